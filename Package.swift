@@ -1,0 +1,83 @@
+// swift-tools-version:6.0
+// hapt: a haptic perception evaluation and testing harness.
+// Layers (data flows one way): Core -> Patterns -> Signals -> Simulation -> Metrics
+// -> Workflows -> Reports -> hapt. See README.md and ../shared/DESIGN.md.
+import PackageDescription
+
+let linkMath: [LinkerSetting] = [.linkedLibrary("m", .when(platforms: [.linux]))]
+
+let package = Package(
+  name: "hapt",
+  platforms: [.macOS(.v13)],
+  products: [
+    // MARK: - Public API
+    .executable(name: "hapt", targets: ["hapt"]),
+    .library(name: "HaptCore", targets: ["HaptCore"]),
+    .library(name: "HaptPatterns", targets: ["HaptPatterns"]),
+    .library(name: "HaptSignals", targets: ["HaptSignals"]),
+    .library(name: "HaptSimulation", targets: ["HaptSimulation"]),
+    .library(name: "HaptMetrics", targets: ["HaptMetrics"]),
+    .library(name: "HaptWorkflows", targets: ["HaptWorkflows"]),
+    .library(name: "HaptReports", targets: ["HaptReports"]),
+  ],
+  targets: [
+    // MARK: - C libraries (Debian: libfftw3-dev, libsndfile1-dev)
+    .systemLibrary(
+      name: "CFFTW", pkgConfig: "fftw3",
+      providers: [.apt(["libfftw3-dev"]), .brew(["fftw"])]),
+    .systemLibrary(
+      name: "CSndFile", pkgConfig: "sndfile",
+      providers: [.apt(["libsndfile1-dev"]), .brew(["libsndfile"])]),
+
+    // MARK: - Layers
+    /// Shared ground: lenient JSON with source positions, input errors, atomic writes.
+    .target(name: "HaptCore", linkerSettings: linkMath),
+    /// Pattern model, AHAP and .haptic codecs, presets, lint. No maths dependencies.
+    .target(name: "HaptPatterns", dependencies: ["HaptCore"], linkerSettings: linkMath),
+    /// Sampled signals, FFTW wrapper, WAV/FLAC through libsndfile, resampling.
+    .target(
+      name: "HaptSignals", dependencies: ["HaptCore", "CFFTW", "CSndFile"],
+      linkerSettings: linkMath),
+    /// Device profiles, drive synthesis, actuators, engine latency.
+    .target(
+      name: "HaptSimulation", dependencies: ["HaptCore", "HaptPatterns", "HaptSignals"],
+      linkerSettings: linkMath),
+    /// Perception thresholds, ST-SIM, SPQI, markers, d', confusion, information transfer.
+    .target(
+      name: "HaptMetrics", dependencies: ["HaptCore", "HaptSignals"], linkerSettings: linkMath),
+    /// Corpus evaluation, latency budgets, baselines and regression checks.
+    .target(
+      name: "HaptWorkflows",
+      dependencies: ["HaptCore", "HaptPatterns", "HaptSignals", "HaptSimulation", "HaptMetrics"],
+      linkerSettings: linkMath),
+    /// CSV, HTML with inline SVG, JUnit XML.
+    .target(
+      name: "HaptReports",
+      dependencies: ["HaptCore", "HaptPatterns", "HaptSignals", "HaptSimulation", "HaptMetrics", "HaptWorkflows"],
+      linkerSettings: linkMath),
+
+    // MARK: - Executables
+    .executableTarget(
+      name: "hapt",
+      dependencies: [
+        "HaptCore", "HaptPatterns", "HaptSignals", "HaptSimulation", "HaptMetrics",
+        "HaptWorkflows", "HaptReports",
+      ],
+      linkerSettings: linkMath),
+    .executableTarget(
+      name: "hapt-bench",
+      dependencies: ["HaptCore", "HaptPatterns", "HaptSignals", "HaptSimulation", "HaptMetrics", "HaptWorkflows", "HaptReports"],
+      linkerSettings: linkMath),
+
+    // MARK: - Tests
+    .testTarget(name: "HaptCoreTests", dependencies: ["HaptCore"]),
+    .testTarget(name: "HaptPatternsTests", dependencies: ["HaptPatterns"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "HaptSignalsTests", dependencies: ["HaptSignals"]),
+    .testTarget(name: "HaptSimulationTests", dependencies: ["HaptSimulation"]),
+    .testTarget(name: "HaptMetricsTests", dependencies: ["HaptMetrics"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "HaptWorkflowsTests", dependencies: ["HaptWorkflows"]),
+    .testTarget(name: "HaptReportsTests", dependencies: ["HaptReports"]),
+    /// End-to-end: runs the built `hapt` binary.
+    .testTarget(name: "HaptCLITests", dependencies: ["hapt"]),
+  ]
+)

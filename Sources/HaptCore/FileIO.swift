@@ -1,0 +1,78 @@
+import Foundation
+
+/// Reading input files with a size limit and errors that name the file.
+public enum InputFile {
+  /// Default largest input file accepted, in bytes (64 MiB).
+  public static let defaultMaxBytes = 64 << 20
+
+  /// The bytes of the file at `path`.
+  ///
+  /// - Throws: ``InputError`` with ``ExitStatus/noInput`` if the file is missing or
+  ///   unreadable, ``ExitStatus/dataError`` if it is larger than `maxBytes` or a folder.
+  public static func read(_ path: String, maxBytes: Int = defaultMaxBytes) throws -> [UInt8] {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw InputError(file: path, "no such file", status: .noInput)
+    }
+    guard !isDirectory.boolValue else {
+      throw InputError(file: path, "is a folder, expected a file", status: .dataError)
+    }
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      throw InputError(file: path, "cannot be opened for reading", status: .noInput)
+    }
+    defer { try? handle.close() }
+    let data: Data
+    do {
+      data = try handle.read(upToCount: maxBytes + 1) ?? Data()
+    } catch {
+      throw InputError(file: path, "cannot be read: \(error.localizedDescription)", status: .noInput)
+    }
+    guard data.count <= maxBytes else {
+      throw InputError(file: path, "larger than the limit of \(maxBytes) bytes (see --max-file-bytes)")
+    }
+    return [UInt8](data)
+  }
+}
+
+/// Writing output files so that a reader never sees a partial file: the content goes to a
+/// temporary file in the same folder, which is then renamed over the target (rename(2) is
+/// atomic within one file system). An interrupted run leaves the previous file intact.
+public enum AtomicFile {
+  /// Writes `bytes` to `path` atomically.
+  ///
+  /// - Throws: ``InputError`` with ``ExitStatus/cannotCreate`` naming the path.
+  public static func write(_ bytes: some Collection<UInt8>, to path: String) throws {
+    let url = URL(fileURLWithPath: path)
+    let folder = url.deletingLastPathComponent()
+    let temporary = folder.appendingPathComponent(
+      ".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
+    )
+    do {
+      try Data(bytes).write(to: temporary)
+    } catch {
+      try? FileManager.default.removeItem(at: temporary)
+      throw InputError(file: path, "cannot be written: \(reason(error))", status: .cannotCreate)
+    }
+    guard rename(temporary.path, url.path) == 0 else {
+      let code = errno
+      try? FileManager.default.removeItem(at: temporary)
+      throw InputError(
+        file: path, "cannot be written: \(String(cString: strerror(code)))", status: .cannotCreate)
+    }
+  }
+
+  /// Writes `text` as UTF-8 to `path` atomically.
+  public static func write(_ text: String, to path: String) throws {
+    try write(Array(text.utf8), to: path)
+  }
+
+  private static func reason(_ error: Error) -> String {
+    let ns = error as NSError
+    if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError,
+      underlying.domain == NSPOSIXErrorDomain
+    {
+      return String(cString: strerror(Int32(underlying.code)))
+    }
+    return ns.localizedDescription
+  }
+}

@@ -1,0 +1,38 @@
+/// A problem with an input file: names the file, the place in it, and what is wrong.
+///
+/// Rendered on one line as `FILE: PLACE: MESSAGE`, for example
+/// `boom.ahap: Pattern[3].Event.EventParameters[1].ParameterValue: expected a number`.
+/// The place is a JSON path, a `line L, column C`, a byte offset or a CSV cell, whichever
+/// the format has.
+public struct InputError: HaptError, Equatable, Sendable {
+  /// The file's path as the user gave it, or nil while the error is raised inside a
+  /// parser that does not know it (callers fill it in with ``inFile(_:)``).
+  public var file: String?
+  /// Where in the file: a JSON path, `line 3, column 7`, `byte 1024`, `row 2, column 3`.
+  public var place: String?
+  /// What is wrong, in a short lower-case phrase.
+  public var message: String
+  /// The exit status: ``ExitStatus/dataError`` unless the file is missing or unwritable.
+  public var exitStatus: ExitStatus
+
+  public init(
+    file: String? = nil, place: String? = nil, _ message: String,
+    status: ExitStatus = .dataError
+  ) {
+    self.file = file
+    self.place = place
+    self.message = message
+    self.exitStatus = status
+  }
+
+  /// The same error, naming `file` if it did not name a file yet.
+  public func inFile(_ file: String) -> InputError {
+    var copy = self
+    if copy.file == nil { copy.file = file }
+    return copy
+  }
+
+  public var description: String {
+    [file, place, message].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ": ")
+  }
+}

@@ -1,0 +1,7 @@
+/// Every benchmark, one line per case. Add a case by adding its `Bench.Case` here;
+/// put the case itself in its own file (`RenderBenchmarks.swift`, ...).
+enum BenchmarkCatalog {
+  static var all: [Bench.Case] {
+    []
+  }
+}

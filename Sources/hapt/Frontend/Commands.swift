@@ -1,0 +1,10 @@
+/// Every subcommand, in the order `hapt --help` lists them.
+/// Add a command by adding its `spec` here (one line each, keep the order of DESIGN.md).
+enum Commands {
+  static let all: [Subcommand] = [
+  ]
+
+  static func named(_ name: String) -> Subcommand? {
+    all.first { $0.name == name }
+  }
+}

@@ -1,0 +1,151 @@
+import HaptCore
+
+/// A command line parsed against a subcommand's option table.
+struct ParsedArguments: Sendable {
+  /// Arguments that are not options, in order.
+  var positionals: [String] = []
+  /// Values of options that take one, in the order given.
+  var values: [String: [String]] = [:]
+  /// Flags that were given.
+  var flags: Set<String> = []
+
+  /// Parses `arguments` (without the program and subcommand names).
+  ///
+  /// Accepts `--name value`, `--name=value`, and `--` to end options.
+  /// - Throws: ``UsageError`` naming the bad argument.
+  init(_ arguments: [String], options: [OptionSpec]) throws {
+    let table = Dictionary(options.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    var index = 0
+    var optionsEnded = false
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+        positionals.append(argument)
+        continue
+      }
+      if argument == "--" {
+        optionsEnded = true
+        continue
+      }
+      guard argument.hasPrefix("--") else {
+        if argument == "-h" {
+          flags.insert("help")
+          continue
+        }
+        // A negative number is a positional (e.g. a tap time); anything else is an error.
+        if Double(argument) != nil {
+          positionals.append(argument)
+          continue
+        }
+        throw UsageError.unknownOption(argument)
+      }
+      var name = String(argument.dropFirst(2))
+      var inlineValue: String?
+      if let equals = name.firstIndex(of: "=") {
+        inlineValue = String(name[name.index(after: equals)...])
+        name = String(name[..<equals])
+      }
+      guard let spec = table[name] else { throw UsageError.unknownOption("--\(name)") }
+      if spec.valueName == nil {
+        guard inlineValue == nil else { throw UsageError.unexpectedValue("--\(name)") }
+        flags.insert(name)
+        continue
+      }
+      let value: String
+      if let inlineValue {
+        value = inlineValue
+      } else {
+        guard index < arguments.count else { throw UsageError.missingValue("--\(name)") }
+        value = arguments[index]
+        index += 1
+      }
+      if !spec.repeatable, values[name] != nil {
+        throw UsageError.repeatedOption("--\(name)")
+      }
+      values[name, default: []].append(value)
+    }
+  }
+
+  /// Whether `--name` was given.
+  func flag(_ name: String) -> Bool { flags.contains(name) }
+
+  /// The value of `--name`, or nil.
+  func value(_ name: String) -> String? { values[name]?.last }
+
+  /// All values of a repeatable `--name`, with comma-separated lists split.
+  func list(_ name: String) -> [String] {
+    (values[name] ?? []).flatMap { $0.split(separator: ",").map(String.init) }
+      .filter { !$0.isEmpty }
+  }
+
+  /// `--name` as a finite number, or `defaultValue` if absent.
+  func number(_ name: String, default defaultValue: Double, in range: ClosedRange<Double>? = nil)
+    throws -> Double
+  {
+    guard let text = value(name) else { return defaultValue }
+    guard let number = Double(text), number.isFinite else {
+      throw UsageError.invalidValue(option: "--\(name)", value: text, expected: "a number")
+    }
+    if let range, !range.contains(number) {
+      throw UsageError.invalidValue(
+        option: "--\(name)", value: text, expected: "a number from \(range.lowerBound) to \(range.upperBound)")
+    }
+    return number
+  }
+
+  /// `--name` as a whole number, or `defaultValue` if absent.
+  func integer(_ name: String, default defaultValue: Int, in range: ClosedRange<Int>) throws -> Int {
+    guard let text = value(name) else { return defaultValue }
+    guard let number = Int(text), range.contains(number) else {
+      throw UsageError.invalidValue(
+        option: "--\(name)", value: text,
+        expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
+    }
+    return number
+  }
+
+  /// `--name` as a duration in seconds: `50ms`, `0.05s` or `0.05` (seconds).
+  func seconds(_ name: String, default defaultValue: Double) throws -> Double {
+    guard let text = value(name) else { return defaultValue }
+    let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+    let number: Double?
+    if trimmed.hasSuffix("ms") {
+      number = Double(trimmed.dropLast(2)).map { $0 / 1000 }
+    } else if trimmed.hasSuffix("s") {
+      number = Double(trimmed.dropLast())
+    } else {
+      number = Double(trimmed)
+    }
+    guard let number, number.isFinite, number >= 0 else {
+      throw UsageError.invalidValue(
+        option: "--\(name)", value: text, expected: "a duration such as 50ms or 0.05s")
+    }
+    return number
+  }
+
+  /// `--name` as one of an enumeration's raw values.
+  func choice<T: RawRepresentable & CaseIterable>(_ name: String, default defaultValue: T) throws -> T
+  where T.RawValue == String {
+    guard let text = value(name) else { return defaultValue }
+    guard let choice = T(rawValue: text) else {
+      throw UsageError.invalidValue(
+        option: "--\(name)", value: text,
+        expected: T.allCases.map(\.rawValue).joined(separator: ", "))
+    }
+    return choice
+  }
+
+  /// The `--format` option.
+  func format(allowed: [OutputFormat] = OutputFormat.allCases) throws -> OutputFormat {
+    let format: OutputFormat = try choice("format", default: .text)
+    guard allowed.contains(format) else {
+      throw UsageError.invalidValue(
+        option: "--format", value: format.rawValue,
+        expected: allowed.map(\.rawValue).joined(separator: ", "))
+    }
+    return format
+  }
+}
+
+import Foundation

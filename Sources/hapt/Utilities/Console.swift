@@ -1,0 +1,47 @@
+import Foundation
+
+/// Where a command writes: results to stdout, diagnostics to stderr, and a progress line
+/// only when stderr is a terminal.
+final class Console: @unchecked Sendable {
+  private let lock = NSLock()
+
+  /// Whether stderr is an interactive terminal (progress lines are shown only then).
+  let isErrorTerminal: Bool = isatty(STDERR_FILENO) != 0
+
+  /// Writes `text` to stdout as is.
+  func out(_ text: String) {
+    lock.lock()
+    defer { lock.unlock() }
+    FileHandle.standardOutput.write(Data(text.utf8))
+  }
+
+  /// Writes one line to stdout.
+  func line(_ text: String = "") { out(text + "\n") }
+
+  /// Writes `error: MESSAGE` to stderr.
+  func error(_ message: String) { err("error: \(message)\n") }
+
+  /// Writes `warning: MESSAGE` to stderr.
+  func warning(_ message: String) { err("warning: \(message)\n") }
+
+  /// Writes `note: MESSAGE` to stderr.
+  func note(_ message: String) { err("note: \(message)\n") }
+
+  /// Rewrites a one-line progress indicator on stderr, only if it is a terminal.
+  func progress(_ message: String) {
+    guard isErrorTerminal else { return }
+    err("\r\u{1B}[K" + message)
+  }
+
+  /// Clears the progress line.
+  func endProgress() {
+    guard isErrorTerminal else { return }
+    err("\r\u{1B}[K")
+  }
+
+  private func err(_ text: String) {
+    lock.lock()
+    defer { lock.unlock() }
+    FileHandle.standardError.write(Data(text.utf8))
+  }
+}

@@ -1,0 +1,3 @@
+import Foundation
+
+exit(Hapt.main(CommandLine.arguments))

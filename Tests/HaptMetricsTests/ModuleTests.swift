@@ -1,0 +1,6 @@
+import Testing
+@testable import HaptMetrics
+
+@Test func moduleLinks() {
+  #expect(HaptVersion.model == "1")
+}

@@ -1,0 +1,6 @@
+import Testing
+@testable import HaptSignals
+
+@Test func moduleLinks() {
+  #expect(HaptVersion.model == "1")
+}

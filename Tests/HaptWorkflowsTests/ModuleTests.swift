@@ -1,0 +1,6 @@
+import Testing
+@testable import HaptWorkflows
+
+@Test func moduleLinks() {
+  #expect(HaptVersion.model == "1")
+}
