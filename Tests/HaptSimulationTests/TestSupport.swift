@@ -78,7 +78,7 @@ enum Analysis {
   }
 
   /// The frequency of the DFT magnitude peak: a 1 Hz scan over `band`, refined by a
-  /// 0.01 Hz scan within +-2 Hz of the coarse peak.
+  /// 0.02 Hz scan within +-1.5 Hz of the coarse peak.
   static func peakFrequency_Hz(_ samples: [Double], sampleRate_Hz: Double, band: ClosedRange<Double>) -> Double {
     func argmax(_ grid: [Double]) -> Double {
       var best = grid[0]
@@ -93,7 +93,7 @@ enum Analysis {
       return best
     }
     let coarse = argmax(Array(stride(from: band.lowerBound, through: band.upperBound, by: 1)))
-    return argmax(Array(stride(from: coarse - 2, through: coarse + 2, by: 0.01)))
+    return argmax(Array(stride(from: coarse - 1.5, through: coarse + 1.5, by: 0.02)))
   }
 
   /// Times and values of the local maxima of |x| (parabolic interpolation through the
