@@ -69,7 +69,8 @@ enum ChartNumber {
     return CSVCell.fixed(value, decimals: decimals)
   }
 
-  /// About four significant digits, without exponent for everyday magnitudes.
+  /// About four significant digits, trailing zeros removed, without exponent for everyday
+  /// magnitudes.
   static func readable(_ value: Double) -> String {
     guard value.isFinite else { return "–" }
     let magnitude = abs(value)
@@ -77,6 +78,15 @@ enum ChartNumber {
     if magnitude >= 1000 { return fixed(value, decimals: 0) }
     if magnitude < 1e-4 { return String(format: "%.2e", value) }
     let decimals = max(0, min(6, 3 - Int(floor(log10(magnitude)))))
-    return fixed(value, decimals: decimals)
+    return trimmed(fixed(value, decimals: decimals))
+  }
+
+  /// `text` without trailing zeros after a decimal point (`50.00` -> `50`, `12.50` -> `12.5`).
+  static func trimmed(_ text: String) -> String {
+    guard text.contains(".") else { return text }
+    var out = text
+    while out.hasSuffix("0") { out.removeLast() }
+    if out.hasSuffix(".") { out.removeLast() }
+    return out == "-0" ? "0" : out
   }
 }
