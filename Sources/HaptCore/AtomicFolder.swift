@@ -91,8 +91,8 @@ public enum AtomicFolder {
 
   /// Finishes or cleans up after an interrupted ``write(to:_:)`` of `path`.
   ///
-  /// If `path` is missing and a `.NAME.old-*` sibling exists, the newest one is renamed
-  /// back to `path`. Temporary and old siblings left by processes that no longer run are
+  /// If `path` is missing and a `.NAME.old-*` sibling left by a process that no longer
+  /// runs exists, the newest one is renamed back to `path`. Temporary and old siblings left by processes that no longer run are
   /// removed. Folders of a process that still runs (a concurrent writer) are left alone.
   public static func recover(at path: String) {
     let fileManager = FileManager.default
@@ -102,13 +102,18 @@ public enum AtomicFolder {
     guard let siblings = try? fileManager.contentsOfDirectory(atPath: parent.path) else { return }
     let oldPrefix = ".\(name).old-"
     let temporaryPrefix = ".\(name).tmp-"
-    let olds = siblings.filter { $0.hasPrefix(oldPrefix) }.sorted { modified(parent, $0) > modified(parent, $1) }
+    func isAbandoned(_ sibling: String, prefix: String) -> Bool {
+      guard sibling.hasPrefix(prefix) else { return false }
+      guard let pid = Int32(sibling.dropFirst(prefix.count).prefix { $0 != "-" }) else { return false }
+      return !isRunning(pid)
+    }
+    let olds = siblings.filter { isAbandoned($0, prefix: oldPrefix) }
+      .sorted { (modified(parent, $0), $0) > (modified(parent, $1), $1) }
     if !fileManager.fileExists(atPath: target.path), let newest = olds.first {
       _ = rename(parent.appendingPathComponent(newest).path, target.path)
     }
-    for sibling in siblings where sibling.hasPrefix(oldPrefix) || sibling.hasPrefix(temporaryPrefix) {
-      let rest = sibling.dropFirst(sibling.hasPrefix(oldPrefix) ? oldPrefix.count : temporaryPrefix.count)
-      guard let pid = Int32(rest.prefix { $0 != "-" }), !isRunning(pid) else { continue }
+    for sibling in siblings
+    where isAbandoned(sibling, prefix: oldPrefix) || isAbandoned(sibling, prefix: temporaryPrefix) {
       let url = parent.appendingPathComponent(sibling)
       if fileManager.fileExists(atPath: url.path) { try? fileManager.removeItem(at: url) }
     }
