@@ -105,7 +105,7 @@ public enum AudioFile {
   {
     let chunk = 1 << 16
     var samples: [Double] = []
-    samples.reserveCapacity(min(declared ?? chunk, maxFrames))
+    samples.reserveCapacity(min(declared ?? chunk, maxFrames, 1 << 20))  // a hostile header cannot make us reserve much
     var buffer = [Double](repeating: 0, count: chunk)
     while true {
       let got = buffer.withUnsafeMutableBufferPointer { sf_readf_double(handle, $0.baseAddress, Int64(chunk)) }

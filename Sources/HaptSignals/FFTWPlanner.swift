@@ -29,23 +29,38 @@ enum FFTWPlanner {
     return try body()
   }
 
-  /// Allocates `count` doubles with `fftw_malloc`, zeroed (for planning only).
-  static func allocate(_ count: Int) -> UnsafeMutablePointer<Double> {
-    let bytes = max(count, 1) * MemoryLayout<Double>.stride
-    guard let raw = fftw_malloc(bytes) else {
-      fatalError("fftw_malloc(\(bytes)) failed: out of memory")
+  /// Runs `body` with zeroed `fftw_malloc` arrays of the given sizes (in doubles) to plan
+  /// on, and frees them afterwards.
+  ///
+  /// The plans are only ever run through the new-array execute functions, which take the
+  /// arrays as arguments, so a plan needs its planning arrays only while it is planned
+  /// (FFTW keeps them solely for plain `fftw_execute`, which hapt never calls).
+  static func withPlanningArrays<T>(_ counts: [Int], _ body: ([UnsafeMutablePointer<Double>]) -> T) -> T {
+    let arrays = counts.map { count -> UnsafeMutablePointer<Double> in
+      let n = max(count, 1)
+      guard let raw = fftw_malloc(n * MemoryLayout<Double>.stride) else {
+        fatalError("fftw_malloc of \(n) doubles failed: out of memory")
+      }
+      let pointer = raw.bindMemory(to: Double.self, capacity: n)
+      pointer.initialize(repeating: 0, count: n)
+      return pointer
     }
-    let pointer = raw.bindMemory(to: Double.self, capacity: max(count, 1))
-    pointer.initialize(repeating: 0, count: max(count, 1))
-    return pointer
+    defer { for array in arrays { fftw_free(array) } }
+    return body(arrays)
   }
 }
 
 /// A per-length cache of plans of one kind, guarded by the planner lock.
 ///
-/// Cached plans live until the process ends.
+/// Cached plans live until the process ends. The cache holds at most ``limit`` lengths
+/// (FFTW's twiddle tables grow with every length); past that, a request for a new length
+/// gets a fresh plan that is destroyed when its last user lets go of it.
 final class PlanCache<Plan: AnyObject>: @unchecked Sendable {
+  /// The most lengths kept per kind of plan.
+  let limit: Int
   private var plans: [Int: Plan] = [:]
+
+  init(limit: Int = 512) { self.limit = limit }
 
   /// The cached plan for `length`, creating it with `make` (under the planner lock) on
   /// first use. `make` must not take the lock itself.
@@ -53,7 +68,7 @@ final class PlanCache<Plan: AnyObject>: @unchecked Sendable {
     FFTWPlanner.withLock {
       if let plan = plans[length] { return plan }
       let plan = make(length)
-      plans[length] = plan
+      if plans.count < limit { plans[length] = plan }
       return plan
     }
   }

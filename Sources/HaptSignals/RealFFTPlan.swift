@@ -19,8 +19,6 @@ public final class RealFFTPlan: @unchecked Sendable {
   public let binCount: Int
   private let forwardPlan: fftw_plan
   private let inversePlan: fftw_plan
-  private let planReal: UnsafeMutablePointer<Double>
-  private let planComplex: UnsafeMutablePointer<Double>
 
   private static let cache = PlanCache<RealFFTPlan>()
 
@@ -33,6 +31,13 @@ public final class RealFFTPlan: @unchecked Sendable {
     return cache.plan(length: length) { RealFFTPlan(unlockedLength: $0) }
   }
 
+  /// A plan for `length` outside the cache, destroyed when released (tests; lengths past
+  /// the cache limit get the same).
+  static func uncached(length: Int) -> RealFFTPlan {
+    precondition(length >= 1, "RealFFTPlan length must be at least 1, got \(length)")
+    return FFTWPlanner.withLock { RealFFTPlan(unlockedLength: length) }
+  }
+
   /// Plans both directions; the caller holds the planner lock.
   ///
   /// FFTW's split-array execute functions require the same distance between the real and
@@ -41,14 +46,15 @@ public final class RealFFTPlan: @unchecked Sendable {
   private init(unlockedLength length: Int) {
     self.length = length
     binCount = length / 2 + 1
-    planReal = FFTWPlanner.allocate(length)
-    planComplex = FFTWPlanner.allocate(2 * binCount)
-    guard
-      let forward = fftw_plan_dft_r2c_1d(
-        Int32(length), planReal, complexPointer(planComplex), FFTWPlanner.flags),
-      let inverse = fftw_plan_dft_c2r_1d(
-        Int32(length), complexPointer(planComplex), planReal, FFTWPlanner.flags)
-    else { fatalError("FFTW could not plan a real FFT of length \(length)") }
+    let planned = FFTWPlanner.withPlanningArrays([length, 2 * binCount]) { arrays in
+      (
+        fftw_plan_dft_r2c_1d(Int32(length), arrays[0], complexPointer(arrays[1]), FFTWPlanner.flags),
+        fftw_plan_dft_c2r_1d(Int32(length), complexPointer(arrays[1]), arrays[0], FFTWPlanner.flags)
+      )
+    }
+    guard let forward = planned.0, let inverse = planned.1 else {
+      fatalError("FFTW could not plan a real FFT of length \(length)")
+    }
     forwardPlan = forward
     inversePlan = inverse
   }
@@ -58,8 +64,6 @@ public final class RealFFTPlan: @unchecked Sendable {
       fftw_destroy_plan(forwardPlan)
       fftw_destroy_plan(inversePlan)
     }
-    fftw_free(planReal)
-    fftw_free(planComplex)
   }
 
   /// Writes the DFT of `input` (``length`` samples) to `real` and `imaginary`
