@@ -29,7 +29,8 @@ extension PerceptualFeatures {
     let count = min(frequencies_Hz.count, magnitudes.count)
     var peakPower = 0.0
     for k in 0..<count where frequencies_Hz[k] > 0 {
-      peakPower = max(peakPower, magnitudes[k] * magnitudes[k])
+      let power = magnitudes[k] * magnitudes[k]
+      if power.isFinite && power > peakPower { peakPower = power }
     }
     guard peakPower > 0, peakPower.isFinite else { return nil }
     let floor = peakPower * frequencyBandPowerFraction
@@ -37,7 +38,7 @@ extension PerceptualFeatures {
     var logSum = 0.0
     for k in 0..<count where frequencies_Hz[k] > 0 {
       let power = magnitudes[k] * magnitudes[k]
-      guard power >= floor else { continue }
+      guard power >= floor, power.isFinite, frequencies_Hz[k].isFinite else { continue }
       weight += power
       logSum += power * log(frequencies_Hz[k])
     }
