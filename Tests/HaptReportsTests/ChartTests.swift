@@ -132,8 +132,11 @@ import Testing
   @Test func ticksAreRound() {
     let scale = LinearScale(domain: -20, 280, range: 0, 100)
     let (values, step) = scale.ticks(count: 10)
-    #expect(step == 50)
-    #expect(values == [0, 50, 100, 150, 200, 250])
+    #expect(step == 20)
+    #expect(values == stride(from: -20.0, through: 280, by: 20).map { $0 })
+    #expect(LinearScale.niceStep(span: 1007, count: 5) == 200)
+    #expect(LinearScale.niceStep(span: 100, count: 5) == 20)
+    #expect(LinearScale.niceStep(span: 0, count: 5) == 1)
     #expect(ChartNumber.tick(0.25, step: 0.05) == "0.25")
     #expect(SVGWriter.number(-0.04) == "0")
     #expect(SVGWriter.number(-1.25) == "-1.3" || SVGWriter.number(-1.25) == "-1.2")
