@@ -1,0 +1,112 @@
+import CSndFile
+import Foundation
+
+extension AudioFile {
+  /// Writes a mono recording: `.wav` as 32-bit float, `.flac` as 24-bit PCM with a
+  /// recorded full scale (see ``AudioFile``).
+  ///
+  /// The file is written to a temporary file in the same folder and renamed over `path`,
+  /// so a reader never sees a partial file.
+  ///
+  /// - Parameters:
+  ///   - signal: at least one finite sample; a whole-number sample rate (libsndfile stores
+  ///     integer rates) of at most 655350 Hz (FLAC's limit).
+  ///   - path: ends in `.wav` or `.flac` (any case).
+  ///   - metadata: stored as key=value text; `software` defaults to `hapt <version>`, and
+  ///     for FLAC `fullScale_g` is set by hapt (any given value is replaced).
+  /// - Throws: ``InputError`` naming `path` with ``ExitStatus/cannotCreate``.
+  public static func write(_ signal: Signal, to path: String, metadata: [String: String]) throws {
+    let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
+    let format: Int32
+    switch ext {
+    case "wav": format = Int32(SF_FORMAT_WAV) | Int32(SF_FORMAT_FLOAT)
+    case "flac": format = Int32(SF_FORMAT_FLAC) | Int32(SF_FORMAT_PCM_24)
+    default:
+      throw InputError(file: path, "cannot be written: use a .wav or .flac extension", status: .cannotCreate)
+    }
+    let rate = signal.sampleRate_Hz
+    guard rate.isFinite, rate >= 1, rate <= 655_350, rate == rate.rounded() else {
+      throw InputError(file: path, "cannot be written: sample rate \(rate) Hz is not a whole number of hertz between 1 and 655350", status: .cannotCreate)
+    }
+    guard !signal.samples.isEmpty else {
+      throw InputError(file: path, "cannot be written: the signal has no samples", status: .cannotCreate)
+    }
+    if let bad = signal.samples.firstIndex(where: { !$0.isFinite || abs($0) > Double(Float.greatestFiniteMagnitude) }) {
+      throw InputError(file: path, "cannot be written: sample \(bad) is \(signal.samples[bad])", status: .cannotCreate)
+    }
+    var entries = metadata
+    if entries["software"] == nil { entries["software"] = "hapt \(HaptVersion.string)" }
+    var fullScale = 1.0
+    if ext == "flac" {
+      let peak = signal.samples.reduce(0) { max($0, abs($1)) }
+      if peak > 0 { fullScale = peak * flacCodeScale / (flacCodeScale - 1) }
+      entries["fullScale_g"] = "\(fullScale)"
+    }
+
+    let target = URL(fileURLWithPath: path)
+    let temporary = target.deletingLastPathComponent().appendingPathComponent(
+      ".\(target.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
+    ).path
+    do {
+      try writeFile(signal, to: temporary, format: format, entries: entries, fullScale: fullScale)
+    } catch let failure as WriteFailure {
+      unlink(temporary)
+      throw InputError(file: path, "cannot be written: \(failure.message)", status: .cannotCreate)
+    }
+    guard rename(temporary, target.path) == 0 else {
+      let code = errno
+      unlink(temporary)
+      throw InputError(file: path, "cannot be written: \(String(cString: strerror(code)))", status: .cannotCreate)
+    }
+  }
+
+  /// FLAC's integer code for full scale: 2^23 for 24-bit samples.
+  static let flacCodeScale = 8_388_608.0
+
+  private struct WriteFailure: Error { let message: String }
+
+  private static func writeFile(
+    _ signal: Signal, to path: String, format: Int32, entries: [String: String], fullScale: Double
+  ) throws {
+    var info = SF_INFO()
+    info.samplerate = Int32(signal.sampleRate_Hz)
+    info.channels = 1
+    info.format = format
+    let handle: OpaquePointer
+    switch SndFile.open(path, mode: Int32(SFM_WRITE), info: &info) {
+    case .success(let opened): handle = opened
+    case .failure(let failure): throw WriteFailure(message: failure.message)
+    }
+    var closed = false
+    defer { if !closed { SndFile.close(handle) } }
+    // Strings go in before the samples so that they land in the header.
+    let title = entries["title"] ?? entries["pattern"]
+    let strings: [(Int32, String?)] = [
+      (Int32(SF_STR_SOFTWARE), entries["software"]), (Int32(SF_STR_TITLE), title),
+      (Int32(SF_STR_COMMENT), AudioMetadata.encode(entries)),
+    ]
+    for (type, value) in strings {
+      guard let value, !value.isEmpty else { continue }
+      if sf_set_string(handle, type, value) != 0 {
+        throw WriteFailure(message: "metadata: \(SndFile.error(handle) ?? "cannot be stored")")
+      }
+    }
+    let count = signal.samples.count
+    let written: Int64
+    if format & Int32(SF_FORMAT_TYPEMASK) == Int32(SF_FORMAT_FLAC) {
+      // Left-justified 24-bit codes: libsndfile's int interface uses the top 24 bits.
+      let codes = signal.samples.map { sample -> Int32 in
+        let code = (sample / fullScale * flacCodeScale).rounded()
+        return Int32(min(max(code, -flacCodeScale), flacCodeScale - 1)) << 8
+      }
+      written = codes.withUnsafeBufferPointer { sf_writef_int(handle, $0.baseAddress, Int64(count)) }
+    } else {
+      written = signal.samples.withUnsafeBufferPointer { sf_writef_double(handle, $0.baseAddress, Int64(count)) }
+    }
+    guard written == Int64(count) else {
+      throw WriteFailure(message: SndFile.error(handle) ?? "only \(written) of \(count) samples were written")
+    }
+    closed = true
+    if let message = SndFile.close(handle) { throw WriteFailure(message: message) }
+  }
+}

@@ -1,0 +1,153 @@
+import CSndFile
+import Foundation
+
+/// Reading and writing mono recordings (WAV, FLAC, and anything else libsndfile reads).
+///
+/// Files hapt writes:
+/// - `.wav`: 32-bit IEEE float samples, the signal's values as they are (in g for an
+///   acceleration). Float storage rounds to 24 significant bits (relative 6e-8).
+/// - `.flac`: FLAC cannot hold floats, so samples are 24-bit integers scaled by a full
+///   scale: the integer code 2^23 stands for `fullScale_g` (in the signal's unit), which
+///   is recorded in the metadata and applied on reading. hapt chooses
+///   `fullScale_g = peak * 2^23 / (2^23 - 1)` (1 for silence), so the peak is the largest
+///   code and the rounding error is at most `fullScale_g / 2^24` (about 6e-8 of the peak).
+/// - Metadata: the `[String: String]` goes as key=value text (see `AudioMetadata`) in the
+///   comment field (`ICMT` in WAV, the `COMMENT` Vorbis comment in FLAC); the software
+///   field holds `hapt <version>` and the title field `metadata["title"]` or
+///   `metadata["pattern"]`, for other tools to show.
+///
+/// Reading returns the samples as doubles: float files as stored; integer PCM files as
+/// fractions of full scale (code / 2^(bits-1)), times `fullScale_g` if the metadata has
+/// one. The returned metadata is the comment's entries plus the standard fields (`title`,
+/// `software`, `artist`, `date`, `comment`, ...) not already among them.
+public enum AudioFile {
+  /// The largest number of frames read: 60 minutes at 8 kHz (10 minutes at 48 kHz).
+  public static let defaultMaxFrames = 28_800_000
+
+  /// The highest sample rate accepted on reading, Hz.
+  public static let maximumSampleRate_Hz = 10_000_000.0
+
+  /// Reads a mono recording.
+  ///
+  /// - Parameters:
+  ///   - path: the file; its extension does not matter (libsndfile reads the header).
+  ///   - maxFrames: longer files are rejected with an error.
+  /// - Returns: the signal and its metadata (see ``AudioFile``).
+  /// - Throws: ``InputError`` naming the file: ``ExitStatus/noInput`` if it is missing or
+  ///   cannot be opened, ``ExitStatus/dataError`` if it is not readable audio (with
+  ///   libsndfile's message), not mono, empty, too long, has an impossible sample rate
+  ///   or non-finite samples, or is truncated.
+  public static func read(path: String, maxFrames: Int = defaultMaxFrames) throws -> (
+    signal: Signal, metadata: [String: String]
+  ) {
+    try checkReadable(path)
+    var info = SF_INFO()
+    let handle: OpaquePointer
+    switch SndFile.open(path, mode: Int32(SFM_READ), info: &info) {
+    case .success(let opened): handle = opened
+    case .failure(let failure):
+      throw InputError(file: path, "cannot be read as audio: \(failure.message)")
+    }
+    defer { SndFile.close(handle) }
+    if info.channels != 1 {
+      throw InputError(file: path, "has \(info.channels) channels; hapt reads mono recordings")
+    }
+    guard info.samplerate > 0, Double(info.samplerate) <= maximumSampleRate_Hz else {
+      throw InputError(file: path, "sample rate \(info.samplerate) Hz is not between 1 Hz and 10 MHz")
+    }
+    let declared = info.frames
+    guard declared != 0 else { throw InputError(file: path, "has no samples") }
+    guard declared > 0 else { throw InputError(file: path, "declares \(declared) frames") }
+    let lengthKnown = declared != Int64.max
+    if lengthKnown && declared > Int64(maxFrames) {
+      throw tooLong(path, frames: "\(declared) frames", maxFrames: maxFrames)
+    }
+    let metadata = try readMetadata(handle, path: path)
+    var samples = try readSamples(handle, path: path, declared: lengthKnown ? Int(declared) : nil, maxFrames: maxFrames)
+    let subtype = info.format & Int32(SF_FORMAT_SUBMASK)
+    let isFloat = subtype == Int32(SF_FORMAT_FLOAT) || subtype == Int32(SF_FORMAT_DOUBLE)
+    if !isFloat, let text = metadata["fullScale_g"] {
+      guard let fullScale = Double(text), fullScale.isFinite, fullScale > 0 else {
+        throw InputError(file: path, place: "metadata fullScale_g", "expected a positive number, found '\(text)'")
+      }
+      for n in samples.indices { samples[n] *= fullScale }
+    }
+    if let bad = samples.firstIndex(where: { !$0.isFinite }) {
+      throw InputError(file: path, place: "sample \(bad)", "is not a finite number")
+    }
+    return (Signal(samples: samples, sampleRate_Hz: Double(info.samplerate)), metadata)
+  }
+
+  /// A missing path or a non-regular file (a folder, a FIFO that would block) is refused
+  /// before libsndfile sees it.
+  private static func checkReadable(_ path: String) throws {
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+      let type = attributes[.type] as? FileAttributeType
+    else { throw InputError(file: path, "no such file", status: .noInput) }
+    if type == .typeDirectory {
+      throw InputError(file: path, "is a folder, expected an audio file", status: .dataError)
+    }
+    guard type == .typeRegular else {
+      throw InputError(file: path, "is not a regular file", status: .noInput)
+    }
+    guard FileManager.default.isReadableFile(atPath: path) else {
+      throw InputError(file: path, "cannot be opened for reading", status: .noInput)
+    }
+  }
+
+  private static func tooLong(_ path: String, frames: String, maxFrames: Int) -> InputError {
+    InputError(file: path, "has \(frames), more than the limit of \(maxFrames) frames")
+  }
+
+  /// Reads every frame in chunks; bounded by `maxFrames`.
+  private static func readSamples(_ handle: OpaquePointer, path: String, declared: Int?, maxFrames: Int) throws
+    -> [Double]
+  {
+    let chunk = 1 << 16
+    var samples: [Double] = []
+    samples.reserveCapacity(min(declared ?? chunk, maxFrames, 1 << 20))  // a hostile header cannot make us reserve much
+    var buffer = [Double](repeating: 0, count: chunk)
+    while true {
+      let got = buffer.withUnsafeMutableBufferPointer { sf_readf_double(handle, $0.baseAddress, Int64(chunk)) }
+      if got <= 0 { break }
+      samples.append(contentsOf: buffer[0..<Int(min(got, Int64(chunk)))])
+      if samples.count > maxFrames {
+        throw tooLong(path, frames: "more than \(maxFrames) frames", maxFrames: maxFrames)
+      }
+    }
+    if let message = SndFile.error(handle) {
+      throw InputError(file: path, place: "frame \(samples.count)", "cannot be decoded: \(message)")
+    }
+    if samples.isEmpty { throw InputError(file: path, "has no samples") }
+    if let declared, samples.count < declared {
+      throw InputError(file: path, "is truncated: the header declares \(declared) frames, only \(samples.count) could be read")
+    }
+    return samples
+  }
+
+  /// The standard string fields libsndfile exposes, by the metadata key hapt uses.
+  static let stringFields: [(key: String, type: Int32)] = [
+    ("title", Int32(SF_STR_TITLE)), ("copyright", Int32(SF_STR_COPYRIGHT)),
+    ("software", Int32(SF_STR_SOFTWARE)), ("artist", Int32(SF_STR_ARTIST)),
+    ("comment", Int32(SF_STR_COMMENT)), ("date", Int32(SF_STR_DATE)), ("album", Int32(SF_STR_ALBUM)),
+    ("license", Int32(SF_STR_LICENSE)), ("tracknumber", Int32(SF_STR_TRACKNUMBER)),
+    ("genre", Int32(SF_STR_GENRE)),
+  ]
+
+  private static func readMetadata(_ handle: OpaquePointer, path: String) throws -> [String: String] {
+    var standard: [String: String] = [:]
+    for field in stringFields {
+      if let pointer = sf_get_string(handle, field.type) {
+        let text = String(decoding: UnsafeRawBufferPointer(start: pointer, count: strnlen(pointer, 1 << 20)), as: UTF8.self)
+        if !text.isEmpty { standard[field.key] = text }
+      }
+    }
+    var metadata: [String: String] = [:]
+    if let comment = standard["comment"], let entries = AudioMetadata.decode(comment) {
+      metadata = entries
+      standard["comment"] = nil
+    }
+    for (key, value) in standard where metadata[key] == nil { metadata[key] = value }
+    return metadata
+  }
+}

@@ -1,0 +1,75 @@
+import CFFTW
+import Foundation
+
+/// The one place where FFTW plans are created and destroyed.
+///
+/// FFTW's planner is not thread-safe: only the `fftw_execute*` functions may run
+/// concurrently (fftw.org, "Thread safety"). Every plan creation and destruction in hapt
+/// therefore happens under ``lock``, and plans are cached per length (see the `shared`
+/// factories of ``DCT2Plan``, ``RealFFTPlan`` and ``SplitComplexFFTPlan``) so that the lock
+/// is taken once per length per process, not once per transform.
+///
+/// Plans are made with `FFTW_ESTIMATE | FFTW_UNALIGNED`: ESTIMATE picks the algorithm from
+/// the size alone (no timing), so the same length always gets the same plan and the same
+/// bit-exact results on every run; UNALIGNED lets the plan execute on any caller's arrays
+/// through the new-array execute functions.
+///
+/// Other modules must not call the FFTW planner directly; they use these plans.
+enum FFTWPlanner {
+  /// Serialises every FFTW planner call (creation and destruction) in the process.
+  static let lock = NSLock()
+
+  /// The planner flags used for every plan.
+  static let flags: UInt32 = UInt32(FFTW_ESTIMATE) | UInt32(FFTW_UNALIGNED)
+
+  /// Runs `body` while holding the planner lock.
+  static func withLock<T>(_ body: () throws -> T) rethrows -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body()
+  }
+
+  /// Runs `body` with zeroed `fftw_malloc` arrays of the given sizes (in doubles) to plan
+  /// on, and frees them afterwards.
+  ///
+  /// The plans are only ever run through the new-array execute functions, which take the
+  /// arrays as arguments, so a plan needs its planning arrays only while it is planned
+  /// (FFTW keeps them solely for plain `fftw_execute`, which hapt never calls).
+  static func withPlanningArrays<T>(_ counts: [Int], _ body: ([UnsafeMutablePointer<Double>]) -> T) -> T {
+    let arrays = counts.map { count -> UnsafeMutablePointer<Double> in
+      let n = max(count, 1)
+      guard let raw = fftw_malloc(n * MemoryLayout<Double>.stride) else {
+        fatalError("fftw_malloc of \(n) doubles failed: out of memory")
+      }
+      let pointer = raw.bindMemory(to: Double.self, capacity: n)
+      pointer.initialize(repeating: 0, count: n)
+      return pointer
+    }
+    defer { for array in arrays { fftw_free(array) } }
+    return body(arrays)
+  }
+}
+
+/// A per-length cache of plans of one kind, guarded by the planner lock.
+///
+/// Cached plans live until the process ends. The cache holds at most ``limit`` lengths
+/// (FFTW's twiddle tables grow with every length); past that, a request for a new length
+/// gets a fresh plan that is destroyed when its last user lets go of it.
+final class PlanCache<Plan: AnyObject>: @unchecked Sendable {
+  /// The most lengths kept per kind of plan.
+  let limit: Int
+  private var plans: [Int: Plan] = [:]
+
+  init(limit: Int = 512) { self.limit = limit }
+
+  /// The cached plan for `length`, creating it with `make` (under the planner lock) on
+  /// first use. `make` must not take the lock itself.
+  func plan(length: Int, make: (Int) -> Plan) -> Plan {
+    FFTWPlanner.withLock {
+      if let plan = plans[length] { return plan }
+      let plan = make(length)
+      if plans.count < limit { plans[length] = plan }
+      return plan
+    }
+  }
+}

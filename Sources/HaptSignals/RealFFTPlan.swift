@@ -1,0 +1,157 @@
+import CFFTW
+
+/// A real-input discrete Fourier transform of one length, planned once with FFTW, with
+/// the spectrum in split form (separate real and imaginary arrays).
+///
+/// ``forward(_:real:imaginary:)`` computes the unnormalised DFT
+/// `X_k = sum_n x_n exp(-2 pi i k n / N)` for `k = 0 ... N/2` (the `N/2 + 1` non-redundant
+/// bins; integer division), the same numbers as `numpy.fft.rfft(x)`.
+/// ``inverse(real:imaginary:into:)`` is its inverse *including* the `1/N` factor, so
+/// `inverse(forward(x)) == x` to rounding (`numpy.fft.irfft(X, N)`); the imaginary parts of
+/// bin 0 and, for even N, of bin N/2 are ignored there.
+///
+/// Thread-safety: both directions may run concurrently on any number of threads (only
+/// `fftw_execute_dft_r2c`/`_c2r` run outside the planner lock).
+public final class RealFFTPlan: @unchecked Sendable {
+  /// The transform length N (number of real samples).
+  public let length: Int
+  /// The number of complex bins, `N/2 + 1`.
+  public let binCount: Int
+  private let forwardPlan: fftw_plan
+  private let inversePlan: fftw_plan
+
+  private static let cache = PlanCache<RealFFTPlan>()
+
+  /// The process-wide plan for `length`, created on first use and reused afterwards.
+  ///
+  /// - Parameter length: the transform length; must be at least 1 (a programming error
+  ///   otherwise).
+  public static func shared(length: Int) -> RealFFTPlan {
+    precondition(length >= 1, "RealFFTPlan length must be at least 1, got \(length)")
+    return cache.plan(length: length) { RealFFTPlan(unlockedLength: $0) }
+  }
+
+  /// A plan for `length` outside the cache, destroyed when released (tests; lengths past
+  /// the cache limit get the same).
+  static func uncached(length: Int) -> RealFFTPlan {
+    precondition(length >= 1, "RealFFTPlan length must be at least 1, got \(length)")
+    return FFTWPlanner.withLock { RealFFTPlan(unlockedLength: length) }
+  }
+
+  /// Plans both directions; the caller holds the planner lock.
+  ///
+  /// FFTW's split-array execute functions require the same distance between the real and
+  /// imaginary arrays as at planning time, which callers' arrays cannot promise; so the
+  /// plans are interleaved and the spectrum is (de)interleaved through a scratch buffer.
+  private init(unlockedLength length: Int) {
+    self.length = length
+    binCount = length / 2 + 1
+    let planned = FFTWPlanner.withPlanningArrays([length, 2 * binCount]) { arrays in
+      (
+        fftw_plan_dft_r2c_1d(Int32(length), arrays[0], complexPointer(arrays[1]), FFTWPlanner.flags),
+        fftw_plan_dft_c2r_1d(Int32(length), complexPointer(arrays[1]), arrays[0], FFTWPlanner.flags)
+      )
+    }
+    guard let forward = planned.0, let inverse = planned.1 else {
+      fatalError("FFTW could not plan a real FFT of length \(length)")
+    }
+    forwardPlan = forward
+    inversePlan = inverse
+  }
+
+  deinit {
+    FFTWPlanner.withLock {
+      fftw_destroy_plan(forwardPlan)
+      fftw_destroy_plan(inversePlan)
+    }
+  }
+
+  /// Writes the DFT of `input` (``length`` samples) to `real` and `imaginary`
+  /// (``binCount`` values each).
+  ///
+  /// Uses one scratch buffer of `2 * binCount` doubles from
+  /// `withUnsafeTemporaryAllocation` (on the stack when small); no other allocation.
+  ///
+  /// - Complexity: O(N log N).
+  public func forward(
+    _ input: UnsafeBufferPointer<Double>, real: UnsafeMutableBufferPointer<Double>,
+    imaginary: UnsafeMutableBufferPointer<Double>
+  ) {
+    precondition(input.count == length, "RealFFTPlan.forward: input must have \(length) samples")
+    precondition(
+      real.count == binCount && imaginary.count == binCount,
+      "RealFFTPlan.forward: outputs must have \(binCount) bins")
+    guard let inBase = input.baseAddress else { return }
+    withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * binCount) { scratch in
+      guard let spectrum = scratch.baseAddress else { return }
+      forwardInterleaved(inBase, into: spectrum)
+      for k in 0..<binCount {
+        real[k] = spectrum[2 * k]
+        imaginary[k] = spectrum[2 * k + 1]
+      }
+    }
+  }
+
+  /// The r2c transform into an interleaved spectrum (`2 * binCount` doubles: re, im, ...).
+  func forwardInterleaved(_ input: UnsafePointer<Double>, into spectrum: UnsafeMutablePointer<Double>) {
+    // r2c preserves its input by default, so casting away const is safe.
+    fftw_execute_dft_r2c(forwardPlan, UnsafeMutablePointer(mutating: input), complexPointer(spectrum))
+  }
+
+  /// Writes the inverse DFT (scaled by `1/N`) of the half spectrum `real` + i `imaginary`
+  /// (``binCount`` values each) to `output` (``length`` samples). The inputs are not
+  /// modified; one scratch buffer as in ``forward(_:real:imaginary:)``.
+  ///
+  /// - Complexity: O(N log N).
+  public func inverse(
+    real: UnsafeBufferPointer<Double>, imaginary: UnsafeBufferPointer<Double>,
+    into output: UnsafeMutableBufferPointer<Double>
+  ) {
+    precondition(output.count == length, "RealFFTPlan.inverse: output must have \(length) samples")
+    precondition(
+      real.count == binCount && imaginary.count == binCount,
+      "RealFFTPlan.inverse: inputs must have \(binCount) bins")
+    guard let out = output.baseAddress else { return }
+    withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * binCount) { scratch in
+      guard let spectrum = scratch.baseAddress else { return }
+      for k in 0..<binCount {
+        spectrum[2 * k] = real[k]
+        spectrum[2 * k + 1] = imaginary[k]
+      }
+      // c2r destroys its input: here that is only the scratch copy.
+      fftw_execute_dft_c2r(inversePlan, complexPointer(spectrum), out)
+    }
+    let factor = 1 / Double(length)
+    for n in 0..<length { out[n] *= factor }
+  }
+
+  /// The DFT of `input` as two new arrays of ``binCount`` values (convenience).
+  public func forward(_ input: [Double]) -> (real: [Double], imaginary: [Double]) {
+    precondition(input.count == length, "RealFFTPlan.forward: input must have \(length) samples")
+    var re = [Double](repeating: 0, count: binCount)
+    var im = [Double](repeating: 0, count: binCount)
+    input.withUnsafeBufferPointer { x in
+      re.withUnsafeMutableBufferPointer { r in
+        im.withUnsafeMutableBufferPointer { i in forward(x, real: r, imaginary: i) }
+      }
+    }
+    return (re, im)
+  }
+
+  /// The inverse DFT (scaled by `1/N`) of a half spectrum, as a new array (convenience).
+  public func inverse(real: [Double], imaginary: [Double]) -> [Double] {
+    var out = [Double](repeating: 0, count: length)
+    real.withUnsafeBufferPointer { r in
+      imaginary.withUnsafeBufferPointer { i in
+        out.withUnsafeMutableBufferPointer { inverse(real: r, imaginary: i, into: $0) }
+      }
+    }
+    return out
+  }
+}
+
+/// An interleaved `[re, im, re, im, ...]` double buffer seen as FFTW complex numbers.
+@inline(__always)
+func complexPointer(_ pointer: UnsafeMutablePointer<Double>) -> UnsafeMutablePointer<fftw_complex> {
+  UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: fftw_complex.self)
+}

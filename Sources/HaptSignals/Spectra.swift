@@ -1,0 +1,141 @@
+import Foundation
+
+/// Spectra of sampled signals: Hann-windowed magnitude spectrum, dominant frequency,
+/// spectrogram.
+///
+/// Conventions, shared by every function here:
+/// - The Hann window is the periodic ("DFT-even") one, `w_n = 0.5 - 0.5 cos(2 pi n / N)`
+///   for `n = 0 ..< N` (`scipy.signal.get_window("hann", N)`); for N = 1 it is `[1]`.
+/// - Magnitudes are a single-sided *amplitude* spectrum in the signal's own units:
+///   `|X_k| * 2 / sum(w)` for the bins between DC and Nyquist, `|X_k| / sum(w)` for DC and
+///   (even N) Nyquist, so a sine of amplitude A centred on a bin reads A (and a sine
+///   between two bins reads down to 0.85 A, the Hann scalloping loss of 1.42 dB).
+/// - Bin k is at `k * fs / N` Hz, `k = 0 ... N/2`.
+public enum Spectra {
+  /// The periodic Hann window of `count` points (see ``Spectra``).
+  public static func hannWindow(count: Int) -> [Double] {
+    if count <= 0 { return [] }
+    if count == 1 { return [1] }
+    let step = 2 * Double.pi / Double(count)
+    return (0..<count).map { 0.5 - 0.5 * cos(step * Double($0)) }
+  }
+
+  /// Magnitude spectrum of the Hann-windowed signal.
+  ///
+  /// - Parameter signal: any length; an empty signal gives two empty arrays.
+  /// - Returns: `frequencies_Hz[k] = k * fs / N` and the single-sided amplitude
+  ///   `magnitudes[k]` in the signal's units, `k = 0 ... N/2` (see ``Spectra``).
+  /// - Complexity: O(N log N).
+  public static func hannMagnitude(_ signal: Signal) -> (frequencies_Hz: [Double], magnitudes: [Double]) {
+    let n = signal.count
+    if n == 0 { return ([], []) }
+    let window = hannWindow(count: n)
+    let magnitudes = amplitudeSpectrum(of: signal.samples, offset: 0, window: window)
+    let frequencies = (0..<magnitudes.count).map { Double($0) * signal.sampleRate_Hz / Double(n) }
+    return (frequencies, magnitudes)
+  }
+
+  /// The frequency of the highest peak of the Hann-windowed magnitude spectrum, in Hz.
+  ///
+  /// The signal's mean is removed first (a constant offset is not a vibration) and the DC
+  /// bin is not a candidate. The peak bin k is refined by fitting a parabola through the
+  /// natural logarithms of the magnitudes at k-1, k, k+1 (Gaussian interpolation, which
+  /// is nearly exact for the Hann window's main lobe): offset
+  /// `d = (a - c) / (2 (a - 2b + c))` bins, clamped to [-0.5, 0.5], frequency
+  /// `(k + d) fs / N`. A pure sine reads within about 0.02 bins of its frequency. Without
+  /// a usable neighbour (k = N/2, or a zero magnitude) the bin's own frequency is used.
+  ///
+  /// - Returns: nil for an empty or constant (for example all-zero) signal, or one with
+  ///   non-finite samples.
+  /// - Complexity: O(N log N).
+  public static func dominantFrequency_Hz(_ signal: Signal) -> Double? {
+    let n = signal.count
+    guard n >= 2, let first = signal.samples.first, signal.samples.allSatisfy(\.isFinite),
+      signal.samples.contains(where: { $0 != first })
+    else { return nil }
+    let mean = signal.samples.reduce(0, +) / Double(n)
+    let centred = signal.samples.map { $0 - mean }
+    let magnitudes = amplitudeSpectrum(of: centred, offset: 0, window: hannWindow(count: n))
+    var peak = 1
+    for k in 1..<magnitudes.count where magnitudes[k] > magnitudes[peak] { peak = k }
+    guard magnitudes[peak] > 0, magnitudes[peak].isFinite else { return nil }
+    var offset = 0.0
+    if peak + 1 < magnitudes.count, magnitudes[peak - 1] > 0, magnitudes[peak + 1] > 0 {
+      let a = log(magnitudes[peak - 1])
+      let b = log(magnitudes[peak])
+      let c = log(magnitudes[peak + 1])
+      let curvature = a - 2 * b + c
+      if curvature < 0 { offset = min(max(0.5 * (a - c) / curvature, -0.5), 0.5) }
+    }
+    return (Double(peak) + offset) * signal.sampleRate_Hz / Double(n)
+  }
+
+  /// Short-time Fourier transform levels for the report's spectrogram.
+  ///
+  /// Frame m covers samples `m*hop ..< m*hop + window` (samples past the end count as 0);
+  /// there are `1 + ceil(max(0, N - window) / hop)` frames, so the whole signal is
+  /// covered. Each frame is Hann-windowed and turned into the amplitude spectrum of
+  /// ``Spectra`` in dB re 1 unit (re 1 g for an acceleration in g):
+  /// `20 log10(magnitude)`, floored at ``Spectrogram/floor_dB``.
+  ///
+  /// - Parameters:
+  ///   - window: frame length in samples (values below 1 are taken as 1).
+  ///   - hop: frame step in samples (values below 1 are taken as 1).
+  /// - Returns: an empty spectrogram for an empty signal.
+  /// - Complexity: O(frames * window log window).
+  public static func spectrogram(_ signal: Signal, window: Int, hop: Int) -> Spectrogram {
+    let window = max(window, 1)
+    let hop = max(hop, 1)
+    let n = signal.count
+    let bins = window / 2 + 1
+    let frequencies = (0..<bins).map { Double($0) * signal.sampleRate_Hz / Double(window) }
+    guard n > 0 else { return Spectrogram(levels_dB: [], times_s: [], frequencies_Hz: frequencies) }
+    let frames = 1 + (max(0, n - window) + hop - 1) / hop
+    let taper = hannWindow(count: window)
+    var levels: [[Double]] = []
+    levels.reserveCapacity(frames)
+    var times: [Double] = []
+    times.reserveCapacity(frames)
+    for m in 0..<frames {
+      let start = m * hop
+      var row = amplitudeSpectrum(of: signal.samples, offset: start, window: taper)
+      for k in 0..<row.count {
+        row[k] = row[k] > 0 ? max(20 * log10(row[k]), Spectrogram.floor_dB) : Spectrogram.floor_dB
+      }
+      levels.append(row)
+      times.append((Double(start) + Double(window) / 2) / signal.sampleRate_Hz)
+    }
+    return Spectrogram(levels_dB: levels, times_s: times, frequencies_Hz: frequencies)
+  }
+
+  /// Single-sided amplitude spectrum (see ``Spectra``) of `samples[offset ..< offset + N]`
+  /// times `window` (N = window.count), with samples past the end taken as 0.
+  static func amplitudeSpectrum(of samples: [Double], offset: Int, window: [Double]) -> [Double] {
+    let n = window.count
+    let plan = RealFFTPlan.shared(length: n)
+    let bins = plan.binCount
+    let windowSum = window.reduce(0, +)
+    return [Double](unsafeUninitializedCapacity: bins) { out, count in
+      withUnsafeTemporaryAllocation(of: Double.self, capacity: n + 2 * bins) { scratch in
+        guard let frame = scratch.baseAddress else { return }
+        let spectrum = frame + n
+        samples.withUnsafeBufferPointer { x in
+          window.withUnsafeBufferPointer { w in
+            for j in 0..<n {
+              let index = offset + j
+              frame[j] = index < x.count ? x[index] * w[j] : 0
+            }
+          }
+        }
+        plan.forwardInterleaved(frame, into: spectrum)
+        for k in 0..<bins {
+          let re = spectrum[2 * k]
+          let im = spectrum[2 * k + 1]
+          let edge = k == 0 || (n % 2 == 0 && k == n / 2)
+          out[k] = (re * re + im * im).squareRoot() * (edge ? 1 : 2) / windowSum
+        }
+        count = bins
+      }
+    }
+  }
+}

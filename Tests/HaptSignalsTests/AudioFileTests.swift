@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+@testable import HaptSignals
+
+@Suite struct AudioFileTests {
+  private let recording = Signal(
+    samples: sine(frequency_Hz: 170, amplitude: 1.3, count: 4000, sampleRate_Hz: 8000).enumerated().map {
+      $0.element * Double($0.offset) / 4000
+    }, sampleRate_Hz: 8000)
+
+  private let metadata = [
+    "device": "wideband-phone", "state": "prepared", "pattern": "Heartbeat.ahap",
+    "note": "two lines\nwith = and \\ inside",
+  ]
+
+  @Test func wavRoundTripsAsFloat() throws {
+    let folder = try temporaryFolder()
+    let path = folder + "/take.wav"
+    try AudioFile.write(recording, to: path, metadata: metadata)
+    let (signal, read) = try AudioFile.read(path: path)
+    #expect(signal.sampleRate_Hz == 8000)
+    #expect(signal.count == recording.count)
+    // 32-bit float storage: relative rounding 2^-24.
+    let worst = zip(signal.samples, recording.samples).map { abs($0 - $1) / max(abs($1), 1e-30) }.max() ?? 1
+    #expect(worst <= 0x1p-24)
+    #expect(read["device"] == "wideband-phone")
+    #expect(read["state"] == "prepared")
+    #expect(read["pattern"] == "Heartbeat.ahap")
+    #expect(read["note"] == "two lines\nwith = and \\ inside")
+    #expect(read["software"] == "hapt \(HaptVersion.string)")
+    #expect(read["title"] == "Heartbeat.ahap")
+    #expect(read["fullScale_g"] == nil)
+  }
+
+  @Test func flacRoundTripsWithinQuantisation() throws {
+    let folder = try temporaryFolder()
+    let path = folder + "/take.FLAC"
+    try AudioFile.write(recording, to: path, metadata: metadata)
+    let (signal, read) = try AudioFile.read(path: path)
+    let peak = recording.samples.map(abs).max()!
+    let fullScale = try #require(read["fullScale_g"].flatMap(Double.init))
+    #expect(abs(fullScale - peak * 8_388_608 / 8_388_607) < 1e-15)
+    #expect(signal.count == recording.count)
+    #expect(maxAbsDifference(signal.samples, recording.samples) <= fullScale / 0x1p24 * 1.000001)
+    #expect(read["note"] == metadata["note"])
+    #expect(read["software"] == "hapt \(HaptVersion.string)")
+  }
+
+  @Test func flacOfSilenceUsesUnitFullScale() throws {
+    let path = try temporaryFolder() + "/quiet.flac"
+    try AudioFile.write(Signal(zeros: 100, sampleRate_Hz: 8000), to: path, metadata: [:])
+    let (signal, read) = try AudioFile.read(path: path)
+    #expect(read["fullScale_g"] == "1.0")
+    #expect(signal.samples == Array(repeating: 0, count: 100))
+  }
+
+  @Test func foreignPCMReadsAsFractionOfFullScale() throws {
+    let path = try temporaryFolder() + "/recorder.wav"
+    try writeBytes(pcm16WAV(channels: 1, sampleRate: 44100, frames: [0, 16384, -32768, 32767]), to: path)
+    let (signal, read) = try AudioFile.read(path: path)
+    #expect(signal.sampleRate_Hz == 44100)
+    #expect(signal.samples == [0, 0.5, -1, 32767.0 / 32768])
+    #expect(read.isEmpty)
+  }
+
+  @Test func writeReplacesTheTargetAtomically() throws {
+    let folder = try temporaryFolder()
+    let path = folder + "/take.wav"
+    try AudioFile.write(recording, to: path, metadata: [:])
+    try AudioFile.write(Signal(zeros: 10, sampleRate_Hz: 8000), to: path, metadata: [:])
+    #expect(try AudioFile.read(path: path).signal.count == 10)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["take.wav"])
+  }
+
+  struct ReadCase: Sendable, CustomTestStringConvertible {
+    let name: String
+    let bytes: [UInt8]?  // nil: the file does not exist
+    let message: String
+    let status: HaptCore.ExitStatus
+    var testDescription: String { name }
+  }
+
+  static let readCases: [ReadCase] = [
+    ReadCase(name: "stereo", bytes: pcm16WAV(channels: 2, sampleRate: 8000, frames: [1, 2, 3, 4]),
+             message: "has 2 channels; hapt reads mono recordings", status: .dataError),
+    ReadCase(name: "empty data", bytes: pcm16WAV(channels: 1, sampleRate: 8000, frames: []),
+             message: "has no samples", status: .dataError),
+    ReadCase(name: "zero-byte file", bytes: [], message: "cannot be read as audio: ", status: .dataError),
+    ReadCase(name: "not audio", bytes: Array("{\"Pattern\": []}".utf8), message: "cannot be read as audio: ",
+             status: .dataError),
+    ReadCase(name: "missing", bytes: nil, message: "no such file", status: .noInput),
+  ]
+
+  @Test(arguments: readCases)
+  func readErrors(_ c: ReadCase) throws {
+    let path = try temporaryFolder() + "/in.wav"
+    if let bytes = c.bytes { try writeBytes(bytes, to: path) }
+    let error = try #require(thrownInputError { _ = try AudioFile.read(path: path) })
+    #expect(error.description.hasPrefix("\(path): \(c.message)"), "\(error)")
+    #expect(error.exitStatus == c.status)
+  }
+
+  @Test func readRejectsAFolder() throws {
+    let folder = try temporaryFolder()
+    let error = try #require(thrownInputError { _ = try AudioFile.read(path: folder) })
+    #expect(error.description == "\(folder): is a folder, expected an audio file")
+    #expect(error.exitStatus == .dataError)
+  }
+
+  @Test func readBoundsTheLength() throws {
+    let path = try temporaryFolder() + "/long.wav"
+    try AudioFile.write(Signal(zeros: 1000, sampleRate_Hz: 8000), to: path, metadata: [:])
+    let error = try #require(thrownInputError { _ = try AudioFile.read(path: path, maxFrames: 999) })
+    #expect(error.description == "\(path): has 1000 frames, more than the limit of 999 frames")
+    #expect(try AudioFile.read(path: path, maxFrames: 1000).signal.count == 1000)
+  }
+
+  @Test func readRejectsABadFullScale() throws {
+    let folder = try temporaryFolder()
+    let path = folder + "/bad.flac"
+    try AudioFile.write(recording, to: path, metadata: [:])
+    // Rewrite the recorded full scale in place (same length keeps the file valid).
+    var bytes = try readBytes(path)
+    let key = Array("fullScale_g=".utf8)
+    let at = try #require((0..<(bytes.count - key.count)).first { Array(bytes[$0..<($0 + key.count)]) == key })
+    bytes[at + key.count] = UInt8(ascii: "-")
+    try writeBytes(bytes, to: path)
+    let error = try #require(thrownInputError { _ = try AudioFile.read(path: path) })
+    #expect(error.description.hasPrefix("\(path): metadata fullScale_g: expected a positive number"))
+  }
+
+  @Test func writeErrors() throws {
+    let folder = try temporaryFolder()
+    let cases: [(Signal, String, String)] = [
+      (recording, folder + "/take.mp3", "use a .wav or .flac extension"),
+      (Signal(samples: [], sampleRate_Hz: 8000), folder + "/e.wav", "the signal has no samples"),
+      (Signal(samples: [1], sampleRate_Hz: 8000.5), folder + "/r.wav", "sample rate 8000.5 Hz"),
+      (Signal(samples: [1, .nan], sampleRate_Hz: 8000), folder + "/n.wav", "sample 1 is nan"),
+      (recording, folder + "/no/such/folder/take.wav", "cannot be written: "),
+    ]
+    for (signal, path, message) in cases {
+      let error = try #require(thrownInputError { try AudioFile.write(signal, to: path, metadata: [:]) })
+      #expect(error.description.contains(message), "\(error)")
+      #expect(error.description.hasPrefix(path))
+      #expect(error.exitStatus == .cannotCreate)
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+  }
+
+  @Test func metadataTextRoundTrips() {
+    let entries = ["a": "1", "b=c": "x\\ny\n", "empty": "", "ünï": "cødé\r"]
+    let text = AudioMetadata.encode(entries)
+    #expect(text.hasPrefix("hapt-metadata=1\n"))
+    #expect(AudioMetadata.decode(text) == entries)
+    #expect(AudioMetadata.decode("recorded on a Tuesday") == nil)
+  }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+@testable import HaptSignals
+
+@Suite struct SpectraTests {
+  @Test func hannWindowIsPeriodic() {
+    let w = Spectra.hannWindow(count: 8)
+    #expect(w[0] == 0)
+    #expect(abs(w[4] - 1) < 1e-15)
+    #expect(abs(w[1] - w[7]) < 1e-15)
+    #expect(Spectra.hannWindow(count: 1) == [1])
+    #expect(Spectra.hannWindow(count: 0).isEmpty)
+  }
+
+  @Test func sineOnABinReadsItsAmplitude() {
+    // 0.2 s at 8 kHz: 5 Hz bins; 170 Hz is bin 34.
+    let x = sine(frequency_Hz: 170, amplitude: 0.6, count: 1600, sampleRate_Hz: 8000)
+    let (frequencies, magnitudes) = Spectra.hannMagnitude(Signal(samples: x, sampleRate_Hz: 8000))
+    #expect(magnitudes.count == 801)
+    #expect(frequencies[34] == 170)
+    #expect(abs(magnitudes[34] - 0.6) < 1e-12)
+    // The Hann main lobe: the neighbours read half, everything else (nearly) nothing.
+    #expect(abs(magnitudes[33] - 0.3) < 1e-12)
+    #expect(magnitudes[40] < 1e-12)
+  }
+
+  @Test func dcReadsItsValue() {
+    let (_, magnitudes) = Spectra.hannMagnitude(Signal(samples: Array(repeating: 0.25, count: 64), sampleRate_Hz: 100))
+    #expect(abs(magnitudes[0] - 0.25) < 1e-15)
+  }
+
+  @Test(arguments: [57.3, 100.0, 155.5, 172.3, 229.9, 1234.5])
+  func dominantFrequencyOfASine(frequency_Hz: Double) throws {
+    let x = sine(frequency_Hz: frequency_Hz, amplitude: 1, count: 1600, sampleRate_Hz: 8000, phase: 0.3)
+    let f = try #require(Spectra.dominantFrequency_Hz(Signal(samples: x, sampleRate_Hz: 8000)))
+    #expect(abs(f - frequency_Hz) < 0.1, "bins are 5 Hz; read \(f)")
+  }
+
+  @Test func dominantFrequencyIgnoresOffsetAndSmallerTones() throws {
+    let a = sine(frequency_Hz: 170, amplitude: 1, count: 2000, sampleRate_Hz: 8000)
+    let b = sine(frequency_Hz: 60, amplitude: 0.4, count: 2000, sampleRate_Hz: 8000)
+    let x = zip(a, b).map { $0 + $1 + 3 }
+    let f = try #require(Spectra.dominantFrequency_Hz(Signal(samples: x, sampleRate_Hz: 8000)))
+    #expect(abs(f - 170) < 0.1)
+  }
+
+  @Test func dominantFrequencyOfSilenceIsNil() {
+    #expect(Spectra.dominantFrequency_Hz(Signal(zeros: 800, sampleRate_Hz: 8000)) == nil)
+    #expect(Spectra.dominantFrequency_Hz(Signal(samples: Array(repeating: 0.1, count: 99), sampleRate_Hz: 8000)) == nil)
+    #expect(Spectra.dominantFrequency_Hz(Signal(samples: [], sampleRate_Hz: 8000)) == nil)
+    #expect(Spectra.dominantFrequency_Hz(Signal(samples: [0, .nan, 1], sampleRate_Hz: 8000)) == nil)
+  }
+
+  @Test func spectrogramTracksAFrequencyStep() {
+    // 100 ms at 100 Hz then 100 ms at 300 Hz, 8 kHz; 256-sample windows, hop 128.
+    let fs = 8000.0
+    let x = sine(frequency_Hz: 100, amplitude: 0.5, count: 800, sampleRate_Hz: fs)
+      + sine(frequency_Hz: 300, amplitude: 0.5, count: 800, sampleRate_Hz: fs)
+    let s = Spectra.spectrogram(Signal(samples: x, sampleRate_Hz: fs), window: 256, hop: 128)
+    #expect(s.frameCount == 1 + (1600 - 256 + 127) / 128)
+    #expect(s.times_s.count == s.frameCount)
+    #expect(s.frequencies_Hz.count == 129)
+    #expect(abs(s.frequencies_Hz[1] - 31.25) < 1e-12)
+    #expect(abs(s.times_s[0] - 0.016) < 1e-12)
+    func peakFrequency(_ row: [Double]) -> Double {
+      let k = row.indices.max { row[$0] < row[$1] }!
+      return s.frequencies_Hz[k]
+    }
+    #expect(abs(peakFrequency(s.levels_dB[0]) - 100) < 31.25)
+    #expect(abs(peakFrequency(s.levels_dB[s.frameCount - 2]) - 300) < 31.25)
+    // 0.5 amplitude is -6 dB; between bins the Hann scalloping costs at most 1.42 dB.
+    #expect(s.levels_dB[0].max()! <= 20 * log10(0.5) + 1e-9)
+    #expect(s.levels_dB[0].max()! > 20 * log10(0.5) - 1.5)
+  }
+
+  @Test func spectrogramOfSilenceIsTheFloorAndShortSignalsArePadded() {
+    let s = Spectra.spectrogram(Signal(zeros: 100, sampleRate_Hz: 8000), window: 256, hop: 64)
+    #expect(s.frameCount == 1)
+    #expect(s.levels_dB[0].allSatisfy { $0 == Spectrogram.floor_dB })
+    #expect(s.maximumLevel_dB == Spectrogram.floor_dB)
+    let empty = Spectra.spectrogram(Signal(samples: [], sampleRate_Hz: 8000), window: 0, hop: 0)
+    #expect(empty.frameCount == 0)
+  }
+}
