@@ -99,3 +99,27 @@ private func naiveDFT(_ x: [Double]) -> (re: [Double], im: [Double]) {
     #expect(worst < 1e-12)
   }
 }
+
+@Suite struct AlignmentTests {
+  /// Runs `body` on a copy of `x` that starts `shift` doubles into a larger buffer, so
+  /// the data's address has a different alignment for each shift.
+  private func shifted<T>(_ x: [Double], by shift: Int, _ body: (UnsafeBufferPointer<Double>) -> T) -> T {
+    let padded = [Double](repeating: 0, count: shift) + x
+    return padded.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[shift...])) }
+  }
+
+  @Test func resultsDoNotDependOnTheCallersAlignment() {
+    let x = noise(count: 1000, seed: 21)
+    let fft = RealFFTPlan.shared(length: 1000)
+    let dct = DCT2Plan.shared(length: 1000)
+    func run(_ input: UnsafeBufferPointer<Double>) -> [Double] {
+      var re = [Double](repeating: 0, count: fft.binCount), im = re
+      var d = [Double](repeating: 0, count: 1000)
+      re.withUnsafeMutableBufferPointer { r in im.withUnsafeMutableBufferPointer { i in fft.forward(input, real: r, imaginary: i) } }
+      d.withUnsafeMutableBufferPointer { dct.transform(input, into: $0) }
+      return re + im + d
+    }
+    let reference = shifted(x, by: 0, run)
+    for shift in 1...7 { #expect(shifted(x, by: shift, run) == reference, "shift \(shift)") }
+  }
+}
