@@ -76,7 +76,7 @@ let package = Package(
     .testTarget(name: "HaptSimulationTests", dependencies: ["HaptSimulation"]),
     .testTarget(name: "HaptMetricsTests", dependencies: ["HaptMetrics"], resources: [.copy("Fixtures")]),
     .testTarget(name: "HaptWorkflowsTests", dependencies: ["HaptWorkflows"]),
-    .testTarget(name: "HaptReportsTests", dependencies: ["HaptReports"]),
+    .testTarget(name: "HaptReportsTests", dependencies: ["HaptReports"], exclude: ["Goldens"]),
     /// End-to-end: runs the built `hapt` binary.
     .testTarget(name: "HaptCLITests", dependencies: ["hapt"]),
   ]

@@ -2,6 +2,7 @@
 /// put the case itself in its own file (`RenderBenchmarks.swift`, ...).
 enum BenchmarkCatalog {
   static var all: [Bench.Case] {
-    [] + SignalBenchmarks.all
+    [RenderBenchmarks.lra, RenderBenchmarks.lraNarrow, RenderBenchmarks.erm]
+      + SignalBenchmarks.all
   }
 }

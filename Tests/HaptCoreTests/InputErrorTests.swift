@@ -45,3 +45,12 @@ import Testing
     #expect(u.allSatisfy { $0 >= 0 && $0 < 1 })
   }
 }
+
+@Suite struct FingerprintTests {
+  @Test func knownFNV1aValues() {
+    // FNV-1a 64 test vectors (Fowler, Noll, Vo).
+    #expect(Fingerprint.of("") == "cbf29ce484222325")
+    #expect(Fingerprint.of("a") == "af63dc4c8601ec8c")
+    #expect(Fingerprint.of("foobar") == "85944171f73967e8")
+  }
+}

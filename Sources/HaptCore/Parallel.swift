@@ -1,0 +1,64 @@
+import Dispatch
+import Foundation
+
+/// Deterministic parallel loops: work is spread over threads, results land in fixed slots,
+/// so the output is identical whatever the thread count.
+public enum Parallel {
+  /// The thread count to use by default: `HAPT_THREADS` if set to a positive whole
+  /// number, otherwise the number of active processors.
+  public static var defaultThreadCount: Int {
+    if let text = ProcessInfo.processInfo.environment["HAPT_THREADS"], let n = Int(text), n > 0 {
+      return n
+    }
+    return max(1, ProcessInfo.processInfo.activeProcessorCount)
+  }
+
+  /// Computes `body(i)` for every i in 0..<count on up to `threads` threads.
+  ///
+  /// - Returns: the results in index order.
+  /// - Complexity: `count` calls of `body`, interleaved over the threads in chunks.
+  public static func map<T: Sendable>(
+    count: Int, threads: Int = defaultThreadCount, _ body: @Sendable (Int) -> T
+  ) -> [T] {
+    guard count > 0 else { return [] }
+    let workers = max(1, min(threads, count))
+    if workers == 1 { return (0..<count).map(body) }
+    let slots = SlotBuffer<T>(count: count)
+    let next = AtomicCounter()
+    DispatchQueue.concurrentPerform(iterations: workers) { _ in
+      while true {
+        let i = next.increment()
+        guard i < count else { break }
+        slots.store(body(i), at: i)
+      }
+    }
+    return slots.values()
+  }
+}
+
+/// Fixed slots written once each from many threads (each index by exactly one thread).
+final class SlotBuffer<T>: @unchecked Sendable {
+  private var storage: [T?]
+
+  init(count: Int) { storage = [T?](repeating: nil, count: count) }
+
+  func store(_ value: T, at index: Int) {
+    storage.withUnsafeMutableBufferPointer { $0[index] = value }
+  }
+
+  func values() -> [T] { storage.map { $0! } }
+}
+
+/// A lock-protected counter handing out indices 0, 1, 2, ...
+final class AtomicCounter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = 0
+
+  func increment() -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    let current = value
+    value += 1
+    return current
+  }
+}

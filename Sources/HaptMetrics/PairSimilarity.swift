@@ -1,0 +1,84 @@
+/// ST-SIM and SPQI of a pair of signals, in both directions and their symmetric means.
+///
+/// "AB" is the reference package's call `st_sim(distorted: a, reference: b)`: how well
+/// `a` reproduces `b`; "BA" the other way round. Both metrics are asymmetric (they divide
+/// by the reference's energies), so pattern pairs report the mean of both directions
+/// (MODEL.md section 6.5).
+public struct PairSimilarity: Sendable, Equatable {
+  /// ST-SIM with `a` distorted and `b` reference.
+  public var stsimAB: Double
+  /// ST-SIM with `b` distorted and `a` reference.
+  public var stsimBA: Double
+  /// `(stsimAB + stsimBA) / 2`.
+  public var stsimSymmetric: Double
+  /// SPQI with `a` distorted and `b` reference.
+  public var spqiAB: Double
+  /// SPQI with `b` distorted and `a` reference.
+  public var spqiBA: Double
+  /// `(spqiAB + spqiBA) / 2`.
+  public var spqiSymmetric: Double
+  /// Number of blocks the means were taken over (all blocks of the padded pair in the
+  /// reference convention, the perceptible ones in the other; 0 if none was).
+  public var blocksCompared: Int
+
+  public init(stsimAB: Double, stsimBA: Double, spqiAB: Double, spqiBA: Double, blocksCompared: Int) {
+    self.stsimAB = stsimAB
+    self.stsimBA = stsimBA
+    self.stsimSymmetric = (stsimAB + stsimBA) / 2
+    self.spqiAB = spqiAB
+    self.spqiBA = spqiBA
+    self.spqiSymmetric = (spqiAB + spqiBA) / 2
+    self.blocksCompared = blocksCompared
+  }
+
+  /// The result for identical signals: exactly 1 everywhere.
+  static func identical(blocks: Int) -> PairSimilarity {
+    PairSimilarity(stsimAB: 1, stsimBA: 1, spqiAB: 1, spqiBA: 1, blocksCompared: blocks)
+  }
+}
+
+/// Which blocks ST-SIM and SPQI average over (MODEL.md section 6.6).
+public enum SilenceConvention: String, Sendable, CaseIterable {
+  /// Every block, as the reference package does: a block silent in both signals scores 0
+  /// in ST-SIM (both spectral and temporal similarity are 0/eps = 0) and 1 in SPQI (the
+  /// normalised difference is 10 log10(0) = -infinity). This is what agrees with vibromaf
+  /// to 1e-9.
+  case reference
+  /// Only blocks in which at least one of the two signals is perceptible (peak above the
+  /// detection threshold at the block's dominant frequency, see
+  /// ``SimilarityFeatures/isPerceptible(peak_g:frequency_Hz:)``). Two short taps padded to
+  /// a long common length are then compared on their taps, not on the shared silence. If
+  /// neither signal has a perceptible block, the pair feels like nothing either way and
+  /// every score is 1. The harness's default for pattern pairs; reports say so.
+  case perceptibleBlocks = "perceptible-blocks"
+}
+
+/// ST-SIM and SPQI of two signals from their precomputed features, both directions.
+///
+/// The shorter signal is zero-padded to the longer one's block count (MODEL.md 6.1).
+/// Identical signals (equal after padding) give exactly 1 in both conventions, as the
+/// reference does. A negative mean temporal similarity (anti-correlated signals), for which
+/// the reference returns a complex number, gives ST-SIM 0 (see ``STSIM``).
+///
+/// - Complexity: O(blocks * 512): two dot products and one L1 distance per block.
+public func similarity(
+  _ a: SimilarityFeatures, _ b: SimilarityFeatures, convention: SilenceConvention
+) -> PairSimilarity {
+  let blocks = max(a.blockCount, b.blockCount)
+  let identical = a.hasSameSamples(as: b)
+  var sums = PairSums()
+  for block in 0..<blocks {
+    if convention == .perceptibleBlocks {
+      let pa = block < a.blockCount && a.perceptibleBlocks[block]
+      let pb = block < b.blockCount && b.perceptibleBlocks[block]
+      if !pa && !pb { continue }
+    }
+    if identical {
+      sums.count += 1
+    } else {
+      sums.add(block: block, a, b)
+    }
+  }
+  if identical || sums.count == 0 { return .identical(blocks: sums.count) }
+  return sums.result()
+}

@@ -1,0 +1,102 @@
+import Dispatch
+import Foundation
+
+/// The pairwise engine: a function of every unordered pair (i, j), i < j, of `count`
+/// items, spread over threads, with results in fixed slots.
+///
+/// The pairs are cut into square tiles of ``tileSize`` x ``tileSize`` items so that the
+/// features of one tile's rows and columns stay in cache while all its pairs are computed
+/// (a one-second signal's ``SimilarityFeatures`` take about 180 KB; a whole row of a
+/// 1,000-signal matrix does not fit in cache, a tile does). Threads take tiles from a
+/// shared counter; each pair is computed by exactly one thread and written to its own
+/// preallocated slot, so the output is identical whatever the thread count, provided
+/// `body` is a pure function of (i, j).
+public enum Pairwise {
+  /// Items per tile side.
+  static let tileSize = 16
+
+  /// The number of unordered pairs of `count` items, `count * (count - 1) / 2`.
+  public static func pairCount(_ count: Int) -> Int {
+    count > 1 ? count * (count - 1) / 2 : 0
+  }
+
+  /// The slot of pair (i, j), i < j, in row-major order:
+  /// (0,1), (0,2), ..., (0,n-1), (1,2), ...
+  @inline(__always)
+  public static func index(_ i: Int, _ j: Int, count: Int) -> Int {
+    i * count - i * (i + 1) / 2 + (j - i - 1)
+  }
+
+  /// Computes `body(i, j)` for every pair i < j of `count` items on up to `threads`
+  /// threads.
+  ///
+  /// - Parameters:
+  ///   - count: the number of items (a count below 2 gives no pairs).
+  ///   - threads: the number of threads; 1 (or less) runs on the calling thread.
+  ///   - body: the pair function; it must not depend on the order of calls.
+  /// - Returns: the results in row-major pair order (see ``index(_:_:count:)``).
+  /// - Complexity: `count * (count - 1) / 2` calls of `body`.
+  public static func map<T: Sendable>(
+    count: Int, threads: Int, _ body: @Sendable (Int, Int) -> T
+  ) -> [T] {
+    let total = pairCount(count)
+    guard total > 0 else { return [] }
+    let tilesPerSide = (count + tileSize - 1) / tileSize
+    // Tiles (I, J) with I <= J, in row-major order.
+    var tiles: [(Int, Int)] = []
+    tiles.reserveCapacity(tilesPerSide * (tilesPerSide + 1) / 2)
+    for I in 0..<tilesPerSide {
+      for J in I..<tilesPerSide { tiles.append((I, J)) }
+    }
+    let tileList = tiles
+    return [T](unsafeUninitializedCapacity: total) { buffer, initializedCount in
+      let slots = SlotPointer(base: buffer.baseAddress)
+      @Sendable func runTile(_ t: Int) {
+        let (I, J) = tileList[t]
+        let rowEnd = min(count, (I + 1) * tileSize)
+        let columnEnd = min(count, (J + 1) * tileSize)
+        for i in (I * tileSize)..<rowEnd {
+          for j in max(i + 1, J * tileSize)..<max(i + 1, columnEnd) {
+            slots.initialize(index(i, j, count: count), to: body(i, j))
+          }
+        }
+      }
+      let workers = max(1, min(threads, tileList.count))
+      if workers == 1 {
+        for t in 0..<tileList.count { runTile(t) }
+      } else {
+        let next = TileCounter()
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+          while true {
+            let t = next.take()
+            guard t < tileList.count else { break }
+            runTile(t)
+          }
+        }
+      }
+      initializedCount = total
+    }
+  }
+}
+
+/// The output buffer, shared by the worker threads; each slot is initialised by exactly
+/// one thread.
+private struct SlotPointer<T>: @unchecked Sendable {
+  let base: UnsafeMutablePointer<T>?
+  @inline(__always)
+  func initialize(_ index: Int, to value: T) { (base! + index).initialize(to: value) }
+}
+
+/// Hands out tile numbers 0, 1, 2, ... to the worker threads.
+private final class TileCounter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = 0
+
+  func take() -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    let current = value
+    value += 1
+    return current
+  }
+}

@@ -1,0 +1,161 @@
+/// Everything ST-SIM and SPQI need from one signal, computed once, so that comparing two
+/// signals costs only dot products and one L1 distance per block.
+///
+/// Per 512-sample block (MODEL.md section 6): the spectral support `S = Phi(P/12)` of the
+/// perceptual spectrum P, the z-normalised samples `(x - mean) / (std + eps)` (population
+/// std), the powers `10^(P/10)`, and per block the sums `sum(S^2)`, `sum(z^2)` and
+/// `sum(10^(P/10))` that the metrics divide by; also whether the block is perceptible
+/// (see ``isPerceptible(peak_g:frequency_Hz:)``) and the signal's samples without
+/// trailing zeros, for the exact identity test.
+///
+/// The signal is zero-padded to a whole number of blocks (the harness's pattern-pair rule,
+/// MODEL.md section 6.1); ``STSIM`` and ``SPQI`` instead drop the remainder, as the
+/// reference does. Blocks past the end of the shorter signal of a pair are silent: their
+/// support, normalised samples and powers are all 0 (log10 of a zero coefficient is
+/// -infinity), so they are never stored.
+///
+/// The samples are taken to be at 8 kHz, the rate the metrics are defined for; the
+/// caller resamples other rates first (``sampleRate_Hz`` records what the signal claimed).
+///
+/// Memory: 3 doubles per sample plus the samples themselves, about 250 KB for one second.
+public struct SimilarityFeatures: Sendable {
+  /// How a signal whose length is not a multiple of 512 is cut into blocks.
+  enum BlockRule: Sendable {
+    /// Zero-pad the last partial block (pattern pairs).
+    case zeroPadded
+    /// Drop the remainder (the reference package's `cut_off_strategy`).
+    case truncated
+  }
+
+  /// Number of 512-sample blocks.
+  public let blockCount: Int
+  /// Number of samples in the signal as given.
+  public let sampleCount: Int
+  /// The sample rate the signal claimed, in Hz (the features assume 8000).
+  public let sampleRate_Hz: Double
+  /// Whether each block is perceptible (MODEL.md section 5; see
+  /// ``isPerceptible(peak_g:frequency_Hz:)``).
+  public let perceptibleBlocks: [Bool]
+
+  /// The samples without trailing zeros (-0.0 counts as zero).
+  let significantSamples: [Double]
+  /// A hash of `significantSamples`, to rule out identity quickly.
+  let fingerprint: UInt64
+  /// `Phi(P/12)`, block after block (blockCount * 512).
+  let support: [Double]
+  /// `(x - mean) / (std + eps)` per block, block after block.
+  let normalized: [Double]
+  /// `10^(P/10)`, block after block.
+  let power: [Double]
+  /// Per block `sum(S^2)`, `sum(z^2)`, `sum(10^(P/10))`.
+  let supportEnergy: [Double]
+  let normalizedEnergy: [Double]
+  let powerSum: [Double]
+
+  /// A block transform: the orthonormal DCT-II of 512 samples.
+  typealias Transform = @Sendable (UnsafeBufferPointer<Double>, UnsafeMutableBufferPointer<Double>) -> Void
+
+  /// Computes the features of `samples`.
+  ///
+  /// - Parameters:
+  ///   - samples: the signal, 8 kHz.
+  ///   - rule: zero-pad or drop the partial last block.
+  ///   - transform: the orthonormal DCT-II of one block.
+  /// - Complexity: O(n log n) for n samples (one DCT per block), plus 2 `pow`, one `erfc`
+  ///   and one `log10` per sample.
+  init(samples: [Double], sampleRate_Hz: Double = PerceptualSpectrum.sampleRate_Hz, rule: BlockRule, transform: Transform) {
+    let length = PerceptualSpectrum.blockLength
+    let blocks: Int
+    switch rule {
+    case .zeroPadded: blocks = (samples.count + length - 1) / length
+    case .truncated: blocks = samples.count / length
+    }
+    let total = blocks * length
+    blockCount = blocks
+    sampleCount = samples.count
+    self.sampleRate_Hz = sampleRate_Hz
+    var end = samples.count
+    while end > 0, samples[end - 1] == 0 { end -= 1 }
+    significantSamples = Array(samples[0..<end])
+    fingerprint = Self.hash(significantSamples)
+
+    var support = [Double](repeating: 0, count: total)
+    var normalized = [Double](repeating: 0, count: total)
+    var power = [Double](repeating: 0, count: total)
+    var supportEnergy = [Double](repeating: 0, count: blocks)
+    var normalizedEnergy = [Double](repeating: 0, count: blocks)
+    var powerSum = [Double](repeating: 0, count: blocks)
+    var perceptible = [Bool](repeating: false, count: blocks)
+    var block = [Double](repeating: 0, count: length)
+    var scratch = [Double](repeating: 0, count: length)
+    let eps = SimilarityNumerics.eps
+
+    samples.withUnsafeBufferPointer { x in
+      block.withUnsafeMutableBufferPointer { block in
+        scratch.withUnsafeMutableBufferPointer { scratch in
+          for b in 0..<blocks {
+            let start = b * length
+            let available = min(length, x.count - start)
+            var peak = 0.0
+            for i in 0..<length {
+              let v = i < available ? x[start + i] : 0
+              block[i] = v
+              peak = max(peak, Swift.abs(v))
+            }
+            // z-normalisation with numpy's summation order (mean and population std).
+            let mean = SimilarityNumerics.pairwiseSum(UnsafeBufferPointer(block)) / Double(length)
+            for i in 0..<length {
+              let d = block[i] - mean
+              scratch[i] = d * d
+            }
+            let std = (SimilarityNumerics.pairwiseSum(UnsafeBufferPointer(scratch)) / Double(length)).squareRoot()
+            normalized.withUnsafeMutableBufferPointer { z in
+              for i in 0..<length { z[start + i] = (block[i] - mean) / (std + eps) }
+              normalizedEnergy[b] = SimilarityKernel.dot(z.baseAddress! + start, z.baseAddress! + start, count: length)
+            }
+            // Perceptual spectrum, support and power.
+            transform(UnsafeBufferPointer(block), scratch)
+            var dominant = 0
+            for i in 1..<length where Swift.abs(scratch[i]) > Swift.abs(scratch[dominant]) { dominant = i }
+            perceptible[b] = Self.isPerceptible(
+              peak_g: peak, frequency_Hz: PerceptualSpectrum.frequency_Hz(ofCoefficient: dominant))
+            PerceptualSpectrum.applyThreshold(to: scratch)
+            support.withUnsafeMutableBufferPointer { s in
+              for i in 0..<length { s[start + i] = PerceptualSpectrum.support(scratch[i]) }
+              supportEnergy[b] = SimilarityKernel.dot(s.baseAddress! + start, s.baseAddress! + start, count: length)
+            }
+            power.withUnsafeMutableBufferPointer { p in
+              for i in 0..<length { p[start + i] = PerceptualSpectrum.power(scratch[i]) }
+              powerSum[b] = SimilarityKernel.sum(p.baseAddress! + start, count: length)
+            }
+          }
+        }
+      }
+    }
+    self.support = support
+    self.normalized = normalized
+    self.power = power
+    self.supportEnergy = supportEnergy
+    self.normalizedEnergy = normalizedEnergy
+    self.powerSum = powerSum
+    self.perceptibleBlocks = perceptible
+  }
+
+  /// Whether two feature sets come from the same signal up to trailing zeros (so that,
+  /// zero-padded to a common length, the signals are equal sample for sample, with
+  /// -0.0 == 0.0 as numpy's `array_equal` has it).
+  func hasSameSamples(as other: SimilarityFeatures) -> Bool {
+    fingerprint == other.fingerprint && significantSamples == other.significantSamples
+  }
+
+  /// FNV-1a over the bit patterns, with -0.0 folded into 0.0 so that equal arrays hash
+  /// equally.
+  private static func hash(_ samples: [Double]) -> UInt64 {
+    var h: UInt64 = 0xcbf2_9ce4_8422_2325
+    for v in samples {
+      h ^= (v + 0.0).bitPattern
+      h = h &* 0x0000_0100_0000_01B3
+    }
+    return h
+  }
+}

@@ -1,0 +1,57 @@
+/// Collects the lint findings of one decode, naming the file.
+struct FindingCollector {
+  let file: String
+  var findings: [LintFinding] = []
+
+  init(file: String) { self.file = file }
+
+  mutating func add(_ rule: LintRule, at place: String, _ message: String) {
+    findings.append(rule.finding(file: file, place: place, message))
+  }
+
+  /// Reports the parser's leniencies.
+  mutating func add(leniencies: [JSONLeniency], rule: LintRule = .jsonLeniency) {
+    for leniency in leniencies {
+      add(rule, at: "line \(leniency.line), column \(leniency.column)", leniency.message)
+    }
+  }
+
+  /// Reports keys of an object that are not in `known`, and keys given twice.
+  mutating func checkKeys(
+    _ cursor: JSONCursor, known: Set<String>, unknownRule: LintRule = .unknownKey,
+    duplicateRule: LintRule = .duplicateKey
+  ) throws {
+    var seen = Set<String>()
+    for (key, child) in try cursor.members() {
+      if !seen.insert(key).inserted {
+        add(duplicateRule, at: child.path, "key \"\(key)\" given more than once; the last one is used")
+      }
+      if !known.contains(key) {
+        add(unknownRule, at: child.path, "unknown key \"\(key)\" ignored")
+      }
+    }
+  }
+}
+
+extension JSONCursor {
+  /// This node as a finite time in seconds within `limit`.
+  func time(limit: Double) throws -> Double {
+    let value = try number()
+    guard abs(value) <= limit else {
+      throw error("time \(JSONWriter.number(value)) s is beyond the limit of \(JSONWriter.number(limit)) s")
+    }
+    return value
+  }
+}
+
+/// A JSON value with every position zeroed, so decoded values compare equal to built ones.
+func strippingPositions(_ value: JSONValue) -> JSONValue {
+  switch value {
+  case .array(let elements):
+    return .array(elements.map { JSONNode(strippingPositions($0.value)) })
+  case .object(let members):
+    return .object(members.map { JSONMember(key: $0.key, value: JSONNode(strippingPositions($0.value.value))) })
+  default:
+    return value
+  }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// The result of linting many files: findings per file and the files that could not be
+/// read or decoded.
+public struct LintReport: Sendable, Equatable {
+  /// One checked path.
+  public struct FileResult: Sendable, Equatable {
+    public var file: String
+    /// Findings in decode order, then structural and UX findings.
+    public var findings: [LintFinding]
+    /// Why the file could not be checked, or nil.
+    public var error: InputError?
+  }
+
+  public var files: [FileResult] = []
+
+  public init(files: [FileResult] = []) { self.files = files }
+
+  /// Every finding, file by file.
+  public var findings: [LintFinding] { files.flatMap(\.findings) }
+
+  /// Files that could not be read or decoded.
+  public var failures: [InputError] { files.compactMap(\.error) }
+
+  /// Number of findings of `severity`.
+  public func count(_ severity: LintSeverity) -> Int {
+    findings.filter { $0.severity == severity }.count
+  }
+
+  /// Lints every pattern file under `paths` (files, or folders searched recursively for
+  /// `.ahap` and `.haptic` files, in sorted order). A file that fails never stops the
+  /// others: its error is recorded and the walk goes on.
+  public static func lint(paths: [String], limits: PatternLimits = PatternLimits()) -> LintReport {
+    var report = LintReport()
+    for path in expand(paths) {
+      switch path {
+      case .failure(let error):
+        report.files.append(FileResult(file: error.file ?? "", findings: [], error: error))
+      case .success(let file):
+        do {
+          let loaded = try PatternFile.load(path: file, limits: limits)
+          let findings = loaded.findings + PatternLint.check(loaded.pattern, file: file)
+          report.files.append(FileResult(file: file, findings: findings, error: nil))
+        } catch let error as InputError {
+          report.files.append(FileResult(file: file, findings: [], error: error.inFile(file)))
+        } catch {
+          report.files.append(FileResult(file: file, findings: [], error: InputError(file: file, "\(error)")))
+        }
+      }
+    }
+    return report
+  }
+
+  /// The files to check: each path itself if it is a file, or the pattern files found
+  /// recursively if it is a folder (sorted, at most 100,000 per folder).
+  static func expand(_ paths: [String]) -> [Result<String, InputError>] {
+    var result: [Result<String, InputError>] = []
+    let manager = FileManager.default
+    for path in paths {
+      var isDirectory: ObjCBool = false
+      guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        result.append(.failure(InputError(file: path, "no such file or folder", status: .noInput)))
+        continue
+      }
+      guard isDirectory.boolValue else {
+        result.append(.success(path))
+        continue
+      }
+      guard let enumerator = manager.enumerator(atPath: path) else {
+        result.append(.failure(InputError(file: path, "folder cannot be read", status: .noInput)))
+        continue
+      }
+      var found: [String] = []
+      while let relative = enumerator.nextObject() as? String, found.count < 100_000 {
+        let ext = URL(fileURLWithPath: relative).pathExtension.lowercased()
+        if PatternFile.extensions.contains(ext) {
+          found.append(path.hasSuffix("/") ? path + relative : path + "/" + relative)
+        }
+      }
+      result += found.sorted().map { .success($0) }
+    }
+    return result
+  }
+}

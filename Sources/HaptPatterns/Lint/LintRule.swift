@@ -1,0 +1,126 @@
+/// A lint rule: its identifier, severity and what it checks.
+///
+/// The table is the single source of `hapt lint`'s rules and of the rules table in
+/// `Docs/Patterns.md`. `AHAP…` rules are breaks of the AHAP format found while decoding,
+/// `HAP…` rules breaks of the Lofelt `.haptic` format, `PAT…` rules structural oddities of
+/// any pattern, and `UX…` rules Apple's haptic design guidance (Human Interface
+/// Guidelines, "Playing haptics"; WWDC 2019 session 810 "Expanding the sensory experience
+/// with Core Haptics").
+public struct LintRule: Equatable, Sendable {
+  public var id: String
+  public var severity: LintSeverity
+  /// A short kebab-case name.
+  public var name: String
+  /// One sentence: what the rule finds and why it matters.
+  public var summary: String
+
+  public init(_ id: String, _ severity: LintSeverity, _ name: String, _ summary: String) {
+    self.id = id
+    self.severity = severity
+    self.name = name
+    self.summary = summary
+  }
+
+  /// A finding of this rule.
+  public func finding(file: String, place: String, _ message: String) -> LintFinding {
+    LintFinding(ruleID: id, severity: severity, file: file, place: place, message: message)
+  }
+
+  // MARK: - AHAP format
+
+  public static let jsonLeniency = LintRule(
+    "AHAP001", .warning, "json-leniency",
+    "Not strict JSON (a trailing comma, a byte-order mark): Core Haptics accepts it, other JSON tools may not.")
+  public static let unknownKey = LintRule(
+    "AHAP002", .warning, "unknown-key", "A key AHAP does not define; Core Haptics ignores it.")
+  public static let missingKey = LintRule(
+    "AHAP003", .warning, "missing-key", "A key is missing; its Core Haptics default is used.")
+  public static let outOfRange = LintRule(
+    "AHAP004", .warning, "out-of-range", "A value outside its range; clamped as Core Haptics clamps it.")
+  public static let unknownIdentifier = LintRule(
+    "AHAP005", .error, "unknown-identifier",
+    "An EventType or ParameterID Core Haptics does not know: such events are skipped, such parameters have no effect.")
+  public static let negativeTime = LintRule(
+    "AHAP006", .error, "negative-time", "A negative time or duration; set to 0.")
+  public static let unsortedCurve = LintRule(
+    "AHAP007", .warning, "unsorted-curve", "Curve control points out of time order.")
+  public static let tooManyControlPoints = LintRule(
+    "AHAP008", .warning, "too-many-control-points",
+    "A parameter curve with more than 16 control points (Core Haptics' limit per curve).")
+  public static let longContinuousEvent = LintRule(
+    "AHAP009", .error, "long-continuous-event",
+    "A continuous event longer than 30 s (Core Haptics' limit); rendered as written.")
+  public static let unsafeWaveformPath = LintRule(
+    "AHAP010", .error, "unsafe-waveform-path",
+    "An EventWaveformPath that is absolute or climbs out of the pattern's folder ('..'); never followed.")
+  public static let duplicateKey = LintRule(
+    "AHAP011", .warning, "duplicate-key", "A key given twice in one object; the last one is used.")
+  public static let malformedEntry = LintRule(
+    "AHAP012", .warning, "malformed-entry",
+    "A Pattern entry with no Event, Parameter or ParameterCurve, or with several.")
+  public static let missingWaveform = LintRule(
+    "AHAP013", .warning, "missing-waveform",
+    "An AudioCustom event whose waveform file is missing next to the pattern.")
+  public static let emptyCurve = LintRule(
+    "AHAP014", .warning, "empty-curve", "A parameter curve without control points has no effect.")
+  public static let ignoredValue = LintRule(
+    "AHAP015", .info, "ignored-value",
+    "A parameter or key that has no effect on this event type (a transient's EventDuration).")
+
+  // MARK: - Lofelt .haptic format
+
+  public static let hapticTooFewPoints = LintRule(
+    "HAP001", .error, "haptic-too-few-points", "A .haptic amplitude envelope needs at least two points.")
+  public static let hapticDecreasingTime = LintRule(
+    "HAP002", .error, "haptic-decreasing-time", "Envelope breakpoint times must not decrease.")
+  public static let hapticEmphasisBelowEnvelope = LintRule(
+    "HAP003", .error, "haptic-emphasis-below-envelope",
+    "An emphasis amplitude below the envelope amplitude at its breakpoint.")
+  public static let hapticOutOfRange = LintRule(
+    "HAP004", .warning, "haptic-out-of-range", "A .haptic value outside 0...1; clamped.")
+  public static let hapticUnknownKey = LintRule(
+    "HAP005", .warning, "haptic-unknown-key", "A key or version the .haptic v1 format does not define.")
+  public static let hapticMissingKey = LintRule(
+    "HAP006", .warning, "haptic-missing-key", "A .haptic key is missing; a default is used.")
+
+  // MARK: - Pattern structure
+
+  public static let overlappingContinuous = LintRule(
+    "PAT001", .warning, "overlapping-continuous",
+    "Continuous haptic events overlap; their vibrations add and may clip.")
+  public static let overlappingCurves = LintRule(
+    "PAT002", .warning, "overlapping-curves",
+    "A curve or step starts before an earlier curve of the same control ends, cutting it short.")
+  public static let simultaneousTransients = LintRule(
+    "PAT003", .warning, "simultaneous-transients", "Two transients at the same time feel like one.")
+  public static let noHapticEvents = LintRule(
+    "PAT004", .warning, "no-haptic-events", "The pattern has no haptic event: nothing to feel.")
+
+  // MARK: - UX guidance
+
+  public static let longUIPattern = LintRule(
+    "UX001", .warning, "long-ui-pattern",
+    "Longer than 2 s: UI feedback should be short (about a second at most).")
+  public static let sustainedBuzz = LintRule(
+    "UX002", .warning, "sustained-buzz",
+    "Continuous vibration over 3 s at intensity 0.5 or more fatigues the hand and drains the battery.")
+  public static let denseBurst = LintRule(
+    "UX003", .warning, "dense-burst",
+    "More than 10 haptic onsets within 0.5 s blur into one buzz.")
+  public static let fusingGap = LintRule(
+    "UX004", .warning, "fusing-gap", "Transients less than 30 ms apart fuse into one.")
+  public static let allFullIntensity = LintRule(
+    "UX005", .info, "all-full-intensity",
+    "Every haptic event at full intensity: no contrast left for emphasis.")
+
+  /// Every rule, in table order.
+  public static let all: [LintRule] = [
+    jsonLeniency, unknownKey, missingKey, outOfRange, unknownIdentifier, negativeTime,
+    unsortedCurve, tooManyControlPoints, longContinuousEvent, unsafeWaveformPath, duplicateKey,
+    malformedEntry, missingWaveform, emptyCurve, ignoredValue,
+    hapticTooFewPoints, hapticDecreasingTime, hapticEmphasisBelowEnvelope, hapticOutOfRange,
+    hapticUnknownKey, hapticMissingKey,
+    overlappingContinuous, overlappingCurves, simultaneousTransients, noHapticEvents,
+    longUIPattern, sustainedBuzz, denseBurst, fusingGap, allFullIntensity,
+  ]
+}

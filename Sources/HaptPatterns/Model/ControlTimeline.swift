@@ -1,0 +1,142 @@
+/// The value of one dynamic control over pattern time, built from the steps and curves
+/// of one identifier (MODEL.md §1).
+///
+/// Every step or curve is a *segment* that starts at its first point: a step is a segment
+/// of one point; a curve's points are its points sorted by time (stable). A segment
+/// rules from its start until the next segment starts; before the first segment the
+/// control has its default value. Within a segment the value interpolates linearly
+/// between points and holds the last point's value after it. Segments that start at the
+/// same time are ordered steps first, then curves, each in file order, and the last one
+/// wins (so a curve beats a step at the same instant).
+public struct ControlTimeline: Sendable, Equatable {
+  /// The control's value where no segment rules.
+  public let defaultValue: Double
+  /// Values are clamped to this range (the control's range).
+  public let range: ClosedRange<Double>
+  /// Point times (pattern seconds), segment after segment.
+  @usableFromInline let times: [Double]
+  /// Point values, parallel to ``times``.
+  @usableFromInline let values: [Double]
+  /// Index of each segment's first point in ``times``; one more entry, `times.count`, ends
+  /// the last segment.
+  @usableFromInline let segmentStarts: [Int]
+
+  /// The timeline of control `id` in `pattern`.
+  public init(_ id: DynamicParameterID, in pattern: HapticPattern) {
+    defaultValue = id.defaultValue
+    range = id.range
+    struct Segment {
+      var start: Double
+      var kind: Int
+      var order: Int
+      var points: [(Double, Double)]
+    }
+    var segments: [Segment] = []
+    for (i, step) in pattern.parameterSteps.enumerated()
+    where step.parameterID == id && step.time_s.isFinite && step.value.isFinite {
+      segments.append(Segment(start: step.time_s, kind: 0, order: i, points: [(step.time_s, step.value)]))
+    }
+    for (i, curve) in pattern.parameterCurves.enumerated() where curve.parameterID == id {
+      let points = curve.controlPoints.enumerated()
+        .map { (curve.time_s + $0.element.time_s, $0.element.value, $0.offset) }
+        .filter { $0.0.isFinite && $0.1.isFinite }
+        .sorted { ($0.0, $0.2) < ($1.0, $1.2) }
+        .map { ($0.0, $0.1) }
+      guard let first = points.first else { continue }
+      segments.append(Segment(start: first.0, kind: 1, order: i, points: points))
+    }
+    segments.sort { ($0.start, $0.kind, $0.order) < ($1.start, $1.kind, $1.order) }
+    var times: [Double] = []
+    var values: [Double] = []
+    var starts: [Int] = []
+    for segment in segments {
+      starts.append(times.count)
+      for (t, v) in segment.points {
+        times.append(t)
+        values.append(Swift.min(Swift.max(v, range.lowerBound), range.upperBound))
+      }
+    }
+    starts.append(times.count)
+    self.times = times
+    self.values = values
+    self.segmentStarts = starts
+  }
+
+  /// Number of segments (steps and non-empty curves).
+  public var segmentCount: Int { segmentStarts.count - 1 }
+
+  /// Whether no step or curve sets this control (it is constant at its default).
+  public var isConstant: Bool { segmentCount == 0 }
+
+  /// The control's value at pattern time `t_s`.
+  /// - Complexity: O(log p) for p points.
+  public func value(at t_s: Double) -> Double {
+    guard segmentCount > 0, t_s >= times[0] else { return defaultValue }
+    // Last segment whose start <= t.
+    var low = 0
+    var high = segmentCount - 1
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if times[segmentStarts[mid]] <= t_s { low = mid } else { high = mid - 1 }
+    }
+    let first = segmentStarts[low]
+    let end = segmentStarts[low + 1]
+    // Last point in the segment whose time <= t.
+    var a = first
+    var b = end - 1
+    while a < b {
+      let mid = (a + b + 1) / 2
+      if times[mid] <= t_s { a = mid } else { b = mid - 1 }
+    }
+    return interpolate(point: a, end: end, at: t_s)
+  }
+
+  /// Fills `out[k]` with `value(at: start_s + Double(k) * step_s)` in one sweep.
+  ///
+  /// Gives the same numbers as ``value(at:)`` sample for sample. A step that is not
+  /// positive and finite falls back to point queries.
+  /// - Complexity: O(n + p) for n samples and p points.
+  public func fill(start_s: Double, step_s: Double, into out: UnsafeMutableBufferPointer<Double>) {
+    let n = out.count
+    guard n > 0 else { return }
+    guard segmentCount > 0 else {
+      out.initialize(repeating: defaultValue)
+      return
+    }
+    guard step_s > 0, step_s.isFinite, start_s.isFinite else {
+      for k in 0..<n { out[k] = value(at: start_s + Double(k) * step_s) }
+      return
+    }
+    let segments = segmentCount
+    var segment = -1
+    var point = 0
+    var end = 0
+    for k in 0..<n {
+      let t = start_s + Double(k) * step_s
+      var moved = false
+      while segment + 1 < segments, times[segmentStarts[segment + 1]] <= t {
+        segment += 1
+        moved = true
+      }
+      if segment < 0 {
+        out[k] = defaultValue
+        continue
+      }
+      if moved {
+        point = segmentStarts[segment]
+        end = segmentStarts[segment + 1]
+      }
+      while point + 1 < end, times[point + 1] <= t { point += 1 }
+      out[k] = interpolate(point: point, end: end, at: t)
+    }
+  }
+
+  @inline(__always)
+  private func interpolate(point a: Int, end: Int, at t: Double) -> Double {
+    guard a + 1 < end else { return values[a] }
+    let t0 = times[a]
+    let t1 = times[a + 1]
+    let fraction = (t - t0) / (t1 - t0)
+    return values[a] + fraction * (values[a + 1] - values[a])
+  }
+}

@@ -1,0 +1,61 @@
+/// A haptic pattern: every construct of an AHAP file, as values.
+///
+/// The same model holds patterns decoded from AHAP and from Lofelt `.haptic` files, the
+/// system presets and the pattern library. Semantics follow MODEL.md §1: events play at
+/// their times; `Parameter` steps and `ParameterCurve`s drive the dynamic controls that
+/// ``PatternControls`` evaluates; looping and playback rate are value transformations
+/// (``looped(count:loopEnd_s:)``, ``atPlaybackRate(_:)``).
+public struct HapticPattern: Equatable, Sendable {
+  /// AHAP `Version` (Core Haptics writes 1.0), or nil if the file has none.
+  public var version: Double?
+  /// AHAP `Metadata`.
+  public var metadata: PatternMetadata
+  /// Events in file order.
+  public var events: [HapticEvent]
+  /// AHAP `Parameter` entries in file order.
+  public var parameterSteps: [ParameterStep]
+  /// AHAP `ParameterCurve` entries in file order.
+  public var parameterCurves: [ParameterCurve]
+
+  public init(
+    version: Double? = 1, metadata: PatternMetadata = PatternMetadata(),
+    events: [HapticEvent] = [], parameterSteps: [ParameterStep] = [],
+    parameterCurves: [ParameterCurve] = []
+  ) {
+    self.version = version
+    self.metadata = metadata
+    self.events = events
+    self.parameterSteps = parameterSteps
+    self.parameterCurves = parameterCurves
+  }
+
+  /// The pattern's length in seconds: the end of the last event, step or curve point.
+  ///
+  /// Transients count as 0 length (the actuator decides how long they ring); a pattern
+  /// whose content is all at negative times, or that is empty, lasts 0 s.
+  /// - Complexity: O(events + steps + curve points).
+  public var duration_s: Double {
+    var end = 0.0
+    for event in events where event.end_s.isFinite { end = Swift.max(end, event.end_s) }
+    for step in parameterSteps where step.time_s.isFinite { end = Swift.max(end, step.time_s) }
+    for curve in parameterCurves {
+      for point in curve.controlPoints {
+        let t = curve.time_s + point.time_s
+        if t.isFinite { end = Swift.max(end, t) }
+      }
+    }
+    return end
+  }
+
+  /// The dynamic-control timelines of this pattern, for effective intensity and
+  /// sharpness at any time. Built on each call: cache it in hot code.
+  /// - Complexity: O(p log p) for p steps and curve points.
+  public var controls: PatternControls { PatternControls(self) }
+
+  /// The haptic events (transient and continuous), in time order (stable).
+  public var hapticEvents: [HapticEvent] {
+    events.enumerated().filter { $0.element.type.isHaptic }
+      .sorted { ($0.element.time_s, $0.offset) < ($1.element.time_s, $1.offset) }
+      .map(\.element)
+  }
+}

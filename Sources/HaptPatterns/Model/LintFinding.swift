@@ -1,0 +1,49 @@
+/// How serious a lint finding is.
+public enum LintSeverity: String, CaseIterable, Comparable, Sendable {
+  /// The file breaks a rule of its format; players may reject or misplay it.
+  case error
+  /// The file plays, but probably not as meant, or it breaks a UX guideline.
+  case warning
+  /// Worth knowing; nothing to fix.
+  case info
+
+  private var rank: Int {
+    switch self {
+    case .error: 0
+    case .warning: 1
+    case .info: 2
+    }
+  }
+
+  /// Errors sort first.
+  public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// One rule break found in a pattern file: by the lenient decoders or by `hapt lint`.
+///
+/// Rule identifiers and their meaning are listed in `Docs/Patterns.md` and ``LintRule``.
+public struct LintFinding: Equatable, Sendable, CustomStringConvertible {
+  /// The rule's identifier, e.g. `AHAP003`.
+  public var ruleID: String
+  public var severity: LintSeverity
+  /// The file's path as the user gave it (empty while unknown).
+  public var file: String
+  /// A JSON path or `line L, column C`.
+  public var place: String
+  /// What is wrong, in a short phrase.
+  public var message: String
+
+  public init(ruleID: String, severity: LintSeverity, file: String, place: String, message: String) {
+    self.ruleID = ruleID
+    self.severity = severity
+    self.file = file
+    self.place = place
+    self.message = message
+  }
+
+  /// `FILE: PLACE: severity: message [RULE]`.
+  public var description: String {
+    [file, place, "\(severity.rawValue): \(message) [\(ruleID)]"].filter { !$0.isEmpty }
+      .joined(separator: ": ")
+  }
+}

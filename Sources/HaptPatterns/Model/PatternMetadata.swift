@@ -1,0 +1,29 @@
+/// The AHAP `Metadata` block: who made the pattern and what it is for.
+///
+/// The four keys Apple's tools write have their own properties; any other key is kept in
+/// ``other`` in file order, with its value as JSON (positions stripped), so that a
+/// decode-encode round trip loses nothing.
+public struct PatternMetadata: Equatable, Sendable {
+  public var project: String?
+  public var created: String?
+  public var description: String?
+  public var createdFor: String?
+  /// Other keys, in file order.
+  public var other: [JSONMember]
+
+  public init(
+    project: String? = nil, created: String? = nil, description: String? = nil,
+    createdFor: String? = nil, other: [JSONMember] = []
+  ) {
+    self.project = project
+    self.created = created
+    self.description = description
+    self.createdFor = createdFor
+    self.other = other
+  }
+
+  /// Whether there is nothing to write.
+  public var isEmpty: Bool {
+    project == nil && created == nil && description == nil && createdFor == nil && other.isEmpty
+  }
+}

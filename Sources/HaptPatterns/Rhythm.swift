@@ -1,0 +1,33 @@
+/// Turning tapped timestamps into a pattern (`hapt rhythm --taps ...`).
+public enum Rhythm {
+  /// Taps later than this after the first are dropped, in seconds.
+  public static let maxLength_s = 4.0
+  /// Intensity of every tap.
+  public static let intensity = 0.9
+  /// Sharpness of every tap.
+  public static let sharpness = 0.5
+
+  /// A pattern with one transient per tap.
+  ///
+  /// The taps are sorted and shifted so that the first is at 0; taps more than 4 s after
+  /// the first are dropped; each becomes a transient at intensity 0.9, sharpness 0.5.
+  /// - Parameter taps_s: tap times in seconds, in any order (non-finite values are
+  ///   dropped).
+  /// - Returns: the pattern and how many taps were dropped.
+  public static func pattern(taps_s: [Double]) -> (pattern: HapticPattern, dropped: Int) {
+    let finite = taps_s.filter(\.isFinite).sorted()
+    guard let first = finite.first else {
+      return (HapticPattern(metadata: metadata(count: 0)), taps_s.count)
+    }
+    let kept = finite.map { $0 - first }.filter { $0 <= maxLength_s }
+    let events = kept.map { HapticEvent.transient(at: $0, intensity: intensity, sharpness: sharpness) }
+    let pattern = HapticPattern(metadata: metadata(count: kept.count), events: events)
+    return (pattern, taps_s.count - kept.count)
+  }
+
+  static func metadata(count: Int) -> PatternMetadata {
+    PatternMetadata(
+      project: "hapt rhythm",
+      description: "\(count) tapped transient(s) at intensity 0.9, sharpness 0.5; the first tap at 0, taps after 4 s dropped.")
+  }
+}

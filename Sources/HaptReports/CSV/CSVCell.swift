@@ -1,0 +1,80 @@
+import Foundation
+
+/// One typed cell of a ``CSVTable``.
+///
+/// Numbers are kept as numbers until the table is written, so a negative latency stays a
+/// number (`-3.5`) while a text cell that merely looks like a formula (`-3+A1`) is
+/// neutralised. See Docs/Reports.md, "CSV rules".
+public enum CSVCell: Equatable, Sendable {
+  /// Free text: quoted when needed (RFC 4180) and neutralised against formula injection.
+  case text(String)
+  /// A number written with the shortest representation that reads back to the same
+  /// `Double` (full round-trip precision), for example `0.1`, `1e-05`, `-42.125`.
+  case number(Double)
+  /// A number rounded to a fixed count of decimals (0...17), for example `41.250`.
+  case fixed(Double, decimals: Int)
+  /// An integer count.
+  case integer(Int)
+  /// No value (also what a non-finite number is written as).
+  case empty
+
+  /// The cell's field as it appears in the CSV file: formatted, neutralised and quoted.
+  public var field: String {
+    switch self {
+    case .text(let text): return CSVCell.quoted(CSVCell.neutralised(text))
+    case .number(let value): return CSVCell.roundTrip(value)
+    case .fixed(let value, let decimals): return CSVCell.fixed(value, decimals: decimals)
+    case .integer(let value): return String(value)
+    case .empty: return ""
+    }
+  }
+
+  /// A text cell, or an empty cell for nil.
+  public static func text(_ text: String?) -> CSVCell { text.map { .text($0) } ?? .empty }
+  /// A number cell, or an empty cell for nil.
+  public static func number(_ value: Double?) -> CSVCell { value.map { .number($0) } ?? .empty }
+  /// A fixed-decimals cell, or an empty cell for nil.
+  public static func fixed(_ value: Double?, decimals: Int) -> CSVCell {
+    value.map { .fixed($0, decimals: decimals) } ?? .empty
+  }
+
+  // MARK: - Formatting rules
+
+  /// The characters that make a spreadsheet read a text field as a formula (OWASP, "CSV
+  /// Injection"): `=`, `+`, `-`, `@`, tab and carriage return at the start of a field.
+  static let formulaTriggers: Set<Character> = ["=", "+", "-", "@", "\t", "\r", "\r\n"]
+
+  /// `text` with a single quote prefixed if it begins with a formula trigger.
+  static func neutralised(_ text: String) -> String {
+    guard let first = text.first, formulaTriggers.contains(first) else { return text }
+    return "'" + text
+  }
+
+  /// `field` quoted per RFC 4180 if it contains a comma, a double quote, CR or LF
+  /// (double quotes inside are doubled); unchanged otherwise.
+  static func quoted(_ field: String) -> String {
+    let needsQuotes = field.unicodeScalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
+    guard needsQuotes else { return field }
+    return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+
+  /// Shortest round-trip decimal form; empty for NaN and infinities.
+  static func roundTrip(_ value: Double) -> String {
+    guard value.isFinite else { return "" }
+    if value == 0 { return "0" }
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+    return value.description
+  }
+
+  /// `value` with exactly `decimals` decimals (clamped to 0...17); empty if not finite.
+  /// Never writes a negative zero (`-0.000` becomes `0.000`).
+  static func fixed(_ value: Double, decimals: Int) -> String {
+    guard value.isFinite else { return "" }
+    let places = min(max(decimals, 0), 17)
+    var text = String(format: "%.\(places)f", value)
+    if text.hasPrefix("-"), text.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) {
+      text.removeFirst()
+    }
+    return text
+  }
+}

@@ -1,0 +1,67 @@
+/// Axes, grid lines, tick labels and axis titles shared by the charts.
+enum ChartAxes {
+  /// Light grid, ticks and labels for two linear axes around the plot rectangle.
+  static func drawLinear(
+    into svg: inout SVGWriter, x: LinearScale, y: LinearScale, xLabel: String, yLabel: String,
+    plot: (left: Double, top: Double, right: Double, bottom: Double), grid: Bool = true
+  ) {
+    drawXAxis(into: &svg, x: x, label: xLabel, plot: plot, grid: grid)
+    drawYAxis(into: &svg, y: y, label: yLabel, plot: plot, grid: grid)
+    svg.rect(
+      x: plot.left, y: plot.top, width: plot.right - plot.left, height: plot.bottom - plot.top,
+      fill: "none", stroke: "#666666")
+  }
+
+  static func drawXAxis(
+    into svg: inout SVGWriter, x: LinearScale, label: String,
+    plot: (left: Double, top: Double, right: Double, bottom: Double), grid: Bool = true,
+    tickCount: Int = 10
+  ) {
+    let (values, step) = x.ticks(count: tickCount)
+    for value in values {
+      let px = x(value)
+      if grid { svg.line(x1: px, y1: plot.top, x2: px, y2: plot.bottom, stroke: "#e4e4e4") }
+      svg.line(x1: px, y1: plot.bottom, x2: px, y2: plot.bottom + 4, stroke: "#666666")
+      svg.text(ChartNumber.tick(value, step: step), x: px, y: plot.bottom + 17, anchor: .middle, size: 11)
+    }
+    svg.text(label, x: (plot.left + plot.right) / 2, y: plot.bottom + 34, anchor: .middle, size: 12)
+  }
+
+  static func drawYAxis(
+    into svg: inout SVGWriter, y: LinearScale, label: String,
+    plot: (left: Double, top: Double, right: Double, bottom: Double), grid: Bool = true
+  ) {
+    let (values, step) = y.ticks(count: 5)
+    for value in values {
+      let py = y(value)
+      if grid { svg.line(x1: plot.left, y1: py, x2: plot.right, y2: py, stroke: "#e4e4e4") }
+      svg.line(x1: plot.left - 4, y1: py, x2: plot.left, y2: py, stroke: "#666666")
+      svg.text(ChartNumber.tick(value, step: step), x: plot.left - 7, y: py + 4, anchor: .end, size: 11)
+    }
+    let middle = (plot.top + plot.bottom) / 2
+    svg.text(label, x: 16, y: middle, anchor: .middle, size: 12, rotate: -90)
+  }
+
+  /// A vertical colour-scale legend: a stack of swatches from `low` (bottom) to `high`
+  /// (top) with labelled ends and middle, titled with the unit.
+  static func drawColorLegend(
+    into svg: inout SVGWriter, ramp: ColorRamp, low: Double, high: Double, title: String,
+    x: Double, top: Double, bottom: Double, decimals: Int
+  ) {
+    let steps = 32
+    let height = (bottom - top) / Double(steps)
+    for i in 0..<steps {
+      let t = (Double(i) + 0.5) / Double(steps)
+      svg.rect(
+        x: x, y: bottom - Double(i + 1) * height, width: 14, height: height + 0.6,
+        fill: ramp.color(at: t))
+    }
+    svg.rect(x: x, y: top, width: 14, height: bottom - top, fill: "none", stroke: "#666666")
+    for (fraction, value) in [(0.0, low), (0.5, (low + high) / 2), (1.0, high)] {
+      let py = bottom - fraction * (bottom - top)
+      svg.line(x1: x + 14, y1: py, x2: x + 18, y2: py, stroke: "#666666")
+      svg.text(ChartNumber.fixed(value, decimals: decimals), x: x + 21, y: py + 4, size: 11)
+    }
+    svg.text(title, x: x, y: top - 8, size: 11)
+  }
+}

@@ -1,0 +1,142 @@
+/// A matrix as a grid of coloured cells with row and column labels and a colour scale.
+///
+/// Used for pairwise similarity (ST-SIM, SPQI), d' and predicted confusion. Cells are
+/// square; values are printed in the cells when there are at most ``valueLabelLimit``
+/// columns; every cell carries a tooltip (`row → column: value`) up to 40 x 40.
+public enum HeatMapChart {
+  /// Largest column count whose cells get printed values.
+  public static let valueLabelLimit = 12
+
+  /// Renders a heat map.
+  ///
+  /// - Parameters:
+  ///   - title: The chart's title (also its accessible name).
+  ///   - values: `values[row][column]`; missing or non-finite entries are drawn as
+  ///     light grey cells marked `–`.
+  ///   - rowLabels: Labels of the rows (missing ones are numbered).
+  ///   - columnLabels: Labels of the columns (missing ones are numbered).
+  ///   - range: The values mapped to the two ends of the colour scale (nil: the finite
+  ///     minimum and maximum).
+  ///   - ramp: The colour scale.
+  ///   - legendTitle: The colour legend's title, with the unit (`ST-SIM (0..1)`, `d'`).
+  ///   - rowAxisTitle: What the rows are (`presented`), or nil.
+  ///   - columnAxisTitle: What the columns are (`responded`), or nil.
+  ///   - decimals: Decimals of printed values.
+  ///   - order: Show rows and columns in this order (a permutation; nil: as given).
+  ///   - width: Largest pixel width.
+  public static func render(
+    title: String, values: [[Double]], rowLabels: [String], columnLabels: [String],
+    range: ClosedRange<Double>? = nil, ramp: ColorRamp = .viridis, legendTitle: String,
+    rowAxisTitle: String? = nil, columnAxisTitle: String? = nil, decimals: Int = 2,
+    order: [Int]? = nil, width: Int = 1100
+  ) -> SVGChart {
+    let rowCount = values.count
+    let columnCount = values.reduce(0) { max($0, $1.count) }
+    let rowOrder = permutation(order, count: rowCount)
+    let columnOrder = permutation(order, count: columnCount)
+    func rowLabel(_ i: Int) -> String { i < rowLabels.count ? rowLabels[i] : "\(i + 1)" }
+    func columnLabel(_ j: Int) -> String { j < columnLabels.count ? columnLabels[j] : "\(j + 1)" }
+    func value(_ i: Int, _ j: Int) -> Double? {
+      j < values[i].count && values[i][j].isFinite ? values[i][j] : nil
+    }
+
+    let finite = values.joined().filter(\.isFinite)
+    let low = range?.lowerBound ?? finite.min() ?? 0
+    let high = range?.upperBound ?? finite.max() ?? 1
+    let span = high - low > 0 ? high - low : 1
+
+    let labelLimit = 28
+    let longestRow = (0..<rowCount).map { SVGWriter.truncated(rowLabel($0), to: labelLimit).count }.max() ?? 1
+    let longestColumn = (0..<columnCount).map { SVGWriter.truncated(columnLabel($0), to: labelLimit).count }.max() ?? 1
+    let axisTitleSpace = 22.0
+    let left = axisTitleSpace + 12 + Double(longestRow) * 6.6
+    let availableWidth = Double(max(width, 300)) - left - 130
+    let cell = min(56, max(3, (availableWidth / Double(max(columnCount, 1))).rounded(.down)))
+    let showLabels = cell >= 8
+    let labelSize = min(12, cell - 1)
+    let top = 40 + (columnAxisTitle == nil ? 0 : 20) + (showLabels ? Double(longestColumn) * labelSize * 0.55 * 0.71 + 14 : 8)
+    let gridWidth = cell * Double(columnCount)
+    let gridHeight = cell * Double(rowCount)
+    let chartWidth = Int(left + gridWidth + 130)
+    let chartHeight = Int(top + max(gridHeight, 120) + 24)
+    let showValues = columnCount <= valueLabelLimit && cell >= 28
+
+    var svg = SVGWriter(
+      width: chartWidth, height: chartHeight, title: title,
+      description: "Heat map of \(rowCount) by \(columnCount) values, colour scale \(legendTitle) from \(ChartNumber.readable(low)) to \(ChartNumber.readable(high)).")
+    svg.text(title, x: 16, y: 20, size: 14, weight: "600")
+    if let columnAxisTitle {
+      svg.text(columnAxisTitle + " →", x: left + gridWidth / 2, y: 44, anchor: .middle, size: 12, weight: "600")
+    }
+    if let rowAxisTitle {
+      svg.text(rowAxisTitle + " →", x: 16, y: top + gridHeight / 2, anchor: .middle, size: 12, weight: "600", rotate: -90)
+    }
+    for (position, i) in rowOrder.enumerated() {
+      let y0 = top + Double(position) * cell
+      if showLabels {
+        svg.text(
+          SVGWriter.truncated(rowLabel(i), to: labelLimit), x: left - 6, y: y0 + cell / 2 + labelSize * 0.35,
+          anchor: .end, size: labelSize, tooltip: rowLabel(i))
+      }
+      for (columnPosition, j) in columnOrder.enumerated() {
+        let x0 = left + Double(columnPosition) * cell
+        let v = value(i, j)
+        let t = v.map { ($0 - low) / span } ?? 0
+        let tooltip = rowCount <= 40 && columnCount <= 40
+          ? "\(rowLabel(i)) → \(columnLabel(j)): \(v.map { ChartNumber.fixed($0, decimals: decimals) } ?? "no value")" : nil
+        svg.rect(
+          x: x0, y: y0, width: cell, height: cell, fill: v == nil ? "#eeeeee" : ramp.color(at: t),
+          stroke: "#ffffff", tooltip: tooltip)
+        if showValues {
+          let dark = v != nil && ramp.luminance(at: t) < 0.45
+          svg.text(
+            v.map { ChartNumber.fixed($0, decimals: decimals) } ?? "–", x: x0 + cell / 2,
+            y: y0 + cell / 2 + 4, anchor: .middle, size: min(12, cell / 3.2),
+            fill: dark ? "#ffffff" : "#111111")
+        }
+      }
+    }
+    if showLabels {
+      for (columnPosition, j) in columnOrder.enumerated() {
+        let cx = left + (Double(columnPosition) + 0.5) * cell + labelSize * 0.35
+        svg.text(
+          SVGWriter.truncated(columnLabel(j), to: labelLimit), x: cx, y: top - 6, size: labelSize,
+          rotate: -45, tooltip: columnLabel(j))
+      }
+    }
+    ChartAxes.drawColorLegend(
+      into: &svg, ramp: ramp, low: low, high: high, title: legendTitle, x: left + gridWidth + 24,
+      top: top + 14, bottom: top + max(min(gridHeight, 240), 100), decimals: decimals)
+    return svg.finished()
+  }
+
+  /// A similarity heat map with rows and columns ordered by ``HierarchicalClustering``
+  /// (average linkage on `1 - similarity`), so groups of similar patterns form blocks on
+  /// the diagonal. Similarities are shown on a fixed 0...1 scale.
+  public static func clustered(
+    title: String, similarity: [[Double]], labels: [String], legendTitle: String = "similarity (0..1)",
+    width: Int = 1100
+  ) -> SVGChart {
+    let order = HierarchicalClustering.cluster(similarity: similarity).order
+    return render(
+      title: title, values: similarity, rowLabels: labels, columnLabels: labels, range: 0...1,
+      legendTitle: legendTitle, order: order, width: width)
+  }
+
+  /// A confusion matrix of probabilities (0...1): rows are the presented patterns,
+  /// columns the responses, on the ``ColorRamp/blues`` scale where 0 looks empty.
+  public static func confusion(
+    title: String, probabilities: [[Double]], labels: [String], width: Int = 1100
+  ) -> SVGChart {
+    render(
+      title: title, values: probabilities, rowLabels: labels, columnLabels: labels, range: 0...1,
+      ramp: .blues, legendTitle: "probability (0..1)", rowAxisTitle: "presented",
+      columnAxisTitle: "responded", decimals: 2, width: width)
+  }
+
+  /// `order` if it is a permutation of `0..<count`, the identity otherwise.
+  static func permutation(_ order: [Int]?, count: Int) -> [Int] {
+    guard let order, order.count == count, Set(order) == Set(0..<count) else { return Array(0..<count) }
+    return order
+  }
+}

@@ -1,0 +1,109 @@
+/// One bar of a ``LatencyChart``: the detect latency of a pattern on a device in an engine
+/// state.
+public struct LatencyBar: Equatable, Sendable {
+  /// The pattern's name.
+  public var pattern: String
+  /// The device profile's name.
+  public var device: String
+  /// The engine state or condition (`prepared`, `cold`, ...).
+  public var state: String
+  /// Trigger to detection, in milliseconds; nil if nothing was felt.
+  public var detect_ms: Double?
+  /// The verdict; nil to derive it from the chart's budgets.
+  public var verdict: ReportVerdict?
+
+  public init(
+    pattern: String, device: String, state: String, detect_ms: Double?,
+    verdict: ReportVerdict? = nil
+  ) {
+    self.pattern = pattern
+    self.device = device
+    self.state = state
+    self.detect_ms = detect_ms
+    self.verdict = verdict
+  }
+}
+
+/// Horizontal bars of detect latency against the pass and warn budgets.
+///
+/// One row per bar, in the order given, labelled `pattern · device · state`. Bars are
+/// coloured by verdict with the colour-blind-safe ``ReportVerdict/color`` and carry a text
+/// label (`42.0 ms ✓ pass`), so nothing depends on colour alone; silent rows show an
+/// outlined stub labelled `○ silent`. The budgets are dashed vertical lines. A legend
+/// explains the colours.
+public enum LatencyChart {
+  /// Renders the chart; its height grows with the number of bars (24 px each).
+  ///
+  /// - Parameters:
+  ///   - title: The chart's title (also its accessible name).
+  ///   - bars: The rows, top to bottom.
+  ///   - pass_ms: The pass budget in milliseconds (50 by default).
+  ///   - warn_ms: The warn budget in milliseconds (70 by default).
+  ///   - width: Pixel width.
+  public static func render(
+    title: String, bars: [LatencyBar], pass_ms: Double = 50, warn_ms: Double = 70,
+    width: Int = 1100
+  ) -> SVGChart {
+    let width = max(width, 400)
+    let rowHeight = 24.0
+    let left = 300.0, right = Double(width) - 24, top = 64.0
+    let bottom = top + rowHeight * Double(max(bars.count, 1))
+    let height = Int(bottom + 48)
+    let finite = bars.compactMap(\.detect_ms).filter(\.isFinite)
+    let budgets = [pass_ms, warn_ms].filter(\.isFinite)
+    let (_, upper) = LinearScale.niceDomain(0, max((finite + budgets).max() ?? 1, 1) * 1.08, count: 8)
+    let x = LinearScale(domain: 0, upper, range: left, right)
+
+    var svg = SVGWriter(
+      width: width, height: height, title: title,
+      description: "Detect latency in ms for \(bars.count) pattern, device and state combinations against a pass budget of \(ChartNumber.readable(pass_ms)) ms and a warn budget of \(ChartNumber.readable(warn_ms)) ms.")
+    svg.text(title, x: 16, y: 20, size: 14, weight: "600")
+    drawLegend(into: &svg, y: 44)
+    ChartAxes.drawXAxis(into: &svg, x: x, label: "detect latency after trigger (ms)", plot: (left, top, right, bottom))
+    svg.rect(x: left, y: top, width: right - left, height: bottom - top, fill: "none", stroke: "#666666")
+
+    for (i, bar) in bars.enumerated() {
+      let rowTop = top + Double(i) * rowHeight
+      let middle = rowTop + rowHeight / 2
+      let label = "\(bar.pattern) · \(bar.device) · \(bar.state)"
+      svg.text(
+        SVGWriter.truncated(label, to: 46), x: left - 8, y: middle + 4, anchor: .end, size: 12,
+        tooltip: label)
+      let verdict = bar.verdict ?? ReportVerdict(latency_ms: bar.detect_ms, pass_ms: pass_ms, warn_ms: warn_ms)
+      guard let latency = bar.detect_ms, latency.isFinite, verdict != .silent else {
+        svg.rect(
+          x: left + 1, y: rowTop + 4, width: 18, height: rowHeight - 8, fill: "#ffffff",
+          stroke: ReportVerdict.silent.color, extra: " stroke-dasharray=\"3 2\"")
+        svg.text("\(ReportVerdict.silent.symbol) silent", x: left + 24, y: middle + 4, size: 11, fill: "#555555")
+        continue
+      }
+      let end = x(min(max(latency, 0), upper))
+      svg.rect(
+        x: left, y: rowTop + 4, width: end - left, height: rowHeight - 8, fill: verdict.color,
+        tooltip: "\(label): \(ChartNumber.fixed(latency, decimals: 1)) ms, \(verdict.rawValue)")
+      let text = "\(ChartNumber.fixed(latency, decimals: 1)) ms \(verdict.symbol) \(verdict.rawValue)"
+      let inside = end - left > 130
+      svg.text(
+        text, x: inside ? end - 6 : end + 6, y: middle + 4, anchor: inside ? .end : .start,
+        size: 11, weight: "600", fill: inside ? "#000000" : "#222222")
+    }
+    for (budget, name) in [(pass_ms, "pass ≤ "), (warn_ms, "warn ≤ ")] where budget.isFinite && budget >= 0 {
+      let px = x(budget)
+      svg.line(x1: px, y1: top - 6, x2: px, y2: bottom, stroke: "#000000", width: 1.5, dash: "6 3")
+      svg.text("\(name)\(ChartNumber.readable(budget)) ms", x: px, y: top - 9, anchor: .middle, size: 11)
+    }
+    return svg.finished()
+  }
+
+  private static func drawLegend(into svg: inout SVGWriter, y: Double) {
+    var x = 16.0
+    for verdict in ReportVerdict.allCases {
+      svg.rect(
+        x: x, y: y - 10, width: 14, height: 12,
+        fill: verdict == .silent ? "#ffffff" : verdict.color,
+        stroke: verdict == .silent ? verdict.color : nil)
+      svg.text("\(verdict.symbol) \(verdict.rawValue)", x: x + 19, y: y, size: 11)
+      x += 80
+    }
+  }
+}

@@ -1,0 +1,130 @@
+/// An inline SVG chart, ready to be placed in a report page with ``HTML/init(_:)-(SVGChart)``
+/// or written to a `.svg` file.
+///
+/// Charts are pure functions of their data: the same input gives byte-identical markup.
+/// Every chart has an accessible name (`<title>`) and description (`<desc>`), a fixed
+/// pixel size (scaled down by the page's CSS on narrow screens) and text in the system
+/// font stack; data strings are escaped.
+public struct SVGChart: Equatable, Sendable {
+  /// The `<svg>...</svg>` markup.
+  public let markup: String
+  /// Width in CSS pixels.
+  public let width: Int
+  /// Height in CSS pixels.
+  public let height: Int
+  /// The accessible title.
+  public let title: String
+
+  init(markup: String, width: Int, height: Int, title: String) {
+    self.markup = markup
+    self.width = width
+    self.height = height
+    self.title = title
+  }
+
+  /// A standalone SVG document (XML declaration and namespace), for a `.svg` file.
+  public var documentText: String {
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + markup + "\n"
+  }
+}
+
+/// Builds SVG markup with escaped text and compact, deterministic number formatting.
+struct SVGWriter {
+  private(set) var out = ""
+  let width: Int
+  let height: Int
+  let title: String
+
+  static let fontStack =
+    "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif"
+
+  init(width: Int, height: Int, title: String, description: String) {
+    self.width = width
+    self.height = height
+    self.title = title
+    out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\""
+    out += " viewBox=\"0 0 \(width) \(height)\" role=\"img\""
+    out += " font-family=\"\(MarkupEscaping.attribute(SVGWriter.fontStack))\" font-size=\"12\">\n"
+    out += "<title>\(MarkupEscaping.text(title))</title>\n"
+    out += "<desc>\(MarkupEscaping.text(description))</desc>\n"
+    out += "<rect x=\"0\" y=\"0\" width=\"\(width)\" height=\"\(height)\" fill=\"#ffffff\"/>\n"
+  }
+
+  /// Finishes the document.
+  func finished() -> SVGChart {
+    SVGChart(markup: out + "</svg>", width: width, height: height, title: title)
+  }
+
+  /// A coordinate with at most one decimal, without a trailing `.0`; non-finite values
+  /// become 0 and magnitudes are clamped to 1e6 so a bad datum cannot produce `nan`.
+  static func number(_ value: Double) -> String {
+    guard value.isFinite else { return "0" }
+    let tenths = Int((min(max(value, -1e6), 1e6) * 10).rounded())
+    let sign = tenths < 0 ? "-" : ""
+    let magnitude = abs(tenths)
+    return magnitude % 10 == 0 ? "\(sign)\(magnitude / 10)" : "\(sign)\(magnitude / 10).\(magnitude % 10)"
+  }
+
+  mutating func raw(_ markup: String) { out += markup }
+
+  mutating func rect(
+    x: Double, y: Double, width: Double, height: Double, fill: String,
+    stroke: String? = nil, extra: String = "", tooltip: String? = nil
+  ) {
+    let n = SVGWriter.number
+    out += "<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(max(width, 0)))\" height=\"\(n(max(height, 0)))\" fill=\"\(fill)\""
+    if let stroke { out += " stroke=\"\(stroke)\"" }
+    out += extra
+    if let tooltip {
+      out += "><title>\(MarkupEscaping.text(tooltip))</title></rect>\n"
+    } else {
+      out += "/>\n"
+    }
+  }
+
+  mutating func line(
+    x1: Double, y1: Double, x2: Double, y2: Double, stroke: String, width: Double = 1,
+    dash: String? = nil
+  ) {
+    let n = SVGWriter.number
+    out += "<line x1=\"\(n(x1))\" y1=\"\(n(y1))\" x2=\"\(n(x2))\" y2=\"\(n(y2))\" stroke=\"\(stroke)\""
+    if width != 1 { out += " stroke-width=\"\(n(width))\"" }
+    if let dash { out += " stroke-dasharray=\"\(dash)\"" }
+    out += "/>\n"
+  }
+
+  enum Anchor: String { case start, middle, end }
+
+  mutating func text(
+    _ string: String, x: Double, y: Double, anchor: Anchor = .start, size: Double = 12,
+    weight: String? = nil, fill: String = "#222222", rotate: Double? = nil, tooltip: String? = nil
+  ) {
+    let n = SVGWriter.number
+    out += "<text x=\"\(n(x))\" y=\"\(n(y))\""
+    if anchor != .start { out += " text-anchor=\"\(anchor.rawValue)\"" }
+    if size != 12 { out += " font-size=\"\(n(size))\"" }
+    if let weight { out += " font-weight=\"\(weight)\"" }
+    out += " fill=\"\(fill)\""
+    if let rotate { out += " transform=\"rotate(\(n(rotate)) \(n(x)) \(n(y)))\"" }
+    out += ">"
+    if let tooltip { out += "<title>\(MarkupEscaping.text(tooltip))</title>" }
+    out += MarkupEscaping.text(string) + "</text>\n"
+  }
+
+  mutating func polyline(
+    _ points: [(x: Double, y: Double)], stroke: String, width: Double = 1, fill: String = "none"
+  ) {
+    guard !points.isEmpty else { return }
+    let n = SVGWriter.number
+    out += "<polyline fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"\(n(width))\""
+    out += " stroke-linejoin=\"round\" points=\""
+    out += points.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ")
+    out += "\"/>\n"
+  }
+
+  /// `label` shortened to `limit` characters with an ellipsis.
+  static func truncated(_ label: String, to limit: Int) -> String {
+    guard label.count > limit, limit > 1 else { return label }
+    return String(label.prefix(limit - 1)) + "…"
+  }
+}

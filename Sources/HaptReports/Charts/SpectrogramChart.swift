@@ -1,0 +1,127 @@
+/// A spectrogram (time-frequency magnitudes in dB) as a compact raster.
+///
+/// The frames x bins matrix is pooled to at most `maxColumns` x `maxRows` cells (120 x 64 by
+/// default) by taking the maximum dB in each block, so peaks survive; cell values are
+/// mapped to ``ColorRamp/viridis`` over the top `range_dB` decibels (default 60 dB below
+/// the largest value) and quantised to 24 colour steps; neighbouring cells of a row with
+/// the same step are merged into one rectangle. A legend shows the dB scale. Bins above
+/// `maxFrequency_Hz` are cut off (haptic content sits below about 1 kHz).
+public enum SpectrogramChart {
+  /// Number of colour steps the cells are quantised to.
+  static let levels = 24
+
+  /// Renders the chart.
+  ///
+  /// - Parameters:
+  ///   - title: The chart's title (also its accessible name).
+  ///   - decibels: Magnitudes in dB, `decibels[frame][bin]`; ragged rows are read as if
+  ///     padded with silence, non-finite values count as below the floor.
+  ///   - frameStep_ms: Time between frames (the hop), in milliseconds.
+  ///   - firstFrame_ms: Time of the first frame's centre after the trigger, in milliseconds.
+  ///   - binSpacing_Hz: Frequency between bins (sample rate / FFT length), in hertz.
+  ///   - maxFrequency_Hz: Highest frequency shown, in hertz (nil: all bins).
+  ///   - range_dB: The span of the colour scale below the largest value, in dB.
+  ///   - maxColumns: Most raster columns (time).
+  ///   - maxRows: Most raster rows (frequency).
+  ///   - width: Pixel width.
+  ///   - height: Pixel height.
+  public static func render(
+    title: String, decibels: [[Double]], frameStep_ms: Double, firstFrame_ms: Double = 0,
+    binSpacing_Hz: Double, maxFrequency_Hz: Double? = 1000, range_dB: Double = 60,
+    maxColumns: Int = 120, maxRows: Int = 64, width: Int = 1100, height: Int = 320
+  ) -> SVGChart {
+    let width = max(width, 240)
+    let height = max(height, 140)
+    let left = 64.0, right = Double(width) - 96, top = 40.0, bottom = Double(height) - 44
+    let step_ms = frameStep_ms.isFinite && frameStep_ms > 0 ? frameStep_ms : 1
+    let spacing_Hz = binSpacing_Hz.isFinite && binSpacing_Hz > 0 ? binSpacing_Hz : 1
+    let frames = decibels.count
+    let allBins = decibels.reduce(0) { max($0, $1.count) }
+    let limitBins = maxFrequency_Hz.map { limit in
+      limit.isFinite && limit > 0 ? min(allBins, Int(limit / spacing_Hz) + 1) : allBins
+    }
+    let bins = limitBins ?? allBins
+
+    let x = LinearScale(
+      domain: firstFrame_ms - step_ms / 2, firstFrame_ms + (Double(frames) - 0.5) * step_ms,
+      range: left, right)
+    let topFrequency = max(Double(bins) - 0.5, 0.5) * spacing_Hz
+    let y = LinearScale(domain: 0, topFrequency, range: bottom, top)
+
+    let pooled = pool(decibels, frames: frames, bins: bins, maxColumns: max(maxColumns, 1), maxRows: max(maxRows, 1))
+    let finite = pooled.cells.joined().filter(\.isFinite)
+    let ceiling = finite.max() ?? 0
+    let range = range_dB.isFinite && range_dB > 0 ? range_dB : 60
+    let floor = ceiling - range
+
+    var svg = SVGWriter(
+      width: width, height: height, title: title,
+      description: "Spectrogram: frequency in Hz against time in ms, colour is magnitude in dB from \(ChartNumber.fixed(floor, decimals: 0)) to \(ChartNumber.fixed(ceiling, decimals: 0)) dB; \(frames) frames by \(bins) bins shown as \(pooled.columns.count) by \(pooled.rows.count) cells.")
+    svg.text(title, x: left, y: 20, size: 14, weight: "600")
+    svg.rect(x: left, y: top, width: right - left, height: bottom - top, fill: ColorRamp.viridis.color(at: 0))
+    svg.raw("<g shape-rendering=\"crispEdges\">\n")
+    for (r, rowRange) in pooled.rows.enumerated() {
+      let y0 = y(max((Double(rowRange.upperBound) - 0.5) * spacing_Hz, 0))
+      let y1 = y(max((Double(rowRange.lowerBound) - 0.5) * spacing_Hz, 0))
+      var c = 0
+      while c < pooled.columns.count {
+        let level = quantised(pooled.cells[r][c], floor: floor, range: range)
+        var end = c + 1
+        while end < pooled.columns.count, quantised(pooled.cells[r][end], floor: floor, range: range) == level {
+          end += 1
+        }
+        if level > 0 {
+          let x0 = x(firstFrame_ms + (Double(pooled.columns[c].lowerBound) - 0.5) * step_ms)
+          let x1 = x(firstFrame_ms + (Double(pooled.columns[end - 1].upperBound) - 0.5) * step_ms)
+          let t = Double(level) / Double(levels)
+          svg.rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0, fill: ColorRamp.viridis.color(at: t))
+        }
+        c = end
+      }
+    }
+    svg.raw("</g>\n")
+    ChartAxes.drawLinear(
+      into: &svg, x: x, y: y, xLabel: "time after trigger (ms)", yLabel: "frequency (Hz)",
+      plot: (left, top, right, bottom), grid: false)
+    ChartAxes.drawColorLegend(
+      into: &svg, ramp: .viridis, low: floor, high: ceiling, title: "level (dB)", x: right + 24,
+      top: top + 14, bottom: bottom, decimals: 0)
+    return svg.finished()
+  }
+
+  /// The colour step of a dB value: 0 at or below the floor, `levels` at the top.
+  static func quantised(_ value: Double, floor: Double, range: Double) -> Int {
+    guard value.isFinite else { return 0 }
+    let t = (value - floor) / range
+    return min(max(Int((t * Double(levels)).rounded(.up)), 0), levels)
+  }
+
+  /// Max-pools the matrix into blocks: `cells[row][column]`, row 0 the lowest frequency.
+  static func pool(
+    _ decibels: [[Double]], frames: Int, bins: Int, maxColumns: Int, maxRows: Int
+  ) -> (cells: [[Double]], columns: [Range<Int>], rows: [Range<Int>]) {
+    let columns = blocks(count: frames, limit: maxColumns)
+    let rows = blocks(count: bins, limit: maxRows)
+    var cells = [[Double]](repeating: [Double](repeating: -.infinity, count: columns.count), count: rows.count)
+    for (c, frameRange) in columns.enumerated() {
+      for frame in frameRange {
+        let spectrum = decibels[frame]
+        for (r, binRange) in rows.enumerated() {
+          var best = cells[r][c]
+          for bin in binRange where bin < spectrum.count && spectrum[bin].isFinite {
+            best = max(best, spectrum[bin])
+          }
+          cells[r][c] = best
+        }
+      }
+    }
+    return (cells, columns, rows)
+  }
+
+  /// `count` items split into at most `limit` contiguous, nearly equal blocks.
+  static func blocks(count: Int, limit: Int) -> [Range<Int>] {
+    let n = min(count, limit)
+    guard n > 0 else { return [] }
+    return (0..<n).map { (($0 * count) / n)..<((($0 + 1) * count) / n) }
+  }
+}

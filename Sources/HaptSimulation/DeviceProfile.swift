@@ -1,0 +1,49 @@
+/// A simulated device: its actuator, how it drives it, and its engine latency.
+///
+/// Profiles are JSON files in `Corpora/devices/` (the schema is documented in
+/// Docs/Simulation.md); load one with ``load(nameOrPath:)`` or ``init(contentsOf:)``.
+/// Every value is in SI units named in its key.
+public struct DeviceProfile: Equatable, Sendable {
+  /// The name commands use when no `--device` is given: an iPhone-class wideband LRA.
+  public static let defaultName = "iphone-wideband-lra"
+
+  /// Short slug (the file's base name for shipped profiles).
+  public var name: String
+  /// Where the numbers come from and which are guesses.
+  public var description: String
+  /// Simulation sample rate, Hz (whole number, 1000..192000).
+  public var sampleRate_Hz: Double
+  /// Device (or test-jig) mass M, kg.
+  public var bodyMass_kg: Double
+  /// The actuator.
+  public var actuator: ActuatorSpec
+  /// Drive synthesis parameters.
+  public var drive: DriveParameters
+  /// Engine latency parameters.
+  public var latency: LatencyParameters
+
+  public init(
+    name: String, description: String, sampleRate_Hz: Double, bodyMass_kg: Double,
+    actuator: ActuatorSpec, drive: DriveParameters, latency: LatencyParameters
+  ) {
+    self.name = name
+    self.description = description
+    self.sampleRate_Hz = sampleRate_Hz
+    self.bodyMass_kg = bodyMass_kg
+    self.actuator = actuator
+    self.drive = drive
+    self.latency = latency
+  }
+
+  /// The LRA's undamped resonance `sqrt(k/m) / 2 pi`, Hz; nil for an ERM or no actuator.
+  public var resonance_Hz: Double? {
+    if case .lra(let p) = actuator { return p.resonance_Hz }
+    return nil
+  }
+
+  /// The LRA's mechanical quality factor `sqrt(k m) / c`; nil for an ERM or no actuator.
+  public var qualityFactor: Double? {
+    if case .lra(let p) = actuator { return p.mechanicalQ }
+    return nil
+  }
+}

@@ -1,0 +1,80 @@
+/// How a device turns effective intensity and sharpness into coil voltage (MODEL.md §2).
+public struct DriveParameters: Equatable, Sendable {
+  /// Drive frequency at sharpness 0, Hz.
+  public var fmin_Hz: Double
+  /// Drive frequency at sharpness 1, Hz (above `fmin_Hz`, below the Nyquist frequency).
+  public var fmax_Hz: Double
+  /// Amplitude at intensity 1, V: `A = ratedVoltage_V * I^gamma`.
+  public var ratedVoltage_V: Double
+  /// The summed drive is clipped to +-maxVoltage_V.
+  public var maxVoltage_V: Double
+  /// Exponent of the intensity-to-amplitude map (1: linear).
+  public var gamma: Double
+  /// Cycles of sine in a transient (MODEL.md default 2).
+  public var transientCycles: Double
+  /// Amplitude of each event's first half cycle at intensity 1, V; 0 turns overdrive off.
+  public var overdriveVoltage_V: Double
+  /// Anti-phase cycles after each event's drive ends; 0 turns braking off.
+  public var brakeCycles: Double
+  /// Intensity factor under the low-power condition, 0..1.
+  public var lowPowerIntensityScale: Double
+
+  public init(
+    fmin_Hz: Double, fmax_Hz: Double, ratedVoltage_V: Double, maxVoltage_V: Double,
+    gamma: Double = 1, transientCycles: Double = 2, overdriveVoltage_V: Double = 0,
+    brakeCycles: Double = 0, lowPowerIntensityScale: Double = 1
+  ) {
+    self.fmin_Hz = fmin_Hz
+    self.fmax_Hz = fmax_Hz
+    self.ratedVoltage_V = ratedVoltage_V
+    self.maxVoltage_V = maxVoltage_V
+    self.gamma = gamma
+    self.transientCycles = transientCycles
+    self.overdriveVoltage_V = overdriveVoltage_V
+    self.brakeCycles = brakeCycles
+    self.lowPowerIntensityScale = lowPowerIntensityScale
+  }
+
+  /// The drive frequency for effective sharpness `s` in 0..1: `fmin + s (fmax - fmin)`, Hz.
+  @inlinable public func frequency_Hz(sharpness s: Double) -> Double {
+    fmin_Hz + s * (fmax_Hz - fmin_Hz)
+  }
+
+  /// Whether overdrive is on (a positive overdrive voltage).
+  public var hasOverdrive: Bool { overdriveVoltage_V > 0 }
+}
+
+/// The engine's response latency and its prepare rules (MODEL.md §4), in seconds.
+public struct LatencyParameters: Equatable, Sendable {
+  /// Trigger to first drive sample when the engine is prepared, s.
+  public var prepared_s: Double
+  /// Trigger to first drive sample from a cold engine, s.
+  public var cold_s: Double
+  /// How long before the trigger `prepare()` must be called for a prepared start, s.
+  public var prepareLead_s: Double
+  /// How long a prepared engine stays prepared, s.
+  public var prepareTimeout_s: Double
+
+  public init(prepared_s: Double, cold_s: Double, prepareLead_s: Double, prepareTimeout_s: Double) {
+    self.prepared_s = prepared_s
+    self.cold_s = cold_s
+    self.prepareLead_s = prepareLead_s
+    self.prepareTimeout_s = prepareTimeout_s
+  }
+
+  /// The latency for a state, or for a `prepare()` call `prepareLead_s` before the
+  /// trigger, which takes precedence over the state when given (MODEL.md §4):
+  /// lead > timeout: cold; lead >= prepareLead: prepared; 0 < lead < prepareLead:
+  /// `cold - lead`, floored at prepared; lead <= 0: cold.
+  public func latency_s(state: EngineState, prepareLead lead: Double? = nil) -> Double {
+    guard let lead else { return state == .prepared ? prepared_s : cold_s }
+    if !(lead > 0) || lead > prepareTimeout_s { return cold_s }
+    if lead >= prepareLead_s { return prepared_s }
+    return Swift.max(cold_s - lead, prepared_s)
+  }
+}
+
+/// Whether the haptic engine is running (prepared) or must start (cold) at the trigger.
+public enum EngineState: String, CaseIterable, Sendable {
+  case prepared, cold
+}

@@ -1,0 +1,236 @@
+import Foundation
+import HaptPatterns
+import HaptSignals
+
+/// Pattern to coil voltage, sample for sample as MODEL.md §2 defines it.
+///
+/// - Frequency `f = fmin + s (fmax - fmin)` for effective sharpness s; amplitude
+///   `A = Vrated * I^gamma` for effective intensity I (times the low-power scale).
+/// - A continuous event occupies `n0 <= n < n1` with `n0 = ceil(start fs - 1e-9)`,
+///   `n1 = ceil((start + d) fs - 1e-9)`, `start = latency + t0`; its phase is 0 at `n0` and
+///   advances by `2 pi f(t_n) / fs` after each sample; `V_n = A_n env_n sin(phi_n)`, with
+///   intensity, sharpness and envelope evaluated at every sample.
+/// - A transient samples the controls at its onset and lasts `transientCycles / f`.
+/// - Overdrive (a positive `overdriveVoltage_V`): samples whose phase is below pi use
+///   amplitude `Voverdrive * I^gamma` in place of A (the envelope still applies).
+/// - Braking (positive `brakeCycles`): the next `ceil(brakeCycles fs / f - 1e-9)` samples
+///   continue the phase with the sign flipped, at the event's last amplitude A (without
+///   the envelope, as MODEL.md words it) and last frequency.
+/// - Events add; the caller clips the sum to +-maxVoltage_V.
+///
+/// For an ERM the waveform is DC (`V_n = A_n env_n`, braking `-A`): the motor's speed,
+/// not the drive, sets the vibration frequency. Durations and the overdrive window still
+/// follow the phase computed from f, so one profile schema serves both.
+///
+/// Latency is split as `latency fs = K + rho` with K whole (rho snapped to 0 within
+/// 1e-9), and event sample indices are `K + ceil(rho + t0 fs - 1e-9)`: equal to MODEL's
+/// formula except in floating-point ties, and it makes two renders whose latencies differ
+/// by whole samples exact shifts of each other. Pattern time of sample n is
+/// `(n - K - rho) / fs`.
+struct DriveSynthesizer {
+  enum Waveform { case sine, dc }
+
+  let parameters: DriveParameters
+  let sampleRate_Hz: Double
+  let waveform: Waveform
+  /// Multiplies every effective intensity (low-power condition), 0...1.
+  let intensityScale: Double
+
+  /// Events that start more than this long before pattern time 0 are not rendered
+  /// (``Renderer/renderChecked(_:options:)`` refuses them), s.
+  static let earliestEventTime_s = 600.0
+
+  /// Chunk length for control sweeps (stack scratch, no heap allocation per event).
+  private static let chunk = 512
+
+  /// Adds the drive of every haptic event of `pattern` into `out` (zeroed by the caller).
+  ///
+  /// - Returns: the index one past the last sample driven (braking included), or nil if
+  ///   no sample was driven.
+  func synthesize(
+    _ pattern: HapticPattern, controls: PatternControls, latencySamples k: Int, fraction rho: Double,
+    into out: UnsafeMutableBufferPointer<Double>
+  ) -> Int? {
+    var end: Int?
+    for event in pattern.events where event.type.isHaptic {
+      guard event.time_s.isFinite, event.duration_s.isFinite,
+        event.time_s > -DriveSynthesizer.earliestEventTime_s
+      else { continue }
+      let last: Int?
+      if event.type == .hapticTransient {
+        last = transient(event, controls: controls, k: k, rho: rho, into: out)
+      } else {
+        last = continuous(event, controls: controls, k: k, rho: rho, into: out)
+      }
+      if let last { end = Swift.max(end ?? last, last) }
+    }
+    return end
+  }
+
+  /// Sample index for pattern time `t_s`: `K + ceil(rho + t fs - 1e-9)`, saturated to a
+  /// safe integer range.
+  @inline(__always)
+  func sampleIndex(_ t_s: Double, k: Int, rho: Double) -> Int {
+    let x = (rho + t_s * sampleRate_Hz - 1e-9).rounded(.up)
+    let bounded = Swift.min(Swift.max(x, -4e15), 4e15)
+    return k &+ Int(bounded)
+  }
+
+  /// Amplitude for an effective intensity (already scaled): `Vrated I^gamma`.
+  @inline(__always)
+  func amplitude(_ intensity: Double) -> Double {
+    guard intensity > 0 else { return 0 }
+    return parameters.gamma == 1
+      ? parameters.ratedVoltage_V * intensity
+      : parameters.ratedVoltage_V * pow(intensity, parameters.gamma)
+  }
+
+  private func clamp01(_ x: Double) -> Double { Swift.min(Swift.max(x, 0), 1) }
+
+  private func transient(
+    _ event: HapticEvent, controls: PatternControls, k: Int, rho: Double,
+    into out: UnsafeMutableBufferPointer<Double>
+  ) -> Int? {
+    let intensity =
+      clamp01(event.intensity * controls.intensityMultiplier(at: event.time_s)) * intensityScale
+    let sharpness = clamp01(event.sharpness + controls.sharpnessOffset(at: event.time_s))
+    let f = parameters.frequency_Hz(sharpness: sharpness)
+    let a = amplitude(intensity)
+    let n0 = sampleIndex(event.time_s, k: k, rho: rho)
+    let n1 = sampleIndex(event.time_s + parameters.transientCycles / f, k: k, rho: rho)
+    let step = 2 * Double.pi * f / sampleRate_Hz
+    let overdrive = parameters.hasOverdrive ? parameters.overdriveVoltage_V * (a / parameters.ratedVoltage_V) : a
+    var oscillator = PhaseOscillator()
+    let count = out.count
+    var n = n0
+    // Skip samples before the render (phase still advances), bounded by the event length.
+    while n < n1 && n < 0 {
+      oscillator.advance(by: step)
+      n += 1
+    }
+    let stop = Swift.min(n1, count)
+    switch waveform {
+    case .sine:
+      while n < stop {
+        let amp = oscillator.phase < Double.pi ? overdrive : a
+        out[n] += amp * oscillator.sine
+        oscillator.advance(by: step)
+        n += 1
+      }
+    case .dc:
+      while n < stop {
+        out[n] += oscillator.phase < Double.pi ? overdrive : a
+        oscillator.advance(by: step)
+        n += 1
+      }
+    }
+    guard n1 > n0 else { return nil }
+    return brake(from: n1, amplitude: a, frequency_Hz: f, oscillator: &oscillator, into: out)
+  }
+
+  private func continuous(
+    _ event: HapticEvent, controls: PatternControls, k: Int, rho: Double,
+    into out: UnsafeMutableBufferPointer<Double>
+  ) -> Int? {
+    let n0 = sampleIndex(event.time_s, k: k, rho: rho)
+    let n1 = sampleIndex(event.time_s + event.duration_s, k: k, rho: rho)
+    guard n1 > n0 else { return nil }
+    let fs = sampleRate_Hz
+    let step_s = 1 / fs
+    let twoPiOverFs = 2 * Double.pi / fs
+    let fmin = parameters.fmin_Hz
+    let span = parameters.fmax_Hz - parameters.fmin_Hz
+    let rated = parameters.ratedVoltage_V
+    let overdriveRatio = parameters.hasOverdrive ? parameters.overdriveVoltage_V / rated : 1
+    let count = out.count
+    let start = Swift.max(n0, 0)
+    let stop = Swift.min(n1, count)
+    var oscillator = PhaseOscillator()
+    var lastIntensity = -1.0
+    var lastAmplitude = 0.0
+    var lastFrequency = fmin + clamp01(event.sharpness + controls.sharpnessOffset(at: event.time_s)) * span
+    // Phase through samples before the render.
+    var n = n0
+    while n < Swift.min(start, n1) {
+      let t = (Double(n - k) - rho) * step_s
+      let s = clamp01(event.sharpness + controls.sharpnessOffset(at: t))
+      oscillator.advance(by: twoPiOverFs * (fmin + s * span))
+      n += 1
+    }
+    let duration = event.duration_s
+    let sustained = event.isSustained
+    let attackEnd = Swift.min(Swift.max(event.attackTime, 0), 1) * duration
+    let releaseLength = Swift.min(Swift.max(event.releaseTime, 0), 1) * duration
+    let isSine = waveform == .sine
+    let intensityConstant = controls.intensity.isConstant
+    let sharpnessConstant = controls.sharpness.isConstant
+    withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * DriveSynthesizer.chunk) { scratch in
+      let multipliers = UnsafeMutableBufferPointer(rebasing: scratch[0..<DriveSynthesizer.chunk])
+      let offsets = UnsafeMutableBufferPointer(rebasing: scratch[DriveSynthesizer.chunk...])
+      var chunkStart = start
+      while chunkStart < n1 {
+        let length = Swift.min(DriveSynthesizer.chunk, n1 - chunkStart)
+        let t0 = (Double(chunkStart - k) - rho) * step_s
+        let m = UnsafeMutableBufferPointer(rebasing: multipliers[0..<length])
+        let o = UnsafeMutableBufferPointer(rebasing: offsets[0..<length])
+        if intensityConstant { m.update(repeating: controls.intensity.defaultValue) } else {
+          controls.fillIntensityMultipliers(start_s: t0, step_s: step_s, into: m)
+        }
+        if sharpnessConstant { o.update(repeating: controls.sharpness.defaultValue) } else {
+          controls.fillSharpnessOffsets(start_s: t0, step_s: step_s, into: o)
+        }
+        let offset0 = t0 - event.time_s
+        let writable = Swift.max(Swift.min(stop - chunkStart, length), 0)
+        for j in 0..<length {
+          let intensity = clamp01(event.intensity * m[j]) * intensityScale
+          if intensity != lastIntensity {
+            lastIntensity = intensity
+            lastAmplitude = amplitude(intensity)
+          }
+          let f = fmin + clamp01(event.sharpness + o[j]) * span
+          if j < writable {
+            let offset = offset0 + Double(j) * step_s
+            // Sustain fast path: exactly 1 where HapticEvent.envelope(atOffset:) is 1
+            // (past the attack, before the release, inside the event, sustained).
+            let remaining = duration - offset
+            let env =
+              sustained && offset >= attackEnd && remaining >= releaseLength && remaining > 0
+              ? 1 : event.envelope(atOffset: offset)
+            let amp = oscillator.phase < Double.pi ? lastAmplitude * overdriveRatio : lastAmplitude
+            out[chunkStart + j] += isSine ? amp * env * oscillator.sine : amp * env
+          }
+          lastFrequency = f
+          oscillator.advance(by: twoPiOverFs * f)
+        }
+        chunkStart += length
+        if chunkStart >= stop { break }
+      }
+    }
+    return brake(from: n1, amplitude: lastAmplitude, frequency_Hz: lastFrequency, oscillator: &oscillator, into: out)
+  }
+
+  /// Writes the anti-phase brake after an event's drive ends at `n1`.
+  /// - Returns: one past the last driven sample.
+  private func brake(
+    from n1: Int, amplitude a: Double, frequency_Hz f: Double, oscillator: inout PhaseOscillator,
+    into out: UnsafeMutableBufferPointer<Double>
+  ) -> Int {
+    guard parameters.brakeCycles > 0, a > 0 else { return n1 }
+    let samples = Int(Swift.min((parameters.brakeCycles * sampleRate_Hz / f - 1e-9).rounded(.up), 1e9))
+    let end = n1 &+ samples
+    let step = 2 * Double.pi * f / sampleRate_Hz
+    var n = n1
+    let stop = Swift.min(end, out.count)
+    while n < stop {
+      if n >= 0 {
+        switch waveform {
+        case .sine: out[n] -= a * oscillator.sine
+        case .dc: out[n] -= a
+        }
+      }
+      oscillator.advance(by: step)
+      n += 1
+    }
+    return end
+  }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import HaptPatterns
+import HaptSignals
+
+/// Renders haptic patterns on one device: drive synthesis, clipping, the actuator.
+///
+/// Build one per device and reuse it: the actuator's discretisation (the matrix
+/// exponential) is computed once here, not per render. Rendering is deterministic and
+/// allocates only the output signals and per-event stack scratch.
+public struct Renderer: Sendable {
+  /// The device rendered on.
+  public let device: DeviceProfile
+  /// The actuator's cached discrete model.
+  let actuator: ActuatorModel
+
+  enum ActuatorModel: Sendable {
+    case lra(LRAModel)
+    case erm(ERMModel)
+    case none
+    /// Parameters that cannot be discretised (only possible for profiles built in code
+    /// without validation): renders silence.
+    case invalid
+  }
+
+  public init(device: DeviceProfile) {
+    self.device = device
+    switch device.actuator {
+    case .lra(let p):
+      actuator =
+        LRAModel(parameters: p, bodyMass_kg: device.bodyMass_kg, sampleRate_Hz: device.sampleRate_Hz)
+        .map(ActuatorModel.lra) ?? .invalid
+    case .erm(let p):
+      actuator =
+        ERMModel(parameters: p, bodyMass_kg: device.bodyMass_kg, sampleRate_Hz: device.sampleRate_Hz)
+        .map(ActuatorModel.erm) ?? .invalid
+    case .none:
+      actuator = .none
+    }
+  }
+
+  /// Renders `pattern`, checking the options and the render's length first.
+  ///
+  /// - Throws: ``InputError`` (exit 65, no file: callers add it with `inFile`) if the
+  ///   playback rate is outside 0.5...2, the loop count outside 1...10000, a number is not
+  ///   finite, or the render would last longer than `options.maxDuration_s` or expand to
+  ///   more than ``RenderOptions/maxEventCount`` events.
+  public func renderChecked(_ pattern: HapticPattern, options: RenderOptions = .init()) throws -> Rendering {
+    guard options.playbackRate.isFinite, HapticPattern.playbackRateRange.contains(options.playbackRate) else {
+      throw InputError("playback rate \(options.playbackRate) is outside 0.5...2")
+    }
+    guard (1...HapticPattern.maxLoopCount).contains(options.loopCount) else {
+      throw InputError("loop count \(options.loopCount) is outside 1...\(HapticPattern.maxLoopCount)")
+    }
+    guard options.tail_s.isFinite, options.tail_s >= 0, options.tail_s <= 60 else {
+      throw InputError("tail \(options.tail_s) s is outside 0...60 s")
+    }
+    if let lead = options.prepareLead_s, !lead.isFinite {
+      throw InputError("prepare lead must be a finite number of seconds")
+    }
+    guard options.maxDuration_s.isFinite, options.maxDuration_s > 0 else {
+      throw InputError("the maximum render duration must be a positive number of seconds")
+    }
+    let length_s = plannedLength_s(pattern, options: options)
+    guard length_s <= options.maxDuration_s else {
+      throw InputError(
+        "render would last \(JSONWriter.number((length_s * 1000).rounded() / 1000)) s, over the limit of \(JSONWriter.number(options.maxDuration_s)) s")
+    }
+    let events = pattern.events.count.multipliedReportingOverflow(by: options.loopCount)
+    guard !events.overflow, events.partialValue <= RenderOptions.maxEventCount else {
+      throw InputError("looping would expand the pattern to more than \(RenderOptions.maxEventCount) events")
+    }
+    if let earliest = pattern.events.map(\.time_s).min(), earliest < -DriveSynthesizer.earliestEventTime_s {
+      throw InputError("an event starts at \(earliest) s, too long before the pattern's start")
+    }
+    return render(pattern, options: options)
+  }
+
+  /// The render's length in seconds before it is made: latency + looped, rate-scaled
+  /// pattern duration + tail.
+  public func plannedLength_s(_ pattern: HapticPattern, options: RenderOptions) -> Double {
+    let rate = options.playbackRate.isFinite ? Swift.min(Swift.max(options.playbackRate, 0.5), 2) : 1
+    let loops = Double(Swift.min(Swift.max(options.loopCount, 1), HapticPattern.maxLoopCount))
+    let latency = device.latency.latency_s(state: options.state, prepareLead: options.prepareLead_s)
+    let tail = options.tail_s.isFinite ? Swift.max(options.tail_s, 0) : 0
+    return latency + pattern.duration_s * loops / rate + tail
+  }
+
+  /// Renders `pattern` (MODEL.md §2-§4). Never fails: out-of-range options are clamped
+  /// (rate to 0.5...2, loops to 1...10000, non-finite values to their defaults) and a
+  /// render longer than `options.maxDuration_s` is cut there (``Rendering/isTruncated``).
+  /// Use ``renderChecked(_:options:)`` to refuse such input instead.
+  ///
+  /// - Complexity: O(samples + events); about 20 multiply-adds per sample for an LRA.
+  public func render(_ pattern: HapticPattern, options: RenderOptions = .init()) -> Rendering {
+    let fs = device.sampleRate_Hz
+    let lead = options.prepareLead_s.flatMap { $0.isFinite ? $0 : nil }
+    let latency = device.latency.latency_s(state: options.state, prepareLead: lead)
+    var played = pattern
+    let loops = Swift.min(Swift.max(options.loopCount, 1), HapticPattern.maxLoopCount)
+    if loops > 1 {
+      let allowed = RenderOptions.maxEventCount / Swift.max(pattern.events.count, 1)
+      played = played.looped(count: Swift.min(loops, Swift.max(allowed, 1)))
+    }
+    played = played.atPlaybackRate(options.playbackRate.isFinite ? options.playbackRate : 1)
+    let tail = options.tail_s.isFinite ? Swift.min(Swift.max(options.tail_s, 0), 60) : 0.1
+    let maxDuration = options.maxDuration_s.isFinite && options.maxDuration_s > 0
+      ? options.maxDuration_s : RenderOptions.defaultMaxDuration_s
+
+    // latency fs = K + rho, rho snapped to 0 when within 1e-9 of a whole sample.
+    let latencySamples = latency * fs
+    var k = latencySamples.rounded()
+    if abs(latencySamples - k) > 1e-9 { k = latencySamples.rounded(.down) }
+    let rho = Swift.max(latencySamples - k, 0) < 1e-9 ? 0 : latencySamples - k
+    let kInt = Int(k)
+    let wanted = Double(kInt) + (rho + (played.duration_s + tail) * fs - 1e-9).rounded(.up)
+    let limit = (maxDuration * fs).rounded(.down)
+    let isTruncated = wanted > limit
+    let count = Int(Swift.max(Swift.min(wanted, limit), 0))
+
+    var silence: String?
+    switch actuator {
+    case .none: silence = "device has no actuator"
+    case .invalid: silence = "device parameters cannot be simulated"
+    case .lra, .erm: if options.condition == .hapticsOff { silence = "haptics off" }
+    }
+    if let silence {
+      return Rendering(
+        drive_V: Signal(zeros: count, sampleRate_Hz: fs), acceleration_g: Signal(zeros: count, sampleRate_Hz: fs),
+        latency_s: latency, driveEnd_s: latency, silenceReason: silence, isTruncated: isTruncated)
+    }
+
+    let synthesizer = DriveSynthesizer(
+      parameters: device.drive, sampleRate_Hz: fs,
+      waveform: { if case .erm = actuator { return .dc } else { return .sine } }(),
+      intensityScale: options.condition == .lowPower ? device.drive.lowPowerIntensityScale : 1)
+    let controls = played.controls
+    var end: Int?
+    var drive = [Double](repeating: 0, count: count)
+    drive.withUnsafeMutableBufferPointer { buffer in
+      end = synthesizer.synthesize(played, controls: controls, latencySamples: kInt, fraction: rho, into: buffer)
+      let vmax = device.drive.maxVoltage_V
+      for n in buffer.indices { buffer[n] = Swift.min(Swift.max(buffer[n], -vmax), vmax) }
+    }
+    let acceleration = [Double](unsafeUninitializedCapacity: count) { out, initialized in
+      drive.withUnsafeBufferPointer { input in
+        switch actuator {
+        case .lra(let model): model.simulate(drive: input, into: out)
+        case .erm(let model): model.simulate(drive: input, into: out, speed: nil)
+        case .none, .invalid: out.initialize(repeating: 0)
+        }
+      }
+      initialized = count
+    }
+    let driveEnd = end.map { Double($0) / fs } ?? latency
+    return Rendering(
+      drive_V: Signal(samples: drive, sampleRate_Hz: fs),
+      acceleration_g: Signal(samples: acceleration, sampleRate_Hz: fs),
+      latency_s: latency, driveEnd_s: driveEnd, silenceReason: nil, isTruncated: isTruncated)
+  }
+}

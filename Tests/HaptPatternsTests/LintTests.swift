@@ -1,0 +1,71 @@
+import Testing
+
+@testable import HaptPatterns
+
+@Suite struct LintTests {
+  static func rules(_ pattern: HapticPattern) -> Set<String> {
+    Set(PatternLint.check(pattern, file: "t").map(\.ruleID))
+  }
+
+  @Test func cleanPatternHasNoFindings() {
+    #expect(Self.rules(HapticPattern(events: [.transient(at: 0, intensity: 0.8, sharpness: 0.5)])).isEmpty)
+  }
+
+  @Test(arguments: [
+    ("PAT001", HapticPattern(events: [
+      .continuous(at: 0, duration_s: 0.5, intensity: 0.4, sharpness: 0.5),
+      .continuous(at: 0.3, duration_s: 0.5, intensity: 0.4, sharpness: 0.5),
+    ])),
+    ("PAT002", HapticPattern(
+      events: [.transient(at: 0, intensity: 0.5, sharpness: 0.5)],
+      parameterSteps: [ParameterStep(parameterID: .hapticIntensityControl, time_s: 0.5, value: 0.5)],
+      parameterCurves: [ParameterCurve(parameterID: .hapticIntensityControl, time_s: 0, controlPoints: [.init(time_s: 0, value: 1), .init(time_s: 1, value: 0)])])),
+    ("PAT003", HapticPattern(events: [.transient(at: 0.1, intensity: 0.5, sharpness: 0.5), .transient(at: 0.1, intensity: 0.6, sharpness: 0.5)])),
+    ("PAT004", HapticPattern(events: [HapticEvent(type: .audioContinuous, time_s: 0, duration_s: 1)])),
+    ("UX001", HapticPattern(events: [.transient(at: 0, intensity: 0.5, sharpness: 0.5), .transient(at: 2.5, intensity: 0.5, sharpness: 0.5)])),
+    ("UX002", HapticPattern(events: [
+      .continuous(at: 0, duration_s: 2, intensity: 0.6, sharpness: 0.5),
+      .continuous(at: 2, duration_s: 2, intensity: 0.7, sharpness: 0.5),
+    ])),
+    ("UX003", HapticPattern(events: (0..<12).map { .transient(at: Double($0) * 0.04, intensity: 0.5, sharpness: 0.5) })),
+    ("UX004", HapticPattern(events: [.transient(at: 0, intensity: 0.5, sharpness: 0.5), .transient(at: 0.02, intensity: 0.5, sharpness: 0.5)])),
+    ("UX005", HapticPattern(events: [.transient(at: 0, intensity: 1, sharpness: 0.5), .transient(at: 0.2, intensity: 1, sharpness: 0.5)])),
+  ])
+  func ruleFires(rule: String, pattern: HapticPattern) {
+    #expect(Self.rules(pattern).contains(rule))
+  }
+
+  @Test func fullIntensityWithALoweringCurveIsFine() {
+    var pattern = HapticPattern(events: [.transient(at: 0, intensity: 1, sharpness: 0.5), .transient(at: 0.2, intensity: 1, sharpness: 0.5)])
+    pattern.parameterSteps.append(ParameterStep(parameterID: .hapticIntensityControl, time_s: 0.1, value: 0.5))
+    #expect(!Self.rules(pattern).contains("UX005"))
+  }
+
+  @Test func ruleIDsAreUnique() {
+    #expect(Set(LintRule.all.map(\.id)).count == LintRule.all.count)
+  }
+
+  @Test func reportContinuesPastUnreadableFiles() {
+    let report = LintReport.lint(paths: [
+      Fixtures.path("broken-type.ahap"), Fixtures.path("nope.ahap"), Fixtures.path("lenient-breaks.ahap"),
+    ])
+    #expect(report.files.count == 3)
+    #expect(report.failures.count == 2)
+    #expect(report.files[2].findings.contains { $0.severity == .error })
+  }
+
+  @Test func folderIsWalkedRecursively() {
+    let report = LintReport.lint(paths: [Fixtures.folder.path])
+    #expect(report.files.count == Fixtures.all.count)
+    #expect(report.files.first { $0.file.hasSuffix("audio-custom-missing-wav.ahap") }?.findings.map(\.ruleID).contains("AHAP013") == true)
+    #expect(report.files.first { $0.file.hasSuffix("audio-custom-missing-wav.ahap") }?.findings.map(\.ruleID).contains("AHAP010") == true)
+  }
+
+  @Test func rhythmShiftsSortsAndDrops() {
+    let (pattern, dropped) = Rhythm.pattern(taps_s: [1.5, 1.0, 1.21, 6.0, .nan])
+    #expect(dropped == 2)
+    #expect(pattern.events.map(\.time_s) == [0, 0.20999999999999996, 0.5])
+    #expect(pattern.events.allSatisfy { $0.intensity == 0.9 && $0.sharpness == 0.5 && $0.type == .hapticTransient })
+    #expect(Rhythm.pattern(taps_s: []).pattern.events.isEmpty)
+  }
+}

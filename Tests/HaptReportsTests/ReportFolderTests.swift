@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+@testable import HaptReports
+
+@Suite struct ReportFolderTests {
+  @Test func writesEveryFileAndReplacesTheWholeFolder() throws {
+    let parent = FileManager.default.temporaryDirectory.appendingPathComponent("hapt-report-folder-\(UUID())")
+    try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: parent) }
+    let target = parent.appendingPathComponent("latest").path
+    var first = ReportFolder()
+    first.add("index.html", "<p>one</p>")
+    first.add("charts/latency.svg", "<svg/>")
+    try first.write(to: target)
+    #expect(FileManager.default.contents(atPath: target + "/charts/latency.svg") == Data("<svg/>".utf8))
+    var second = ReportFolder()
+    second.add("index.html", "<p>one</p>")
+    second.add("index.html", "<p>two</p>")
+    try second.write(to: target)
+    #expect(second.files.count == 1)
+    #expect(FileManager.default.contents(atPath: target + "/index.html") == Data("<p>two</p>".utf8))
+    #expect(!FileManager.default.fileExists(atPath: target + "/charts"))
+  }
+
+  @Test(arguments: ["../escape.csv", "/etc/passwd", "a//b", "./a", "a/../../b", "", "a\\b"])
+  func unsafePathsAreRefusedAndThePreviousFolderStays(path: String) throws {
+    let parent = FileManager.default.temporaryDirectory.appendingPathComponent("hapt-report-folder-\(UUID())")
+    try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: parent) }
+    let target = parent.appendingPathComponent("latest").path
+    var good = ReportFolder()
+    good.add("index.html", "kept")
+    try good.write(to: target)
+    var bad = ReportFolder()
+    bad.add(path, "x")
+    #expect(throws: InputError.self) { try bad.write(to: target) }
+    #expect(FileManager.default.contents(atPath: target + "/index.html") == Data("kept".utf8))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path) == ["latest"])
+  }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import HaptPatterns
+import Testing
+@testable import HaptSimulation
+
+@Suite struct DriveSynthesisTests {
+  static let iphone = try! Fixtures.shippedProfile("iphone-wideband-lra")
+  static let android = try! Fixtures.shippedProfile("android-lra-235")
+
+  /// A pattern exercising every rule: transients at several sharpnesses, a continuous
+  /// event with attack, decay and release, a sharpness curve (frequency changing every
+  /// sample), intensity steps, and overlapping events that clip.
+  static let busy = HapticPattern(
+    events: [
+      .transient(at: 0, intensity: 1, sharpness: 0.3),
+      .continuous(at: 0.05, duration_s: 0.5, intensity: 0.8, sharpness: 0.4, attackTime: 0.1, releaseTime: 0.2),
+      .continuous(at: 0.6, duration_s: 0.3, intensity: 0.9, sharpness: 0.7, attackTime: 0.05, decayTime: 0.5, isSustained: false),
+      .transient(at: 0.2, intensity: 0.7, sharpness: 1),
+      .transient(at: 0.2003, intensity: 1, sharpness: 0.9),
+      .transient(at: 0.95, intensity: 0.5, sharpness: 0),
+    ],
+    parameterSteps: [ParameterStep(parameterID: .hapticIntensityControl, time_s: 0.3, value: 0.6)],
+    parameterCurves: [
+      ParameterCurve(
+        parameterID: .hapticSharpnessControl, time_s: 0.1,
+        controlPoints: [.init(time_s: 0, value: 0), .init(time_s: 0.3, value: 0.5), .init(time_s: 0.7, value: -0.4)]),
+    ])
+
+  @Test(arguments: ["iphone-wideband-lra", "android-lra-235"])
+  func fastDriveAgreesWithNaiveReference(_ name: String) throws {
+    let device = try Fixtures.shippedProfile(name)
+    let rendering = Renderer(device: device).render(Self.busy)
+    let reference = ReferenceDrive.drive(
+      Self.busy, device: device, latency_s: rendering.latency_s, count: rendering.drive_V.count)
+    var worst = 0.0
+    for (a, b) in zip(rendering.drive_V.samples, reference) { worst = max(worst, abs(a - b)) }
+    #expect(worst < 1e-9, "largest difference \(worst) V")
+    #expect(rendering.drive_V.samples.contains { $0 != 0 })
+  }
+
+  @Test func lowPowerScalesIntensity() throws {
+    let device = Self.android
+    let rendering = Renderer(device: device).render(Self.busy, options: .init(condition: .lowPower))
+    let reference = ReferenceDrive.drive(
+      Self.busy, device: device, latency_s: rendering.latency_s, count: rendering.drive_V.count,
+      intensityScale: device.drive.lowPowerIntensityScale)
+    for (a, b) in zip(rendering.drive_V.samples, reference) { #expect(abs(a - b) < 1e-9) }
+  }
+
+  /// The oscillator's rotation recurrence against per-sample sin over 100000 samples of a
+  /// constant frequency with occasional changes.
+  @Test func oscillatorAgreesWithPerSampleSine() {
+    var oscillator = PhaseOscillator()
+    var phase = 0.0
+    var worst = 0.0
+    for n in 0..<100_000 {
+      worst = max(worst, abs(oscillator.sine - sin(phase)))
+      let step = 2 * Double.pi * (n < 50_000 ? 170.0 : (n % 7000 < 10 ? Double(n % 13) * 10 + 80 : 229.0)) / 8000
+      oscillator.advance(by: step)
+      phase += step
+    }
+    #expect(worst < 1e-9)
+  }
+
+  /// A transient: `transientCycles / f` seconds from phase 0, amplitude Vrated I^gamma.
+  @Test func transientSamplesFollowTheDiscreteConvention() throws {
+    let device = Self.iphone
+    let pattern = HapticPattern(events: [.transient(at: 0.01, intensity: 0.5, sharpness: 0.5)])
+    let rendering = Renderer(device: device).render(pattern)
+    let f = 80 + 0.5 * 150.0
+    let start = rendering.latency_s + 0.01
+    let n0 = Int((start * 8000 - 1e-9).rounded(.up))
+    let n1 = Int(((start + 2 / f) * 8000 - 1e-9).rounded(.up))
+    let drive = rendering.drive_V.samples
+    #expect(drive[..<n0].allSatisfy { $0 == 0 })
+    #expect(drive[n0] == 0)  // sin(0)
+    #expect(drive[n1...].allSatisfy { $0 == 0 })
+    for n in n0..<n1 {
+      #expect(abs(drive[n] - 1.25 * sin(2 * Double.pi * f * Double(n - n0) / 8000)) < 1e-12)
+    }
+    #expect(abs(rendering.driveEnd_s - Double(n1) / 8000) < 1e-12)
+  }
+
+  /// Overdrive on the first half cycle and braking after the drive (android profile).
+  @Test func overdriveAndBraking() throws {
+    let device = Self.android
+    let pattern = HapticPattern(events: [.transient(at: 0, intensity: 1, sharpness: 0.5)])
+    let rendering = Renderer(device: device).render(pattern)
+    let f = 200 + 0.5 * 70.0
+    let n0 = Int((rendering.latency_s * 8000 - 1e-9).rounded(.up))
+    let n1 = Int(((rendering.latency_s + 2 / f) * 8000 - 1e-9).rounded(.up))
+    let nb = Int((1 * 8000 / f - 1e-9).rounded(.up))
+    let drive = rendering.drive_V.samples
+    let step = 2 * Double.pi * f / 8000
+    for n in n0..<(n1 + nb) {
+      let phase = Double(n - n0) * step
+      let expected: Double
+      if n >= n1 { expected = -2 * sin(phase) } else if phase < Double.pi { expected = 2.8 * sin(phase) } else {
+        expected = 2 * sin(phase)
+      }
+      #expect(abs(drive[n] - expected) < 1e-9, "sample \(n)")
+    }
+    #expect(drive[(n1 + nb)...].allSatisfy { $0 == 0 })
+    #expect(abs(rendering.driveEnd_s - Double(n1 + nb) / 8000) < 1e-12)
+  }
+
+  @Test func overlappingEventsAreClippedToMaxVoltage() throws {
+    let device = Self.iphone
+    let pattern = HapticPattern(events: [
+      .continuous(at: 0, duration_s: 0.1, intensity: 1, sharpness: 0.5),
+      .continuous(at: 0, duration_s: 0.1, intensity: 1, sharpness: 0.5),
+    ])
+    let drive = Renderer(device: device).render(pattern).drive_V.samples
+    #expect(drive.max() == device.drive.maxVoltage_V)
+    #expect(drive.min() == -device.drive.maxVoltage_V)
+  }
+
+  @Test func audioEventsAreNotRendered() throws {
+    let pattern = HapticPattern(events: [
+      HapticEvent(type: .audioContinuous, time_s: 0, duration_s: 0.2, intensity: 1, sharpness: 1)
+    ])
+    let rendering = Renderer(device: Self.iphone).render(pattern)
+    #expect(rendering.drive_V.samples.allSatisfy { $0 == 0 })
+    #expect(rendering.silenceReason == nil)
+  }
+
+  /// The ERM gets a DC drive: level A env, kick, reverse-voltage brake.
+  @Test func ermDriveIsDirectCurrent() throws {
+    let device = try Fixtures.shippedProfile("erm-phone")
+    let pattern = HapticPattern(events: [.continuous(at: 0, duration_s: 0.1, intensity: 0.5, sharpness: 0)])
+    let rendering = Renderer(device: device).render(pattern)
+    let drive = rendering.drive_V.samples
+    let n0 = Int((rendering.latency_s * 8000).rounded())
+    #expect(drive[n0] == 3.3 * 0.5)  // overdrive kick
+    #expect(drive[n0 + 100] == 1.5)
+    let n1 = n0 + 800
+    #expect(drive[n1] == -1.5)  // brake
+    #expect(drive[n1 + 2 * 8000 / 150 + 1] == 0)
+  }
+}

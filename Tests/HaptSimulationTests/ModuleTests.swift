@@ -1,6 +1,0 @@
-import Testing
-@testable import HaptSimulation
-
-@Test func moduleLinks() {
-  #expect(HaptVersion.model == "1")
-}

@@ -1,0 +1,60 @@
+import Foundation
+import HaptPatterns
+@testable import HaptSimulation
+
+/// A deliberately naive second implementation of MODEL.md §2, written from the text:
+/// per-sample `sin`, point queries of the controls, MODEL's own index formula
+/// `ceil((latency + t0) fs - 1e-9)`. The renderer's fast path must agree with it.
+enum ReferenceDrive {
+  static func drive(_ pattern: HapticPattern, device: DeviceProfile, latency_s: Double, count: Int, intensityScale: Double = 1)
+    -> [Double]
+  {
+    let d = device.drive
+    let fs = device.sampleRate_Hz
+    let controls = pattern.controls
+    var out = [Double](repeating: 0, count: count)
+    func clamp(_ x: Double) -> Double { min(max(x, 0), 1) }
+    func amp(_ i: Double) -> Double { d.ratedVoltage_V * pow(i, d.gamma) }
+    for event in pattern.events where event.type.isHaptic {
+      let start = latency_s + event.time_s
+      let n0 = Int((start * fs - 1e-9).rounded(.up))
+      var phase = 0.0
+      var lastA = 0.0
+      var lastF = 0.0
+      let n1: Int
+      if event.type == .hapticTransient {
+        let i = clamp(event.intensity * controls.intensityMultiplier(at: event.time_s)) * intensityScale
+        let f = d.frequency_Hz(sharpness: clamp(event.sharpness + controls.sharpnessOffset(at: event.time_s)))
+        n1 = Int(((start + d.transientCycles / f) * fs - 1e-9).rounded(.up))
+        for n in n0..<n1 {
+          let a = phase < Double.pi && d.overdriveVoltage_V > 0 ? d.overdriveVoltage_V * pow(i, d.gamma) : amp(i)
+          if n >= 0 && n < count { out[n] += a * sin(phase) }
+          phase += 2 * Double.pi * f / fs
+        }
+        lastA = amp(i)
+        lastF = f
+      } else {
+        n1 = Int(((start + event.duration_s) * fs - 1e-9).rounded(.up))
+        for n in n0..<n1 {
+          let t = Double(n) / fs - latency_s
+          let i = clamp(event.intensity * controls.intensityMultiplier(at: t)) * intensityScale
+          let f = d.frequency_Hz(sharpness: clamp(event.sharpness + controls.sharpnessOffset(at: t)))
+          let env = event.envelope(atOffset: t - event.time_s)
+          let a = phase < Double.pi && d.overdriveVoltage_V > 0 ? d.overdriveVoltage_V * pow(i, d.gamma) : amp(i)
+          if n >= 0 && n < count { out[n] += a * env * sin(phase) }
+          phase += 2 * Double.pi * f / fs
+          lastA = amp(i)
+          lastF = f
+        }
+      }
+      if d.brakeCycles > 0 && lastA > 0 {
+        let nb = Int((d.brakeCycles * fs / lastF - 1e-9).rounded(.up))
+        for n in n1..<(n1 + nb) {
+          if n >= 0 && n < count { out[n] -= lastA * sin(phase) }
+          phase += 2 * Double.pi * lastF / fs
+        }
+      }
+    }
+    return out.map { min(max($0, -d.maxVoltage_V), d.maxVoltage_V) }
+  }
+}
