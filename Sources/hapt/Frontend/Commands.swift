@@ -3,6 +3,11 @@
 enum Commands {
   static let all: [Subcommand] = [
     RenderCommand.spec,
+    CompareCommand.spec,
+    ConfusionCommand.spec,
+    LatencyCommand.spec,
+    ReportCommand.spec,
+    BaselineCommand.spec,
     DevicesCommand.spec,
   ]
 
