@@ -64,7 +64,7 @@ import Testing
   @Test func rhythmShiftsSortsAndDrops() {
     let (pattern, dropped) = Rhythm.pattern(taps_s: [1.5, 1.0, 1.21, 6.0, .nan])
     #expect(dropped == 2)
-    #expect(pattern.events.map(\.time_s) == [0, 0.20999999999999996, 0.5])
+    #expect(pattern.events.map(\.time_s) == [0, 0.21, 0.5])
     #expect(pattern.events.allSatisfy { $0.intensity == 0.9 && $0.sharpness == 0.5 && $0.type == .hapticTransient })
     #expect(Rhythm.pattern(taps_s: []).pattern.events.isEmpty)
   }

@@ -3,6 +3,10 @@
 enum Commands {
   static let all: [Subcommand] = [
     DevicesCommand.spec,
+    LintCommand.spec,
+    ConvertCommand.spec,
+    PresetsCommand.spec,
+    RhythmCommand.spec,
   ]
 
   static func named(_ name: String) -> Subcommand? {
