@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import HaptPatterns
@@ -67,5 +68,17 @@ import Testing
     #expect(pattern.events.map(\.time_s) == [0, 0.21, 0.5])
     #expect(pattern.events.allSatisfy { $0.intensity == 0.9 && $0.sharpness == 0.5 && $0.type == .hapticTransient })
     #expect(Rhythm.pattern(taps_s: []).pattern.events.isEmpty)
+  }
+}
+
+@Suite struct PatternsDocTests {
+  /// Docs/Patterns.md lists every rule with its severity.
+  @Test func docListsEveryRule() throws {
+    let doc = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Docs/Patterns.md")
+    let text = String(decoding: try InputFile.read(doc.path), as: UTF8.self)
+    for rule in LintRule.all {
+      #expect(text.contains("| \(rule.id) | \(rule.severity.rawValue) | `\(rule.name)` |"), "\(rule.id)")
+    }
   }
 }
