@@ -94,6 +94,19 @@ import Testing
     #expect(text.stdout.contains("uikit-notification-error *"))
   }
 
+  @Test func presetsExportWritesEveryFile() throws {
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let target = folder.appendingPathComponent("presets").path
+    let run = try HaptBinary.run(["presets", "--export", target, "--format", "csv"])
+    #expect(run.status == 0)
+    #expect(run.stdout.hasPrefix("name,api,iOS,watchOS,macOS,iPad,defaultReviewSet,file"))
+    let files = try FileManager.default.contentsOfDirectory(atPath: target)
+    #expect(files.count == 35)
+    let lint = try HaptBinary.run(["lint", "--strict", target])
+    #expect(lint.status == 0)
+  }
+
   @Test func rhythmWritesTapsAsTransients() throws {
     let run = try HaptBinary.run(["rhythm", "--taps", "0.5,0.71,1.0,9"])
     #expect(run.status == 0)

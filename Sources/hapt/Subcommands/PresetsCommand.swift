@@ -8,19 +8,26 @@ enum PresetsCommand {
   static let spec = Subcommand(
     name: "presets",
     summary: "List the system feedback presets (UIKit, SwiftUI, watchOS) and where each plays.",
-    usage: ["presets [--format text|csv|json]"],
+    usage: ["presets [--format text|csv|json] [--export FOLDER]"],
     discussion: """
       Each preset is an AHAP file in Corpora/system approximating a platform haptic; Apple
       does not publish the waveforms, so each file's metadata description gives the
       rationale. Platforms: iOS means iPhone; no iPad has a Taptic Engine, so none plays
       on iPad. The default confusability review set (marked *) is the three UIKit
-      notification presets.
+      notification presets. --export writes every preset's AHAP (canonical form) into
+      FOLDER, creating it if needed.
       """,
-    options: [OutputFormat.option],
+    options: [
+      OutputFormat.option,
+      OptionSpec.value("export", "FOLDER", help: "Also write every preset as FOLDER/NAME.ahap."),
+    ],
     run: { arguments, console in
       guard arguments.positionals.isEmpty else { throw UsageError.unexpectedArgument(arguments.positionals[0]) }
       let format = try arguments.format()
       let presets = Presets.all()
+      if let folder = arguments.value("export") {
+        try export(presets, to: folder)
+      }
       switch format {
       case .text: console.out(text(presets))
       case .csv: console.out(csv(presets))
@@ -28,6 +35,19 @@ enum PresetsCommand {
       }
       return .success
     })
+
+  /// Writes each preset, re-encoded, to `folder/NAME.ahap` (atomically).
+  static func export(_ presets: [Preset], to folder: String) throws {
+    do {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    } catch {
+      throw InputError(file: folder, "cannot create the folder", status: .cannotCreate)
+    }
+    for preset in presets {
+      let loaded = try preset.load()
+      try AtomicFile.write(AHAP.encode(loaded.pattern), to: folder + "/" + preset.name + ".ahap")
+    }
+  }
 
   static func availability(_ preset: Preset) -> [(String, Bool)] {
     Platform.allCases.map { ($0.rawValue, preset.platforms.contains($0)) } + [("iPad", false)]
