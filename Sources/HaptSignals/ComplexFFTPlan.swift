@@ -24,7 +24,7 @@ final class ComplexInverseFFTPlan: @unchecked Sendable {
     let planned = FFTWPlanner.withPlanningArrays([2 * length, 2 * length]) { arrays in
       fftw_plan_dft_1d(
         Int32(length), complexPointer(arrays[0]), complexPointer(arrays[1]), FFTW_BACKWARD,
-        FFTWPlanner.flags)
+        FFTWPlanner.alignedFlags)
     }
     guard let plan = planned else { fatalError("FFTW could not plan a complex FFT of length \(length)") }
     self.plan = plan
@@ -35,7 +35,8 @@ final class ComplexInverseFFTPlan: @unchecked Sendable {
   }
 
   /// Inverse DFT including `1/N` of the interleaved `input` into the interleaved `output`
-  /// (`2 * length` doubles each, not overlapping). The input is preserved. No allocation.
+  /// (`2 * length` doubles each, not overlapping, both aligned as
+  /// ``FFTWPlanner/withAlignedScratch(_:_:)`` aligns). The input is preserved.
   func inverse(_ input: UnsafePointer<Double>, into output: UnsafeMutablePointer<Double>) {
     fftw_execute_dft(plan, complexPointer(UnsafeMutablePointer(mutating: input)), complexPointer(output))
     let factor = 1 / Double(length)

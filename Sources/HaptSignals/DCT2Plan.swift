@@ -39,7 +39,7 @@ public final class DCT2Plan: @unchecked Sendable {
   private init(unlockedLength length: Int) {
     self.length = length
     let planned = FFTWPlanner.withPlanningArrays([length, length]) { arrays in
-      fftw_plan_r2r_1d(Int32(length), arrays[0], arrays[1], FFTW_REDFT10, FFTWPlanner.flags)
+      fftw_plan_r2r_1d(Int32(length), arrays[0], arrays[1], FFTW_REDFT10, FFTWPlanner.unalignedFlags)
     }
     guard let plan = planned else { fatalError("FFTW could not plan a DCT-II of length \(length)") }
     self.plan = plan

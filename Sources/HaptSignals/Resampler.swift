@@ -37,7 +37,8 @@ public enum Resampler {
   ///   48 kHz to 8 kHz, 52 for 8 kHz to 48 kHz).
   public static func resample(_ signal: Signal, to rate_Hz: Double) -> Signal {
     let fi = signal.sampleRate_Hz
-    precondition(fi > 0 && fi.isFinite && rate_Hz > 0 && rate_Hz.isFinite, "Resampler: rates must be positive")
+    precondition(
+      fi > 0 && fi.isFinite && rate_Hz > 0 && rate_Hz.isFinite, "Resampler: rates must be positive")
     if fi == rate_Hz { return signal }
     let n = signal.count
     let outCount = Int((Double(n) * rate_Hz / fi - 1e-9).rounded(.up))

@@ -4,5 +4,6 @@ enum BenchmarkCatalog {
   static var all: [Bench.Case] {
     [RenderBenchmarks.lra, RenderBenchmarks.lraNarrow, RenderBenchmarks.erm]
       + SignalBenchmarks.all
+      + PerceptionBenchmarks.all
   }
 }

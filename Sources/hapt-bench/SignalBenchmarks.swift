@@ -5,7 +5,9 @@ import HaptSignals
 enum SignalBenchmarks {
   static var all: [Bench.Case] {
     [
-      Bench.Case(name: "signals.dct512", summary: "orthonormal DCT-II of 512 samples (ST-SIM block), per call") {
+      Bench.Case(
+        name: "signals.dct512", summary: "orthonormal DCT-II of 512 samples (ST-SIM block), per call"
+      ) {
         let plan = DCT2Plan.shared(length: 512)
         let input = noise(512, seed: 1)
         var output = [Double](repeating: 0, count: 512)
@@ -36,7 +38,9 @@ enum SignalBenchmarks {
           return calls
         }
       },
-      Bench.Case(name: "signals.envelope8000", summary: "analytic envelope of 8000 samples (1 s at 8 kHz), per call") {
+      Bench.Case(
+        name: "signals.envelope8000", summary: "analytic envelope of 8000 samples (1 s at 8 kHz), per call"
+      ) {
         let input = noise(8000, seed: 3)
         _ = Envelope.analytic(input)
         return {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HaptSignals
 
 /// Mutates valid WAV and FLAC files written by hapt and reads them back: every outcome
@@ -10,7 +11,9 @@ import Testing
 
   /// Header fields that a hostile file would tamper with, as (byte offset, byte count,
   /// little-endian) per container.
-  private static func headerEdits(_ container: Container, bytes: [UInt8]) -> [(offset: Int, values: [[UInt8]])] {
+  private static func headerEdits(_ container: Container, bytes: [UInt8]) -> [(
+    offset: Int, values: [[UInt8]]
+  )] {
     switch container {
     case .wav:
       // fmt chunk: channels (u16 at +10), sample rate (u32 at +12); RIFF size at 4.
@@ -18,7 +21,8 @@ import Testing
       let data = (0..<(bytes.count - 4)).first { Array(bytes[$0..<($0 + 4)]) == Array("data".utf8) } ?? 36
       return [
         (fmt + 10, [[0, 0], [0xFF, 0xFF], [2, 0], [0, 1]]),  // channels 0, 65535, 2, 256
-        (fmt + 12, [[0, 0, 0, 0], [0xFF, 0xFF, 0xFF, 0xFF], [0, 0, 0, 0x80], [1, 0, 0, 0]]),  // rates 0, -1, -2^31, 1
+        // sample rates 0, -1, -2^31, 1
+        (fmt + 12, [[0, 0, 0, 0], [0xFF, 0xFF, 0xFF, 0xFF], [0, 0, 0, 0x80], [1, 0, 0, 0]]),
         (fmt + 22, [[0, 0], [0xFF, 0xFF], [64, 0]]),  // bits per sample
         (4, [[0, 0, 0, 0], [0xFF, 0xFF, 0xFF, 0xFF]]),  // RIFF size
         (data + 4, [[0, 0, 0, 0], [0xFF, 0xFF, 0xFF, 0x7F], [0xFF, 0xFF, 0xFF, 0xFF]]),  // data size
@@ -41,18 +45,23 @@ import Testing
     case 0:  // truncation
       bytes.removeLast(Int(rng.next() % UInt64(bytes.count)))
     case 1:  // a few random bytes anywhere
-      for _ in 0...(rng.next() % 8) { bytes[Int(rng.next() % UInt64(bytes.count))] = UInt8(truncatingIfNeeded: rng.next()) }
+      for _ in 0...(rng.next() % 8) {
+        bytes[Int(rng.next() % UInt64(bytes.count))] = UInt8(truncatingIfNeeded: rng.next())
+      }
     case 2:  // a few random bytes in the header
       for _ in 0...(rng.next() % 4) { bytes[Int(rng.next() % 64)] = UInt8(truncatingIfNeeded: rng.next()) }
     case 3, 4:  // a hostile value in a header field
       let edits = headerEdits(container, bytes: bytes)
       let edit = edits[Int(rng.next() % UInt64(edits.count))]
       let value = edit.values[Int(rng.next() % UInt64(edit.values.count))]
-      for (i, byte) in value.enumerated() where edit.offset + i < bytes.count { bytes[edit.offset + i] = byte }
+      for (i, byte) in value.enumerated() where edit.offset + i < bytes.count {
+        bytes[edit.offset + i] = byte
+      }
       if rng.next() % 2 == 0 { bytes.removeLast(Int(rng.next() % UInt64(bytes.count / 2))) }
     default:  // inserted garbage
       let at = Int(rng.next() % UInt64(bytes.count))
-      bytes.insert(contentsOf: (0..<(1 + rng.next() % 64)).map { _ in UInt8(truncatingIfNeeded: rng.next()) }, at: at)
+      bytes.insert(
+        contentsOf: (0..<(1 + rng.next() % 64)).map { _ in UInt8(truncatingIfNeeded: rng.next()) }, at: at)
     }
     return bytes
   }
@@ -61,7 +70,8 @@ import Testing
   func mutatedFilesFailCleanly(_ container: Container) throws {
     let folder = try temporaryFolder()
     let original = folder + "/valid.\(container.rawValue)"
-    let signal = Signal(samples: sine(frequency_Hz: 170, amplitude: 0.8, count: 600, sampleRate_Hz: 8000), sampleRate_Hz: 8000)
+    let signal = Signal(
+      samples: sine(frequency_Hz: 170, amplitude: 0.8, count: 600, sampleRate_Hz: 8000), sampleRate_Hz: 8000)
     try AudioFile.write(signal, to: original, metadata: ["device": "fuzz", "pattern": "p.ahap"])
     let bytes = try readBytes(original)
     var rng = SplitMix64(seed: container == .wav ? 0xA0D1 : 0xF1AC)

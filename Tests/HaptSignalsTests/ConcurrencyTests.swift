@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Testing
+
 @testable import HaptSignals
 
 /// A result slot per task, written from concurrent threads (distinct indices only, into
@@ -46,15 +47,17 @@ private final class Slots: @unchecked Sendable {
     DispatchQueue.concurrentPerform(iterations: lengths.count * 3) { i in
       let length = lengths[i % lengths.count]
       let x = noise(count: length, seed: 77)
-      slots.values[i] = DCT2Plan.shared(length: length).transform(x)
+      slots.values[i] =
+        DCT2Plan.shared(length: length).transform(x)
         + RealFFTPlan.shared(length: length).forward(x).real
     }
     for i in lengths.count..<(lengths.count * 3) {
       #expect(slots.values[i] == slots.values[i % lengths.count])
     }
     let x = noise(count: lengths[0], seed: 77)
-    #expect(slots.values[0] == DCT2Plan.shared(length: lengths[0]).transform(x)
-      + RealFFTPlan.shared(length: lengths[0]).forward(x).real)
+    #expect(
+      slots.values[0] == DCT2Plan.shared(length: lengths[0]).transform(x)
+        + RealFFTPlan.shared(length: lengths[0]).forward(x).real)
   }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HaptSignals
 
 @Suite struct ResamplerTests {
@@ -10,7 +11,9 @@ import Testing
 
   @Test func downsampledSineKeepsFrequencyAndAmplitude() {
     // 100 Hz at 48 kHz, 0.5 s, to 8 kHz.
-    let input = Signal(samples: sine(frequency_Hz: 100, amplitude: 0.7, count: 24000, sampleRate_Hz: 48000), sampleRate_Hz: 48000)
+    let input = Signal(
+      samples: sine(frequency_Hz: 100, amplitude: 0.7, count: 24000, sampleRate_Hz: 48000),
+      sampleRate_Hz: 48000)
     let output = Resampler.resample(input, to: 8000)
     #expect(output.sampleRate_Hz == 8000)
     #expect(output.count == 4000)
@@ -24,7 +27,9 @@ import Testing
 
   @Test func toneAboveTheOutputNyquistIsRemoved() {
     // 6 kHz at 48 kHz would alias to 2 kHz at 8 kHz; the filter must take it down > 60 dB.
-    let input = Signal(samples: sine(frequency_Hz: 6000, amplitude: 1, count: 24000, sampleRate_Hz: 48000), sampleRate_Hz: 48000)
+    let input = Signal(
+      samples: sine(frequency_Hz: 6000, amplitude: 1, count: 24000, sampleRate_Hz: 48000),
+      sampleRate_Hz: 48000)
     let output = Resampler.resample(input, to: 8000)
     let level_dB = 20 * log10(rms(output.samples[100..<3900]) / (1 / 2.0.squareRoot()))
     #expect(level_dB < -60, "residual \(level_dB) dB")
@@ -32,14 +37,16 @@ import Testing
 
   @Test(arguments: [4100.0, 5000.0, 10000.0, 20000.0])
   func everythingAboveTheLowerNyquistIsAttenuated(frequency_Hz: Double) {
-    let input = Signal(samples: sine(frequency_Hz: frequency_Hz, count: 24000, sampleRate_Hz: 48000), sampleRate_Hz: 48000)
+    let input = Signal(
+      samples: sine(frequency_Hz: frequency_Hz, count: 24000, sampleRate_Hz: 48000), sampleRate_Hz: 48000)
     let output = Resampler.resample(input, to: 8000)
     let level_dB = 20 * log10(rms(output.samples[100..<3900]) * 2.0.squareRoot())
     #expect(level_dB < -70, "\(frequency_Hz) Hz: \(level_dB) dB")
   }
 
   @Test func upsampledSineMatches() {
-    let input = Signal(samples: sine(frequency_Hz: 170, amplitude: 1.2, count: 1600, sampleRate_Hz: 8000), sampleRate_Hz: 8000)
+    let input = Signal(
+      samples: sine(frequency_Hz: 170, amplitude: 1.2, count: 1600, sampleRate_Hz: 8000), sampleRate_Hz: 8000)
     let output = Resampler.resample(input, to: 48000)
     #expect(output.count == 9600)
     let ideal = sine(frequency_Hz: 170, amplitude: 1.2, count: 9600, sampleRate_Hz: 48000)
@@ -49,7 +56,8 @@ import Testing
   @Test(arguments: [(44100.0, 8000.0), (8000.0, 44100.0), (8000.0, 7999.5)])
   func otherRatios(from: Double, to: Double) {
     let count = Int(from / 5)  // 0.2 s
-    let input = Signal(samples: sine(frequency_Hz: 300, amplitude: 1, count: count, sampleRate_Hz: from), sampleRate_Hz: from)
+    let input = Signal(
+      samples: sine(frequency_Hz: 300, amplitude: 1, count: count, sampleRate_Hz: from), sampleRate_Hz: from)
     let output = Resampler.resample(input, to: to)
     #expect(output.count == Int((Double(count) * to / from - 1e-9).rounded(.up)))
     let ideal = sine(frequency_Hz: 300, amplitude: 1, count: output.count, sampleRate_Hz: to)
@@ -80,7 +88,8 @@ import Testing
     #expect(Resampler.resample(x, to: 8000) == x)
     #expect(Resampler.resample(Signal(samples: [], sampleRate_Hz: 8000), to: 48000).count == 0)
     // A constant is kept exactly (weights sum to 1) away from the ends.
-    let dc = Resampler.resample(Signal(samples: Array(repeating: 0.5, count: 4800), sampleRate_Hz: 48000), to: 8000)
+    let dc = Resampler.resample(
+      Signal(samples: Array(repeating: 0.5, count: 4800), sampleRate_Hz: 48000), to: 8000)
     #expect(dc.samples[100..<700].allSatisfy { abs($0 - 0.5) < 1e-12 })
   }
 
