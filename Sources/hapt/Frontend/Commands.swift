@@ -9,6 +9,10 @@ enum Commands {
     ReportCommand.spec,
     BaselineCommand.spec,
     DevicesCommand.spec,
+    LintCommand.spec,
+    ConvertCommand.spec,
+    PresetsCommand.spec,
+    RhythmCommand.spec,
   ]
 
   static func named(_ name: String) -> Subcommand? {
