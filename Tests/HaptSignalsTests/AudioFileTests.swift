@@ -11,7 +11,7 @@ import Testing
 
   private let metadata = [
     "device": "wideband-phone", "state": "prepared", "pattern": "Heartbeat.ahap",
-    "note": "two lines\nwith = and \\ inside",
+    "note": "two lines\nwith = and \\ inside", "trailing": "space ", "unicode": "Gerät – 振動",
   ]
 
   @Test func wavRoundTripsAsFloat() throws {
@@ -28,6 +28,8 @@ import Testing
     #expect(read["state"] == "prepared")
     #expect(read["pattern"] == "Heartbeat.ahap")
     #expect(read["note"] == "two lines\nwith = and \\ inside")
+    #expect(read["trailing"] == "space ")
+    #expect(read["unicode"] == "Gerät – 振動")
     #expect(read["software"] == "hapt \(HaptVersion.string)")
     #expect(read["title"] == "Heartbeat.ahap")
     #expect(read["fullScale_g"] == nil)
@@ -150,6 +152,23 @@ import Testing
       #expect(error.exitStatus == .cannotCreate)
     }
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+  }
+
+  @Test func metadataSizeIsBoundedPerFormat() throws {
+    let folder = try temporaryFolder()
+    let fits = ["note": String(repeating: "x", count: 1700)]
+    try AudioFile.write(recording, to: folder + "/fits.wav", metadata: fits)
+    #expect(try AudioFile.read(path: folder + "/fits.wav").metadata["note"] == fits["note"])
+    let large = ["note": String(repeating: "y", count: 5000)]
+    let error = try #require(
+      thrownInputError { try AudioFile.write(recording, to: folder + "/large.wav", metadata: large) })
+    #expect(error.description.contains("more than the 1800 a .wav file holds"))
+    #expect(error.exitStatus == .cannotCreate)
+    // FLAC's Vorbis comments hold much more.
+    try AudioFile.write(recording, to: folder + "/large.flac", metadata: large)
+    #expect(try AudioFile.read(path: folder + "/large.flac").metadata["note"] == large["note"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["fits.wav", "large.flac"])
   }
 
   @Test func metadataTextRoundTrips() {
