@@ -4,6 +4,7 @@ enum BenchmarkCatalog {
   static var all: [Bench.Case] {
     [
       RenderBenchmarks.lra, RenderBenchmarks.lraNarrow, RenderBenchmarks.erm,
+    ] + (TmpProbe.cases) + [
     ]
   }
 }
