@@ -3,6 +3,7 @@
 enum BenchmarkCatalog {
   static var all: [Bench.Case] {
     [RenderBenchmarks.lra, RenderBenchmarks.lraNarrow, RenderBenchmarks.erm]
+      + TmpProbe.cases
       + SignalBenchmarks.all
       + PerceptionBenchmarks.all
   }
