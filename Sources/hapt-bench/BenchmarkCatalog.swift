@@ -2,6 +2,6 @@
 /// put the case itself in its own file (`RenderBenchmarks.swift`, ...).
 enum BenchmarkCatalog {
   static var all: [Bench.Case] {
-    []
+    SimilarityBenchmarks.all
   }
 }
