@@ -5,6 +5,7 @@ enum BenchmarkCatalog {
     [RenderBenchmarks.lra, RenderBenchmarks.lraNarrow, RenderBenchmarks.erm]
       + TmpProbe.cases
       + SignalBenchmarks.all
+      + SimilarityBenchmarks.all
       + PerceptionBenchmarks.all
   }
 }
