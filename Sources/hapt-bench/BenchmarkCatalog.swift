@@ -2,6 +2,8 @@
 /// put the case itself in its own file (`RenderBenchmarks.swift`, ...).
 enum BenchmarkCatalog {
   static var all: [Bench.Case] {
-    PerceptionBenchmarks.all
+    [RenderBenchmarks.lra, RenderBenchmarks.lraNarrow, RenderBenchmarks.erm]
+      + SignalBenchmarks.all
+      + PerceptionBenchmarks.all
   }
 }

@@ -2,6 +2,8 @@
 /// Add a command by adding its `spec` here (one line each, keep the order of DESIGN.md).
 enum Commands {
   static let all: [Subcommand] = [
+    RenderCommand.spec,
+    DevicesCommand.spec,
   ]
 
   static func named(_ name: String) -> Subcommand? {
