@@ -65,6 +65,17 @@ enum SamplePage {
     return (matrix, shuffle.map { patternNames[$0] })
   }
 
+  /// A 60-pattern similarity with five blocks, in shuffled order (a compact heat map).
+  static func largeSimilarity() -> (matrix: [[Double]], labels: [String]) {
+    var random = SplitMix64(seed: 23)
+    let n = 60
+    let group = (0..<n).map { ($0 * 7) % 5 }
+    let matrix = (0..<n).map { i in
+      (0..<n).map { j in i == j ? 1 : (group[i] == group[j] ? 0.75 : 0.25) + 0.2 * random.nextUnit() }
+    }
+    return (matrix, (0..<n).map { "pattern-\($0)" })
+  }
+
   static func latencyBars() -> [LatencyBar] {
     [
       LatencyBar(pattern: "success", device: "iphone-15", state: "prepared", detect_ms: 12.4),
@@ -126,6 +137,9 @@ enum SamplePage {
                 columnLabels: labels, legendTitle: "d′", decimals: 1),
               caption: nil),
             .note("ST-SIM is asymmetric; the clustering uses the symmetric mean."),
+            .chart(
+              HeatMapChart.clustered(title: "60 patterns (clustered, compact)", similarity: largeSimilarity().matrix, labels: largeSimilarity().labels),
+              caption: "More than 40 rows: colours in 64 steps, no gaps or tooltips."),
           ]),
         ReportSection(
           title: "Confusion",
