@@ -28,6 +28,12 @@ import Testing
     """
   }
 
+  /// `count` short transient events 1 ms apart (about 50 bytes each).
+  static func compactTransients(_ count: Int) -> String {
+    (0..<count).map { "{\"Event\":{\"Time\":\(Double($0) * 0.001),\"EventType\":\"HapticTransient\"}}" }
+      .joined(separator: ",")
+  }
+
   /// A curve with `count` control points over `span_s`.
   static func curve(points count: Int, span_s: Double) -> String {
     var points: [String] = []
@@ -51,7 +57,7 @@ import Testing
       "amplitude": [{"time": 0.0, "amplitude": 0.2}, {"time": TIME, "amplitude": 0.8}],
       "frequency": [{"time": 0.0, "frequency": 0.5}, {"time": 0.3, "frequency": 0.4}]}}}}
       """
-    let manyEvents = (0..<150_000).map { transient(String(Double($0) * 0.001)) }.joined(separator: ",")
+    let manyEvents = compactTransients(100_001)
     var files: [(String, [UInt8])] = [
       ("truncated.ahap", Array(valid.prefix(valid.count / 2))),
       ("empty.ahap", []),
@@ -72,7 +78,6 @@ import Testing
       ("too-many-events.ahap", Array(ahap(manyEvents).utf8)),
       ("curve-100000-points.ahap", Array(ahap(continuous("0", "30") + "," + curve(points: 100_000, span_s: 30)).utf8)),
       ("curve-time-1e308.ahap", Array(ahap(transient("0") + "," + "{\"ParameterCurve\": {\"ParameterID\": \"HapticIntensityControl\", \"Time\": 1e308, \"ParameterCurveControlPoints\": [{\"Time\": 0, \"ParameterValue\": 1}]}}").utf8)),
-      ("long-valid.ahap", Array(ahap(transient("0") + "," + transient("3599")).utf8)),
       ("truncated.haptic", Array(lofelt.replacingOccurrences(of: "TIME", with: "0.1").utf8.prefix(120))),
       ("time-1e308.haptic", Array(lofelt.replacingOccurrences(of: "TIME", with: "1e308").utf8)),
       ("wrong-type.haptic", Array(lofelt.replacingOccurrences(of: "TIME", with: "[]").utf8)),
@@ -101,6 +106,7 @@ import Testing
       ("zero-rate.wav", wav(sampleRate: 0, frames: 800)),
       ("negative-rate.wav", wav(sampleRate: 0xFFFF_FFFF, frames: 800)),
       ("truncated.wav", Array(good.prefix(30))),
+      // Declares 2 GB of data but holds 100 frames: read leniently (the frames present) or refused.
       ("huge-data-size.wav", wav(sampleRate: 8000, frames: 100, dataSize: 0x7FFF_FFFF)),
       ("zero-channels.wav", wav(sampleRate: 8000, frames: 800, channels: 0)),
       ("garbage.flac", Array("fLaC".utf8) + (0..<500).map { UInt8(truncatingIfNeeded: $0 &* 31) }),
@@ -170,7 +176,7 @@ import Testing
     print("hostile lint: slowest \(slowest.name) \(slowest.seconds) s")
     let folder = scratch.file("in")
     let latency = try HaptBinary.run(
-      ["latency", folder, "--device", "erm-phone", "--format", "json"], timeout_s: Self.bound_s)
+      ["latency", folder, "--device", "erm-phone", "--state", "prepared", "--format", "json"], timeout_s: Self.bound_s)
     Self.check(latency, "latency", allowed: [65], names: files.map { scratch.file("in/\($0.0)") })
     let report = try HaptBinary.run(
       ["report", folder, "--out", scratch.file("out/report"), "--device", "erm-phone", "--state", "prepared"],
@@ -191,7 +197,7 @@ import Testing
       try scratch.write(name, bytes)
       let path = scratch.file(name)
       let run = try HaptBinary.run(["compare", path, scratch.file("good.wav")], timeout_s: Self.bound_s)
-      Self.check(run, "compare \(name)", allowed: [65], names: [path])
+      Self.check(run, "compare \(name)", allowed: name == "huge-data-size.wav" ? [0, 65] : [65], names: [path])
     }
   }
 

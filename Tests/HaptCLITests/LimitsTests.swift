@@ -41,7 +41,7 @@ import Testing
   static let cases: [Case] = [
     Case(
       name: "events", file: "many.ahap",
-      contents: { HostileInputTests.ahap((0...100_000).map { HostileInputTests.transient(String(Double($0) * 0.01)) }.joined(separator: ",")) },
+      contents: { HostileInputTests.ahap(HostileInputTests.compactTransients(100_001)) },
       arguments: ["lint"], words: ["100000"]),
     Case(
       name: "time", file: "late.ahap", contents: { HostileInputTests.ahap(HostileInputTests.transient("3601")) },
