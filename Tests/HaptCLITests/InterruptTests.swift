@@ -81,6 +81,8 @@ import Testing
     kills += [0, 0.001, 0.003, 0.01, 0.02].map { ("\($0 * 1000) ms into writing", $0, true) }
     var interrupted = 0
     var finished = 0
+    var killedWhileWriting = 0
+    var partialFiles: [Int] = []
     for kill in kills {
       let process = Process()
       process.executableURL = HaptBinary.url
@@ -119,12 +121,16 @@ import Testing
       // Left next to the report: only temporary folders of the killed process.
       let leftovers = ((try? FileManager.default.contentsOfDirectory(atPath: scratch.file("out"))) ?? [])
         .filter { $0 != "report" }
+      if kill.afterTemporary, let partial = leftovers.first(where: { $0.hasPrefix(".report.tmp-\(pid)-") }) {
+        killedWhileWriting += 1
+        partialFiles.append(InterruptTests.snapshot(scratch.file("out/\(partial)")).count)
+      }
       for name in leftovers {
         #expect(name.hasPrefix(".report.tmp-\(pid)-") || name.hasPrefix(".report.old-\(pid)-"), "\(kill.label): left \(name)")
       }
       if now != previous { try writeSmall() }
     }
-    print("interrupt: \(interrupted) runs killed with the previous report intact, \(finished) finished first")
+    print("interrupt: \(interrupted) runs killed with the previous report intact, \(finished) finished first; \(killedWhileWriting) killed while writing (files in the abandoned temporary folder: \(partialFiles))")
     #expect(interrupted >= kills.count - 2)
     // The next run recovers: removes what the killed runs left and writes the report.
     try writeSmall()
