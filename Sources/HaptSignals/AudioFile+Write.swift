@@ -57,6 +57,7 @@ extension AudioFile {
         "cannot be written: the metadata takes \(comment.utf8.count) bytes, more than the \(commentLimit) a .\(ext) file holds",
         status: .cannotCreate)
     }
+    AtomicFolder.recover(at: path)  // removes temporary files of killed writers of `path`
     let target = URL(fileURLWithPath: path)
     let temporary = target.deletingLastPathComponent().appendingPathComponent(
       ".\(target.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
