@@ -77,6 +77,37 @@ import Testing
   }
 }
 
+extension DeterminismTests {
+  /// Rendered WAV/FLAC files and baselines carry no clock time: two runs more than a
+  /// second apart give identical bytes (libsndfile's PEAK chunk used to hold the time).
+  @Test func renderedFilesAndBaselinesAreByteIdenticalAcrossRuns() throws {
+    let scratch = try ScratchFolder("determinism-files")
+    defer { scratch.remove() }
+    let pattern = HaptBinary.packageRoot.appendingPathComponent("Corpora/library/heartbeat.ahap").path
+    func runAll(_ tag: String) throws {
+      for ext in ["wav", "flac", "csv"] {
+        let run = try HaptBinary.run(["render", pattern, "--out", scratch.file("\(tag).\(ext)")], timeout_s: Self.bound_s)
+        #expect(run.status == 0, "\(run.stderr)")
+      }
+      let record = try HaptBinary.run(
+        ["baseline", "record", "Corpora/system", "--out", scratch.file("\(tag)-baseline"), "--device", "erm-phone"],
+        timeout_s: Self.bound_s)
+      #expect(record.status == 0, "\(record.stderr)")
+    }
+    try runAll("first")
+    usleep(1_100_000)
+    try runAll("second")
+    for ext in ["wav", "flac", "csv"] {
+      let first = FileManager.default.contents(atPath: scratch.file("first.\(ext)"))
+      #expect(first != nil && first == FileManager.default.contents(atPath: scratch.file("second.\(ext)")), "\(ext) differs")
+    }
+    let a = Self.files(scratch.file("first-baseline"))
+    let b = Self.files(scratch.file("second-baseline"))
+    #expect(a.count > 3 && a.keys.sorted() == b.keys.sorted())
+    for (name, bytes) in a where b[name] != bytes { Issue.record("baseline file \(name) differs between runs") }
+  }
+}
+
 extension Array where Element == String {
   /// `["KEY", "VALUE", ...]` as a dictionary.
   var pairs: [String: String] {
