@@ -7,5 +7,6 @@ enum BenchmarkCatalog {
       + SignalBenchmarks.all
       + SimilarityBenchmarks.all
       + PerceptionBenchmarks.all
+      + ReportBenchmarks.all
   }
 }
