@@ -131,6 +131,25 @@ struct CalibrationCase: Sendable, CustomTestStringConvertible {
   }
 }
 
+@Suite struct DistinguishabilityMatrixTests {
+  @Test func matrixIsSymmetricAndThreadInvariant() {
+    let features = DistinguishabilityTests.calibration.flatMap { [$0.a, $0.b] }.map {
+      PerceptualFeatures($0)
+    }
+    let one = Distinguishability.matrix(features, threads: 1)
+    let four = Distinguishability.matrix(features, threads: 4)
+    #expect(one == four)
+    for i in features.indices {
+      #expect(one[i][i] == 0)
+      for j in features.indices {
+        #expect(one[i][j] == one[j][i])
+        #expect(one[i][j] == Distinguishability.dPrime(features[i], features[j]))
+      }
+    }
+    #expect(Distinguishability.matrix([]).isEmpty)
+  }
+}
+
 extension Array {
   static func * (element: [Element], count: Int) -> [Element] {
     Array((0..<count).map { _ in element }.joined())

@@ -58,14 +58,6 @@ import Testing
     #expect(f.perceptibleBlocks == [perceptible])
   }
 
-  @Test func detectionThresholdTable() {
-    let t = SimilarityFeatures.detectionThreshold_dB(at:)
-    #expect(t(5) == -48.9 && t(10) == -48.9 && t(1000) == -19.8)
-    #expect(agrees(t(150), -31.4, within: 1e-12) && agrees(t(400), -19.8, within: 1e-12))
-    // Log-frequency interpolation: halfway between 200 and 250 Hz in log f.
-    #expect(agrees(t((200.0 * 250).squareRoot()), (-30.9 - 29.0) / 2, within: 1e-12))
-  }
-
   @Test func identityIgnoresTrailingZerosAndSignedZeros() {
     let x = Self.sine(170, amplitude_g: 0.5, count: 700)
     let a = SimilarityFeatures(samples: x, rule: .zeroPadded, transform: testTransform)
