@@ -46,7 +46,9 @@ public enum LatencyChart {
   ) -> SVGChart {
     let width = max(width, 400)
     let rowHeight = 24.0
-    let left = 300.0, right = Double(width) - 24, top = 64.0
+    let left = 300.0
+    let right = Double(width) - 24
+    let top = 64.0
     let bottom = top + rowHeight * Double(max(bars.count, 1))
     let height = Int(bottom + 48)
     let finite = bars.compactMap(\.detect_ms).filter(\.isFinite)
@@ -56,10 +58,13 @@ public enum LatencyChart {
 
     var svg = SVGWriter(
       width: width, height: height, title: title,
-      description: "Detect latency in ms for \(bars.count) pattern, device and state combinations against a pass budget of \(ChartNumber.readable(pass_ms)) ms and a warn budget of \(ChartNumber.readable(warn_ms)) ms.")
+      description:
+        "Detect latency in ms for \(bars.count) pattern, device and state combinations against a pass budget of \(ChartNumber.readable(pass_ms)) ms and a warn budget of \(ChartNumber.readable(warn_ms)) ms."
+    )
     svg.text(title, x: 16, y: 20, size: 14, weight: "600")
     drawLegend(into: &svg, y: 44)
-    ChartAxes.drawXAxis(into: &svg, x: x, label: "detect latency after trigger (ms)", plot: (left, top, right, bottom))
+    ChartAxes.drawXAxis(
+      into: &svg, x: x, label: "detect latency after trigger (ms)", plot: (left, top, right, bottom))
     svg.rect(x: left, y: top, width: right - left, height: bottom - top, fill: "none", stroke: "#666666")
 
     for (i, bar) in bars.enumerated() {
@@ -69,12 +74,14 @@ public enum LatencyChart {
       svg.text(
         SVGWriter.truncated(label, to: 46), x: left - 8, y: middle + 4, anchor: .end, size: 12,
         tooltip: label)
-      let verdict = bar.verdict ?? ReportVerdict(latency_ms: bar.detect_ms, pass_ms: pass_ms, warn_ms: warn_ms)
+      let verdict =
+        bar.verdict ?? ReportVerdict(latency_ms: bar.detect_ms, pass_ms: pass_ms, warn_ms: warn_ms)
       guard let latency = bar.detect_ms, latency.isFinite, verdict != .silent else {
         svg.rect(
           x: left + 1, y: rowTop + 4, width: 18, height: rowHeight - 8, fill: "#ffffff",
           stroke: ReportVerdict.silent.color, extra: " stroke-dasharray=\"3 2\"")
-        svg.text("\(ReportVerdict.silent.symbol) silent", x: left + 24, y: middle + 4, size: 11, fill: "#555555")
+        svg.text(
+          "\(ReportVerdict.silent.symbol) silent", x: left + 24, y: middle + 4, size: 11, fill: "#555555")
         continue
       }
       let end = x(min(max(latency, 0), upper))

@@ -72,7 +72,8 @@ struct SVGWriter {
     stroke: String? = nil, extra: String = "", tooltip: String? = nil
   ) {
     let n = SVGWriter.number
-    out += "<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(max(width, 0)))\" height=\"\(n(max(height, 0)))\" fill=\"\(fill)\""
+    out +=
+      "<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(max(width, 0)))\" height=\"\(n(max(height, 0)))\" fill=\"\(fill)\""
     if let stroke { out += " stroke=\"\(stroke)\"" }
     out += extra
     if let tooltip {
