@@ -67,6 +67,7 @@ public enum LatencyChart {
       into: &svg, x: x, label: "detect latency after trigger (ms)", plot: (left, top, right, bottom))
     svg.rect(x: left, y: top, width: right - left, height: bottom - top, fill: "none", stroke: "#666666")
 
+    var valueLabels: [(text: String, x: Double, y: Double, inside: Bool, halo: String)] = []
     for (i, bar) in bars.enumerated() {
       let rowTop = top + Double(i) * rowHeight
       let middle = rowTop + rowHeight / 2
@@ -90,14 +91,19 @@ public enum LatencyChart {
         tooltip: "\(label): \(ChartNumber.fixed(latency, decimals: 1)) ms, \(verdict.rawValue)")
       let text = "\(ChartNumber.fixed(latency, decimals: 1)) ms \(verdict.symbol) \(verdict.rawValue)"
       let inside = end - left > 130
-      svg.text(
-        text, x: inside ? end - 6 : end + 6, y: middle + 4, anchor: inside ? .end : .start,
-        size: 11, weight: "600", fill: inside ? "#000000" : "#222222")
+      valueLabels.append(
+        (text, inside ? end - 6 : end + 6, middle + 4, inside, inside ? verdict.color : "#ffffff"))
     }
     for (budget, name) in [(pass_ms, "pass ≤ "), (warn_ms, "warn ≤ ")] where budget.isFinite && budget >= 0 {
       let px = x(budget)
       svg.line(x1: px, y1: top - 6, x2: px, y2: bottom, stroke: "#000000", width: 1.5, dash: "6 3")
       svg.text("\(name)\(ChartNumber.readable(budget)) ms", x: px, y: top - 9, anchor: .middle, size: 11)
+    }
+    // Value labels last, over the budget lines, with a halo in the colour behind them.
+    for label in valueLabels {
+      svg.text(
+        label.text, x: label.x, y: label.y, anchor: label.inside ? .end : .start, size: 11,
+        weight: "600", fill: label.inside ? "#000000" : "#222222", halo: label.halo)
     }
     return svg.finished()
   }
