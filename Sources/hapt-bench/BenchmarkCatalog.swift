@@ -2,6 +2,10 @@
 /// put the case itself in its own file (`RenderBenchmarks.swift`, ...).
 enum BenchmarkCatalog {
   static var all: [Bench.Case] {
-    []
+    [RenderBenchmarks.lra, RenderBenchmarks.lraNarrow, RenderBenchmarks.erm]
+      + TmpProbe.cases
+      + SignalBenchmarks.all
+      + SimilarityBenchmarks.all
+      + PerceptionBenchmarks.all
   }
 }
