@@ -26,7 +26,8 @@ public struct LatencyBar: Equatable, Sendable {
 
 /// Horizontal bars of detect latency against the pass and warn budgets.
 ///
-/// One row per bar, in the order given, labelled `pattern · device · state`. Bars are
+/// One row per bar, in the order given, labelled `pattern · device · state` (empty parts
+/// left out); the label column widens to fit the labels, up to 45 % of the chart. Bars are
 /// coloured by verdict with the colour-blind-safe ``ReportVerdict/color`` and carry a text
 /// label (`42.0 ms ✓ pass`), so nothing depends on colour alone; silent rows show an
 /// outlined stub labelled `○ silent`. The budgets are dashed vertical lines. A legend
@@ -46,7 +47,12 @@ public enum LatencyChart {
   ) -> SVGChart {
     let width = max(width, 400)
     let rowHeight = 24.0
-    let left = 300.0
+    // The label column fits the longest label (about 6.8 px per character at 12 px), at
+    // most 45 % of the width; longer labels are shortened with an ellipsis.
+    let labels = bars.map(label)
+    let longest = labels.map(\.count).max() ?? 10
+    let left = min(max(24 + Double(longest) * 6.8, 120), (Double(width) * 0.45).rounded())
+    let labelLimit = max(Int((left - 24) / 6.8), 8)
     let right = Double(width) - 24
     let top = 64.0
     let bottom = top + rowHeight * Double(max(bars.count, 1))
@@ -71,9 +77,9 @@ public enum LatencyChart {
     for (i, bar) in bars.enumerated() {
       let rowTop = top + Double(i) * rowHeight
       let middle = rowTop + rowHeight / 2
-      let label = "\(bar.pattern) · \(bar.device) · \(bar.state)"
+      let label = labels[i]
       svg.text(
-        SVGWriter.truncated(label, to: 46), x: left - 8, y: middle + 4, anchor: .end, size: 12,
+        SVGWriter.truncated(label, to: labelLimit), x: left - 8, y: middle + 4, anchor: .end, size: 12,
         tooltip: label)
       let verdict =
         bar.verdict ?? ReportVerdict(latency_ms: bar.detect_ms, pass_ms: pass_ms, warn_ms: warn_ms)
@@ -106,6 +112,12 @@ public enum LatencyChart {
         weight: "600", fill: label.inside ? "#000000" : "#222222", halo: label.halo)
     }
     return svg.finished()
+  }
+
+  /// `pattern · device · state`, leaving out empty parts (pass an empty device and state
+  /// when the chart's title already names them).
+  static func label(_ bar: LatencyBar) -> String {
+    [bar.pattern, bar.device, bar.state].filter { !$0.isEmpty }.joined(separator: " · ")
   }
 
   private static func drawLegend(into svg: inout SVGWriter, y: Double) {

@@ -128,7 +128,10 @@ extension ReportTable {
               text: "\(verdict.symbol) \(verdict.rawValue)")
           ])
       }
-      return .element("td", text: text)
+      // Short text (names, states) never wraps, so a wide table scrolls instead of
+      // breaking `swiftui-impact-rigid` at every hyphen; long text (messages) wraps.
+      return text.count <= ReportTable.noWrapLimit
+        ? .element("td", attributes: ["class": "nw"], text: text) : .element("td", text: text)
     case .number(let value):
       return .element("td", attributes: ["class": "num"], text: ChartNumber.readable(value))
     case .fixed(let value, let decimals):
