@@ -132,6 +132,14 @@ import Testing
     }
   }
 
+  @Test func latencyLabelsNeverContradictTheirVerdict() {
+    #expect(LatencyChart.displayed(50.04, verdict: .warn, pass_ms: 50, warn_ms: 70) == "50.04")
+    #expect(LatencyChart.displayed(50.0004, verdict: .warn, pass_ms: 50, warn_ms: 70) == "50.0004")
+    #expect(LatencyChart.displayed(49.96, verdict: .pass, pass_ms: 50, warn_ms: 70) == "50.0")
+    #expect(LatencyChart.displayed(70.04, verdict: .fail, pass_ms: 50, warn_ms: 70) == "70.04")
+    #expect(LatencyChart.displayed(12.34, verdict: .pass, pass_ms: 50, warn_ms: 70) == "12.3")
+  }
+
   @Test(arguments: [
     (nil, ReportVerdict.silent), (50.0, .pass), (50.01, .warn), (70.0, .warn), (70.5, .fail),
     (Double.nan, .silent),

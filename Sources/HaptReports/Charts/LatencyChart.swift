@@ -91,11 +91,12 @@ public enum LatencyChart {
           "\(ReportVerdict.silent.symbol) silent", x: left + 24, y: middle + 4, size: 11, fill: "#555555")
         continue
       }
+      let shown = displayed(latency, verdict: verdict, pass_ms: pass_ms, warn_ms: warn_ms)
       let end = x(min(max(latency, 0), upper))
       svg.rect(
         x: left, y: rowTop + 4, width: end - left, height: rowHeight - 8, fill: verdict.color,
-        tooltip: "\(label): \(ChartNumber.fixed(latency, decimals: 1)) ms, \(verdict.rawValue)")
-      let text = "\(ChartNumber.fixed(latency, decimals: 1)) ms \(verdict.symbol) \(verdict.rawValue)"
+        tooltip: "\(label): \(shown) ms, \(verdict.rawValue)")
+      let text = "\(shown) ms \(verdict.symbol) \(verdict.rawValue)"
       let inside = end - left > 130
       valueLabels.append(
         (text, inside ? end - 6 : end + 6, middle + 4, inside, inside ? verdict.color : "#ffffff"))
@@ -112,6 +113,18 @@ public enum LatencyChart {
         weight: "600", fill: label.inside ? "#000000" : "#222222", halo: label.halo)
     }
     return svg.finished()
+  }
+
+  /// The latency with one decimal, or up to three (then full precision) where fewer would
+  /// contradict the verdict (50.04 ms is a warn against a 50 ms budget: shown as `50.04`,
+  /// not `50.0`).
+  static func displayed(_ latency_ms: Double, verdict: ReportVerdict, pass_ms: Double, warn_ms: Double) -> String {
+    for decimals in 1...3 {
+      let text = ChartNumber.fixed(latency_ms, decimals: decimals)
+      let rounded = Double(text) ?? latency_ms
+      if ReportVerdict(latency_ms: rounded, pass_ms: pass_ms, warn_ms: warn_ms) == verdict { return text }
+    }
+    return CSVCell.roundTrip(latency_ms)  // full precision: never contradicts the verdict
   }
 
   /// `pattern · device · state`, leaving out empty parts (pass an empty device and state
