@@ -80,7 +80,8 @@ import Testing
     var estimates: [Double] = []
     for interval in stride(from: 0.1, through: 0.3, by: 0.01) {
       estimates.append(
-        try #require(PerceptualFeatures(S.taps(onsets_s: [0, interval], amplitudes_g: [0.8, 0.8])).frequency_Hz))
+        try #require(
+          PerceptualFeatures(S.taps(onsets_s: [0, interval], amplitudes_g: [0.8, 0.8])).frequency_Hz))
     }
     let spread = (estimates.max() ?? 0) - (estimates.min() ?? 0)
     #expect(spread < 2, "\(estimates)")
@@ -88,8 +89,12 @@ import Testing
 
   @Test func perceivedFrequencyEdgeCases() {
     #expect(PerceptualFeatures.perceivedFrequency_Hz(frequencies_Hz: [], magnitudes: []) == nil)
-    #expect(PerceptualFeatures.perceivedFrequency_Hz(frequencies_Hz: [0, 1, 2], magnitudes: [5, 0, 0]) == nil)
-    #expect(PerceptualFeatures.perceivedFrequency_Hz(frequencies_Hz: [0, 10, 20], magnitudes: [0, .nan, 1]).map { abs($0 - 20) < 1e-9 } == true)
+    #expect(
+      PerceptualFeatures.perceivedFrequency_Hz(frequencies_Hz: [0, 1, 2], magnitudes: [5, 0, 0]) == nil)
+    #expect(
+      PerceptualFeatures.perceivedFrequency_Hz(frequencies_Hz: [0, 10, 20], magnitudes: [0, .nan, 1]).map {
+        abs($0 - 20) < 1e-9
+      } == true)
   }
 
   @Test func eventCountIsBounded() {

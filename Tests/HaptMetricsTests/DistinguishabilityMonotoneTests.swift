@@ -17,7 +17,9 @@ struct Sweep: Sendable, CustomTestStringConvertible {
   typealias S = PerceptionSignals
 
   static func atLevel(_ level_dB: Double, _ f: Double, _ d: Double = 0.2) -> Signal {
-    S.burst(frequency_Hz: f, amplitude_g: S.amplitude_g(sensationLevel_dB: level_dB, frequency_Hz: f), duration_s: d)
+    S.burst(
+      frequency_Hz: f, amplitude_g: S.amplitude_g(sensationLevel_dB: level_dB, frequency_Hz: f), duration_s: d
+    )
   }
 
   static let sweeps: [Sweep] = [
