@@ -64,7 +64,7 @@ import Testing
 
   @Test func perceivedFrequencyGrowsWithToneFrequency() throws {
     var previous = 0.0
-    for f in stride(from: 60.0, through: 350, by: 0.7) {
+    for f in stride(from: 60.0, through: 350, by: 2.3) {
       let s = S.burst(frequency_Hz: f, amplitude_g: 0.5, duration_s: 0.2)
       let spectrum = Spectra.hannMagnitude(s)
       let estimate = try #require(
@@ -98,9 +98,17 @@ import Testing
   }
 
   @Test func eventCountIsBounded() {
-    // 400 taps 60 ms apart in 24 s: only the first maxEvents are kept.
-    let onsets = (0..<400).map { Double($0) * 0.06 }
-    let s = S.taps(onsets_s: onsets, amplitudes_g: [0.8] * 400, total_s: 24.2)
-    #expect(PerceptualFeatures(s).events.count == PerceptualFeatures.maxEvents)
+    // 300 pulses of 5 samples, 40 ms apart at 1 kHz: only the first maxEvents are kept.
+    var envelope = [Double](repeating: 0, count: 300 * 45)
+    for p in 0..<300 { for k in 0..<5 { envelope[p * 45 + k] = 1 } }
+    let ranges = PerceptualFeatures.eventRanges(envelope, threshold_g: 0.5, sampleRate_Hz: 1000)
+    #expect(ranges.count == PerceptualFeatures.maxEvents)
+    #expect(ranges.first == 0..<5 && ranges.last == 255 * 45..<(255 * 45 + 5))
+    // Gaps of 29 samples (29 ms) fuse; 31 do not.
+    let pulses = { (gap: Int) -> [Double] in
+      [1, 1] + [Double](repeating: 0, count: gap) + [1, 1]
+    }
+    #expect(PerceptualFeatures.eventRanges(pulses(29), threshold_g: 0.5, sampleRate_Hz: 1000) == [0..<33])
+    #expect(PerceptualFeatures.eventRanges(pulses(31), threshold_g: 0.5, sampleRate_Hz: 1000).count == 2)
   }
 }
