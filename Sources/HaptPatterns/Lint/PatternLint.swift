@@ -122,19 +122,20 @@ public enum PatternLint {
     struct Span {
       var start: Double
       var end: Double
-      var place: String
+      var index: Int
       var isCurve: Bool
+      var place: String { isCurve ? "parameterCurves[\(index)]" : "parameterSteps[\(index)]" }
     }
     // Group by identifier in one pass (linear even with many distinct identifiers).
     var groups: [DynamicParameterID: [Span]] = [:]
     for (i, curve) in pattern.parameterCurves.enumerated() {
-      let times = curve.controlPoints.map { curve.time_s + $0.time_s }
-      guard let start = times.min(), let end = times.max() else { continue }
-      groups[curve.parameterID, default: []].append(Span(start: start, end: end, place: "parameterCurves[\(i)]", isCurve: true))
+      guard let start = curve.start_s, let end = curve.end_s else { continue }
+      let first = curve.controlPoints.map(\.time_s).min().map { curve.time_s + $0 } ?? start
+      groups[curve.parameterID, default: []].append(Span(start: Swift.min(start, first), end: end, index: i, isCurve: true))
     }
     for (i, step) in pattern.parameterSteps.enumerated() where groups[step.parameterID] != nil {
       groups[step.parameterID, default: []].append(
-        Span(start: step.time_s, end: step.time_s, place: "parameterSteps[\(i)]", isCurve: false))
+        Span(start: step.time_s, end: step.time_s, index: i, isCurve: false))
     }
     for id in groups.keys.sorted() {
       guard var spans = groups[id] else { continue }
