@@ -102,6 +102,13 @@ public final class RealFFTPlan: @unchecked Sendable {
     fftw_execute_dft_r2c(forwardPlan, input, complexPointer(spectrum))
   }
 
+  /// The unscaled c2r transform of the interleaved half `spectrum` (`2 * binCount`
+  /// doubles, destroyed) into `output` (``length`` doubles): `N` times the inverse DFT.
+  /// Both must be aligned as ``FFTWPlanner/withAlignedScratch(_:_:)`` aligns.
+  func inverseAligned(_ spectrum: UnsafeMutablePointer<Double>, into output: UnsafeMutablePointer<Double>) {
+    fftw_execute_dft_c2r(inversePlan, complexPointer(spectrum), output)
+  }
+
   /// Writes the inverse DFT (scaled by `1/N`) of the half spectrum `real` + i `imaginary`
   /// (``binCount`` values each) to `output` (``length`` samples). The inputs are not
   /// modified; one aligned scratch buffer as in ``forward(_:real:imaginary:)``.

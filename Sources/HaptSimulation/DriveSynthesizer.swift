@@ -146,9 +146,9 @@ struct DriveSynthesizer {
     let start = Swift.max(n0, 0)
     let stop = Swift.min(n1, count)
     var oscillator = PhaseOscillator()
-    var lastIntensity = -1.0
-    var lastAmplitude = 0.0
-    var lastFrequency = fmin + clamp01(event.sharpness + controls.sharpnessOffset(at: event.time_s)) * span
+    let lastIntensity = -1.0
+    let lastAmplitude = 0.0
+    let lastFrequency = fmin + clamp01(event.sharpness + controls.sharpnessOffset(at: event.time_s)) * span
     // Phase through samples before the render.
     var n = n0
     while n < Swift.min(start, n1) {
@@ -164,7 +164,13 @@ struct DriveSynthesizer {
     let isSine = waveform == .sine
     let intensityConstant = controls.intensity.isConstant
     let sharpnessConstant = controls.sharpness.isConstant
-    withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * DriveSynthesizer.chunk) { scratch in
+    // The loop state lives in closure-local copies (registers), written back at the end:
+    // captured variables would be loaded and stored through memory on every sample.
+    let state = withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * DriveSynthesizer.chunk) { scratch in
+      var oscillator = oscillator
+      var lastIntensity = lastIntensity
+      var lastAmplitude = lastAmplitude
+      var lastFrequency = lastFrequency
       let multipliers = UnsafeMutableBufferPointer(rebasing: scratch[0..<DriveSynthesizer.chunk])
       let offsets = UnsafeMutableBufferPointer(rebasing: scratch[DriveSynthesizer.chunk...])
       var chunkStart = start
@@ -181,6 +187,52 @@ struct DriveSynthesizer {
         }
         let offset0 = t0 - event.time_s
         let writable = Swift.max(Swift.min(stop - chunkStart, length), 0)
+        // Fast path: a chunk inside the sustain with constant controls, past the overdrive
+        // window, is a constant-amplitude, constant-frequency sine (the same arithmetic
+        // as the general loop below, without its per-sample checks).
+        let lastOffset = offset0 + Double(length - 1) * step_s
+        if isSine, sustained, writable == length, oscillator.phase >= Double.pi,
+          offset0 >= attackEnd, duration - lastOffset >= releaseLength, duration - lastOffset > 0,
+          DriveSynthesizer.isConstant(m), DriveSynthesizer.isConstant(o)
+        {
+          let intensity = clamp01(event.intensity * m[0]) * intensityScale
+          if intensity != lastIntensity {
+            lastIntensity = intensity
+            lastAmplitude = amplitude(intensity)
+          }
+          let f = fmin + clamp01(event.sharpness + o[0]) * span
+          let step = twoPiOverFs * f
+          let a = lastAmplitude
+          oscillator.addSine(amplitude: a, step: step, count: length, into: out.baseAddress! + chunkStart)
+          lastFrequency = f
+          chunkStart += length
+          continue
+        }
+        // Middle path: constant frequency, no overdrive in this chunk, amplitude varying
+        // (an intensity curve, attack or release): amplitudes first, then the oscillator.
+        if isSine, writable == length, oscillator.phase >= Double.pi, DriveSynthesizer.isConstant(o) {
+          for j in 0..<length {
+            let intensity = clamp01(event.intensity * m[j]) * intensityScale
+            if intensity != lastIntensity {
+              lastIntensity = intensity
+              lastAmplitude = amplitude(intensity)
+            }
+            let offset = offset0 + Double(j) * step_s
+            let remaining = duration - offset
+            let env =
+              sustained && offset >= attackEnd && remaining >= releaseLength && remaining > 0
+              ? 1 : event.envelope(atOffset: offset)
+            m[j] = lastAmplitude * env
+          }
+          let f = fmin + clamp01(event.sharpness + o[0]) * span
+          let amplitudes = m.baseAddress!
+          oscillator.addSine(step: twoPiOverFs * f, count: length, into: out.baseAddress! + chunkStart) {
+            amplitudes[$0]
+          }
+          lastFrequency = f
+          chunkStart += length
+          continue
+        }
         for j in 0..<length {
           let intensity = clamp01(event.intensity * m[j]) * intensityScale
           if intensity != lastIntensity {
@@ -205,8 +257,18 @@ struct DriveSynthesizer {
         chunkStart += length
         if chunkStart >= stop { break }
       }
+      return (oscillator, lastAmplitude, lastFrequency)
     }
-    return brake(from: n1, amplitude: lastAmplitude, frequency_Hz: lastFrequency, oscillator: &oscillator, into: out)
+    oscillator = state.0
+    return brake(from: n1, amplitude: state.1, frequency_Hz: state.2, oscillator: &oscillator, into: out)
+  }
+
+  /// Whether every element equals the first.
+  @inline(__always)
+  static func isConstant(_ values: UnsafeMutableBufferPointer<Double>) -> Bool {
+    guard let first = values.first else { return true }
+    for value in values where value != first { return false }
+    return true
   }
 
   /// Writes the anti-phase brake after an event's drive ends at `n1`.

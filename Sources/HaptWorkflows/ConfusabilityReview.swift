@@ -40,7 +40,11 @@ public struct ConfusabilityReview: Sendable {
     return 100 * correct / Double(names.count)
   }
 
-  /// Whether any pair is confusable (d' < 1).
+  /// Whether every signal of the set is silent on this device (no actuator, haptics off,
+  /// or below the detection threshold throughout): there is nothing to tell apart.
+  public var isSilent: Bool
+
+  /// Whether any pair is confusable (d' < 1). A silent device counts: nothing can be told apart.
   public var hasConfusablePair: Bool { pairs.contains { $0.verdict == .confusable } }
 
   /// Reviews `signals` (one acceleration per name, same device and state).
@@ -48,6 +52,7 @@ public struct ConfusabilityReview: Sendable {
     self.device = device
     self.state = state
     self.names = names
+    isSilent = signals.allSatisfy { signal in signal.samples.allSatisfy { $0 == 0 } }
     let perceptual = Parallel.map(count: signals.count, threads: threads) { PerceptualFeatures(signals[$0]) }
     let similarityFeatures = Parallel.map(count: signals.count, threads: threads) { SimilarityFeatures(signals[$0]) }
     let n = names.count
@@ -78,9 +83,12 @@ public struct ConfusabilityReview: Sendable {
   /// Plain-language verdicts, most confusable pair first:
   /// "error and warning are likely to be confused on Android LRA: d' 0.8".
   public var sentences: [String] {
+    if isSilent {
+      return ["\(device) renders none of these patterns (no actuator or haptics off): they cannot be told apart there."]
+    }
     var lines: [String] = []
     for pair in pairs.sorted(by: { ($0.dPrime, $0.first, $0.second) < ($1.dPrime, $1.first, $1.second) }) {
-      let d = formatted(pair.dPrime)
+      let d = String(format: "%.1f", pair.dPrime)
       switch pair.verdict {
       case .confusable:
         lines.append("\(pair.first) and \(pair.second) are likely to be confused on \(device) (\(state.rawValue)): d' \(d)")
@@ -99,7 +107,7 @@ public struct ConfusabilityReview: Sendable {
   }
 
   private func formatted(_ value: Double) -> String {
-    String(format: "%.2f", value).replacingOccurrences(of: ".00", with: ".0")
+    String(format: "%.2f", value)
   }
 }
 

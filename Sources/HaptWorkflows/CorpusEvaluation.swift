@@ -71,14 +71,26 @@ public struct CorpusEvaluation: Sendable {
     findings = corpus.entries.flatMap { entry in entry.findings + PatternLint.check(entry.pattern, file: entry.path) }
   }
 
-  /// The n x n matrix of symmetric ST-SIM (1 on the diagonal), for the clustered heat map.
+  /// The n x n matrix of bounded pairwise similarity for the clustered heat map: the
+  /// smaller of the two ST-SIM directions, clamped to 0...1 (1 on the diagonal).
+  ///
+  /// ST-SIM's spectral term is a ratio to the reference's spectral support, so it exceeds
+  /// 1 where the other signal is perceptible and the reference barely is (a different
+  /// rhythm); the smaller direction stays a similarity. pairs.csv keeps the raw values.
   public var similarityMatrix: [[Double]] {
     let n = primary.count
     var matrix = [[Double]](repeating: [Double](repeating: 1, count: n), count: n)
     for pair in pairs {
-      matrix[pair.first][pair.second] = pair.similarity.stsimSymmetric
-      matrix[pair.second][pair.first] = pair.similarity.stsimSymmetric
+      let value = Self.boundedSimilarity(pair.similarity)
+      matrix[pair.first][pair.second] = value
+      matrix[pair.second][pair.first] = value
     }
     return matrix
+  }
+
+  /// min(ST-SIM A->B, ST-SIM B->A) clamped to 0...1; 0 when undefined.
+  public static func boundedSimilarity(_ s: PairSimilarity) -> Double {
+    let value = min(s.stsimAB, s.stsimBA)
+    return value.isFinite ? min(max(value, 0), 1) : 0
   }
 }

@@ -3,7 +3,9 @@
 enum BenchmarkCatalog {
   static var all: [Bench.Case] {
     [RenderBenchmarks.lra, RenderBenchmarks.lraNarrow, RenderBenchmarks.erm]
+      + TmpProbe.cases
       + SignalBenchmarks.all
+      + SimilarityBenchmarks.all
       + PerceptionBenchmarks.all
   }
 }

@@ -130,6 +130,19 @@ import HaptSignals
     #expect(medium.markup.contains(">0.123</text>"))
   }
 
+  @Test func largeHeatMapsAreCompact() {
+    var random = SplitMix64(seed: 17)
+    let values = (0..<100).map { _ in (0..<100).map { _ in random.nextUnit() } }
+    let chart = HeatMapChart.render(title: "big", values: values, rowLabels: [], columnLabels: [], legendTitle: "x")
+    #expect(chart.markup.components(separatedBy: "<path ").count - 1 <= HeatMapChart.compactLevels)
+    #expect(chart.markup.utf8.count < 300_000)
+    #expect(parsesAsXML(chart.markup).ok)
+    // A smooth matrix merges into far fewer runs.
+    let smooth = (0..<100).map { i in (0..<100).map { j in Double(i / 10 + j / 10) / 20 } }
+    let smoothChart = HeatMapChart.render(title: "smooth", values: smooth, rowLabels: [], columnLabels: [], legendTitle: "x")
+    #expect(smoothChart.markup.utf8.count < 60_000)
+  }
+
   @Test func ticksAreRound() {
     let scale = LinearScale(domain: -20, 280, range: 0, 100)
     let (values, step) = scale.ticks(count: 10)

@@ -26,12 +26,28 @@ import Testing
         controlPoints: [.init(time_s: 0, value: 0), .init(time_s: 0.3, value: 0.5), .init(time_s: 0.7, value: -0.4)]),
     ])
 
-  @Test(arguments: ["iphone-wideband-lra", "android-lra-235"])
-  func fastDriveAgreesWithNaiveReference(_ name: String) throws {
+  /// Long plain events: exercise the constant-amplitude and per-sample-amplitude fast
+  /// paths (whole 512-sample chunks with constant controls, inside and outside the sustain).
+  static let plain = HapticPattern(
+    events: [
+      .continuous(at: 0, duration_s: 0.6, intensity: 0.9, sharpness: 0.35, attackTime: 0.2, releaseTime: 0.3),
+      .continuous(at: 0.7, duration_s: 0.5, intensity: 0.6, sharpness: 0.8),
+      .transient(at: 0.3, intensity: 1, sharpness: 0.2),
+    ],
+    parameterSteps: [ParameterStep(parameterID: .hapticIntensityControl, time_s: 0.9, value: 0.5)],
+    parameterCurves: [
+      ParameterCurve(
+        parameterID: .hapticIntensityControl, time_s: 1.0,
+        controlPoints: [.init(time_s: 0, value: 0.5), .init(time_s: 0.15, value: 1)])
+    ])
+
+  @Test(arguments: ["iphone-wideband-lra", "android-lra-235"], [true, false])
+  func fastDriveAgreesWithNaiveReference(_ name: String, busy: Bool) throws {
     let device = try Fixtures.shippedProfile(name)
-    let rendering = Renderer(device: device).render(Self.busy)
+    let pattern = busy ? Self.busy : Self.plain
+    let rendering = Renderer(device: device).render(pattern)
     let reference = ReferenceDrive.drive(
-      Self.busy, device: device, latency_s: rendering.latency_s, count: rendering.drive_V.count)
+      pattern, device: device, latency_s: rendering.latency_s, count: rendering.drive_V.count)
     var worst = 0.0
     for (a, b) in zip(rendering.drive_V.samples, reference) { worst = max(worst, abs(a - b)) }
     #expect(worst < 1e-9, "largest difference \(worst) V")

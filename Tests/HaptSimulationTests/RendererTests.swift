@@ -34,6 +34,18 @@ import Testing
     #expect(prepared.acceleration_g.samples.contains { $0 != 0 })
   }
 
+  /// An odd whole-sample latency difference (1 sample) is also an exact shift.
+  @Test func oddSampleShiftIsExact() throws {
+    var device = Self.iphone
+    device.latency.cold_s = 0.010125  // 81 samples against 80
+    let renderer = Renderer(device: device)
+    let prepared = renderer.render(Self.pattern, options: .init(state: .prepared))
+    let cold = renderer.render(Self.pattern, options: .init(state: .cold))
+    #expect(cold.acceleration_g.samples.first == 0)
+    #expect(Array(cold.acceleration_g.samples.dropFirst()) == prepared.acceleration_g.samples)
+    #expect(Array(cold.drive_V.samples.dropFirst()) == prepared.drive_V.samples)
+  }
+
   /// MODEL.md §4: lead >= prepareLead: prepared; 0 < lead < prepareLead: cold - lead
   /// floored at prepared; lead > prepareTimeout: cold again; lead <= 0: cold.
   @Test(arguments: [

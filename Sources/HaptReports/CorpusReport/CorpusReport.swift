@@ -82,7 +82,11 @@ public enum CorpusReport {
       blocks.append(.warning("\(failing.count) checks miss the latency budget of \(ms(budget.warn_s)) ms: " + names.prefix(8).joined(separator: "; ") + (names.count > 8 ? "; …" : "") + "."))
     }
     for review in e.reviews {
-      blocks.append(review.hasConfusablePair ? .warning(review.sentences.first ?? "") : .paragraph(review.sentences.last ?? ""))
+      if review.isSilent {
+        blocks.append(.note(review.sentences.first ?? ""))
+      } else {
+        blocks.append(review.hasConfusablePair ? .warning(review.sentences.first ?? "") : .paragraph(review.sentences.last ?? ""))
+      }
     }
     if !e.missingFromReviewSet.isEmpty {
       blocks.append(.note("Review set patterns not found in this corpus: \(e.missingFromReviewSet.joined(separator: ", "))."))
@@ -169,7 +173,7 @@ public enum CorpusReport {
     let n = e.primary.count
     var blocks: [ReportBlock] = [
       .paragraph(
-        "Symmetric ST-SIM (0..1, 1 identical) between every pair of patterns on \(e.primary.first?.device ?? "the primary device"), ordered by average-linkage clustering so that look-alike patterns sit together. ST-SIM averages over blocks where either pattern is perceptible (MODEL.md §6.6).")
+        "Similarity between every pair of patterns on \(e.primary.first?.device ?? "the primary device"), ordered by average-linkage clustering so that look-alike patterns sit together: the smaller of the two ST-SIM directions, clamped to 0..1 (1 identical), averaged over blocks where either pattern is perceptible (MODEL.md §6.6). ST-SIM takes one signal as the reference; its spectral term is a ratio to the reference and exceeds 1 where the reference is barely perceptible, so the heat map uses the smaller direction; pairs.csv keeps both raw directions and their mean.")
     ]
     let shown = Array(0..<min(n, limits.heatMapPatterns))
     if n >= 2 {

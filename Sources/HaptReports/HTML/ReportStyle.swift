@@ -45,6 +45,7 @@ enum ReportStyle {
     .badge.warn { background: #e69f00; color: #000000; }
     .badge.fail { background: #d55e00; color: #000000; }
     .badge.silent { background: #ffffff; color: #444444; border: 1px dashed #999999; }
+    footer { color: #666c74; font-size: 13px; margin: 24px 0 0; text-align: center; }
     .file a { font-family: ui-monospace, "SF Mono", Menlo, Consolas, monospace; font-size: 13px; }
     @media print {
       body { background: none; font-size: 11pt; }

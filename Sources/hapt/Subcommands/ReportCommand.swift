@@ -37,8 +37,14 @@ enum ReportCommand {
     let budget = LatencyBudget(
       pass_s: try arguments.seconds("budget", default: LatencyBudget.default.pass_s),
       warn_s: try arguments.seconds("warn", default: LatencyBudget.default.warn_s))
+    // All shipped profiles by default, the default device first (it is the primary device:
+    // similarity across the corpus and the per-pattern figures use it).
     let devices =
-      arguments.list("device").isEmpty ? try DeviceProfile.shipped() : try CommonOptions.devices(arguments)
+      arguments.list("device").isEmpty
+      ? try DeviceProfile.shipped().sorted { a, b in
+        (a.name == DeviceProfile.defaultName ? 0 : 1, a.name) < (b.name == DeviceProfile.defaultName ? 0 : 1, b.name)
+      }
+      : try CommonOptions.devices(arguments)
     let options = EvaluationOptions(
       devices: devices, states: try CommonOptions.states(arguments, default: [.prepared, .cold]), budget: budget,
       threads: try CommonOptions.threads(arguments))
