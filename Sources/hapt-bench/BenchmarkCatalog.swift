@@ -3,8 +3,7 @@
 enum BenchmarkCatalog {
   static var all: [Bench.Case] {
     [
-      RenderBenchmarks.lra, RenderBenchmarks.lraNarrow, RenderBenchmarks.erm,
-    ] + (TmpProbe.cases) + [
+      RenderBenchmarks.lra, RenderBenchmarks.lraCurves, RenderBenchmarks.lraNarrow, RenderBenchmarks.erm,
     ]
   }
 }
