@@ -25,6 +25,32 @@ struct PairSums {
   static let spqiEta = 0.3
   static let spqiThreshold = -2.0
 
+  /// Adds block `block` of the pair (a, b) if `convention` includes it: every block in
+  /// the reference convention, blocks perceptible in a or b in the other. Identical
+  /// signals are only counted (their scores are exactly 1).
+  @inline(__always)
+  mutating func accumulate(
+    block: Int, _ a: SimilarityFeatures, _ b: SimilarityFeatures, identical: Bool, convention: SilenceConvention
+  ) {
+    if convention == .perceptibleBlocks {
+      let pa = block < a.blockCount && a.perceptibleBlocks[block]
+      let pb = block < b.blockCount && b.perceptibleBlocks[block]
+      if !pa && !pb { return }
+    }
+    if identical {
+      count += 1
+    } else {
+      add(block: block, a, b)
+    }
+  }
+
+  /// The pair's scores: exactly 1 for identical signals or when no block was included,
+  /// the block means otherwise.
+  func finish(identical: Bool) -> PairSimilarity {
+    if identical || count == 0 { return .identical(blocks: count) }
+    return result()
+  }
+
   /// Adds block `block` of the pair (a, b).
   @inline(__always)
   mutating func add(block: Int, _ a: SimilarityFeatures, _ b: SimilarityFeatures) {

@@ -64,21 +64,10 @@ public enum SilenceConvention: String, Sendable, CaseIterable {
 public func similarity(
   _ a: SimilarityFeatures, _ b: SimilarityFeatures, convention: SilenceConvention
 ) -> PairSimilarity {
-  let blocks = max(a.blockCount, b.blockCount)
   let identical = a.hasSameSamples(as: b)
   var sums = PairSums()
-  for block in 0..<blocks {
-    if convention == .perceptibleBlocks {
-      let pa = block < a.blockCount && a.perceptibleBlocks[block]
-      let pb = block < b.blockCount && b.perceptibleBlocks[block]
-      if !pa && !pb { continue }
-    }
-    if identical {
-      sums.count += 1
-    } else {
-      sums.add(block: block, a, b)
-    }
+  for block in 0..<max(a.blockCount, b.blockCount) {
+    sums.accumulate(block: block, a, b, identical: identical, convention: convention)
   }
-  if identical || sums.count == 0 { return .identical(blocks: sums.count) }
-  return sums.result()
+  return sums.finish(identical: identical)
 }

@@ -39,6 +39,21 @@ public enum Pairwise {
   public static func map<T: Sendable>(
     count: Int, threads: Int, _ body: @Sendable (Int, Int) -> T
   ) -> [T] {
+    tiled(count: count, threads: threads) { rows, columns, store in
+      for i in rows {
+        for j in columns where j > i { store(i, j, body(i, j)) }
+      }
+    }
+  }
+
+  /// Runs `tile(rows, columns, store)` for every tile of the upper triangle of the
+  /// count x count pair matrix on up to `threads` threads; `tile` must call
+  /// `store(i, j, value)` exactly once for every pair i < j with i in `rows` and j in
+  /// `columns`. Returns the stored values in row-major pair order.
+  static func tiled<T: Sendable>(
+    count: Int, threads: Int,
+    _ tile: @Sendable (Range<Int>, Range<Int>, (Int, Int, T) -> Void) -> Void
+  ) -> [T] {
     let total = pairCount(count)
     guard total > 0 else { return [] }
     let tilesPerSide = (count + tileSize - 1) / tileSize
@@ -53,13 +68,9 @@ public enum Pairwise {
       let slots = SlotPointer(base: buffer.baseAddress)
       @Sendable func runTile(_ t: Int) {
         let (I, J) = tileList[t]
-        let rowEnd = min(count, (I + 1) * tileSize)
-        let columnEnd = min(count, (J + 1) * tileSize)
-        for i in (I * tileSize)..<rowEnd {
-          for j in max(i + 1, J * tileSize)..<max(i + 1, columnEnd) {
-            slots.initialize(index(i, j, count: count), to: body(i, j))
-          }
-        }
+        let rows = (I * tileSize)..<min(count, (I + 1) * tileSize)
+        let columns = (J * tileSize)..<min(count, (J + 1) * tileSize)
+        tile(rows, columns) { i, j, value in slots.initialize(index(i, j, count: count), to: value) }
       }
       let workers = max(1, min(threads, tileList.count))
       if workers == 1 {

@@ -26,13 +26,19 @@ extension AudioFile {
     }
     let rate = signal.sampleRate_Hz
     guard rate.isFinite, rate >= 1, rate <= 655_350, rate == rate.rounded() else {
-      throw InputError(file: path, "cannot be written: sample rate \(rate) Hz is not a whole number of hertz between 1 and 655350", status: .cannotCreate)
+      throw InputError(
+        file: path,
+        "cannot be written: sample rate \(rate) Hz is not a whole number of hertz between 1 and 655350",
+        status: .cannotCreate)
     }
     guard !signal.samples.isEmpty else {
       throw InputError(file: path, "cannot be written: the signal has no samples", status: .cannotCreate)
     }
-    if let bad = signal.samples.firstIndex(where: { !$0.isFinite || abs($0) > Double(Float.greatestFiniteMagnitude) }) {
-      throw InputError(file: path, "cannot be written: sample \(bad) is \(signal.samples[bad])", status: .cannotCreate)
+    if let bad = signal.samples.firstIndex(where: {
+      !$0.isFinite || abs($0) > Double(Float.greatestFiniteMagnitude)
+    }) {
+      throw InputError(
+        file: path, "cannot be written: sample \(bad) is \(signal.samples[bad])", status: .cannotCreate)
     }
     var entries = metadata
     if entries["software"] == nil { entries["software"] = "hapt \(HaptVersion.string)" }
@@ -43,12 +49,22 @@ extension AudioFile {
       entries["fullScale_g"] = "\(fullScale)"
     }
 
+    let comment = AudioMetadata.encode(entries)
+    let commentLimit = ext == "wav" ? maximumWAVMetadataBytes : maximumFLACMetadataBytes
+    guard comment.utf8.count <= commentLimit else {
+      throw InputError(
+        file: path,
+        "cannot be written: the metadata takes \(comment.utf8.count) bytes, more than the \(commentLimit) a .\(ext) file holds",
+        status: .cannotCreate)
+    }
     let target = URL(fileURLWithPath: path)
     let temporary = target.deletingLastPathComponent().appendingPathComponent(
       ".\(target.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
     ).path
     do {
-      try writeFile(signal, to: temporary, format: format, entries: entries, fullScale: fullScale)
+      try writeFile(
+        signal, to: temporary, format: format, entries: entries, comment: comment, fullScale: fullScale)
+      try verifyComment(of: temporary, expected: comment)
     } catch let failure as WriteFailure {
       unlink(temporary)
       throw InputError(file: path, "cannot be written: \(failure.message)", status: .cannotCreate)
@@ -56,7 +72,29 @@ extension AudioFile {
     guard rename(temporary, target.path) == 0 else {
       let code = errno
       unlink(temporary)
-      throw InputError(file: path, "cannot be written: \(String(cString: strerror(code)))", status: .cannotCreate)
+      throw InputError(
+        file: path, "cannot be written: \(String(cString: strerror(code)))", status: .cannotCreate)
+    }
+  }
+
+  /// The largest metadata text (UTF-8 bytes) written to a WAV file. libsndfile silently
+  /// drops an INFO comment of about 2000 bytes or more, and writes a broken file past
+  /// about 100 kB, so hapt refuses larger metadata instead.
+  public static let maximumWAVMetadataBytes = 1800
+  /// The largest metadata text (UTF-8 bytes) written to a FLAC file (a Vorbis comment).
+  public static let maximumFLACMetadataBytes = 65536
+
+  /// Re-reads the comment of a freshly written file: libsndfile can drop strings without
+  /// reporting an error, and a recording without its metadata must not replace a file.
+  private static func verifyComment(of path: String, expected: String) throws {
+    var info = SF_INFO()
+    switch SndFile.open(path, mode: Int32(SFM_READ), info: &info) {
+    case .success(let handle):
+      defer { SndFile.close(handle) }
+      let stored = sf_get_string(handle, Int32(SF_STR_COMMENT)).map { String(cString: $0) }
+      guard stored == expected else { throw WriteFailure(message: "libsndfile did not store the metadata") }
+    case .failure(let failure):
+      throw WriteFailure(message: "the written file cannot be read back: \(failure.message)")
     }
   }
 
@@ -66,7 +104,8 @@ extension AudioFile {
   private struct WriteFailure: Error { let message: String }
 
   private static func writeFile(
-    _ signal: Signal, to path: String, format: Int32, entries: [String: String], fullScale: Double
+    _ signal: Signal, to path: String, format: Int32, entries: [String: String], comment: String,
+    fullScale: Double
   ) throws {
     var info = SF_INFO()
     info.samplerate = Int32(signal.sampleRate_Hz)
@@ -80,10 +119,11 @@ extension AudioFile {
     var closed = false
     defer { if !closed { SndFile.close(handle) } }
     // Strings go in before the samples so that they land in the header.
-    let title = entries["title"] ?? entries["pattern"]
+    // The title is a courtesy copy for other tools; a long one is left out.
+    let title = (entries["title"] ?? entries["pattern"]).flatMap { $0.utf8.count <= 200 ? $0 : nil }
     let strings: [(Int32, String?)] = [
       (Int32(SF_STR_SOFTWARE), entries["software"]), (Int32(SF_STR_TITLE), title),
-      (Int32(SF_STR_COMMENT), AudioMetadata.encode(entries)),
+      (Int32(SF_STR_COMMENT), comment),
     ]
     for (type, value) in strings {
       guard let value, !value.isEmpty else { continue }
@@ -101,7 +141,9 @@ extension AudioFile {
       }
       written = codes.withUnsafeBufferPointer { sf_writef_int(handle, $0.baseAddress, Int64(count)) }
     } else {
-      written = signal.samples.withUnsafeBufferPointer { sf_writef_double(handle, $0.baseAddress, Int64(count)) }
+      written = signal.samples.withUnsafeBufferPointer {
+        sf_writef_double(handle, $0.baseAddress, Int64(count))
+      }
     }
     guard written == Int64(count) else {
       throw WriteFailure(message: SndFile.error(handle) ?? "only \(written) of \(count) samples were written")

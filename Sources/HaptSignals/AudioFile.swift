@@ -24,6 +24,9 @@ public enum AudioFile {
   /// The largest number of frames read: 60 minutes at 8 kHz (10 minutes at 48 kHz).
   public static let defaultMaxFrames = 28_800_000
 
+  /// The longest recording read, in seconds (60 minutes).
+  public static let defaultMaxDuration_s = 3600.0
+
   /// The highest sample rate accepted on reading, Hz.
   public static let maximumSampleRate_Hz = 10_000_000.0
 
@@ -32,12 +35,16 @@ public enum AudioFile {
   /// - Parameters:
   ///   - path: the file; its extension does not matter (libsndfile reads the header).
   ///   - maxFrames: longer files are rejected with an error.
+  ///   - maxDuration_s: so are files lasting longer than this (seconds), which bounds what
+  ///     resampling a low-rate file to the analysis rate can produce.
   /// - Returns: the signal and its metadata (see ``AudioFile``).
   /// - Throws: ``InputError`` naming the file: ``ExitStatus/noInput`` if it is missing or
   ///   cannot be opened, ``ExitStatus/dataError`` if it is not readable audio (with
   ///   libsndfile's message), not mono, empty, too long, has an impossible sample rate
   ///   or non-finite samples, or is truncated.
-  public static func read(path: String, maxFrames: Int = defaultMaxFrames) throws -> (
+  public static func read(
+    path: String, maxFrames: Int = defaultMaxFrames, maxDuration_s: Double = defaultMaxDuration_s
+  ) throws -> (
     signal: Signal, metadata: [String: String]
   ) {
     try checkReadable(path)
@@ -62,13 +69,21 @@ public enum AudioFile {
     if lengthKnown && declared > Int64(maxFrames) {
       throw tooLong(path, frames: "\(declared) frames", maxFrames: maxFrames)
     }
+    let frameLimit = min(maxFrames, Int(min(maxDuration_s * Double(info.samplerate), Double(maxFrames))))
+    if lengthKnown && declared > Int64(frameLimit) {
+      throw InputError(
+        file: path,
+        "lasts \(Double(declared) / Double(info.samplerate)) s, more than the limit of \(maxDuration_s) s")
+    }
     let metadata = try readMetadata(handle, path: path)
-    var samples = try readSamples(handle, path: path, declared: lengthKnown ? Int(declared) : nil, maxFrames: maxFrames)
+    var samples = try readSamples(
+      handle, path: path, declared: lengthKnown ? Int(declared) : nil, maxFrames: frameLimit)
     let subtype = info.format & Int32(SF_FORMAT_SUBMASK)
     let isFloat = subtype == Int32(SF_FORMAT_FLOAT) || subtype == Int32(SF_FORMAT_DOUBLE)
     if !isFloat, let text = metadata["fullScale_g"] {
       guard let fullScale = Double(text), fullScale.isFinite, fullScale > 0 else {
-        throw InputError(file: path, place: "metadata fullScale_g", "expected a positive number, found '\(text)'")
+        throw InputError(
+          file: path, place: "metadata fullScale_g", "expected a positive number, found '\(text)'")
       }
       for n in samples.indices { samples[n] *= fullScale }
     }
@@ -100,15 +115,19 @@ public enum AudioFile {
   }
 
   /// Reads every frame in chunks; bounded by `maxFrames`.
-  private static func readSamples(_ handle: OpaquePointer, path: String, declared: Int?, maxFrames: Int) throws
+  private static func readSamples(_ handle: OpaquePointer, path: String, declared: Int?, maxFrames: Int)
+    throws
     -> [Double]
   {
     let chunk = 1 << 16
     var samples: [Double] = []
-    samples.reserveCapacity(min(declared ?? chunk, maxFrames))
+    // At most 1 Mi frames up front: a hostile header cannot make us reserve much.
+    samples.reserveCapacity(min(declared ?? chunk, maxFrames, 1 << 20))
     var buffer = [Double](repeating: 0, count: chunk)
     while true {
-      let got = buffer.withUnsafeMutableBufferPointer { sf_readf_double(handle, $0.baseAddress, Int64(chunk)) }
+      let got = buffer.withUnsafeMutableBufferPointer {
+        sf_readf_double(handle, $0.baseAddress, Int64(chunk))
+      }
       if got <= 0 { break }
       samples.append(contentsOf: buffer[0..<Int(min(got, Int64(chunk)))])
       if samples.count > maxFrames {
@@ -120,7 +139,9 @@ public enum AudioFile {
     }
     if samples.isEmpty { throw InputError(file: path, "has no samples") }
     if let declared, samples.count < declared {
-      throw InputError(file: path, "is truncated: the header declares \(declared) frames, only \(samples.count) could be read")
+      throw InputError(
+        file: path,
+        "is truncated: the header declares \(declared) frames, only \(samples.count) could be read")
     }
     return samples
   }
@@ -138,7 +159,8 @@ public enum AudioFile {
     var standard: [String: String] = [:]
     for field in stringFields {
       if let pointer = sf_get_string(handle, field.type) {
-        let text = String(decoding: UnsafeRawBufferPointer(start: pointer, count: strnlen(pointer, 1 << 20)), as: UTF8.self)
+        let text = String(
+          decoding: UnsafeRawBufferPointer(start: pointer, count: strnlen(pointer, 1 << 20)), as: UTF8.self)
         if !text.isEmpty { standard[field.key] = text }
       }
     }

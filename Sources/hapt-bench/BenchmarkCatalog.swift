@@ -2,8 +2,9 @@
 /// put the case itself in its own file (`RenderBenchmarks.swift`, ...).
 enum BenchmarkCatalog {
   static var all: [Bench.Case] {
-    [
-      RenderBenchmarks.lra, RenderBenchmarks.lraCurves, RenderBenchmarks.lraNarrow, RenderBenchmarks.erm,
-    ]
+    [RenderBenchmarks.lra, RenderBenchmarks.lraCurves, RenderBenchmarks.lraNarrow, RenderBenchmarks.erm]
+      + SignalBenchmarks.all
+      + SimilarityBenchmarks.all
+      + PerceptionBenchmarks.all
   }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import HaptMetrics
+import HaptSignals
 
 @Suite struct STSIMTests {
   @Test func fixturesLoaded() {
@@ -63,5 +64,32 @@ import Testing
     // As in the reference, identical signals are 1 before the length is checked.
     #expect(try SimilarityReference.stsim(distorted: x, reference: x, transform: testTransform) == 1)
     #expect(try SimilarityReference.stsim(distorted: [], reference: [], transform: testTransform) == 1)
+  }
+}
+
+/// The public entry points (FFTW's DCT) give the same values as the tested internals.
+@Suite struct SimilarityPublicAPITests {
+  @Test func publicScoresAgreeWithVibromaf() throws {
+    for pair in VibromafFixtures.pairs.prefix(40) where pair.stsimImaginary == 0 {
+      let d = VibromafFixtures.signal(pair.distorted), r = VibromafFixtures.signal(pair.reference)
+      #expect(agrees(try STSIM.score(distorted: d, reference: r), pair.stsim))
+      #expect(agrees(try SPQI.score(distorted: d, reference: r), pair.spqi))
+    }
+    let x = VibromafFixtures.signal("taps_1s")
+    #expect(try STSIM.score(distorted: x, reference: x) == 1)
+    #expect(try SPQI.score(distorted: x, reference: x) == 1)
+    #expect(try STSIM.components(distorted: x, reference: x) == (1, 1))
+    #expect(throws: InputError.self) { try SPQI.score(distorted: [0.1, 0.2], reference: [0.3, 0.4]) }
+  }
+
+  @Test func featuresFromASignal() {
+    let x = VibromafFixtures.signal("tap_short_1300")
+    let f = SimilarityFeatures(Signal(samples: x, sampleRate_Hz: 8000))
+    #expect(f.blockCount == 3 && f.sampleCount == 1300 && f.sampleRate_Hz == 8000)
+    let g = SimilarityFeatures(Signal(samples: VibromafFixtures.signal("tap_short_600"), sampleRate_Hz: 8000))
+    let golden = VibromafFixtures.padded[0]
+    #expect(golden.a == "tap_short_600" && golden.b == "tap_short_1300")
+    let r = similarity(g, f, convention: .reference)
+    #expect(agrees(r.stsimAB, golden.stsimAB) && agrees(r.spqiBA, golden.spqiBA))
   }
 }

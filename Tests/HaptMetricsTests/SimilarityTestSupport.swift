@@ -64,21 +64,9 @@ enum VibromafFixtures {
   static func signal(_ name: String) -> [Double] { signals[name] ?? [] }
 }
 
-/// TEMPORARY (test target only): an O(N^2) orthonormal DCT-II, until DCT2Plan is on main.
-enum NaiveDCT {
-  @Sendable static func transform(_ input: UnsafeBufferPointer<Double>, _ output: UnsafeMutableBufferPointer<Double>) {
-    let n = input.count
-    for k in 0..<n {
-      var s = 0.0
-      for i in 0..<n { s += input[i] * cos(Double.pi * Double(k) * Double(2 * i + 1) / Double(2 * n)) }
-      output[k] = s * (k == 0 ? (1.0 / Double(n)).squareRoot() : (2.0 / Double(n)).squareRoot())
-    }
-  }
-}
-
-/// The test's DCT; switch to `DCT2Plan` once on main.
+/// The block transform the library uses (DCT2Plan, orthonormal DCT-II on FFTW).
 @Sendable func testTransform(_ input: UnsafeBufferPointer<Double>, _ output: UnsafeMutableBufferPointer<Double>) {
-  NaiveDCT.transform(input, output)
+  SimilarityDCT.transform(input, output)
 }
 
 /// `|x - y| <= 1e-9`, with NaN never agreeing.

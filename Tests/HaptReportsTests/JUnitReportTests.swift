@@ -32,7 +32,7 @@ final class XMLCollector: NSObject, XMLParserDelegate {
         JUnitSuite(
           name: "latency.iphone-15",
           cases: [
-            JUnitCase(classname: "latency.iphone-15", name: "success/prepared", time_s: 0.012, systemOut: "detect_ms=12.4"),
+            JUnitCase(classname: "latency.iphone-15", name: "success/prepared", time_s: 0.012, systemOut: "detect_ms=12.4", file: "Corpora/system/success.ahap"),
             JUnitCase(classname: "latency.iphone-15", name: "warning/cold", time_s: 0.0131, outcome: .failed(message: message, details: "budget 70 ms\nmeasured 83.6 ms")),
             JUnitCase(classname: "latency.iphone-15", name: "broken/prepared", outcome: .error(message: "broken.ahap: Pattern[0]: expected an object")),
             JUnitCase(classname: "latency.iphone-15", name: "none/cold", outcome: .skipped(message: "device has no actuator")),
@@ -61,6 +61,8 @@ final class XMLCollector: NSObject, XMLParserDelegate {
     #expect(collector.elements.filter { $0.name == "failure" }.first?.attributes["message"] == "detect latency 83.6 ms > 70 ms")
     #expect(collector.elements.contains { $0.name == "skipped" && $0.attributes["message"] == "device has no actuator" })
     #expect(collector.text.contains("budget 70 ms\nmeasured 83.6 ms"))
+    #expect(cases[0].attributes["file"] == "Corpora/system/success.ahap")
+    #expect(cases[1].attributes["file"] == nil)
   }
 
   static let hostileMessages = [

@@ -1,5 +1,7 @@
+import Dispatch
 import Foundation
 import Testing
+
 @testable import HaptSignals
 
 @Suite struct AudioFileTests {
@@ -10,7 +12,7 @@ import Testing
 
   private let metadata = [
     "device": "wideband-phone", "state": "prepared", "pattern": "Heartbeat.ahap",
-    "note": "two lines\nwith = and \\ inside",
+    "note": "two lines\nwith = and \\ inside", "trailing": "space ", "unicode": "Gerät – 振動",
   ]
 
   @Test func wavRoundTripsAsFloat() throws {
@@ -27,6 +29,8 @@ import Testing
     #expect(read["state"] == "prepared")
     #expect(read["pattern"] == "Heartbeat.ahap")
     #expect(read["note"] == "two lines\nwith = and \\ inside")
+    #expect(read["trailing"] == "space ")
+    #expect(read["unicode"] == "Gerät – 振動")
     #expect(read["software"] == "hapt \(HaptVersion.string)")
     #expect(read["title"] == "Heartbeat.ahap")
     #expect(read["fullScale_g"] == nil)
@@ -81,13 +85,16 @@ import Testing
   }
 
   static let readCases: [ReadCase] = [
-    ReadCase(name: "stereo", bytes: pcm16WAV(channels: 2, sampleRate: 8000, frames: [1, 2, 3, 4]),
-             message: "has 2 channels; hapt reads mono recordings", status: .dataError),
-    ReadCase(name: "empty data", bytes: pcm16WAV(channels: 1, sampleRate: 8000, frames: []),
-             message: "has no samples", status: .dataError),
+    ReadCase(
+      name: "stereo", bytes: pcm16WAV(channels: 2, sampleRate: 8000, frames: [1, 2, 3, 4]),
+      message: "has 2 channels; hapt reads mono recordings", status: .dataError),
+    ReadCase(
+      name: "empty data", bytes: pcm16WAV(channels: 1, sampleRate: 8000, frames: []),
+      message: "has no samples", status: .dataError),
     ReadCase(name: "zero-byte file", bytes: [], message: "cannot be read as audio: ", status: .dataError),
-    ReadCase(name: "not audio", bytes: Array("{\"Pattern\": []}".utf8), message: "cannot be read as audio: ",
-             status: .dataError),
+    ReadCase(
+      name: "not audio", bytes: Array("{\"Pattern\": []}".utf8), message: "cannot be read as audio: ",
+      status: .dataError),
     ReadCase(name: "missing", bytes: nil, message: "no such file", status: .noInput),
   ]
 
@@ -113,6 +120,63 @@ import Testing
     let error = try #require(thrownInputError { _ = try AudioFile.read(path: path, maxFrames: 999) })
     #expect(error.description == "\(path): has 1000 frames, more than the limit of 999 frames")
     #expect(try AudioFile.read(path: path, maxFrames: 1000).signal.count == 1000)
+    // 1000 frames at 8 kHz last 0.125 s.
+    let long = try #require(thrownInputError { _ = try AudioFile.read(path: path, maxDuration_s: 0.1) })
+    #expect(long.description == "\(path): lasts 0.125 s, more than the limit of 0.1 s")
+    #expect(try AudioFile.read(path: path, maxDuration_s: 0.125).signal.count == 1000)
+  }
+
+  @Test func concurrentReadsAndWritesAreIndependent() throws {
+    let folder = try temporaryFolder()
+    let failures = Slots<[Double]>(32, initial: [])
+    DispatchQueue.concurrentPerform(iterations: 32) { i in
+      let path = folder + "/take\(i).\(i % 2 == 0 ? "wav" : "flac")"
+      let signal = Signal(
+        samples: sine(frequency_Hz: 100 + Double(i), amplitude: 0.5, count: 800, sampleRate_Hz: 8000),
+        sampleRate_Hz: 8000)
+      do {
+        try AudioFile.write(signal, to: path, metadata: ["index": "\(i)"])
+        let (read, metadata) = try AudioFile.read(path: path)
+        let close = maxAbsDifference(read.samples, signal.samples) < 1e-6
+        failures.values[i] = close && metadata["index"] == "\(i)" ? [] : [1]
+      } catch {
+        failures.values[i] = [2]
+      }
+    }
+    for i in 0..<32 { #expect(failures.values[i].isEmpty, "task \(i)") }
+  }
+
+  @Test func concurrentFailedOpensKeepTheirOwnMessages() throws {
+    // libsndfile reports a failed open through a global; hapt serialises opens so that
+    // each file gets its own message. Serial messages are the reference.
+    let folder = try temporaryFolder()
+    let wav = pcm16WAV(channels: 1, sampleRate: 8000, frames: [1, 2, 3])
+    let broken: [[UInt8]] = [
+      Array("not audio at all".utf8), Array(wav[0..<30]), Array(wav[0..<12]) + Array(repeating: 0, count: 40),
+      [], Array("RIFF\u{0}\u{0}\u{0}\u{0}WAVEfmt ".utf8),
+    ]
+    var paths: [String] = []
+    for (i, bytes) in broken.enumerated() {
+      paths.append(folder + "/broken\(i).wav")
+      try writeBytes(bytes, to: paths[i])
+    }
+    let serial = paths.map { path in
+      thrownInputError { _ = try AudioFile.read(path: path) }?.description ?? ""
+    }
+    #expect(Set(serial).count > 2, "\(serial)")
+    let messages = Slots<String>(100, initial: "")
+    let allPaths = paths
+    DispatchQueue.concurrentPerform(iterations: 100) { i in
+      let path = allPaths[i % allPaths.count]
+      do {
+        _ = try AudioFile.read(path: path)
+      } catch {
+        messages.values[i] = "\(error)"
+      }
+    }
+    for i in 0..<100 {
+      #expect(messages.values[i] == serial[i % paths.count])
+    }
   }
 
   @Test func readRejectsABadFullScale() throws {
@@ -122,7 +186,8 @@ import Testing
     // Rewrite the recorded full scale in place (same length keeps the file valid).
     var bytes = try readBytes(path)
     let key = Array("fullScale_g=".utf8)
-    let at = try #require((0..<(bytes.count - key.count)).first { Array(bytes[$0..<($0 + key.count)]) == key })
+    let at = try #require(
+      (0..<(bytes.count - key.count)).first { Array(bytes[$0..<($0 + key.count)]) == key })
     bytes[at + key.count] = UInt8(ascii: "-")
     try writeBytes(bytes, to: path)
     let error = try #require(thrownInputError { _ = try AudioFile.read(path: path) })
@@ -145,6 +210,23 @@ import Testing
       #expect(error.exitStatus == .cannotCreate)
     }
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+  }
+
+  @Test func metadataSizeIsBoundedPerFormat() throws {
+    let folder = try temporaryFolder()
+    let fits = ["note": String(repeating: "x", count: 1700)]
+    try AudioFile.write(recording, to: folder + "/fits.wav", metadata: fits)
+    #expect(try AudioFile.read(path: folder + "/fits.wav").metadata["note"] == fits["note"])
+    let large = ["note": String(repeating: "y", count: 5000)]
+    let error = try #require(
+      thrownInputError { try AudioFile.write(recording, to: folder + "/large.wav", metadata: large) })
+    #expect(error.description.contains("more than the 1800 a .wav file holds"))
+    #expect(error.exitStatus == .cannotCreate)
+    // FLAC's Vorbis comments hold much more.
+    try AudioFile.write(recording, to: folder + "/large.flac", metadata: large)
+    #expect(try AudioFile.read(path: folder + "/large.flac").metadata["note"] == large["note"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["fits.wav", "large.flac"])
   }
 
   @Test func metadataTextRoundTrips() {

@@ -32,6 +32,7 @@ extension ReportPage {
       content += section.blocks.map(\.html)
       body.append(.element("section", attributes: ["id": section.id], content))
     }
+    if let footer { body.append(.element("footer", text: footer)) }
     let document = HTML.trusted(
       """
       <!DOCTYPE html>

@@ -28,10 +28,12 @@ extension JUnitReport {
         out += "    </properties>\n"
       }
       for testCase in suite.cases {
-        out += "    <testcase" + attributes([
+        var caseAttributes = [
           ("classname", testCase.classname), ("name", testCase.name),
           ("time", JUnitReport.seconds(testCase.time_s)),
-        ])
+        ]
+        if let file = testCase.file { caseAttributes.append(("file", file)) }
+        out += "    <testcase" + attributes(caseAttributes)
         let body = caseBody(testCase)
         out += body.isEmpty ? "/>\n" : ">\n" + body + "    </testcase>\n"
       }

@@ -3,7 +3,16 @@
 enum Commands {
   static let all: [Subcommand] = [
     RenderCommand.spec,
+    CompareCommand.spec,
+    ConfusionCommand.spec,
+    LatencyCommand.spec,
+    ReportCommand.spec,
+    BaselineCommand.spec,
     DevicesCommand.spec,
+    LintCommand.spec,
+    ConvertCommand.spec,
+    PresetsCommand.spec,
+    RhythmCommand.spec,
   ]
 
   static func named(_ name: String) -> Subcommand? {
