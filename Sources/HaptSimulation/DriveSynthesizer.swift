@@ -99,7 +99,8 @@ struct DriveSynthesizer {
     let n0 = sampleIndex(event.time_s, k: k, rho: rho)
     let n1 = sampleIndex(event.time_s + parameters.transientCycles / f, k: k, rho: rho)
     let step = 2 * Double.pi * f / sampleRate_Hz
-    let overdrive = parameters.hasOverdrive ? parameters.overdriveVoltage_V * (a / parameters.ratedVoltage_V) : a
+    let overdrive =
+      parameters.hasOverdrive ? parameters.overdriveVoltage_V * (a / parameters.ratedVoltage_V) : a
     var oscillator = PhaseOscillator()
     let count = out.count
     var n = n0
@@ -166,7 +167,8 @@ struct DriveSynthesizer {
     let sharpnessConstant = controls.sharpness.isConstant
     // The loop state lives in closure-local copies (registers), written back at the end:
     // captured variables would be loaded and stored through memory on every sample.
-    let state = withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * DriveSynthesizer.chunk) { scratch in
+    let state = withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * DriveSynthesizer.chunk) {
+      scratch in
       var oscillator = oscillator
       var lastIntensity = lastIntensity
       var lastAmplitude = lastAmplitude
@@ -179,10 +181,14 @@ struct DriveSynthesizer {
         let t0 = (Double(chunkStart - k) - rho) * step_s
         let m = UnsafeMutableBufferPointer(rebasing: multipliers[0..<length])
         let o = UnsafeMutableBufferPointer(rebasing: offsets[0..<length])
-        if intensityConstant { m.update(repeating: controls.intensity.defaultValue) } else {
+        if intensityConstant {
+          m.update(repeating: controls.intensity.defaultValue)
+        } else {
           controls.fillIntensityMultipliers(start_s: t0, step_s: step_s, into: m)
         }
-        if sharpnessConstant { o.update(repeating: controls.sharpness.defaultValue) } else {
+        if sharpnessConstant {
+          o.update(repeating: controls.sharpness.defaultValue)
+        } else {
           controls.fillSharpnessOffsets(start_s: t0, step_s: step_s, into: o)
         }
         let offset0 = t0 - event.time_s

@@ -16,7 +16,8 @@ enum RenderBenchmarks {
       .continuous(at: 0, duration_s: 1, intensity: 0.8, sharpness: 0.5, attackTime: 0.05, releaseTime: 0.1)
     ]
     for i in 0..<8 {
-      events.append(.transient(at: 0.1 + Double(i) * 0.11, intensity: 0.6 + 0.05 * Double(i), sharpness: Double(i) / 8))
+      events.append(
+        .transient(at: 0.1 + Double(i) * 0.11, intensity: 0.6 + 0.05 * Double(i), sharpness: Double(i) / 8))
     }
     guard curves else { return HapticPattern(events: events) }
     return HapticPattern(
@@ -24,7 +25,9 @@ enum RenderBenchmarks {
       parameterCurves: [
         ParameterCurve(
           parameterID: .hapticIntensityControl, time_s: 0,
-          controlPoints: [.init(time_s: 0, value: 1), .init(time_s: 0.5, value: 0.5), .init(time_s: 1, value: 1)]),
+          controlPoints: [
+            .init(time_s: 0, value: 1), .init(time_s: 0.5, value: 0.5), .init(time_s: 1, value: 1),
+          ]),
         ParameterCurve(
           parameterID: .hapticSharpnessControl, time_s: 0,
           controlPoints: [.init(time_s: 0, value: -0.2), .init(time_s: 1, value: 0.2)]),
@@ -32,7 +35,9 @@ enum RenderBenchmarks {
   }
 
   static func renderCase(name: String, device: String, curves: Bool = false) -> Bench.Case {
-    Bench.Case(name: name, summary: "render a one-second pattern\(curves ? " with control curves" : "") on \(device)") {
+    Bench.Case(
+      name: name, summary: "render a one-second pattern\(curves ? " with control curves" : "") on \(device)"
+    ) {
       let renderer = Renderer(device: try DeviceProfile.load(nameOrPath: device))
       let pattern = oneSecondPattern(curves: curves)
       return {
@@ -43,7 +48,9 @@ enum RenderBenchmarks {
   }
 
   static var lra: Bench.Case { renderCase(name: "render/lra-1s", device: "iphone-wideband-lra") }
-  static var lraCurves: Bench.Case { renderCase(name: "render/lra-curves-1s", device: "iphone-wideband-lra", curves: true) }
+  static var lraCurves: Bench.Case {
+    renderCase(name: "render/lra-curves-1s", device: "iphone-wideband-lra", curves: true)
+  }
   static var lraNarrow: Bench.Case { renderCase(name: "render/lra-overdrive-1s", device: "android-lra-235") }
   static var erm: Bench.Case { renderCase(name: "render/erm-1s", device: "erm-phone") }
 }
