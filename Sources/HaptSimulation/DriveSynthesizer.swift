@@ -199,7 +199,7 @@ struct DriveSynthesizer {
         let lastOffset = offset0 + Double(length - 1) * step_s
         if isSine, sustained, writable == length, oscillator.phase >= Double.pi,
           offset0 >= attackEnd, duration - lastOffset >= releaseLength, duration - lastOffset > 0,
-          DriveSynthesizer.isConstant(m), DriveSynthesizer.isConstant(o)
+          intensityConstant || DriveSynthesizer.isConstant(m), sharpnessConstant || DriveSynthesizer.isConstant(o)
         {
           let intensity = clamp01(event.intensity * m[0]) * intensityScale
           if intensity != lastIntensity {
@@ -216,7 +216,9 @@ struct DriveSynthesizer {
         }
         // Middle path: constant frequency, no overdrive in this chunk, amplitude varying
         // (an intensity curve, attack or release): amplitudes first, then the oscillator.
-        if isSine, writable == length, oscillator.phase >= Double.pi, DriveSynthesizer.isConstant(o) {
+        if isSine, writable == length, oscillator.phase >= Double.pi,
+          sharpnessConstant || DriveSynthesizer.isConstant(o)
+        {
           for j in 0..<length {
             let intensity = clamp01(event.intensity * m[j]) * intensityScale
             if intensity != lastIntensity {
