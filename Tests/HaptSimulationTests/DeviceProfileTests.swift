@@ -135,7 +135,6 @@ import Testing
   }
 
   @Test func loadsByNameAndListsKnownNamesForUnknownOnes() throws {
-    setenv("HAPT_CORPORA", Fixtures.devicesFolder.deletingLastPathComponent().path, 1)
     let profile = try DeviceProfile.load(nameOrPath: "android-lra-235")
     #expect(profile.name == "android-lra-235")
     let byPath = try DeviceProfile.load(
