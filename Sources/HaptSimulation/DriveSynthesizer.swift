@@ -72,6 +72,7 @@ struct DriveSynthesizer {
   @inline(__always)
   func sampleIndex(_ t_s: Double, k: Int, rho: Double) -> Int {
     let x = (rho + t_s * sampleRate_Hz - 1e-9).rounded(.up)
+    guard x.isFinite else { return x.isNaN ? k : (x > 0 ? k &+ 4_000_000_000_000_000 : k) }
     let bounded = Swift.min(Swift.max(x, -4e15), 4e15)
     return k &+ Int(bounded)
   }
@@ -199,7 +200,8 @@ struct DriveSynthesizer {
         let lastOffset = offset0 + Double(length - 1) * step_s
         if isSine, sustained, writable == length, oscillator.phase >= Double.pi,
           offset0 >= attackEnd, duration - lastOffset >= releaseLength, duration - lastOffset > 0,
-          intensityConstant || DriveSynthesizer.isConstant(m), sharpnessConstant || DriveSynthesizer.isConstant(o)
+          intensityConstant || DriveSynthesizer.isConstant(m),
+          sharpnessConstant || DriveSynthesizer.isConstant(o)
         {
           let intensity = clamp01(event.intensity * m[0]) * intensityScale
           if intensity != lastIntensity {
@@ -286,7 +288,8 @@ struct DriveSynthesizer {
     into out: UnsafeMutableBufferPointer<Double>
   ) -> Int {
     guard parameters.brakeCycles > 0, a > 0 else { return n1 }
-    let samples = Int(Swift.min((parameters.brakeCycles * sampleRate_Hz / f - 1e-9).rounded(.up), 1e9))
+    let raw = (parameters.brakeCycles * sampleRate_Hz / f - 1e-9).rounded(.up)
+    let samples = raw.isFinite ? Int(Swift.min(Swift.max(raw, 0), 1e9)) : 0
     let end = n1 &+ samples
     let step = 2 * Double.pi * f / sampleRate_Hz
     var n = n1

@@ -108,6 +108,16 @@ public struct Renderer: Sendable {
       options.maxDuration_s.isFinite && options.maxDuration_s > 0
       ? options.maxDuration_s : RenderOptions.defaultMaxDuration_s
 
+    // Profiles built in code skip validation: never trap on their numbers.
+    guard fs.isFinite, fs >= 1, fs <= 10_000_000, latency.isFinite, latency >= 0, latency <= maxDuration
+    else {
+      let rate = fs.isFinite && fs > 0 ? fs : 1
+      return Rendering(
+        drive_V: Signal(samples: [], sampleRate_Hz: rate),
+        acceleration_g: Signal(samples: [], sampleRate_Hz: rate),
+        latency_s: latency, driveEnd_s: latency, silenceReason: "device parameters cannot be simulated",
+        isTruncated: true)
+    }
     // latency fs = K + rho, rho snapped to 0 when within 1e-9 of a whole sample.
     let latencySamples = latency * fs
     var k = latencySamples.rounded()

@@ -148,6 +148,32 @@ import Testing
     }
   }
 
+  /// Profiles built in code are not validated: the renderer must not trap on them.
+  @Test func unvalidatedProfilesDoNotTrap() {
+    var broken = Self.iphone
+    broken.sampleRate_Hz = .nan
+    #expect(
+      Renderer(device: broken).render(Self.pattern).silenceReason == "device parameters cannot be simulated")
+    broken = Self.iphone
+    broken.latency.cold_s = 1e300
+    #expect(
+      Renderer(device: broken).render(Self.pattern, options: .init(state: .cold)).acceleration_g.count == 0)
+    broken = Self.iphone
+    broken.actuator = .lra(
+      LRAParameters(
+        movingMass_kg: 0, stiffness_N_per_m: 1, damping_Ns_per_m: 1, forceFactor_N_per_A: 1,
+        resistance_ohm: 1,
+        inductance_H: 1))
+    let rendering = Renderer(device: broken).render(Self.pattern)
+    #expect(rendering.acceleration_g.samples.allSatisfy { $0 == 0 })
+    for value in [Double.nan, 0, -5, .infinity] {
+      broken = try! Fixtures.shippedProfile("android-lra-235")
+      broken.drive.fmin_Hz = value
+      broken.drive.transientCycles = value
+      _ = Renderer(device: broken).render(Self.pattern)
+    }
+  }
+
   @Test func renderingIsDeterministic() {
     let renderer = Renderer(device: Self.iphone)
     #expect(renderer.render(Self.pattern) == renderer.render(Self.pattern))
