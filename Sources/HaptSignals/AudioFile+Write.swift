@@ -26,13 +26,19 @@ extension AudioFile {
     }
     let rate = signal.sampleRate_Hz
     guard rate.isFinite, rate >= 1, rate <= 655_350, rate == rate.rounded() else {
-      throw InputError(file: path, "cannot be written: sample rate \(rate) Hz is not a whole number of hertz between 1 and 655350", status: .cannotCreate)
+      throw InputError(
+        file: path,
+        "cannot be written: sample rate \(rate) Hz is not a whole number of hertz between 1 and 655350",
+        status: .cannotCreate)
     }
     guard !signal.samples.isEmpty else {
       throw InputError(file: path, "cannot be written: the signal has no samples", status: .cannotCreate)
     }
-    if let bad = signal.samples.firstIndex(where: { !$0.isFinite || abs($0) > Double(Float.greatestFiniteMagnitude) }) {
-      throw InputError(file: path, "cannot be written: sample \(bad) is \(signal.samples[bad])", status: .cannotCreate)
+    if let bad = signal.samples.firstIndex(where: {
+      !$0.isFinite || abs($0) > Double(Float.greatestFiniteMagnitude)
+    }) {
+      throw InputError(
+        file: path, "cannot be written: sample \(bad) is \(signal.samples[bad])", status: .cannotCreate)
     }
     var entries = metadata
     if entries["software"] == nil { entries["software"] = "hapt \(HaptVersion.string)" }
@@ -56,7 +62,8 @@ extension AudioFile {
     guard rename(temporary, target.path) == 0 else {
       let code = errno
       unlink(temporary)
-      throw InputError(file: path, "cannot be written: \(String(cString: strerror(code)))", status: .cannotCreate)
+      throw InputError(
+        file: path, "cannot be written: \(String(cString: strerror(code)))", status: .cannotCreate)
     }
   }
 
@@ -101,7 +108,9 @@ extension AudioFile {
       }
       written = codes.withUnsafeBufferPointer { sf_writef_int(handle, $0.baseAddress, Int64(count)) }
     } else {
-      written = signal.samples.withUnsafeBufferPointer { sf_writef_double(handle, $0.baseAddress, Int64(count)) }
+      written = signal.samples.withUnsafeBufferPointer {
+        sf_writef_double(handle, $0.baseAddress, Int64(count))
+      }
     }
     guard written == Int64(count) else {
       throw WriteFailure(message: SndFile.error(handle) ?? "only \(written) of \(count) samples were written")

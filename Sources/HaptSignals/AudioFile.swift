@@ -63,12 +63,14 @@ public enum AudioFile {
       throw tooLong(path, frames: "\(declared) frames", maxFrames: maxFrames)
     }
     let metadata = try readMetadata(handle, path: path)
-    var samples = try readSamples(handle, path: path, declared: lengthKnown ? Int(declared) : nil, maxFrames: maxFrames)
+    var samples = try readSamples(
+      handle, path: path, declared: lengthKnown ? Int(declared) : nil, maxFrames: maxFrames)
     let subtype = info.format & Int32(SF_FORMAT_SUBMASK)
     let isFloat = subtype == Int32(SF_FORMAT_FLOAT) || subtype == Int32(SF_FORMAT_DOUBLE)
     if !isFloat, let text = metadata["fullScale_g"] {
       guard let fullScale = Double(text), fullScale.isFinite, fullScale > 0 else {
-        throw InputError(file: path, place: "metadata fullScale_g", "expected a positive number, found '\(text)'")
+        throw InputError(
+          file: path, place: "metadata fullScale_g", "expected a positive number, found '\(text)'")
       }
       for n in samples.indices { samples[n] *= fullScale }
     }
@@ -100,15 +102,19 @@ public enum AudioFile {
   }
 
   /// Reads every frame in chunks; bounded by `maxFrames`.
-  private static func readSamples(_ handle: OpaquePointer, path: String, declared: Int?, maxFrames: Int) throws
+  private static func readSamples(_ handle: OpaquePointer, path: String, declared: Int?, maxFrames: Int)
+    throws
     -> [Double]
   {
     let chunk = 1 << 16
     var samples: [Double] = []
-    samples.reserveCapacity(min(declared ?? chunk, maxFrames))
+    // At most 1 Mi frames up front: a hostile header cannot make us reserve much.
+    samples.reserveCapacity(min(declared ?? chunk, maxFrames, 1 << 20))
     var buffer = [Double](repeating: 0, count: chunk)
     while true {
-      let got = buffer.withUnsafeMutableBufferPointer { sf_readf_double(handle, $0.baseAddress, Int64(chunk)) }
+      let got = buffer.withUnsafeMutableBufferPointer {
+        sf_readf_double(handle, $0.baseAddress, Int64(chunk))
+      }
       if got <= 0 { break }
       samples.append(contentsOf: buffer[0..<Int(min(got, Int64(chunk)))])
       if samples.count > maxFrames {
@@ -120,7 +126,9 @@ public enum AudioFile {
     }
     if samples.isEmpty { throw InputError(file: path, "has no samples") }
     if let declared, samples.count < declared {
-      throw InputError(file: path, "is truncated: the header declares \(declared) frames, only \(samples.count) could be read")
+      throw InputError(
+        file: path,
+        "is truncated: the header declares \(declared) frames, only \(samples.count) could be read")
     }
     return samples
   }
@@ -138,7 +146,8 @@ public enum AudioFile {
     var standard: [String: String] = [:]
     for field in stringFields {
       if let pointer = sf_get_string(handle, field.type) {
-        let text = String(decoding: UnsafeRawBufferPointer(start: pointer, count: strnlen(pointer, 1 << 20)), as: UTF8.self)
+        let text = String(
+          decoding: UnsafeRawBufferPointer(start: pointer, count: strnlen(pointer, 1 << 20)), as: UTF8.self)
         if !text.isEmpty { standard[field.key] = text }
       }
     }

@@ -10,8 +10,6 @@ final class ComplexInverseFFTPlan: @unchecked Sendable {
   /// The transform length N (complex points).
   let length: Int
   private let plan: fftw_plan
-  private let planInput: UnsafeMutablePointer<Double>
-  private let planOutput: UnsafeMutablePointer<Double>
 
   private static let cache = PlanCache<ComplexInverseFFTPlan>()
 
@@ -23,24 +21,22 @@ final class ComplexInverseFFTPlan: @unchecked Sendable {
 
   private init(unlockedLength length: Int) {
     self.length = length
-    planInput = FFTWPlanner.allocate(2 * length)
-    planOutput = FFTWPlanner.allocate(2 * length)
-    guard
-      let plan = fftw_plan_dft_1d(
-        Int32(length), complexPointer(planInput), complexPointer(planOutput), FFTW_BACKWARD,
-        FFTWPlanner.flags)
-    else { fatalError("FFTW could not plan a complex FFT of length \(length)") }
+    let planned = FFTWPlanner.withPlanningArrays([2 * length, 2 * length]) { arrays in
+      fftw_plan_dft_1d(
+        Int32(length), complexPointer(arrays[0]), complexPointer(arrays[1]), FFTW_BACKWARD,
+        FFTWPlanner.alignedFlags)
+    }
+    guard let plan = planned else { fatalError("FFTW could not plan a complex FFT of length \(length)") }
     self.plan = plan
   }
 
   deinit {
     FFTWPlanner.withLock { fftw_destroy_plan(plan) }
-    fftw_free(planInput)
-    fftw_free(planOutput)
   }
 
   /// Inverse DFT including `1/N` of the interleaved `input` into the interleaved `output`
-  /// (`2 * length` doubles each, not overlapping). The input is preserved. No allocation.
+  /// (`2 * length` doubles each, not overlapping, both aligned as
+  /// ``FFTWPlanner/withAlignedScratch(_:_:)`` aligns). The input is preserved.
   func inverse(_ input: UnsafePointer<Double>, into output: UnsafeMutablePointer<Double>) {
     fftw_execute_dft(plan, complexPointer(UnsafeMutablePointer(mutating: input)), complexPointer(output))
     let factor = 1 / Double(length)

@@ -14,8 +14,6 @@ public final class DCT2Plan: @unchecked Sendable {
   /// The transform length N.
   public let length: Int
   private let plan: fftw_plan
-  private let planInput: UnsafeMutablePointer<Double>
-  private let planOutput: UnsafeMutablePointer<Double>
   private let scale0: Double
   private let scale: Double
 
@@ -30,15 +28,20 @@ public final class DCT2Plan: @unchecked Sendable {
     return cache.plan(length: length) { DCT2Plan(unlockedLength: $0) }
   }
 
+  /// A plan for `length` outside the cache, destroyed when released (tests; lengths past
+  /// the cache limit get the same).
+  static func uncached(length: Int) -> DCT2Plan {
+    precondition(length >= 1, "DCT2Plan length must be at least 1, got \(length)")
+    return FFTWPlanner.withLock { DCT2Plan(unlockedLength: length) }
+  }
+
   /// Plans a transform; the caller holds the planner lock.
   private init(unlockedLength length: Int) {
     self.length = length
-    planInput = FFTWPlanner.allocate(length)
-    planOutput = FFTWPlanner.allocate(length)
-    guard
-      let plan = fftw_plan_r2r_1d(
-        Int32(length), planInput, planOutput, FFTW_REDFT10, FFTWPlanner.flags)
-    else { fatalError("FFTW could not plan a DCT-II of length \(length)") }
+    let planned = FFTWPlanner.withPlanningArrays([length, length]) { arrays in
+      fftw_plan_r2r_1d(Int32(length), arrays[0], arrays[1], FFTW_REDFT10, FFTWPlanner.unalignedFlags)
+    }
+    guard let plan = planned else { fatalError("FFTW could not plan a DCT-II of length \(length)") }
     self.plan = plan
     scale0 = (1 / (4 * Double(length))).squareRoot()
     scale = (1 / (2 * Double(length))).squareRoot()
@@ -46,8 +49,6 @@ public final class DCT2Plan: @unchecked Sendable {
 
   deinit {
     FFTWPlanner.withLock { fftw_destroy_plan(plan) }
-    fftw_free(planInput)
-    fftw_free(planOutput)
   }
 
   /// Writes the orthonormal DCT-II of `input` to `output`.

@@ -20,7 +20,7 @@ public enum Envelope {
   /// - Parameter samples: a real signal; an empty signal gives an empty envelope.
   /// - Returns: `|x_n + i H{x}_n|` for each n.
   /// - Complexity: O(N log N): one real FFT and one complex inverse FFT of length N, and
-  ///   two temporary buffers of 2N doubles.
+  ///   one aligned scratch buffer of about 5N doubles.
   public static func analytic(_ samples: [Double]) -> [Double] {
     let n = samples.count
     if n == 0 { return [] }
@@ -29,11 +29,15 @@ public enum Envelope {
     return [Double](unsafeUninitializedCapacity: n) { envelope, count in
       count = 0
       samples.withUnsafeBufferPointer { input in
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * n) { scratch in
-          guard let spectrum = scratch.baseAddress, let x = input.baseAddress else { return }
-          let analytic = spectrum + 2 * n
+        guard let x = input.baseAddress else { return }
+        let spectrumOffset = FFTWPlanner.alignedCount(n)
+        let analyticOffset = spectrumOffset + FFTWPlanner.alignedCount(2 * n)
+        FFTWPlanner.withAlignedScratch(analyticOffset + 2 * n) { scratch in
+          let spectrum = scratch + spectrumOffset
+          let analytic = scratch + analyticOffset
+          scratch.initialize(from: x, count: n)
           // Bins 0 ... N/2 from the r2c transform; the negative frequencies are zero.
-          real.forwardInterleaved(x, into: spectrum)
+          real.forwardAligned(scratch, into: spectrum)
           let firstZero = 2 * real.binCount
           (spectrum + firstZero).initialize(repeating: 0, count: 2 * n - firstZero)
           // Positive frequencies 1 ..< (N+1)/2 are doubled; DC and (even N) Nyquist kept.

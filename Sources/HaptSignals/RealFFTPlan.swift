@@ -19,8 +19,6 @@ public final class RealFFTPlan: @unchecked Sendable {
   public let binCount: Int
   private let forwardPlan: fftw_plan
   private let inversePlan: fftw_plan
-  private let planReal: UnsafeMutablePointer<Double>
-  private let planComplex: UnsafeMutablePointer<Double>
 
   private static let cache = PlanCache<RealFFTPlan>()
 
@@ -33,22 +31,31 @@ public final class RealFFTPlan: @unchecked Sendable {
     return cache.plan(length: length) { RealFFTPlan(unlockedLength: $0) }
   }
 
+  /// A plan for `length` outside the cache, destroyed when released (tests; lengths past
+  /// the cache limit get the same).
+  static func uncached(length: Int) -> RealFFTPlan {
+    precondition(length >= 1, "RealFFTPlan length must be at least 1, got \(length)")
+    return FFTWPlanner.withLock { RealFFTPlan(unlockedLength: length) }
+  }
+
   /// Plans both directions; the caller holds the planner lock.
   ///
   /// FFTW's split-array execute functions require the same distance between the real and
   /// imaginary arrays as at planning time, which callers' arrays cannot promise; so the
-  /// plans are interleaved and the spectrum is (de)interleaved through a scratch buffer.
+  /// plans are interleaved and the spectrum is (de)interleaved through an aligned scratch
+  /// buffer.
   private init(unlockedLength length: Int) {
     self.length = length
     binCount = length / 2 + 1
-    planReal = FFTWPlanner.allocate(length)
-    planComplex = FFTWPlanner.allocate(2 * binCount)
-    guard
-      let forward = fftw_plan_dft_r2c_1d(
-        Int32(length), planReal, complexPointer(planComplex), FFTWPlanner.flags),
-      let inverse = fftw_plan_dft_c2r_1d(
-        Int32(length), complexPointer(planComplex), planReal, FFTWPlanner.flags)
-    else { fatalError("FFTW could not plan a real FFT of length \(length)") }
+    let planned = FFTWPlanner.withPlanningArrays([length, 2 * binCount]) { arrays in
+      (
+        fftw_plan_dft_r2c_1d(Int32(length), arrays[0], complexPointer(arrays[1]), FFTWPlanner.alignedFlags),
+        fftw_plan_dft_c2r_1d(Int32(length), complexPointer(arrays[1]), arrays[0], FFTWPlanner.alignedFlags)
+      )
+    }
+    guard let forward = planned.0, let inverse = planned.1 else {
+      fatalError("FFTW could not plan a real FFT of length \(length)")
+    }
     forwardPlan = forward
     inversePlan = inverse
   }
@@ -58,15 +65,14 @@ public final class RealFFTPlan: @unchecked Sendable {
       fftw_destroy_plan(forwardPlan)
       fftw_destroy_plan(inversePlan)
     }
-    fftw_free(planReal)
-    fftw_free(planComplex)
   }
 
   /// Writes the DFT of `input` (``length`` samples) to `real` and `imaginary`
   /// (``binCount`` values each).
   ///
-  /// Uses one scratch buffer of `2 * binCount` doubles from
-  /// `withUnsafeTemporaryAllocation` (on the stack when small); no other allocation.
+  /// The samples are copied into an aligned scratch buffer
+  /// (``FFTWPlanner/withAlignedScratch(_:_:)``, on the stack when small) and the spectrum
+  /// is de-interleaved from it; no other allocation.
   ///
   /// - Complexity: O(N log N).
   public func forward(
@@ -78,9 +84,10 @@ public final class RealFFTPlan: @unchecked Sendable {
       real.count == binCount && imaginary.count == binCount,
       "RealFFTPlan.forward: outputs must have \(binCount) bins")
     guard let inBase = input.baseAddress else { return }
-    withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * binCount) { scratch in
-      guard let spectrum = scratch.baseAddress else { return }
-      forwardInterleaved(inBase, into: spectrum)
+    FFTWPlanner.withAlignedScratch(FFTWPlanner.alignedCount(length) + 2 * binCount) { scratch in
+      let spectrum = scratch + FFTWPlanner.alignedCount(length)
+      scratch.initialize(from: inBase, count: length)
+      forwardAligned(scratch, into: spectrum)
       for k in 0..<binCount {
         real[k] = spectrum[2 * k]
         imaginary[k] = spectrum[2 * k + 1]
@@ -88,15 +95,16 @@ public final class RealFFTPlan: @unchecked Sendable {
     }
   }
 
-  /// The r2c transform into an interleaved spectrum (`2 * binCount` doubles: re, im, ...).
-  func forwardInterleaved(_ input: UnsafePointer<Double>, into spectrum: UnsafeMutablePointer<Double>) {
-    // r2c preserves its input by default, so casting away const is safe.
-    fftw_execute_dft_r2c(forwardPlan, UnsafeMutablePointer(mutating: input), complexPointer(spectrum))
+  /// The r2c transform of `input` (``length`` doubles) into the interleaved `spectrum`
+  /// (`2 * binCount` doubles: re, im, ...); both must be aligned as
+  /// ``FFTWPlanner/withAlignedScratch(_:_:)`` aligns. The input is preserved.
+  func forwardAligned(_ input: UnsafeMutablePointer<Double>, into spectrum: UnsafeMutablePointer<Double>) {
+    fftw_execute_dft_r2c(forwardPlan, input, complexPointer(spectrum))
   }
 
   /// Writes the inverse DFT (scaled by `1/N`) of the half spectrum `real` + i `imaginary`
   /// (``binCount`` values each) to `output` (``length`` samples). The inputs are not
-  /// modified; one scratch buffer as in ``forward(_:real:imaginary:)``.
+  /// modified; one aligned scratch buffer as in ``forward(_:real:imaginary:)``.
   ///
   /// - Complexity: O(N log N).
   public func inverse(
@@ -107,18 +115,17 @@ public final class RealFFTPlan: @unchecked Sendable {
     precondition(
       real.count == binCount && imaginary.count == binCount,
       "RealFFTPlan.inverse: inputs must have \(binCount) bins")
-    guard let out = output.baseAddress else { return }
-    withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * binCount) { scratch in
-      guard let spectrum = scratch.baseAddress else { return }
+    FFTWPlanner.withAlignedScratch(FFTWPlanner.alignedCount(2 * binCount) + length) { scratch in
+      let samples = scratch + FFTWPlanner.alignedCount(2 * binCount)
       for k in 0..<binCount {
-        spectrum[2 * k] = real[k]
-        spectrum[2 * k + 1] = imaginary[k]
+        scratch[2 * k] = real[k]
+        scratch[2 * k + 1] = imaginary[k]
       }
       // c2r destroys its input: here that is only the scratch copy.
-      fftw_execute_dft_c2r(inversePlan, complexPointer(spectrum), out)
+      fftw_execute_dft_c2r(inversePlan, complexPointer(scratch), samples)
+      let factor = 1 / Double(length)
+      for n in 0..<length { output[n] = samples[n] * factor }
     }
-    let factor = 1 / Double(length)
-    for n in 0..<length { out[n] *= factor }
   }
 
   /// The DFT of `input` as two new arrays of ``binCount`` values (convenience).

@@ -15,7 +15,7 @@ enum SndFile {
     lock.lock()
     defer { lock.unlock() }
     if let handle = sf_open(path, mode, &info) { return .success(handle) }
-    return .failure(OpenFailure(message: String(cString: sf_strerror(nil))))
+    return .failure(OpenFailure(message: tidy(String(cString: sf_strerror(nil)))))
   }
 
   /// Closes `handle`; returns libsndfile's message if closing failed.
@@ -24,12 +24,29 @@ enum SndFile {
     lock.lock()
     defer { lock.unlock() }
     let status = sf_close(handle)
-    return status == 0 ? nil : String(cString: sf_error_number(status))
+    return status == 0 ? nil : tidy(String(cString: sf_error_number(status)))
   }
 
   /// The current error message of an open handle, or nil if there is none.
   static func error(_ handle: OpaquePointer) -> String? {
-    sf_error(handle) == 0 ? nil : String(cString: sf_strerror(handle))
+    sf_error(handle) == 0 ? nil : tidy(String(cString: sf_strerror(handle)))
+  }
+
+  /// libsndfile's message as a one-line phrase in hapt's style: no "Error : " prefix,
+  /// no final period, no line breaks ("Error : flac decoder lost sync." becomes
+  /// "flac decoder lost sync").
+  static func tidy(_ message: String) -> String {
+    var text = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+    for prefix in ["Error : ", "Error: "] where text.hasPrefix(prefix) {
+      text.removeFirst(prefix.count)
+      break
+    }
+    text = text.trimmingCharacters(in: .whitespaces)
+    while text.hasSuffix(".") { text.removeLast() }
+    if let first = text.first, text.dropFirst().first?.isLowercase ?? true {
+      text = first.lowercased() + text.dropFirst()
+    }
+    return text.isEmpty ? "unknown libsndfile error" : text
   }
 
   struct OpenFailure: Error {

@@ -116,9 +116,8 @@ public enum Spectra {
     let bins = plan.binCount
     let windowSum = window.reduce(0, +)
     return [Double](unsafeUninitializedCapacity: bins) { out, count in
-      withUnsafeTemporaryAllocation(of: Double.self, capacity: n + 2 * bins) { scratch in
-        guard let frame = scratch.baseAddress else { return }
-        let spectrum = frame + n
+      FFTWPlanner.withAlignedScratch(FFTWPlanner.alignedCount(n) + 2 * bins) { frame in
+        let spectrum = frame + FFTWPlanner.alignedCount(n)
         samples.withUnsafeBufferPointer { x in
           window.withUnsafeBufferPointer { w in
             for j in 0..<n {
@@ -127,7 +126,7 @@ public enum Spectra {
             }
           }
         }
-        plan.forwardInterleaved(frame, into: spectrum)
+        plan.forwardAligned(frame, into: spectrum)
         for k in 0..<bins {
           let re = spectrum[2 * k]
           let im = spectrum[2 * k + 1]

@@ -157,6 +157,11 @@ struct DriveSynthesizer {
       oscillator.advance(by: twoPiOverFs * (fmin + s * span))
       n += 1
     }
+    let duration = event.duration_s
+    let sustained = event.isSustained
+    let attackEnd = Swift.min(Swift.max(event.attackTime, 0), 1) * duration
+    let releaseLength = Swift.min(Swift.max(event.releaseTime, 0), 1) * duration
+    let isSine = waveform == .sine
     let intensityConstant = controls.intensity.isConstant
     let sharpnessConstant = controls.sharpness.isConstant
     withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * DriveSynthesizer.chunk) { scratch in
@@ -175,6 +180,7 @@ struct DriveSynthesizer {
           controls.fillSharpnessOffsets(start_s: t0, step_s: step_s, into: o)
         }
         let offset0 = t0 - event.time_s
+        let writable = Swift.max(Swift.min(stop - chunkStart, length), 0)
         for j in 0..<length {
           let intensity = clamp01(event.intensity * m[j]) * intensityScale
           if intensity != lastIntensity {
@@ -182,16 +188,18 @@ struct DriveSynthesizer {
             lastAmplitude = amplitude(intensity)
           }
           let f = fmin + clamp01(event.sharpness + o[j]) * span
-          lastFrequency = f
-          let n = chunkStart + j
-          if n < stop {
-            let env = event.envelope(atOffset: offset0 + Double(j) * step_s)
+          if j < writable {
+            let offset = offset0 + Double(j) * step_s
+            // Sustain fast path: exactly 1 where HapticEvent.envelope(atOffset:) is 1
+            // (past the attack, before the release, inside the event, sustained).
+            let remaining = duration - offset
+            let env =
+              sustained && offset >= attackEnd && remaining >= releaseLength && remaining > 0
+              ? 1 : event.envelope(atOffset: offset)
             let amp = oscillator.phase < Double.pi ? lastAmplitude * overdriveRatio : lastAmplitude
-            switch waveform {
-            case .sine: out[n] += amp * env * oscillator.sine
-            case .dc: out[n] += amp * env
-            }
+            out[chunkStart + j] += isSine ? amp * env * oscillator.sine : amp * env
           }
+          lastFrequency = f
           oscillator.advance(by: twoPiOverFs * f)
         }
         chunkStart += length

@@ -73,9 +73,14 @@ public struct LRAModel: Equatable, Sendable {
     let count = Swift.min(drive.count, out.count)
     for n in 0..<count {
       let voltage = drive[n]
-      let nx = p00 * x + p01 * v + p02 * i + q0 * previous + r0 * voltage
-      let nv = p10 * x + p11 * v + p12 * i + q1 * previous + r1 * voltage
-      let ni = p20 * x + p21 * v + p22 * i + q2 * previous + r2 * voltage
+      // Input terms first (off the state's dependency chain), then a balanced sum, so the
+      // loop-carried latency is one multiply and two adds instead of a five-term chain.
+      let u0 = q0 * previous + r0 * voltage
+      let u1 = q1 * previous + r1 * voltage
+      let u2 = q2 * previous + r2 * voltage
+      let nx = (p00 * x + p01 * v) + (p02 * i + u0)
+      let nv = (p10 * x + p11 * v) + (p12 * i + u1)
+      let ni = (p20 * x + p21 * v) + (p22 * i + u2)
       x = nx
       v = nv
       i = ni

@@ -2,6 +2,9 @@
 /// put the case itself in its own file (`RenderBenchmarks.swift`, ...).
 enum BenchmarkCatalog {
   static var all: [Bench.Case] {
-    SimilarityBenchmarks.all
+    [RenderBenchmarks.lra, RenderBenchmarks.lraNarrow, RenderBenchmarks.erm]
+      + SignalBenchmarks.all
+      + PerceptionBenchmarks.all
+      + SimilarityBenchmarks.all
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HaptReports
+import HaptSignals
 
 @Suite struct ChartTests {
   /// Every chart of the sample page, plus edge cases.
@@ -132,8 +133,11 @@ import Testing
   @Test func ticksAreRound() {
     let scale = LinearScale(domain: -20, 280, range: 0, 100)
     let (values, step) = scale.ticks(count: 10)
-    #expect(step == 50)
-    #expect(values == [0, 50, 100, 150, 200, 250])
+    #expect(step == 20)
+    #expect(values == stride(from: -20.0, through: 280, by: 20).map { $0 })
+    #expect(LinearScale.niceStep(span: 1007, count: 5) == 200)
+    #expect(LinearScale.niceStep(span: 100, count: 5) == 20)
+    #expect(LinearScale.niceStep(span: 0, count: 5) == 1)
     #expect(ChartNumber.tick(0.25, step: 0.05) == "0.25")
     #expect(SVGWriter.number(-0.04) == "0")
     #expect(SVGWriter.number(-1.25) == "-1.3" || SVGWriter.number(-1.25) == "-1.2")
@@ -162,5 +166,22 @@ import Testing
     expectGolden(heat.documentText, named: "heatmap-clustered.svg")
     let confusion = HeatMapChart.confusion(title: "tiny", probabilities: [[0.8, 0.2], [0.3, 0.7]], labels: ["success", "error"], width: 500)
     expectGolden(confusion.documentText, named: "confusion.svg")
+  }
+}
+
+@Suite struct ChartAdapterTests {
+  @Test func signalAndSpectrogramOverloadsMatchThePlainDataCharts() {
+    let (acceleration, envelope) = SamplePage.burst()
+    let signal = Signal(samples: acceleration, sampleRate_Hz: SamplePage.sampleRate_Hz)
+    #expect(
+      WaveformChart.render(title: "w", acceleration: signal, start_ms: -20, envelope_g: envelope)
+        == WaveformChart.render(title: "w", acceleration_g: acceleration, sampleRate_Hz: 8000, start_ms: -20, envelope_g: envelope))
+    let levels = SamplePage.spectrogram()
+    let spectrogram = Spectrogram(
+      levels_dB: levels, times_s: levels.indices.map { 0.001953125 + Double($0) * 0.00390625 },  // exact binary fractions
+      frequencies_Hz: (0..<129).map { Double($0) * 15.625 })
+    #expect(
+      SpectrogramChart.render(title: "s", spectrogram: spectrogram, start_ms: -20)
+        == SpectrogramChart.render(title: "s", decibels: levels, frameStep_ms: 3.90625, firstFrame_ms: -18.046875, binSpacing_Hz: 15.625))
   }
 }

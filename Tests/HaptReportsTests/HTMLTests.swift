@@ -116,3 +116,39 @@ import Testing
     expectGolden(page.htmlText, named: "small-page.html")
   }
 }
+
+@Suite struct EscapingPropertyTests {
+  /// Random strings over an alphabet of markup-significant and illegal characters.
+  static func randomStrings(seed: UInt64, count: Int) -> [String] {
+    var random = SplitMix64(seed: seed)
+    let alphabet: [Unicode.Scalar] = [
+      "<", ">", "&", "\"", "'", "/", "=", "a", "s", "c", "r", "i", "p", "t", " ", "\n", "\t", "\r",
+      "\u{0}", "\u{1B}", "\u{7F}", "é", "\u{FFFE}", "😀", ";", "#",
+    ]
+    return (0..<count).map { _ in
+      let length = Int(random.next() % 24)
+      var text = ""
+      for _ in 0..<length { text.unicodeScalars.append(alphabet[Int(random.next() % UInt64(alphabet.count))]) }
+      return text
+    }
+  }
+
+  /// What an XML parser gives back for `text`: illegal characters replaced.
+  static func expected(_ text: String, inAttribute: Bool) -> String {
+    var out = String(String.UnicodeScalarView(text.unicodeScalars.map { MarkupEscaping.isAllowedInXML($0) ? $0 : "\u{FFFD}" }))
+    if !inAttribute { out = out.replacingOccurrences(of: "\r\n", with: "\n") }
+    return out
+  }
+
+  @Test func escapedTextAndAttributesReadBackExactly() throws {
+    for text in Self.randomStrings(seed: 99, count: 300) {
+      let fragment = HTML.element("p", attributes: ["title": text], text: text)
+      let (ok, collector) = XMLCollector.collect(fragment.markup)
+      #expect(ok, "\(fragment.markup)")
+      #expect(collector.elements.first?.attributes["title"] == Self.expected(text, inAttribute: true))
+      #expect(collector.text == Self.expected(text, inAttribute: false) || collector.text == Self.expected(text, inAttribute: true))
+      let escaped = MarkupEscaping.attribute(text)
+      #expect(!escaped.contains("<") && !escaped.contains(">") && !escaped.contains("\"") && !escaped.contains("'"))
+    }
+  }
+}

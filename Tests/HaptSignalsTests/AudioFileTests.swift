@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HaptSignals
 
 @Suite struct AudioFileTests {
@@ -81,13 +82,16 @@ import Testing
   }
 
   static let readCases: [ReadCase] = [
-    ReadCase(name: "stereo", bytes: pcm16WAV(channels: 2, sampleRate: 8000, frames: [1, 2, 3, 4]),
-             message: "has 2 channels; hapt reads mono recordings", status: .dataError),
-    ReadCase(name: "empty data", bytes: pcm16WAV(channels: 1, sampleRate: 8000, frames: []),
-             message: "has no samples", status: .dataError),
+    ReadCase(
+      name: "stereo", bytes: pcm16WAV(channels: 2, sampleRate: 8000, frames: [1, 2, 3, 4]),
+      message: "has 2 channels; hapt reads mono recordings", status: .dataError),
+    ReadCase(
+      name: "empty data", bytes: pcm16WAV(channels: 1, sampleRate: 8000, frames: []),
+      message: "has no samples", status: .dataError),
     ReadCase(name: "zero-byte file", bytes: [], message: "cannot be read as audio: ", status: .dataError),
-    ReadCase(name: "not audio", bytes: Array("{\"Pattern\": []}".utf8), message: "cannot be read as audio: ",
-             status: .dataError),
+    ReadCase(
+      name: "not audio", bytes: Array("{\"Pattern\": []}".utf8), message: "cannot be read as audio: ",
+      status: .dataError),
     ReadCase(name: "missing", bytes: nil, message: "no such file", status: .noInput),
   ]
 
@@ -122,7 +126,8 @@ import Testing
     // Rewrite the recorded full scale in place (same length keeps the file valid).
     var bytes = try readBytes(path)
     let key = Array("fullScale_g=".utf8)
-    let at = try #require((0..<(bytes.count - key.count)).first { Array(bytes[$0..<($0 + key.count)]) == key })
+    let at = try #require(
+      (0..<(bytes.count - key.count)).first { Array(bytes[$0..<($0 + key.count)]) == key })
     bytes[at + key.count] = UInt8(ascii: "-")
     try writeBytes(bytes, to: path)
     let error = try #require(thrownInputError { _ = try AudioFile.read(path: path) })

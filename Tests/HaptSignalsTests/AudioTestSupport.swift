@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HaptSignals
 
 /// A minimal RIFF/WAVE file with 16-bit PCM samples, byte by byte (for headers a writer

@@ -1,12 +1,21 @@
 import Dispatch
 import Foundation
 import Testing
+
 @testable import HaptSignals
 
-/// A result slot per task, written from concurrent threads (distinct indices only).
+/// A result slot per task, written from concurrent threads (distinct indices only, into
+/// separately allocated storage, so no two threads touch the same memory).
 private final class Slots: @unchecked Sendable {
-  var values: [[Double]]
-  init(_ count: Int) { values = Array(repeating: [], count: count) }
+  let values: UnsafeMutableBufferPointer<[Double]>
+  init(_ count: Int) {
+    values = .allocate(capacity: count)
+    values.initialize(repeating: [])
+  }
+  deinit {
+    values.deinitialize()
+    values.deallocate()
+  }
 }
 
 @Suite struct ConcurrencyTests {
@@ -38,14 +47,46 @@ private final class Slots: @unchecked Sendable {
     DispatchQueue.concurrentPerform(iterations: lengths.count * 3) { i in
       let length = lengths[i % lengths.count]
       let x = noise(count: length, seed: 77)
-      slots.values[i] = DCT2Plan.shared(length: length).transform(x)
+      slots.values[i] =
+        DCT2Plan.shared(length: length).transform(x)
         + RealFFTPlan.shared(length: length).forward(x).real
     }
     for i in lengths.count..<(lengths.count * 3) {
       #expect(slots.values[i] == slots.values[i % lengths.count])
     }
     let x = noise(count: lengths[0], seed: 77)
-    #expect(slots.values[0] == DCT2Plan.shared(length: lengths[0]).transform(x)
-      + RealFFTPlan.shared(length: lengths[0]).forward(x).real)
+    #expect(
+      slots.values[0] == DCT2Plan.shared(length: lengths[0]).transform(x)
+        + RealFFTPlan.shared(length: lengths[0]).forward(x).real)
+  }
+}
+
+@Suite struct PlanLifetimeTests {
+  private final class Dummy {}
+
+  @Test func cacheKeepsAtMostItsLimit() {
+    let cache = PlanCache<Dummy>(limit: 2)
+    let a = cache.plan(length: 1) { _ in Dummy() }
+    _ = cache.plan(length: 2) { _ in Dummy() }
+    #expect(cache.plan(length: 1) { _ in Dummy() } === a)
+    // A third length is planned but not kept.
+    let c1 = cache.plan(length: 3) { _ in Dummy() }
+    let c2 = cache.plan(length: 3) { _ in Dummy() }
+    #expect(c1 !== c2)
+  }
+
+  @Test func uncachedPlansAreCreatedAndDestroyedConcurrently() {
+    // Creation and destruction both go through the planner lock while other threads execute.
+    let x = noise(count: 300, seed: 8)
+    let reference = DCT2Plan.shared(length: 300).transform(x)
+    let mismatches = Slots(64)
+    DispatchQueue.concurrentPerform(iterations: 64) { i in
+      let plan = i % 2 == 0 ? DCT2Plan.uncached(length: 300) : DCT2Plan.shared(length: 300)
+      let fft = RealFFTPlan.uncached(length: 200 + i)
+      mismatches.values[i] = [plan.transform(x) == reference ? 0 : 1, Double(fft.binCount)]
+    }
+    for i in 0..<64 {
+      #expect(mismatches.values[i] == [0, Double((200 + i) / 2 + 1)])
+    }
   }
 }

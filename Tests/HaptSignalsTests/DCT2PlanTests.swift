@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HaptSignals
 
 /// O(N^2) orthonormal DCT-II straight from the definition.

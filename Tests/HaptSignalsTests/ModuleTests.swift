@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HaptSignals
 
 @Test func moduleLinks() {

@@ -1,13 +1,16 @@
 import Foundation
 import Testing
+
 @testable import HaptSignals
 
 /// O(N^2) DFT bins 0 ... N/2.
 private func naiveDFT(_ x: [Double]) -> (re: [Double], im: [Double]) {
   let n = x.count
-  var re = [Double](), im = [Double]()
+  var re = [Double]()
+  var im = [Double]()
   for k in 0...(n / 2) {
-    var r = 0.0, i = 0.0
+    var r = 0.0
+    var i = 0.0
     for j in 0..<n {
       let angle = -2 * Double.pi * Double(k) * Double(j) / Double(n)
       r += x[j] * cos(angle)
@@ -62,9 +65,11 @@ private func naiveDFT(_ x: [Double]) -> (re: [Double], im: [Double]) {
     let b = noise(count: 200, seed: 12)
     let plan = RealFFTPlan.shared(length: 200)
     let sum = plan.forward(zip(a, b).map { 0.5 * $0 + 4 * $1 })
-    let fa = plan.forward(a), fb = plan.forward(b)
+    let fa = plan.forward(a)
+    let fb = plan.forward(b)
     #expect(maxAbsDifference(sum.real, zip(fa.real, fb.real).map { 0.5 * $0 + 4 * $1 }) < 1e-11)
-    #expect(maxAbsDifference(sum.imaginary, zip(fa.imaginary, fb.imaginary).map { 0.5 * $0 + 4 * $1 }) < 1e-11)
+    #expect(
+      maxAbsDifference(sum.imaginary, zip(fa.imaginary, fb.imaginary).map { 0.5 * $0 + 4 * $1 }) < 1e-11)
   }
 
   @Test func pureToneLandsInItsBin() {
@@ -77,7 +82,8 @@ private func naiveDFT(_ x: [Double]) -> (re: [Double], im: [Double]) {
 
   @Test func complexInverseMatchesTheDefinition() {
     let n = 50
-    let re = noise(count: n, seed: 1), im = noise(count: n, seed: 2)
+    let re = noise(count: n, seed: 1)
+    let im = noise(count: n, seed: 2)
     var interleaved: [Double] = []
     for k in 0..<n { interleaved += [re[k], im[k]] }
     var out = [Double](repeating: 0, count: 2 * n)
@@ -88,7 +94,8 @@ private func naiveDFT(_ x: [Double]) -> (re: [Double], im: [Double]) {
     }
     var worst = 0.0
     for j in 0..<n {
-      var r = 0.0, i = 0.0
+      var r = 0.0
+      var i = 0.0
       for k in 0..<n {
         let angle = 2 * Double.pi * Double(k * j) / Double(n)
         r += re[k] * cos(angle) - im[k] * sin(angle)
@@ -97,5 +104,32 @@ private func naiveDFT(_ x: [Double]) -> (re: [Double], im: [Double]) {
       worst = max(worst, abs(out[2 * j] - r / Double(n)), abs(out[2 * j + 1] - i / Double(n)))
     }
     #expect(worst < 1e-12)
+  }
+}
+
+@Suite struct AlignmentTests {
+  /// Runs `body` on a copy of `x` that starts `shift` doubles into a larger buffer, so
+  /// the data's address has a different alignment for each shift.
+  private func shifted<T>(_ x: [Double], by shift: Int, _ body: (UnsafeBufferPointer<Double>) -> T) -> T {
+    let padded = [Double](repeating: 0, count: shift) + x
+    return padded.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[shift...])) }
+  }
+
+  @Test func resultsDoNotDependOnTheCallersAlignment() {
+    let x = noise(count: 1000, seed: 21)
+    let fft = RealFFTPlan.shared(length: 1000)
+    let dct = DCT2Plan.shared(length: 1000)
+    func run(_ input: UnsafeBufferPointer<Double>) -> [Double] {
+      var re = [Double](repeating: 0, count: fft.binCount)
+      var im = re
+      var d = [Double](repeating: 0, count: 1000)
+      re.withUnsafeMutableBufferPointer { r in
+        im.withUnsafeMutableBufferPointer { i in fft.forward(input, real: r, imaginary: i) }
+      }
+      d.withUnsafeMutableBufferPointer { dct.transform(input, into: $0) }
+      return re + im + d
+    }
+    let reference = shifted(x, by: 0, run)
+    for shift in 1...7 { #expect(shifted(x, by: shift, run) == reference, "shift \(shift)") }
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HaptSignals
 
 @Suite struct SpectraTests {
@@ -25,7 +26,8 @@ import Testing
   }
 
   @Test func dcReadsItsValue() {
-    let (_, magnitudes) = Spectra.hannMagnitude(Signal(samples: Array(repeating: 0.25, count: 64), sampleRate_Hz: 100))
+    let (_, magnitudes) = Spectra.hannMagnitude(
+      Signal(samples: Array(repeating: 0.25, count: 64), sampleRate_Hz: 100))
     #expect(abs(magnitudes[0] - 0.25) < 1e-15)
   }
 
@@ -46,7 +48,9 @@ import Testing
 
   @Test func dominantFrequencyOfSilenceIsNil() {
     #expect(Spectra.dominantFrequency_Hz(Signal(zeros: 800, sampleRate_Hz: 8000)) == nil)
-    #expect(Spectra.dominantFrequency_Hz(Signal(samples: Array(repeating: 0.1, count: 99), sampleRate_Hz: 8000)) == nil)
+    #expect(
+      Spectra.dominantFrequency_Hz(Signal(samples: Array(repeating: 0.1, count: 99), sampleRate_Hz: 8000))
+        == nil)
     #expect(Spectra.dominantFrequency_Hz(Signal(samples: [], sampleRate_Hz: 8000)) == nil)
     #expect(Spectra.dominantFrequency_Hz(Signal(samples: [0, .nan, 1], sampleRate_Hz: 8000)) == nil)
   }
@@ -54,7 +58,8 @@ import Testing
   @Test func spectrogramTracksAFrequencyStep() {
     // 100 ms at 100 Hz then 100 ms at 300 Hz, 8 kHz; 256-sample windows, hop 128.
     let fs = 8000.0
-    let x = sine(frequency_Hz: 100, amplitude: 0.5, count: 800, sampleRate_Hz: fs)
+    let x =
+      sine(frequency_Hz: 100, amplitude: 0.5, count: 800, sampleRate_Hz: fs)
       + sine(frequency_Hz: 300, amplitude: 0.5, count: 800, sampleRate_Hz: fs)
     let s = Spectra.spectrogram(Signal(samples: x, sampleRate_Hz: fs), window: 256, hop: 128)
     #expect(s.frameCount == 1 + (1600 - 256 + 127) / 128)

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import HaptSignals
 
 /// Seeded Gaussian noise.

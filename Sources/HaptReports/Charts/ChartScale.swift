@@ -43,7 +43,8 @@ struct LinearScale {
     guard raw.isFinite, raw > 0 else { return 1 }
     let magnitude = pow(10, floor(log10(raw)))
     let fraction = raw / magnitude
-    let nice: Double = fraction <= 1 ? 1 : fraction <= 2 ? 2 : fraction <= 5 ? 5 : 10
+    // Thresholds at the geometric means of neighbouring steps (as d3-array's tickStep).
+    let nice: Double = fraction < 1.414 ? 1 : fraction < 3.162 ? 2 : fraction < 7.071 ? 5 : 10
     return nice * magnitude
   }
 

@@ -54,7 +54,7 @@ public enum HeatMapChart {
     let cell = min(56, max(3, (availableWidth / Double(max(columnCount, 1))).rounded(.down)))
     let showLabels = cell >= 8
     let labelSize = min(12, cell - 1)
-    let top = 40 + (columnAxisTitle == nil ? 0 : 20) + (showLabels ? Double(longestColumn) * labelSize * 0.5 + 12 : 8)
+    let top = 40 + (columnAxisTitle == nil ? 0 : 20) + (showLabels ? Double(longestColumn) * labelSize * 0.55 * 0.71 + 14 : 8)
     let gridWidth = cell * Double(columnCount)
     let gridHeight = cell * Double(rowCount)
     let chartWidth = Int(left + gridWidth + 130)

@@ -48,13 +48,17 @@ public enum WaveformChart {
   ) -> SVGChart {
     let width = max(width, 200)
     let height = max(height, 120)
-    let left = 64.0, right = Double(width) - 16, top = 40.0, bottom = Double(height) - 44
+    let left = 64.0, right = Double(width) - 16
     let rate = sampleRate_Hz.isFinite && sampleRate_Hz > 0 ? sampleRate_Hz : 1
     let step_ms = 1000 / rate
     let end_ms = start_ms + Double(max(acceleration_g.count - 1, 0)) * step_ms
     let finiteMarkers = markers.filter { $0.time_ms.isFinite }
+      .sorted { ($0.time_ms, $0.label) < ($1.time_ms, $1.label) }
     let times = [start_ms, end_ms, 0] + finiteMarkers.map(\.time_ms)
     let x = LinearScale(domain: times.min() ?? 0, times.max() ?? 1, range: left, right)
+    let labels = layOutMarkerLabels(finiteMarkers, x: x, right: right)
+    let levels = labels.map(\.level).max().map { $0 + 1 } ?? 0
+    let top = 36 + 14 * Double(levels), bottom = Double(height) - 44
     let peak = (acceleration_g + (envelope_g ?? [])).reduce(0) { $1.isFinite ? max($0, abs($1)) : $0 }
     let (yLow, yHigh) = LinearScale.niceDomain(-max(peak, 1e-3), max(peak, 1e-3), count: 4)
     let y = LinearScale(domain: yLow, yHigh, range: bottom, top)
@@ -87,22 +91,35 @@ public enum WaveformChart {
 
     svg.line(x1: x(0), y1: top, x2: x(0), y2: bottom, stroke: "#000000", width: 1.5)
     svg.text("trigger", x: x(0) + 3, y: bottom - 4, size: 11, fill: "#000000")
-    var levelEnds = [Double](repeating: -.infinity, count: 4)
-    for marker in finiteMarkers.sorted(by: { ($0.time_ms, $0.label) < ($1.time_ms, $1.label) }) {
+    for (marker, label) in zip(finiteMarkers, labels) {
       let position = x(marker.time_ms)
-      svg.line(x1: position, y1: top, x2: position, y2: bottom, stroke: "#333333", dash: "5 3")
-      let label = "\(SVGWriter.truncated(marker.label, to: 16)) \(ChartNumber.readable(marker.time_ms)) ms"
-      let free = levelEnds.firstIndex { $0 < position }
-      let level = free ?? levelEnds.indices.min { levelEnds[$0] < levelEnds[$1] } ?? 0
-      let labelWidth = Double(label.count) * 6.2
-      let flip = position + 3 + labelWidth > right
+      let baseline = 32 + 14 * Double(label.level)
+      svg.line(x1: position, y1: baseline + 3, x2: position, y2: bottom, stroke: "#333333", dash: "5 3")
       svg.text(
-        label, x: flip ? position - 3 : position + 3, y: top + 12 + Double(level) * 13,
-        anchor: flip ? .end : .start, size: 11, fill: "#333333")
-      levelEnds[level] = flip ? position : position + 6 + labelWidth
+        label.text, x: label.flip ? position - 3 : position + 3, y: baseline,
+        anchor: label.flip ? .end : .start, size: 11, fill: "#333333")
     }
     drawLegend(into: &svg, x: right - 250, y: 20, hasEnvelope: envelope_g?.isEmpty == false)
     return svg.finished()
+  }
+
+  /// Places marker labels on rows above the plot: each label goes on the first row where
+  /// it does not overlap the previous label (at most four rows); labels that would run
+  /// past the right edge are drawn to the left of their line.
+  static func layOutMarkerLabels(
+    _ markers: [ChartMarker], x: LinearScale, right: Double
+  ) -> [(text: String, level: Int, flip: Bool)] {
+    var levelEnds = [Double](repeating: -.infinity, count: 4)
+    return markers.map { marker in
+      let position = x(marker.time_ms)
+      let text = "\(SVGWriter.truncated(marker.label, to: 16)) \(ChartNumber.readable(marker.time_ms)) ms"
+      let labelWidth = Double(text.count) * 6.2
+      let flip = position + 3 + labelWidth > right
+      let start = flip ? position - 3 - labelWidth : position
+      let level = levelEnds.firstIndex { $0 < start } ?? levelEnds.indices.min { levelEnds[$0] < levelEnds[$1] } ?? 0
+      levelEnds[level] = flip ? position : position + 6 + labelWidth
+      return (text, level, flip)
+    }
   }
 
   private static func drawLegend(into svg: inout SVGWriter, x: Double, y: Double, hasEnvelope: Bool) {

@@ -37,10 +37,10 @@ enum ReportStyle {
     caption { text-align: left; font-weight: 600; padding: 4px 0; }
     th, td { padding: 4px 10px; border-bottom: 1px solid #e4e6e9; text-align: left; vertical-align: top; }
     th { background: #f0f1f3; font-weight: 600; position: sticky; top: 0; }
-    td.num, th.num { text-align: right; }
+    td.num, th.num { text-align: right; white-space: nowrap; }
     td.empty { color: #9aa0a6; text-align: center; }
     tbody tr:nth-child(even) td { background: #fafbfc; }
-    .badge { display: inline-block; min-width: 64px; padding: 0 8px; border-radius: 10px; font-weight: 600; font-size: 12px; }
+    .badge { white-space: nowrap; display: inline-block; min-width: 64px; padding: 0 8px; border-radius: 10px; font-weight: 600; font-size: 12px; }
     .badge.pass { background: #009e73; color: #000000; }
     .badge.warn { background: #e69f00; color: #000000; }
     .badge.fail { background: #d55e00; color: #000000; }
@@ -51,7 +51,7 @@ enum ReportStyle {
       main { max-width: none; padding: 0; }
       header, nav.toc, section { border: none; border-radius: 0; padding: 0; margin: 0 0 12pt; background: none; }
       section { break-before: page; }
-      .callout, th, tbody tr:nth-child(even) td { background: none; }
+      .callout, .callout.approximate, .callout.warning, th, tbody tr:nth-child(even) td { background: none; }
       .badge { background: none !important; border: 1px solid #666666; }
       figure, table, .callout { break-inside: avoid; }
       h2, h3 { break-after: avoid; }

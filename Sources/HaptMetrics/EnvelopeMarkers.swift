@@ -1,0 +1,133 @@
+import HaptSignals
+
+/// Latency and shape markers read on the envelope of a rendered acceleration (MODEL §4).
+///
+/// All times are in seconds from the start of the signal (for a rendering, from the
+/// trigger), found on the magnitude of the analytic signal (``Envelope/analytic(_:)``)
+/// and interpolated linearly between samples:
+///
+/// - `detect`: first time the envelope reaches the detection threshold (MODEL §5) at the
+///   signal's dominant frequency (peak of its Hann spectrum), `10^(T(f)/20)` g;
+/// - `t10`, `t50`, `t90`: first time it reaches 10, 50, 90 % of its peak;
+/// - `rise = t90 - t10`;
+/// - `stop`: last time at or after the end of the drive that it is above 10 % of peak
+///   (TI's stop time is `stop - driveEnd`).
+///
+/// A marker is nil where it is undefined: every marker of a silent signal; `detect` if the
+/// envelope never reaches the threshold; `stop` without a drive end, with a drive end
+/// after the last sample, or while the envelope is still above 10 % at the last sample
+/// (the signal ends before the vibration does). If the envelope is already at or below
+/// 10 % of peak from the drive end on, `stop` is the drive end itself.
+///
+/// Approximation: the analytic envelope of a hard-gated burst rings near its edges and
+/// wraps around the ends of the signal (see ``Envelope``); rendered signals, which start
+/// and end in silence, read within a sample or two of the true envelope.
+public struct EnvelopeMarkers: Sendable, Equatable {
+  /// First time the envelope reaches the detection threshold, in seconds.
+  public var detect_s: Double?
+  /// First time the envelope reaches 10 % of its peak, in seconds.
+  public var t10_s: Double?
+  /// First time the envelope reaches 50 % of its peak, in seconds.
+  public var t50_s: Double?
+  /// First time the envelope reaches 90 % of its peak, in seconds.
+  public var t90_s: Double?
+  /// `t90 - t10`, in seconds.
+  public var rise_s: Double?
+  /// Last time at or after the drive end that the envelope is above 10 % of peak, seconds.
+  public var stop_s: Double?
+  /// Peak of the envelope, in g (0 for a silent signal).
+  public var peak_g: Double
+  /// Dominant frequency used for the detection threshold, in Hz (nil if silent).
+  public var dominantFrequency_Hz: Double?
+
+  public init(
+    detect_s: Double? = nil, t10_s: Double? = nil, t50_s: Double? = nil, t90_s: Double? = nil,
+    rise_s: Double? = nil, stop_s: Double? = nil, peak_g: Double = 0,
+    dominantFrequency_Hz: Double? = nil
+  ) {
+    self.detect_s = detect_s
+    self.t10_s = t10_s
+    self.t50_s = t50_s
+    self.t90_s = t90_s
+    self.rise_s = rise_s
+    self.stop_s = stop_s
+    self.peak_g = peak_g
+    self.dominantFrequency_Hz = dominantFrequency_Hz
+  }
+
+  /// Measures the markers of an acceleration signal.
+  ///
+  /// - Parameters:
+  ///   - acceleration: body acceleration in g.
+  ///   - driveEnd_s: end of the last drive sample, seconds from the signal's start
+  ///     (`Rendering.driveEnd_s`); nil for a recording, which gives no `stop`.
+  /// - Returns: the markers; nil where undefined (see ``EnvelopeMarkers``).
+  /// - Complexity: O(n log n): the analytic envelope and a Hann spectrum.
+  public static func measure(_ acceleration: Signal, driveEnd_s: Double?) -> EnvelopeMarkers {
+    let envelope = Envelope.analytic(acceleration.samples)
+    let frequency = Spectra.dominantFrequency_Hz(acceleration)
+    return measure(
+      envelope: envelope, sampleRate_Hz: acceleration.sampleRate_Hz,
+      dominantFrequency_Hz: frequency, driveEnd_s: driveEnd_s)
+  }
+
+  /// The markers of an envelope already computed.
+  ///
+  /// - Parameters:
+  ///   - envelope: envelope in g, sample n at `n / sampleRate_Hz` seconds.
+  ///   - sampleRate_Hz: samples per second.
+  ///   - dominantFrequency_Hz: frequency for the detection threshold; nil gives no
+  ///     `detect`.
+  ///   - driveEnd_s: end of the drive in seconds, or nil.
+  /// - Complexity: O(n).
+  public static func measure(
+    envelope: [Double], sampleRate_Hz: Double, dominantFrequency_Hz: Double?,
+    driveEnd_s: Double?
+  ) -> EnvelopeMarkers {
+    var peak = 0.0
+    for value in envelope {
+      guard value.isFinite else { return EnvelopeMarkers() }
+      peak = max(peak, value)
+    }
+    guard peak > 0, sampleRate_Hz > 0, sampleRate_Hz.isFinite else { return EnvelopeMarkers() }
+    var markers = EnvelopeMarkers(peak_g: peak, dominantFrequency_Hz: dominantFrequency_Hz)
+    if let frequency = dominantFrequency_Hz {
+      markers.detect_s = firstReach(
+        envelope, level: DetectionThreshold.threshold_g(at: frequency), sampleRate_Hz: sampleRate_Hz)
+    }
+    markers.t10_s = firstReach(envelope, level: 0.1 * peak, sampleRate_Hz: sampleRate_Hz)
+    markers.t50_s = firstReach(envelope, level: 0.5 * peak, sampleRate_Hz: sampleRate_Hz)
+    markers.t90_s = firstReach(envelope, level: 0.9 * peak, sampleRate_Hz: sampleRate_Hz)
+    if let t10 = markers.t10_s, let t90 = markers.t90_s { markers.rise_s = t90 - t10 }
+    if let driveEnd = driveEnd_s {
+      markers.stop_s = lastAbove(
+        envelope, level: 0.1 * peak, from_s: driveEnd, sampleRate_Hz: sampleRate_Hz)
+    }
+    return markers
+  }
+
+  /// The first time `envelope` reaches `level` (linear interpolation), or nil.
+  static func firstReach(_ envelope: [Double], level: Double, sampleRate_Hz: Double) -> Double? {
+    guard let n = envelope.firstIndex(where: { $0 >= level }) else { return nil }
+    guard n > 0 else { return 0 }
+    let before = envelope[n - 1]
+    let fraction = (level - before) / (envelope[n] - before)  // before < level <= envelope[n]
+    return (Double(n - 1) + fraction) / sampleRate_Hz
+  }
+
+  /// The last time at or after `from_s` that `envelope` is above `level`, interpolated to
+  /// the downward crossing; `from_s` if it is never above from there on; nil if `from_s`
+  /// is not within the signal or the envelope is still above at the last sample.
+  static func lastAbove(_ envelope: [Double], level: Double, from_s: Double, sampleRate_Hz: Double)
+    -> Double?
+  {
+    guard from_s.isFinite else { return nil }
+    let start = max(0, from_s * sampleRate_Hz)
+    guard start <= Double(envelope.count - 1) else { return nil }
+    let first = Int(start.rounded(.up))
+    guard let n = envelope[first...].lastIndex(where: { $0 > level }) else { return max(from_s, 0) }
+    guard n + 1 < envelope.count else { return nil }
+    let fraction = (envelope[n] - level) / (envelope[n] - envelope[n + 1])  // next <= level < this
+    return max((Double(n) + fraction) / sampleRate_Hz, from_s)
+  }
+}

@@ -1,0 +1,160 @@
+#if canImport(Glibc)
+  import Glibc
+#else
+  import Darwin
+#endif
+
+import HaptSignals
+
+/// What a hand can feel of one acceleration signal: the features d' compares.
+///
+/// Computed once per signal (O(n log n) for the spectrum, O(n) for the rest) so that the
+/// pairwise ``Distinguishability/dPrime(_:_:)`` costs O(number of events). The model and
+/// every parameter are described in Docs/Perception.md; in short:
+///
+/// - perceived frequency: the power-weighted geometric mean of the Hann spectrum bins
+///   within 6 dB of its peak (the peak itself for a pure tone; stable for trains of taps,
+///   whose spectra are combs);
+/// - level envelope: the moving RMS of the signal times sqrt 2 (the amplitude of a sine)
+///   over a whole number of periods of that frequency, at least 5 ms (tactile temporal
+///   resolution); unlike the analytic envelope it has no leakage tails around gated
+///   bursts, which would otherwise lengthen loud bursts;
+/// - sensation level: envelope in dB re 1 g minus the detection threshold at the
+///   perceived frequency (MODEL §5);
+/// - events: runs of samples above threshold, runs closer than 30 ms fused (MODEL §5),
+///   each with its onset (relative to the first event), duration, peak sensation level and
+///   a coarse shape (the level at ``shapePoints`` evenly spaced instants, relative to the
+///   event's peak, floored at the threshold).
+///
+/// Only the perceptible part of a signal produces events: a signal entirely below
+/// threshold has none, and differs from another such signal by nothing.
+public struct PerceptualFeatures: Sendable, Equatable {
+  /// One felt burst (a tap or a vibration).
+  public struct Event: Sendable, Equatable {
+    /// Onset relative to the first event's onset, in seconds (0 for the first event).
+    public var onset_s: Double
+    /// Time above threshold, fused gaps included, in seconds.
+    public var duration_s: Double
+    /// Peak sensation level, dB above threshold (positive).
+    public var peakLevel_dB: Double
+    /// Level at ``PerceptualFeatures/shapePoints`` evenly spaced instants of the event,
+    /// in dB relative to its peak, floored at `-peakLevel_dB` (the threshold).
+    public var shape_dB: [Double]
+  }
+
+  /// Number of points of an event's shape.
+  public static let shapePoints = 8
+  /// Events closer than this fuse into one (MODEL §5), in seconds.
+  public static let fusionGap_s = 0.030
+  /// Shortest level-envelope window, in seconds.
+  public static let minimumWindow_s = 0.005
+  /// At most this many events are kept (later ones are dropped; a 30 s pattern of taps
+  /// every 120 ms has 250).
+  public static let maxEvents = 256
+
+  /// Perceived frequency in Hz, nil for a silent signal.
+  public var frequency_Hz: Double?
+  /// Peak sensation level of the whole signal in dB (negative if imperceptible,
+  /// -infinity if silent).
+  public var peakLevel_dB: Double
+  /// The perceptible events in time order; empty if nothing is felt.
+  public var events: [Event]
+
+  /// Whether any part of the signal is above the detection threshold.
+  public var isPerceptible: Bool { !events.isEmpty }
+
+  /// Features of a signal, given how to find the perceived frequency of samples.
+  ///
+  /// Two passes, so that only what is felt sets the frequency: the first finds the
+  /// events with the frequency of the whole signal; the second takes the frequency of the
+  /// signal with everything outside those events set to zero, and finds the events again
+  /// with it. An imperceptible component therefore cannot move the frequency or the
+  /// threshold of a perceptible one.
+  ///
+  /// - Parameters:
+  ///   - samples: acceleration in g.
+  ///   - sampleRate_Hz: samples per second.
+  ///   - frequencyOf: the perceived frequency of a sample array
+  ///     (``perceivedFrequency_Hz(frequencies_Hz:magnitudes:)`` of its spectrum), nil if
+  ///     silent.
+  init(samples: [Double], sampleRate_Hz: Double, frequencyOf: ([Double]) -> Double?) {
+    let first = Self.analyse(samples, sampleRate_Hz: sampleRate_Hz, frequency_Hz: frequencyOf(samples))
+    guard !first.ranges.isEmpty else {
+      self = first.features
+      return
+    }
+    var felt = [Double](repeating: 0, count: samples.count)
+    for range in first.ranges { felt[range] = samples[range] }
+    let frequency = frequencyOf(felt) ?? first.features.frequency_Hz
+    self = Self.analyse(samples, sampleRate_Hz: sampleRate_Hz, frequency_Hz: frequency).features
+  }
+
+  /// Features of a signal whose perceived frequency is already known (one pass).
+  init(samples: [Double], sampleRate_Hz: Double, frequency_Hz: Double?) {
+    self = Self.analyse(samples, sampleRate_Hz: sampleRate_Hz, frequency_Hz: frequency_Hz).features
+  }
+
+  private init(frequency_Hz: Double?, peakLevel_dB: Double, events: [Event]) {
+    self.frequency_Hz = frequency_Hz
+    self.peakLevel_dB = peakLevel_dB
+    self.events = events
+  }
+
+  /// One pass: level envelope, threshold at `frequency_Hz`, events.
+  static func analyse(_ samples: [Double], sampleRate_Hz: Double, frequency_Hz: Double?)
+    -> (features: PerceptualFeatures, ranges: [Range<Int>])
+  {
+    guard let frequency = frequency_Hz, frequency > 0, frequency.isFinite, sampleRate_Hz > 0,
+      sampleRate_Hz.isFinite, !samples.isEmpty
+    else {
+      return (Self(frequency_Hz: frequency_Hz, peakLevel_dB: -.infinity, events: []), [])
+    }
+    let threshold_dB = DetectionThreshold.threshold_dB(at: frequency)
+    let threshold_g = pow(10, threshold_dB / 20)
+    let envelope = levelEnvelope(
+      samples, window: windowLength(frequency_Hz: frequency, sampleRate_Hz: sampleRate_Hz))
+    var peak = 0.0
+    for value in envelope { peak = max(peak, value) }
+    let ranges = eventRanges(envelope, threshold_g: threshold_g, sampleRate_Hz: sampleRate_Hz)
+    let events = events(
+      ranges, envelope: envelope, threshold_dB: threshold_dB, sampleRate_Hz: sampleRate_Hz)
+    let features = Self(
+      frequency_Hz: frequency, peakLevel_dB: 20 * log10(peak) - threshold_dB, events: events)
+    return (features, ranges)
+  }
+
+  /// Window length in samples: the smallest whole number of periods of `frequency_Hz`
+  /// lasting at least ``minimumWindow_s``, rounded to samples.
+  static func windowLength(frequency_Hz: Double, sampleRate_Hz: Double) -> Int {
+    let minimum = minimumWindow_s * sampleRate_Hz
+    guard frequency_Hz.isFinite, frequency_Hz > 0 else { return max(1, Int(minimum.rounded())) }
+    let periods = (minimumWindow_s * frequency_Hz).rounded(.up)
+    let length = periods / frequency_Hz * sampleRate_Hz
+    return max(1, Int(min(length, max(minimum, 1) * 8).rounded()))
+  }
+
+  /// `sqrt(2 * mean(x^2))` over a centred window of `window` samples (zeros outside).
+  ///
+  /// - Complexity: O(n), one pass with a running sum.
+  static func levelEnvelope(_ samples: [Double], window: Int) -> [Double] {
+    let n = samples.count
+    let before = window / 2
+    let after = window - before  // window covers [k - before, k + after)
+    let scale = 2 / Double(window)
+    return [Double](unsafeUninitializedCapacity: n) { out, initialised in
+      samples.withUnsafeBufferPointer { x in
+        var sum = 0.0
+        // Prime the running sum with [0, after - 1).
+        for k in 0..<min(after - 1, n) { sum += x[k] * x[k] }
+        for k in 0..<n {
+          let enter = k + after - 1
+          if enter < n { sum += x[enter] * x[enter] }
+          let leave = k - before - 1
+          if leave >= 0 { sum -= x[leave] * x[leave] }
+          out[k] = (max(sum, 0) * scale).squareRoot()
+        }
+      }
+      initialised = n
+    }
+  }
+}

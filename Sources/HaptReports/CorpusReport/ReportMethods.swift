@@ -1,0 +1,36 @@
+/// The report's "How to read this report" section: every metric with its units and
+/// sources, and what is approximate.
+enum ReportMethods {
+  static func section() -> ReportSection {
+    ReportSection(
+      title: "How to read this report", id: "methods",
+      blocks: [
+        .heading("Simulation"),
+        .paragraph(
+          "Each pattern (Apple AHAP or Lofelt .haptic) is turned into a coil voltage (sharpness maps linearly to drive frequency in the device's band, intensity to amplitude) and driven through a model of the device's actuator: a linear resonant actuator (mass, spring, damping, coil; solved exactly for piecewise-linear drive), an eccentric rotating mass motor, or nothing. The result is the body acceleration in g (9.80665 m/s²) at 8000 samples per second, starting at the touch (trigger, 0 ms) and delayed by the engine latency: prepared (the engine running) or cold (about 200 ms more). Sources: MODEL.md, Docs/Simulation.md."),
+        .approximate(
+          "Apple publishes neither the Taptic Engine's parameters nor the system presets' waveforms: the iPhone-class profile and the UIKit, SwiftUI and watchOS presets are approximations from public descriptions (each file's description says what is a guess)."),
+        .heading("Latency markers (ms after the trigger)"),
+        .list([
+          "detect: first time the envelope (magnitude of the analytic signal) reaches the detection threshold of a phone in the hand at the signal's dominant frequency (Android MIN_PERCEPTIBLE_CURVE, dB re 1 g).",
+          "t10, t50, t90: first time the envelope reaches 10, 50, 90 % of its peak; rise = t90 - t10.",
+          "stop: last time after the drive ends that the envelope is above 10 % of its peak (TI DRV2605 convention).",
+          "Budget: detect within 50 ms passes, 50-70 ms warns, later fails (Kaaresoja, Brewster & Lantz 2014; Vogels 2004).",
+        ]),
+        .heading("Similarity"),
+        .list([
+          "ST-SIM (0..1): spectral-temporal similarity of Hassen & Steinbach (IEEE ToH 2020), as the reference package vibromaf 0.0.8 computes it; 512-sample blocks, a perceptual DCT spectrum, 1 for identical signals.",
+          "SPQI (0..1): spectral perceptual quality index of Noll et al. (Haptics Symposium 2022), as in vibromaf 0.0.8.",
+          "Both are asymmetric (one signal is the reference): tables give both directions and their mean. For pattern pairs the mean is taken over blocks where at least one signal is perceptible, since the reference scores silent blocks 0 (MODEL.md §6.6).",
+        ]),
+        .heading("Distinguishability"),
+        .list([
+          "d' (JND units): hapt's own perceptual distance between two signals, from level, frequency, duration and rhythm differences each divided by its just-noticeable difference (2.3 dB amplitude, 20 % frequency and duration; Israr, Tan & Reed 2006). Under 1: confusable; under 2: close; otherwise distinct. Docs/Perception.md gives the formula.",
+          "Confusion matrix: predicted P(answer | presented) for an identification task with these patterns, from d' (Docs/Perception.md); rows sum to 1.",
+          "Information transfer IT = Σ p_ij log2(p_ij / (p_i p_j)) bits with equal priors; 2^IT is the number of effectively distinguishable patterns.",
+        ]),
+        .approximate(
+          "d' and the predicted confusions are a model calibrated on published thresholds and JNDs, not a measurement with people: use them to rank risks, and confirm important decisions with a user test (hapt confusion --counts reads its results)."),
+      ])
+  }
+}

@@ -1,0 +1,145 @@
+import HaptMetrics
+import HaptPatterns
+import HaptSimulation
+import HaptWorkflows
+
+/// The CSV tables hapt writes, defined once so that `hapt report` files and the
+/// `--format csv` output of the commands have the same columns (documented in the README).
+public enum ReportTables {
+  private static func ms(_ seconds: Double?) -> CSVCell { .number(seconds.map { $0 * 1000 }) }
+
+  /// `latency.csv`: one row per pattern, device and state.
+  public static func latency(_ measurements: [PatternMeasurement], budget: LatencyBudget = .default) -> CSVTable {
+    var table = CSVTable(columns: [
+      CSVColumn("pattern"), CSVColumn("device"), CSVColumn("state"), CSVColumn("engine_latency", unit: "ms"),
+      CSVColumn("detect", unit: "ms"), CSVColumn("t10", unit: "ms"), CSVColumn("t50", unit: "ms"),
+      CSVColumn("t90", unit: "ms"), CSVColumn("rise", unit: "ms"), CSVColumn("stop", unit: "ms"),
+      CSVColumn("peak", unit: "g"), CSVColumn("verdict"), CSVColumn("budget", unit: "ms"), CSVColumn("warn", unit: "ms"),
+      CSVColumn("silence_reason"),
+    ])
+    for m in measurements {
+      table.append([
+        .text(m.pattern), .text(m.device), .text(m.state.rawValue), ms(m.engineLatency_s), ms(m.markers.detect_s),
+        ms(m.markers.t10_s), ms(m.markers.t50_s), ms(m.markers.t90_s), ms(m.markers.rise_s), ms(m.markers.stop_s),
+        .number(m.peak_g), .text(m.verdict.rawValue), ms(budget.pass_s), ms(budget.warn_s), .text(m.silenceReason),
+      ])
+    }
+    return table
+  }
+
+  /// `patterns.csv`: one row per pattern, measured on the primary device in the first state.
+  public static func patterns(_ evaluation: CorpusEvaluation) -> CSVTable {
+    var table = CSVTable(columns: [
+      CSVColumn("pattern"), CSVColumn("path"), CSVColumn("haptic_events"), CSVColumn("duration", unit: "s"),
+      CSVColumn("device"), CSVColumn("state"), CSVColumn("peak", unit: "g"), CSVColumn("rms", unit: "g"),
+      CSVColumn("dominant_frequency", unit: "Hz"), CSVColumn("detect", unit: "ms"), CSVColumn("lint_errors"),
+      CSVColumn("lint_warnings"),
+    ])
+    let perPattern = evaluation.options.devices.count * evaluation.options.states.count
+    for (index, entry) in evaluation.corpus.entries.enumerated() {
+      let m = evaluation.measurements[index * perPattern]
+      let findings = evaluation.findings.filter { $0.file == entry.path }
+      table.append([
+        .text(entry.name), .text(entry.path), .integer(entry.pattern.hapticEvents.count), .number(entry.pattern.duration_s),
+        .text(m.device), .text(m.state.rawValue), .number(m.peak_g), .number(m.rms_g), .number(m.dominantFrequency_Hz),
+        ms(m.markers.detect_s), .integer(findings.filter { $0.severity == .error }.count),
+        .integer(findings.filter { $0.severity == .warning }.count),
+      ])
+    }
+    return table
+  }
+
+  static let pairColumns = [
+    CSVColumn("pattern_a"), CSVColumn("pattern_b"), CSVColumn("device"), CSVColumn("state"), CSVColumn("stsim_ab"),
+    CSVColumn("stsim_ba"), CSVColumn("stsim_symmetric"), CSVColumn("spqi_ab"), CSVColumn("spqi_ba"),
+    CSVColumn("spqi_symmetric"), CSVColumn("d_prime", unit: "JND"), CSVColumn("verdict"),
+  ]
+
+  private static func pairRow(_ a: String, _ b: String, _ device: String, _ state: EngineState, _ s: PairSimilarity, _ d: Double)
+    -> [CSVCell]
+  {
+    [
+      .text(a), .text(b), .text(device), .text(state.rawValue), .number(s.stsimAB), .number(s.stsimBA),
+      .number(s.stsimSymmetric), .number(s.spqiAB), .number(s.spqiBA), .number(s.spqiSymmetric), .number(d),
+      .text(PairVerdict(dPrime: d).rawValue),
+    ]
+  }
+
+  /// `pairs.csv`: every pair of corpus patterns on the primary device. ST-SIM and SPQI
+  /// average over perceptible blocks (MODEL.md §6.6); `ab` takes A as the reference.
+  public static func pairs(_ evaluation: CorpusEvaluation) -> CSVTable {
+    var table = CSVTable(columns: pairColumns)
+    let names = evaluation.primary.map(\.name)
+    let device = evaluation.primary.first?.device ?? ""
+    let state = evaluation.primary.first?.state ?? .prepared
+    for pair in evaluation.pairs {
+      table.append(pairRow(names[pair.first], names[pair.second], device, state, pair.similarity, pair.dPrime))
+    }
+    return table
+  }
+
+  /// The pairs of confusability reviews, in the `pairs.csv` layout.
+  public static func confusionPairs(_ reviews: [ConfusabilityReview]) -> CSVTable {
+    var table = CSVTable(columns: pairColumns)
+    for review in reviews {
+      for pair in review.pairs {
+        table.append(pairRow(pair.first, pair.second, review.device, review.state, pair.similarity, pair.dPrime))
+      }
+    }
+    return table
+  }
+
+  /// `confusion.csv`: the predicted confusion matrices, one row per cell, with each
+  /// device's information transfer.
+  public static func confusion(_ reviews: [ConfusabilityReview]) -> CSVTable {
+    var table = CSVTable(columns: [
+      CSVColumn("device"), CSVColumn("state"), CSVColumn("presented"), CSVColumn("answered"), CSVColumn("probability"),
+      CSVColumn("information_transfer", unit: "bits"), CSVColumn("distinguishable_items"),
+    ])
+    for review in reviews {
+      for (i, presented) in review.names.enumerated() {
+        for (j, answered) in review.names.enumerated() {
+          table.append([
+            .text(review.device), .text(review.state.rawValue), .text(presented), .text(answered),
+            .number(review.confusion[i][j]), .number(review.informationTransfer_bits), .number(review.distinguishableItems),
+          ])
+        }
+      }
+    }
+    return table
+  }
+
+  /// `lint.csv`: every finding, and every file that failed to load (rule `LOAD`).
+  public static func lint(_ findings: [LintFinding], failures: [PatternCorpus.Failure] = []) -> CSVTable {
+    var table = CSVTable(columns: [
+      CSVColumn("file"), CSVColumn("rule"), CSVColumn("severity"), CSVColumn("place"), CSVColumn("message"),
+    ])
+    for failure in failures {
+      table.append([
+        .text(failure.path), .text("LOAD"), .text("error"), .text(failure.error.place), .text(failure.error.message),
+      ])
+    }
+    for finding in findings {
+      table.append([
+        .text(finding.file), .text(finding.ruleID), .text(finding.severity.rawValue), .text(finding.place),
+        .text(finding.message),
+      ])
+    }
+    return table
+  }
+
+  /// The rows of a baseline check.
+  public static func baseline(_ result: BaselineCheckResult) -> CSVTable {
+    var table = CSVTable(columns: [
+      CSVColumn("pattern"), CSVColumn("device"), CSVColumn("state"), CSVColumn("status"), CSVColumn("stsim_symmetric"),
+      CSVColumn("detect_shift", unit: "ms"), CSVColumn("level_change", unit: "dB"), CSVColumn("changes"),
+    ])
+    for c in result.comparisons {
+      table.append([
+        .text(c.pattern), .text(c.device), .text(c.state.rawValue), .text(c.status.rawValue), .number(c.stsim),
+        ms(c.latencyShift_s), .number(c.levelChange_dB), .text(c.changes.joined(separator: "; ")),
+      ])
+    }
+    return table
+  }
+}

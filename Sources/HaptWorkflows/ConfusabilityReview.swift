@@ -1,0 +1,137 @@
+import HaptMetrics
+import HaptPatterns
+import HaptSignals
+import HaptSimulation
+
+/// Design-review confusability of a named set of patterns on one device: can people tell
+/// them apart? Pairwise d' (JND units), the predicted identification confusion matrix,
+/// its information transfer, and a plain-language verdict per pair.
+public struct ConfusabilityReview: Sendable {
+  /// One pair of the set.
+  public struct Pair: Sendable, Equatable {
+    public var first: String
+    public var second: String
+    public var dPrime: Double
+    public var similarity: PairSimilarity
+    public var verdict: PairVerdict
+  }
+
+  public var device: String
+  public var state: EngineState
+  /// The set's pattern names, in the order given.
+  public var names: [String]
+  /// Pairwise d', n x n, symmetric, zero diagonal.
+  public var dPrime: [[Double]]
+  /// The pairs i < j in row-major order.
+  public var pairs: [Pair]
+  /// Predicted P(response j | presented i), rows sum to 1.
+  public var confusion: [[Double]]
+  /// Information transfer of the predicted matrix with equal priors, bits.
+  public var informationTransfer_bits: Double
+
+  /// 2^IT: how many of the set are effectively distinguishable.
+  public var distinguishableItems: Double { pow(2, informationTransfer_bits) }
+
+  /// Predicted percent correct with equal priors.
+  public var percentCorrect: Double {
+    guard !names.isEmpty else { return 0 }
+    var correct = 0.0
+    for i in names.indices { correct += confusion[i][i] }
+    return 100 * correct / Double(names.count)
+  }
+
+  /// Whether every signal of the set is silent on this device (no actuator, haptics off,
+  /// or below the detection threshold throughout): there is nothing to tell apart.
+  public var isSilent: Bool
+
+  /// Whether any pair is confusable (d' < 1). A silent device counts: nothing can be told apart.
+  public var hasConfusablePair: Bool { pairs.contains { $0.verdict == .confusable } }
+
+  /// Reviews `signals` (one acceleration per name, same device and state).
+  public init(device: String, state: EngineState, names: [String], signals: [Signal], threads: Int = Parallel.defaultThreadCount) {
+    self.device = device
+    self.state = state
+    self.names = names
+    isSilent = signals.allSatisfy { signal in signal.samples.allSatisfy { $0 == 0 } }
+    let perceptual = Parallel.map(count: signals.count, threads: threads) { PerceptualFeatures(signals[$0]) }
+    let similarityFeatures = Parallel.map(count: signals.count, threads: threads) { SimilarityFeatures(signals[$0]) }
+    let n = names.count
+    let pairResults = Pairwise.map(count: n, threads: threads) { i, j in
+      (
+        Distinguishability.dPrime(perceptual[i], perceptual[j]),
+        similarity(similarityFeatures[i], similarityFeatures[j], convention: .perceptibleBlocks)
+      )
+    }
+    var matrix = [[Double]](repeating: [Double](repeating: 0, count: n), count: n)
+    var pairs: [Pair] = []
+    var k = 0
+    for i in 0..<n {
+      for j in (i + 1)..<max(i + 1, n) {
+        let (d, s) = pairResults[k]
+        k += 1
+        matrix[i][j] = d
+        matrix[j][i] = d
+        pairs.append(Pair(first: names[i], second: names[j], dPrime: d, similarity: s, verdict: PairVerdict(dPrime: d)))
+      }
+    }
+    dPrime = matrix
+    self.pairs = pairs
+    confusion = ConfusionModel.predict(dPrime: matrix)
+    informationTransfer_bits = InformationTransfer.bits(counts: confusion)
+  }
+
+  /// Plain-language verdicts, most confusable pair first:
+  /// "error and warning are likely to be confused on Android LRA: d' 0.8".
+  public var sentences: [String] {
+    if isSilent {
+      return ["\(device) renders none of these patterns (no actuator or haptics off): they cannot be told apart there."]
+    }
+    var lines: [String] = []
+    for pair in pairs.sorted(by: { ($0.dPrime, $0.first, $0.second) < ($1.dPrime, $1.first, $1.second) }) {
+      let d = String(format: "%.1f", pair.dPrime)
+      switch pair.verdict {
+      case .confusable:
+        lines.append("\(pair.first) and \(pair.second) are likely to be confused on \(device) (\(state.rawValue)): d' \(d)")
+      case .close:
+        lines.append("\(pair.first) and \(pair.second) are close on \(device) (\(state.rawValue)) and may be confused: d' \(d)")
+      case .distinct:
+        lines.append("\(pair.first) and \(pair.second) are distinct on \(device) (\(state.rawValue)): d' \(d)")
+      }
+    }
+    let possible = names.count > 0 ? log2(Double(names.count)) : 0
+    lines.append(
+      "On \(device), the set carries \(formatted(informationTransfer_bits)) of \(formatted(possible)) bits: about "
+        + "\(formatted(distinguishableItems)) of \(names.count) patterns are effectively distinguishable "
+        + "(predicted \(formatted(percentCorrect)) % correct).")
+    return lines
+  }
+
+  private func formatted(_ value: Double) -> String {
+    String(format: "%.2f", value)
+  }
+}
+
+import Foundation
+
+extension ConfusabilityReview {
+  /// Reviews `entries` on every device in every state (device-major order).
+  public static func run(
+    _ entries: [PatternCorpus.Entry], devices: [DeviceProfile], states: [EngineState], threads: Int = Parallel.defaultThreadCount
+  ) -> [ConfusabilityReview] {
+    var reviews: [ConfusabilityReview] = []
+    for device in devices {
+      let renderer = Renderer(device: device)
+      for state in states {
+        var renderOptions = RenderOptions()
+        renderOptions.state = state
+        let options = renderOptions
+        let signals = Parallel.map(count: entries.count, threads: threads) {
+          renderer.render(entries[$0].pattern, options: options).acceleration_g
+        }
+        reviews.append(
+          ConfusabilityReview(device: device.name, state: state, names: entries.map(\.name), signals: signals, threads: threads))
+      }
+    }
+    return reviews
+  }
+}

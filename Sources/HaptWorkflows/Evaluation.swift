@@ -1,0 +1,76 @@
+import HaptMetrics
+import HaptPatterns
+import HaptSignals
+import HaptSimulation
+
+/// How a corpus is rendered and measured.
+public struct EvaluationOptions: Sendable {
+  /// The devices, in order; the first is the primary device (similarity, charts).
+  public var devices: [DeviceProfile]
+  /// The engine states to measure.
+  public var states: [EngineState]
+  /// `prepare()` lead time before the trigger, seconds (nil: the state decides).
+  public var prepareLead_s: Double?
+  /// Render condition (normal, haptics off, low power).
+  public var condition: RenderCondition
+  /// The latency budget verdicts are given against.
+  public var budget: LatencyBudget
+  /// Worker threads.
+  public var threads: Int
+
+  public init(
+    devices: [DeviceProfile], states: [EngineState] = EngineState.allCases, prepareLead_s: Double? = nil,
+    condition: RenderCondition = .normal, budget: LatencyBudget = .default,
+    threads: Int = Parallel.defaultThreadCount
+  ) {
+    self.devices = devices
+    self.states = states
+    self.prepareLead_s = prepareLead_s
+    self.condition = condition
+    self.budget = budget
+    self.threads = threads
+  }
+
+  /// Render options for one state.
+  func renderOptions(_ state: EngineState) -> RenderOptions {
+    var options = RenderOptions()
+    options.state = state
+    options.prepareLead_s = prepareLead_s
+    options.condition = condition
+    return options
+  }
+}
+
+/// One pattern's render on one device in one state, kept for the pairwise metrics and
+/// the report's charts.
+public struct RenderedPattern: Sendable {
+  public var name: String
+  public var device: String
+  public var state: EngineState
+  public var rendering: Rendering
+}
+
+/// Renders and measures every pattern of a corpus on every device in every state, in
+/// parallel; results are in a fixed order (pattern, then device, then state).
+public enum Evaluation {
+  /// The measurements, and the renders of the primary device and first state.
+  public static func run(_ entries: [PatternCorpus.Entry], options: EvaluationOptions)
+    -> (measurements: [PatternMeasurement], primary: [RenderedPattern])
+  {
+    let renderers = options.devices.map { Renderer(device: $0) }
+    let perPattern = options.devices.count * options.states.count
+    let count = entries.count * perPattern
+    let results = Parallel.map(count: count, threads: options.threads) { index -> (PatternMeasurement, RenderedPattern?) in
+      let entry = entries[index / perPattern]
+      let deviceIndex = (index % perPattern) / options.states.count
+      let state = options.states[index % options.states.count]
+      let rendering = renderers[deviceIndex].render(entry.pattern, options: options.renderOptions(state))
+      let device = options.devices[deviceIndex].name
+      let measurement = PatternMeasurement(
+        pattern: entry.name, device: device, state: state, rendering: rendering, budget: options.budget)
+      let keep = index % perPattern == 0
+      return (measurement, keep ? RenderedPattern(name: entry.name, device: device, state: state, rendering: rendering) : nil)
+    }
+    return (results.map(\.0), results.compactMap(\.1))
+  }
+}

@@ -1,0 +1,63 @@
+import HaptMetrics
+import HaptPatterns
+import HaptSignals
+import HaptSimulation
+
+/// What hapt measures of one pattern on one device in one engine state: the latency
+/// markers, the level and the dominant frequency of the rendered body acceleration.
+public struct PatternMeasurement: Sendable, Equatable {
+  /// The pattern's short name in its corpus.
+  public var pattern: String
+  /// The device profile's name.
+  public var device: String
+  public var state: EngineState
+  /// Trigger -> first drive sample (engine latency), seconds.
+  public var engineLatency_s: Double
+  /// Trigger -> end of the drive, seconds.
+  public var driveEnd_s: Double
+  /// Envelope markers of the body acceleration (MODEL.md §4).
+  public var markers: EnvelopeMarkers
+  /// Largest |acceleration|, g.
+  public var peak_g: Double
+  /// Root-mean-square acceleration over the whole render, g.
+  public var rms_g: Double
+  /// Peak of the Hann-windowed spectrum, Hz (nil when silent).
+  public var dominantFrequency_Hz: Double?
+  /// Why the render is silent (no actuator, haptics off), if it is.
+  public var silenceReason: String?
+  /// The latency verdict against the budget.
+  public var verdict: LatencyVerdict
+
+  /// Measures a rendering.
+  public init(
+    pattern: String, device: String, state: EngineState, rendering: Rendering, budget: LatencyBudget
+  ) {
+    self.pattern = pattern
+    self.device = device
+    self.state = state
+    engineLatency_s = rendering.latency_s
+    driveEnd_s = rendering.driveEnd_s
+    let acceleration = rendering.acceleration_g
+    markers = EnvelopeMarkers.measure(acceleration, driveEnd_s: rendering.driveEnd_s)
+    var peak = 0.0
+    var sumSquares = 0.0
+    for sample in acceleration.samples {
+      peak = max(peak, abs(sample))
+      sumSquares += sample * sample
+    }
+    peak_g = peak
+    rms_g = acceleration.samples.isEmpty ? 0 : (sumSquares / Double(acceleration.samples.count)).squareRoot()
+    dominantFrequency_Hz = peak > 0 ? Spectra.dominantFrequency_Hz(acceleration) : nil
+    silenceReason = rendering.silenceReason
+    verdict = budget.verdict(detect_s: markers.detect_s)
+  }
+
+  /// Peak level in dB re 1 g (−∞ when silent).
+  public var peak_dB: Double { 20 * log10(peak_g) }
+}
+
+#if canImport(Glibc)
+  import Glibc
+#else
+  import Darwin
+#endif

@@ -1,0 +1,104 @@
+import Foundation
+import HaptMetrics
+import HaptPatterns
+import HaptSignals
+import HaptSimulation
+
+/// An acceleration signal to measure: a pattern rendered on a device, or a recorded
+/// accelerometer trace (WAV/FLAC), both at the metrics' sample rate.
+public struct SignalSource: Sendable {
+  /// What the signal came from, for output.
+  public enum Origin: Sendable, Equatable {
+    case pattern(device: String, state: EngineState)
+    /// A recording; `resampledFrom_Hz` is its original rate when it was resampled.
+    case recording(resampledFrom_Hz: Double?)
+  }
+
+  /// The metrics' sample rate (ST-SIM assumes 8 kHz), Hz.
+  public static let metricRate_Hz = 8000.0
+  /// File extensions read as recordings.
+  public static let recordingExtensions: Set<String> = ["wav", "flac"]
+
+  /// The file's name without extension.
+  public var label: String
+  public var path: String
+  public var acceleration_g: Signal
+  /// Trigger -> end of drive, seconds (patterns only).
+  public var driveEnd_s: Double?
+  public var origin: Origin
+
+  /// Loads `path`: a recording is read (and resampled to 8 kHz with an anti-aliasing
+  /// filter if needed); a pattern is rendered on `device` with `options`.
+  public static func load(_ path: String, device: DeviceProfile, options: RenderOptions) throws -> SignalSource {
+    let url = URL(fileURLWithPath: path)
+    let label = url.deletingPathExtension().lastPathComponent
+    if recordingExtensions.contains(url.pathExtension.lowercased()) {
+      var signal: Signal
+      do {
+        signal = try AudioFile.read(path: path).signal
+      } catch let error as InputError {
+        throw error.inFile(path)
+      }
+      var resampledFrom: Double?
+      if signal.sampleRate_Hz != metricRate_Hz {
+        resampledFrom = signal.sampleRate_Hz
+        signal = Resampler.resample(signal, to: metricRate_Hz)
+      }
+      return SignalSource(
+        label: label, path: path, acceleration_g: signal, driveEnd_s: nil, origin: .recording(resampledFrom_Hz: resampledFrom))
+    }
+    let loaded: LoadedPattern
+    do {
+      loaded = try PatternFile.load(path: path)
+    } catch let error as InputError {
+      throw error.inFile(path)
+    }
+    let rendering = Renderer(device: device).render(loaded.pattern, options: options)
+    var acceleration = rendering.acceleration_g
+    if acceleration.sampleRate_Hz != metricRate_Hz {
+      acceleration = Resampler.resample(acceleration, to: metricRate_Hz)
+    }
+    return SignalSource(
+      label: label, path: path, acceleration_g: acceleration, driveEnd_s: rendering.driveEnd_s,
+      origin: .pattern(device: device.name, state: options.state))
+  }
+
+  /// A one-line description of the origin.
+  public var originDescription: String {
+    switch origin {
+    case .pattern(let device, let state): "pattern rendered on \(device), \(state.rawValue)"
+    case .recording(let rate?):
+      "recording, resampled from \(JSONWriter.number(rate)) Hz to 8000 Hz (windowed-sinc anti-aliasing)"
+    case .recording(nil): "recording at 8000 Hz"
+    }
+  }
+}
+
+/// `hapt compare A B`: every metric between two signals.
+public struct SignalComparison: Sendable {
+  public var a: SignalSource
+  public var b: SignalSource
+  /// ST-SIM and SPQI, both directions and symmetric, averaged over blocks where either
+  /// signal is perceptible (MODEL.md §6.6).
+  public var perceptible: PairSimilarity
+  /// The same with the reference's convention (silent blocks score 0), zero-padded.
+  public var reference: PairSimilarity
+  /// Distinguishability, JND units.
+  public var dPrime: Double
+  public var verdict: PairVerdict
+  public var markersA: EnvelopeMarkers
+  public var markersB: EnvelopeMarkers
+
+  public init(_ a: SignalSource, _ b: SignalSource) {
+    self.a = a
+    self.b = b
+    let fa = SimilarityFeatures(a.acceleration_g)
+    let fb = SimilarityFeatures(b.acceleration_g)
+    perceptible = similarity(fa, fb, convention: .perceptibleBlocks)
+    reference = similarity(fa, fb, convention: .reference)
+    dPrime = Distinguishability.dPrime(PerceptualFeatures(a.acceleration_g), PerceptualFeatures(b.acceleration_g))
+    verdict = PairVerdict(dPrime: dPrime)
+    markersA = EnvelopeMarkers.measure(a.acceleration_g, driveEnd_s: a.driveEnd_s)
+    markersB = EnvelopeMarkers.measure(b.acceleration_g, driveEnd_s: b.driveEnd_s)
+  }
+}

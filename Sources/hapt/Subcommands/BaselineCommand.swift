@@ -1,0 +1,94 @@
+import HaptReports
+import HaptSimulation
+import HaptWorkflows
+
+/// `hapt baseline record|check`: regression testing of a library against a baseline.
+enum BaselineCommand {
+  static let spec = Subcommand(
+    name: "baseline",
+    summary: "Record a corpus's rendered signals, or check the corpus against a recorded baseline.",
+    usage: [
+      "baseline record CORPUS... --out DIR [--device NAME...] [--state prepared|cold|both] [--force]",
+      "baseline check CORPUS... --baseline DIR [--min-stsim 0.98] [--max-latency-shift 5ms] [--max-level-change 1] [--junit FILE] [--format text|csv|json]",
+    ],
+    discussion: """
+      record renders every pattern on every device and state and stores the signals (FLAC),
+      their markers and levels, the device profiles and the tool and model versions in DIR
+      (never overwriting an existing DIR without --force).
+      check renders again and classifies each pattern, device and state as unchanged,
+      changed (saying what: similarity, latency, peak level), added, removed, or
+      incomparable (device profile edited or another model version). Exit status 1 on any
+      change past tolerance. --junit writes JUnit XML (one test case per pattern and device).
+      """,
+    options: [
+      .value("out", "DIR", help: "record: the baseline folder to write."),
+      .flag("force", help: "record: replace an existing baseline."),
+      .value("baseline", "DIR", help: "check: the baseline folder to compare with."),
+      .value("min-stsim", "X", help: "check: lowest symmetric ST-SIM that counts as unchanged (default 0.98)."),
+      .value("max-latency-shift", "DURATION", help: "check: largest detect-time shift (default 5ms)."),
+      .value("max-level-change", "DB", help: "check: largest peak-level change in dB (default 1)."),
+      .value("junit", "FILE", help: "check: also write JUnit XML here."),
+      CommonOptions.device, CommonOptions.state, OutputFormat.option, CommonOptions.threads,
+    ],
+    run: run)
+
+  static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitStatus {
+    guard let action = arguments.positionals.first else { throw UsageError.missingArgument("record or check") }
+    let paths = Array(arguments.positionals.dropFirst())
+    guard !paths.isEmpty else { throw UsageError.missingArgument("CORPUS (a pattern folder or files)") }
+    switch action {
+    case "record": return try record(paths, arguments, console)
+    case "check": return try check(paths, arguments, console)
+    default: throw UsageError.invalidValue(option: "baseline", value: action, expected: "record or check")
+    }
+  }
+
+  static func record(_ paths: [String], _ arguments: ParsedArguments, _ console: Console) throws -> ExitStatus {
+    guard let out = arguments.value("out") else { throw UsageError.missingArgument("--out DIR") }
+    let options = EvaluationOptions(
+      devices: try CommonOptions.devices(arguments), states: try CommonOptions.states(arguments, default: [.prepared, .cold]),
+      threads: try CommonOptions.threads(arguments))
+    let corpus = PatternCorpus.load(paths)
+    for failure in corpus.failures { console.error(failure.error.description) }
+    let manifest = try Baseline.record(corpus, options: options, to: out, force: arguments.flag("force"))
+    console.line(
+      "recorded \(corpus.entries.count) patterns x \(options.devices.count) devices x \(options.states.count) states "
+        + "(\(manifest.records.count) signals) in \(out)")
+    return corpus.failures.isEmpty ? .success : .dataError
+  }
+
+  static func check(_ paths: [String], _ arguments: ParsedArguments, _ console: Console) throws -> ExitStatus {
+    guard let folder = arguments.value("baseline") else { throw UsageError.missingArgument("--baseline DIR") }
+    let format = try arguments.format()
+    var tolerances = BaselineTolerances()
+    tolerances.minSTSIM = try arguments.number("min-stsim", default: tolerances.minSTSIM, in: 0...1)
+    tolerances.maxLatencyShift_s = try arguments.seconds("max-latency-shift", default: tolerances.maxLatencyShift_s)
+    tolerances.maxLevelChange_dB = try arguments.number("max-level-change", default: tolerances.maxLevelChange_dB, in: 0...120)
+    let overrides = arguments.list("device").isEmpty ? [] : try CommonOptions.devices(arguments)
+    let corpus = PatternCorpus.load(paths)
+    for failure in corpus.failures { console.error(failure.error.description) }
+    let result = try Baseline.check(
+      corpus, baseline: folder, devices: overrides, tolerances: tolerances, threads: try CommonOptions.threads(arguments))
+    if let junit = arguments.value("junit") {
+      try AtomicFile.write(BaselineJUnit.xml(result), to: junit)
+    }
+    switch format {
+    case .csv: console.out(ReportTables.baseline(result).csvText)
+    case .json: console.out(JSONWriter.string(ReportJSON.baseline(result)))
+    case .text:
+      for problem in result.problems { console.warning(problem) }
+      var table = TextTable(["pattern", "device", "state", "status", "ST-SIM", "detect_shift_ms", "level_change_dB", "what changed"])
+      for c in result.comparisons {
+        table.append([
+          c.pattern, c.device, c.state.rawValue, c.status.rawValue, Format.fixed(c.stsim, 4), Format.ms(c.latencyShift_s),
+          Format.fixed(c.levelChange_dB, 2), c.changes.joined(separator: "; "),
+        ])
+      }
+      console.out(table.text)
+      let counts = BaselineStatus.allCases.map { status in "\(result.comparisons.filter { $0.status == status }.count) \(status.rawValue)" }
+      console.line((result.passed ? "PASS: " : "FAIL: ") + counts.joined(separator: ", "))
+    }
+    if !result.passed { return .checkFailed }
+    return .success
+  }
+}

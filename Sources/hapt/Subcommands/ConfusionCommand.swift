@@ -1,0 +1,127 @@
+import HaptMetrics
+import HaptPatterns
+import HaptReports
+import HaptSimulation
+import HaptWorkflows
+
+/// `hapt confusion`: can people tell a set of patterns apart?
+enum ConfusionCommand {
+  static let spec = Subcommand(
+    name: "confusion",
+    summary: "Confusability of a set of patterns (default: success, warning, error), or IT of observed counts.",
+    usage: [
+      "confusion [PATH...] [--set NAME,NAME,...] [--device NAME...] [--state prepared|cold] [--format text|csv|json]",
+      "confusion --counts FILE.csv",
+    ],
+    discussion: """
+      Renders the set on each device, computes pairwise d' (JND units), predicts the
+      identification confusion matrix and its information transfer (IT, bits; 2^IT
+      patterns are effectively distinguishable), and gives a verdict per pair: confusable
+      (d' < 1), close (d' < 2) or distinct. Without PATH the shipped presets are used; without
+      --set, the default review set (the UIKit notification success, warning, error).
+      Exit status 1 if any pair is confusable.
+      With --counts, reads a square matrix of observed counts (rows presented, columns
+      answered; no header) and prints IT, percent correct and 2^IT.
+      """,
+    options: [
+      .value("set", "NAMES", help: "Pattern names (file names without extension), comma-separated.", repeatable: true),
+      CommonOptions.device, CommonOptions.state,
+      .value("counts", "FILE", help: "A CSV of observed identification counts instead of patterns."),
+      OutputFormat.option, CommonOptions.threads,
+    ],
+    run: run)
+
+  static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitStatus {
+    let format = try arguments.format()
+    if let countsPath = arguments.value("counts") {
+      guard arguments.positionals.isEmpty, arguments.list("set").isEmpty else {
+        throw UsageError.conflict("--counts takes no patterns and no --set")
+      }
+      return try observed(countsPath, format: format, console: console)
+    }
+    let threads = try CommonOptions.threads(arguments)
+    let states = try CommonOptions.states(arguments, default: [.prepared])
+    let devices = try CommonOptions.devices(arguments)
+    let paths: [String]
+    if arguments.positionals.isEmpty {
+      guard let system = Corpora.directory("system") else {
+        throw InputError("the shipped presets (Corpora/system) were not found; give PATH or set HAPT_CORPORA", status: .noInput)
+      }
+      paths = [system.path]
+    } else {
+      paths = arguments.positionals
+    }
+    let corpus = PatternCorpus.load(paths)
+    for failure in corpus.failures { console.error(failure.error.description) }
+    var names = arguments.list("set")
+    if names.isEmpty {
+      names = arguments.positionals.isEmpty ? Presets.defaultReviewSet : corpus.entries.map(\.name)
+    }
+    let entries = try names.map { name -> PatternCorpus.Entry in
+      guard let entry = corpus.entry(named: name) else {
+        throw InputError("no pattern named '\(name)' in \(paths.joined(separator: ", "))", status: .noInput)
+      }
+      return entry
+    }
+    guard entries.count >= 2 else { throw UsageError.conflict("a confusability set needs at least two patterns") }
+    let reviews = ConfusabilityReview.run(entries, devices: devices, states: states, threads: threads)
+    switch format {
+    case .csv: console.out(ReportTables.confusionPairs(reviews).csvText)
+    case .json: console.out(JSONWriter.string(.list(reviews.map(ReportJSON.review))))
+    case .text:
+      for review in reviews { console.out(text(review)) }
+    }
+    if !corpus.failures.isEmpty { return .dataError }
+    return reviews.contains { $0.hasConfusablePair } ? .checkFailed : .success
+  }
+
+  static func text(_ review: ConfusabilityReview) -> String {
+    var lines = ["\(review.device) (\(review.state.rawValue)): \(review.names.joined(separator: ", "))", ""]
+    var pairs = TextTable(["pattern A", "pattern B", "d'", "ST-SIM", "SPQI", "verdict"])
+    for pair in review.pairs {
+      pairs.append([
+        pair.first, pair.second, Format.fixed(pair.dPrime, 2), Format.fixed(pair.similarity.stsimSymmetric, 3),
+        Format.fixed(pair.similarity.spqiSymmetric, 3), pair.verdict.rawValue,
+      ])
+    }
+    lines.append(pairs.text)
+    var matrix = TextTable(["presented \\ answered"] + review.names)
+    for (i, name) in review.names.enumerated() {
+      matrix.append([name] + review.confusion[i].map { Format.fixed($0, 3) })
+    }
+    lines.append("Predicted confusion matrix (P(answer | presented)):")
+    lines.append(matrix.text)
+    lines += review.sentences
+    lines.append("")
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  static func observed(_ path: String, format: OutputFormat, console: Console) throws -> ExitStatus {
+    let counts = try CountsFile.read(path: path)
+    let bits = InformationTransfer.bits(counts: counts)
+    let total = counts.joined().reduce(0, +)
+    let correct = counts.indices.map { counts[$0][$0] }.reduce(0, +)
+    let percent = total > 0 ? 100 * correct / total : 0
+    switch format {
+    case .json:
+      console.out(
+        JSONWriter.string(
+          .orderedObject([
+            ("file", .string(path)), ("stimuli", .number(Double(counts.count))), ("trials", .number(total)),
+            ("informationTransfer_bits", .number(bits)), ("percentCorrect", .number(percent)),
+            ("distinguishableItems", .number(pow(2, bits))),
+          ])))
+    case .csv:
+      console.out("file,stimuli,trials,informationTransfer_bits,percentCorrect,distinguishableItems\n")
+      console.out("\(CSVCell.text(path).field),\(counts.count),\(JSONWriter.number(total)),\(bits),\(percent),\(pow(2, bits))\n")
+    case .text:
+      console.line("\(path): \(counts.count) stimuli, \(JSONWriter.number(total)) trials")
+      console.line("information transfer: \(Format.fixed(bits, 3)) bits of \(Format.fixed(log2(Double(counts.count)), 3)) possible")
+      console.line("percent correct: \(Format.fixed(percent, 1)) %")
+      console.line("2^IT: \(Format.fixed(pow(2, bits), 2)) effectively distinguishable items")
+    }
+    return .success
+  }
+}
+
+import Foundation

@@ -1,0 +1,102 @@
+import Foundation
+import HaptCore
+import HaptSimulation
+
+/// `hapt devices`: the shipped device profiles with every parameter and the derived
+/// resonance, Q and time constants.
+enum DevicesCommand {
+  static let spec = Subcommand(
+    name: "devices",
+    summary: "List the shipped device profiles with every parameter and derived values.",
+    usage: ["devices [--format text|json]"],
+    discussion: """
+      Profiles are JSON files in Corpora/devices (schema: Docs/Simulation.md); pass one to
+      other commands with --device NAME or --device PATH. Derived values: the LRA's
+      undamped resonance sqrt(k/m)/2pi and mechanical Q sqrt(km)/c (also Q under voltage
+      drive and the free-decay time constant); the ERM's vibration frequency and
+      acceleration at rated voltage and its spin-up time constant.
+      """,
+    options: [OptionSpec.value("format", "text|json", help: "Output format (default: text).")],
+    run: { arguments, console in
+      guard arguments.positionals.isEmpty else {
+        throw UsageError.unexpectedArgument(arguments.positionals[0])
+      }
+      let format = try arguments.format(allowed: [.text, .json])
+      let profiles = try DeviceProfile.shipped()
+      switch format {
+      case .json:
+        console.out(JSONWriter.string(.list(profiles.map(json))))
+      default:
+        console.out(profiles.map(text).joined(separator: "\n"))
+      }
+      return .success
+    })
+
+  /// Derived quantities of a profile, in display order, as (key, value) pairs.
+  static func derived(_ profile: DeviceProfile) -> [(String, Double)] {
+    switch profile.actuator {
+    case .lra(let p):
+      return [
+        ("resonance_Hz", p.resonance_Hz),
+        ("qualityFactor", p.mechanicalQ),
+        ("voltageDrivenQ", p.voltageDrivenQ),
+        ("decayTimeConstant_s", p.decayTimeConstant_s),
+        ("accelerationAtResonance_g", profile.drive.ratedVoltage_V
+          * p.accelerationGain_g_per_V(at: p.resonance_Hz, bodyMass_kg: profile.bodyMass_kg)),
+      ]
+    case .erm(let p):
+      let v = profile.drive.ratedVoltage_V
+      return [
+        ("ratedFrequency_Hz", p.steadyFrequency_Hz(voltage_V: v)),
+        ("ratedAcceleration_g", p.steadyAcceleration_g(voltage_V: v, bodyMass_kg: profile.bodyMass_kg)),
+        ("spinUpTimeConstant_s", p.spinUpTimeConstant_s),
+      ]
+    case .none:
+      return []
+    }
+  }
+
+  static func json(_ profile: DeviceProfile) -> JSONValue {
+    guard case .object(var members) = profile.jsonValue else { return profile.jsonValue }
+    members.append(
+      JSONMember(
+        key: "derived",
+        value: JSONNode(.orderedObject(derived(profile).map { ($0.0, JSONValue.number(rounded($0.1))) }))))
+    return .object(members)
+  }
+
+  static func text(_ profile: DeviceProfile) -> String {
+    var lines = ["\(profile.name)\(profile.name == DeviceProfile.defaultName ? " (default)" : "")"]
+    lines.append("  " + profile.description)
+    lines.append("  sampleRate_Hz \(number(profile.sampleRate_Hz))  bodyMass_kg \(number(profile.bodyMass_kg))")
+    guard case .object(let top) = profile.jsonValue else { return lines.joined(separator: "\n") + "\n" }
+    for member in top {
+      guard case .object(let fields) = member.value.value else { continue }
+      let parts = fields.map { field -> String in
+        switch field.value.value {
+        case .number(let x): return "\(field.key) \(number(x))"
+        case .string(let s): return "\(field.key) \(s)"
+        default: return field.key
+        }
+      }
+      lines.append("  \(member.key): " + parts.joined(separator: "  "))
+    }
+    let derivedValues = derived(profile)
+    if derivedValues.isEmpty {
+      lines.append("  derived: none (no actuator: every render is silence)")
+    } else {
+      lines.append("  derived: " + derivedValues.map { "\($0.0) \(number(rounded($0.1)))" }.joined(separator: "  "))
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Six significant digits, for display only.
+  static func rounded(_ x: Double) -> Double {
+    guard x.isFinite, x != 0 else { return x }
+    let digits = 6 - Int((log10(abs(x))).rounded(.up))
+    let scale = pow(10.0, Double(digits))
+    return (x * scale).rounded() / scale
+  }
+
+  static func number(_ x: Double) -> String { JSONWriter.number(x) }
+}

@@ -1,0 +1,64 @@
+import HaptReports
+import HaptSimulation
+import HaptWorkflows
+
+/// `hapt latency PATH...`: latency markers and budget verdicts per pattern, device, state.
+enum LatencyCommand {
+  static let spec = Subcommand(
+    name: "latency",
+    summary: "Latency markers and budget verdicts (is it felt within 50 ms, prepared and cold?).",
+    usage: ["latency PATH... [--device NAME...] [--state prepared|cold|both] [--budget 50ms] [--warn 70ms] [--format text|csv|json]"],
+    discussion: """
+      One row per pattern, device and state: detect (first time the vibration is above the
+      detection threshold), t50, t90, rise (t90 - t10) and stop, in ms after the trigger, and a
+      verdict: pass (detect <= budget), warn (<= warn), fail, or silent (never felt).
+      Exit status 1 when any row fails; 65 when a file could not be read (the others are
+      still checked).
+      """,
+    options: [
+      CommonOptions.device, CommonOptions.state, CommonOptions.prepareLead,
+      .value("budget", "DURATION", help: "Pass limit, trigger to detect (default 50ms)."),
+      .value("warn", "DURATION", help: "Warn limit (default 70ms); later fails."),
+      OutputFormat.option, CommonOptions.threads,
+    ],
+    run: run)
+
+  static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitStatus {
+    guard !arguments.positionals.isEmpty else { throw UsageError.missingArgument("PATH (a pattern file or folder)") }
+    let format = try arguments.format()
+    let budget = LatencyBudget(
+      pass_s: try arguments.seconds("budget", default: LatencyBudget.default.pass_s),
+      warn_s: try arguments.seconds("warn", default: LatencyBudget.default.warn_s))
+    guard budget.warn_s >= budget.pass_s else {
+      throw UsageError.conflict("--warn must not be shorter than --budget")
+    }
+    let options = EvaluationOptions(
+      devices: try CommonOptions.devices(arguments), states: try CommonOptions.states(arguments, default: [.prepared, .cold]),
+      prepareLead_s: try CommonOptions.prepareLead(arguments), budget: budget, threads: try CommonOptions.threads(arguments))
+    let corpus = PatternCorpus.load(arguments.positionals)
+    for failure in corpus.failures { console.error(failure.error.description) }
+    let measurements = Evaluation.run(corpus.entries, options: options).measurements
+    switch format {
+    case .csv: console.out(ReportTables.latency(measurements).csvText)
+    case .json: console.out(JSONWriter.string(.list(measurements.map(ReportJSON.latency))))
+    case .text:
+      var table = TextTable(["pattern", "device", "state", "detect_ms", "t50_ms", "t90_ms", "rise_ms", "stop_ms", "verdict"])
+      for m in measurements {
+        table.append([
+          m.pattern, m.device, m.state.rawValue, Format.ms(m.markers.detect_s), Format.ms(m.markers.t50_s),
+          Format.ms(m.markers.t90_s), Format.ms(m.markers.rise_s), Format.ms(m.markers.stop_s),
+          m.verdict.rawValue + (m.silenceReason.map { " (\($0))" } ?? ""),
+        ])
+      }
+      console.out(table.text)
+      let failed = measurements.filter { $0.verdict == .fail }.count
+      console.line(
+        "\(measurements.count) checks: \(measurements.filter { $0.verdict == .pass }.count) pass, "
+          + "\(measurements.filter { $0.verdict == .warn }.count) warn, \(failed) fail, "
+          + "\(measurements.filter { $0.verdict == .silent }.count) silent "
+          + "(budget \(Format.ms(budget.pass_s)) ms, warn \(Format.ms(budget.warn_s)) ms)")
+    }
+    if !corpus.failures.isEmpty { return .dataError }
+    return measurements.contains { $0.verdict == .fail } ? .checkFailed : .success
+  }
+}

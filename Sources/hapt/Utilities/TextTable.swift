@@ -1,0 +1,36 @@
+/// A plain-text table with aligned columns for terminal output.
+struct TextTable {
+  var header: [String]
+  var rows: [[String]] = []
+
+  init(_ header: [String]) { self.header = header }
+
+  mutating func append(_ row: [String]) { rows.append(row) }
+
+  var text: String {
+    let all = [header] + rows
+    let widths = header.indices.map { column in all.map { $0.indices.contains(column) ? $0[column].count : 0 }.max() ?? 0 }
+    func line(_ cells: [String]) -> String {
+      cells.enumerated().map { i, cell in
+        i + 1 == cells.count ? cell : cell.padding(toLength: widths[i], withPad: " ", startingAt: 0)
+      }.joined(separator: "  ")
+    }
+    return ([line(header)] + rows.map(line)).joined(separator: "\n") + "\n"
+  }
+}
+
+/// Number formatting for text output (CSV and JSON use full precision instead).
+enum Format {
+  /// Seconds as milliseconds with one decimal, or "-" when absent.
+  static func ms(_ seconds: Double?) -> String {
+    guard let seconds else { return "-" }
+    return String(format: "%.1f", seconds * 1000)
+  }
+
+  static func fixed(_ value: Double?, _ digits: Int = 3) -> String {
+    guard let value, value.isFinite else { return "-" }
+    return String(format: "%.\(digits)f", value)
+  }
+}
+
+import Foundation
