@@ -127,4 +127,22 @@ import Testing
     #expect(abs(try #require(low.detect_s) - pow(10, -31.8 / 20)) < 1e-9)
     #expect(abs(try #require(high.detect_s) - pow(10, -19.8 / 20)) < 1e-9)
   }
+
+  /// An abrupt onset at 10 ms: the analytic envelope leaks ahead of it, but no marker
+  /// may precede the first non-zero sample (causality).
+  @Test func noMarkerPrecedesTheSignal() throws {
+    let onset = 80
+    var samples = [Double](repeating: 0, count: 4000)
+    for n in onset..<2000 { samples[n] = 0.5 * sin(2 * Double.pi * 170 * Double(n - onset) / 8000) }
+    let m = EnvelopeMarkers.measure(Signal(samples: samples, sampleRate_Hz: 8000), driveEnd_s: 0.25)
+    let first = Double(onset) / 8000
+    for marker in [m.detect_s, m.t10_s, m.t50_s, m.t90_s] {
+      #expect(try #require(marker) >= first - 1 / 8000.0)
+    }
+    // Without the causality floor the raw analytic envelope crosses the detection
+    // threshold earlier: the test would fail on the old behaviour.
+    let raw = Envelope.analytic(samples)
+    let threshold = DetectionThreshold.threshold_g(at: 170)
+    #expect(try #require(raw.firstIndex { $0 >= threshold }) < onset - 1)
+  }
 }
