@@ -40,7 +40,7 @@ public enum CorpusReport {
     page.sections = [
       summarySection(evaluation),
       loadErrorsSection(evaluation),
-      latencySection(evaluation, table: tables.latency, limits: limits),
+      latencySection(evaluation, limits: limits),
       reviewSection(evaluation),
       similaritySection(evaluation, limits: limits),
       patternsSection(evaluation, table: tables.patterns, limits: limits),
@@ -114,7 +114,7 @@ public enum CorpusReport {
       ])
   }
 
-  static func latencySection(_ e: CorpusEvaluation, table: CSVTable, limits: Limits) -> ReportSection {
+  static func latencySection(_ e: CorpusEvaluation, limits: Limits) -> ReportSection {
     var blocks: [ReportBlock] = [
       .paragraph(
         "Time from the touch (trigger, 0 ms) until the vibration is first above the detection threshold of a phone held in the hand (detect), per device and engine state. Budget: pass within \(ms(e.options.budget.pass_s)) ms, warn to \(ms(e.options.budget.warn_s)) ms, fail later; silent: never felt."),
@@ -123,6 +123,11 @@ public enum CorpusReport {
     for device in e.options.devices {
       for state in e.options.states {
         let rows = e.measurements.filter { $0.device == device.name && $0.state == state }
+        if !rows.isEmpty, rows.allSatisfy({ $0.verdict == .silent }) {
+          let reason = rows.first?.silenceReason ?? "below the detection threshold throughout"
+          blocks.append(.note("\(device.name) (\(state.rawValue)): every pattern is silent (\(reason))."))
+          continue
+        }
         let shown = rows.sorted { ($0.markers.detect_s ?? .infinity, $0.pattern) > ($1.markers.detect_s ?? .infinity, $1.pattern) }
           .prefix(limits.latencyBars).sorted { $0.pattern < $1.pattern }
         let bars = shown.map {
@@ -142,8 +147,33 @@ public enum CorpusReport {
             caption: caption))
       }
     }
-    blocks.append(.table(ReportTable(capped(table, limits.tableRows)), caption: cappedCaption(table, limits.tableRows, file: "latency.csv")))
+    blocks.insert(.table(ReportTable(latencySummary(e), verdictColumns: ["worst_verdict"]), caption: "Verdicts per device and state; every row is in latency.csv."), at: 2)
     return ReportSection(title: "Latency budgets", id: "latency", blocks: blocks)
+  }
+
+  /// One row per device and state: verdict counts and the slowest pattern.
+  static func latencySummary(_ e: CorpusEvaluation) -> CSVTable {
+    var table = CSVTable(columns: [
+      CSVColumn("device"), CSVColumn("state"), CSVColumn("pass"), CSVColumn("warn"), CSVColumn("fail"), CSVColumn("silent"),
+      CSVColumn("median_detect", unit: "ms"), CSVColumn("slowest_pattern"), CSVColumn("slowest_detect", unit: "ms"),
+      CSVColumn("worst_verdict"),
+    ])
+    for device in e.options.devices {
+      for state in e.options.states {
+        let rows = e.measurements.filter { $0.device == device.name && $0.state == state }
+        let felt = rows.filter { $0.markers.detect_s != nil }.sorted { ($0.markers.detect_s ?? 0, $0.pattern) < ($1.markers.detect_s ?? 0, $1.pattern) }
+        let median = felt.isEmpty ? nil : felt[felt.count / 2].markers.detect_s.map { $0 * 1000 }
+        let slowest = felt.last
+        table.append([
+          .text(device.name), .text(state.rawValue),
+          .integer(rows.filter { $0.verdict == .pass }.count), .integer(rows.filter { $0.verdict == .warn }.count),
+          .integer(rows.filter { $0.verdict == .fail }.count), .integer(rows.filter { $0.verdict == .silent }.count),
+          .fixed(median, decimals: 1), .text(slowest?.pattern), .fixed(slowest?.markers.detect_s.map { $0 * 1000 }, decimals: 1),
+          .text(rows.map(\.verdict).max()?.rawValue),
+        ])
+      }
+    }
+    return table
   }
 
   static func reviewSection(_ e: CorpusEvaluation) -> ReportSection {
@@ -164,7 +194,20 @@ public enum CorpusReport {
         .chart(
           HeatMapChart.confusion(title: "Predicted confusion on \(review.device)", probabilities: review.confusion, labels: review.names),
           caption: "Rows: the pattern presented; columns: the pattern answered. IT \(String(format: "%.2f", review.informationTransfer_bits)) bits."))
-      blocks.append(.table(ReportTable(ReportTables.confusionPairs([review])), caption: nil))
+      var pairs = CSVTable(columns: [
+        CSVColumn("pattern_a"), CSVColumn("pattern_b"), CSVColumn("d_prime", unit: "JND"), CSVColumn("similarity"),
+        CSVColumn("verdict"),
+      ])
+      for pair in review.pairs {
+        pairs.append([
+          .text(pair.first), .text(pair.second), .fixed(pair.dPrime, decimals: 2),
+          .fixed(CorpusEvaluation.boundedSimilarity(pair.similarity), decimals: 3), .text(pair.verdict.rawValue),
+        ])
+      }
+      blocks.append(
+        .table(
+          ReportTable(pairs, verdictColumns: []),
+          caption: "similarity: the smaller ST-SIM direction, clamped to 0..1; both raw directions and SPQI are in hapt confusion --format csv."))
     }
     return ReportSection(title: "Design review: confusability", id: "review", blocks: blocks)
   }
