@@ -194,16 +194,7 @@ public enum CorpusReport {
         .chart(
           HeatMapChart.confusion(title: "Predicted confusion on \(review.device)", probabilities: review.confusion, labels: review.names),
           caption: "Rows: the pattern presented; columns: the pattern answered. IT \(String(format: "%.2f", review.informationTransfer_bits)) bits."))
-      var pairs = CSVTable(columns: [
-        CSVColumn("pattern_a"), CSVColumn("pattern_b"), CSVColumn("d_prime", unit: "JND"), CSVColumn("similarity"),
-        CSVColumn("verdict"),
-      ])
-      for pair in review.pairs {
-        pairs.append([
-          .text(pair.first), .text(pair.second), .fixed(pair.dPrime, decimals: 2),
-          .fixed(CorpusEvaluation.boundedSimilarity(pair.similarity), decimals: 3), .text(pair.verdict.rawValue),
-        ])
-      }
+      let pairs = compactPairs(review.pairs.map { ($0.first, $0.second, $0.dPrime, $0.similarity) })
       blocks.append(
         .table(
           ReportTable(pairs, verdictColumns: []),
@@ -226,15 +217,11 @@ public enum CorpusReport {
         .chart(
           HeatMapChart.clustered(title: "Pairwise similarity (ST-SIM)", similarity: sub, labels: shown.map { e.primary[$0].name }),
           caption: n > shown.count ? "The first \(shown.count) of \(n) patterns; every pair is in pairs.csv." : nil))
-      var closest = CSVTable(columns: ReportTables.pairColumns)
-      let pairs = e.pairs.sorted { ($0.dPrime, $0.first, $0.second) < ($1.dPrime, $1.first, $1.second) }.prefix(15)
       let names = e.primary.map(\.name)
-      let device = e.primary.first?.device ?? ""
-      let state = e.primary.first?.state ?? .prepared
-      for pair in pairs {
-        closest.append(ReportTables.pairRow(names[pair.first], names[pair.second], device, state, pair.similarity, pair.dPrime))
-      }
-      blocks.append(.table(ReportTable(closest), caption: "The 15 least distinguishable pairs of the corpus (lowest d')."))
+      let closest = compactPairs(
+        e.pairs.sorted { ($0.dPrime, $0.first, $0.second) < ($1.dPrime, $1.first, $1.second) }.prefix(15)
+          .map { (names[$0.first], names[$0.second], $0.dPrime, $0.similarity) })
+      blocks.append(.table(ReportTable(closest, verdictColumns: []), caption: "The 15 least distinguishable pairs of the corpus (lowest d')."))
     } else {
       blocks.append(.note("Fewer than two patterns: no pairs."))
     }
@@ -289,6 +276,21 @@ public enum CorpusReport {
   }
 
   // MARK: - Helpers
+
+  /// A short pair table for the page: names, d', bounded similarity, verdict.
+  static func compactPairs(_ rows: [(String, String, Double, PairSimilarity)]) -> CSVTable {
+    var table = CSVTable(columns: [
+      CSVColumn("pattern_a"), CSVColumn("pattern_b"), CSVColumn("d_prime", unit: "JND"), CSVColumn("similarity"),
+      CSVColumn("verdict"),
+    ])
+    for (a, b, d, similarity) in rows {
+      table.append([
+        .text(a), .text(b), .fixed(d, decimals: 2), .fixed(CorpusEvaluation.boundedSimilarity(similarity), decimals: 3),
+        .text(PairVerdict(dPrime: d).rawValue),
+      ])
+    }
+    return table
+  }
 
   static func ms(_ seconds: Double) -> String { JSONWriter.number((seconds * 1000 * 10).rounded() / 10) }
 
