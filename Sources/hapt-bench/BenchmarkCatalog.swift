@@ -6,5 +6,6 @@ enum BenchmarkCatalog {
       + SignalBenchmarks.all
       + SimilarityBenchmarks.all
       + PerceptionBenchmarks.all
+      + ReportBenchmarks.all
   }
 }

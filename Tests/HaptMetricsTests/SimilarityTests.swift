@@ -83,4 +83,22 @@ import Testing
       #expect(r.stsimSymmetric == 1 && r.spqiSymmetric == 1)
     }
   }
+
+  /// Degenerate inputs never crash: empty, all-zero, non-finite.
+  @Test func degenerateInputs() {
+    func f(_ x: [Double]) -> SimilarityFeatures {
+      SimilarityFeatures(samples: x, rule: .zeroPadded, transform: testTransform)
+    }
+    let empty = f([]), zeros = f([Double](repeating: 0, count: 900)), tap = Self.features("tap_short_600")
+    #expect(empty.blockCount == 0 && zeros.blockCount == 2)
+    #expect(similarity(empty, zeros, convention: .reference) == .identical(blocks: 2))
+    #expect(similarity(empty, empty, convention: .perceptibleBlocks) == .identical(blocks: 0))
+    let r = similarity(empty, tap, convention: .reference)
+    #expect(r.stsimAB == 0 && r.stsimBA == 0 && r.blocksCompared == 2)
+    var bad = VibromafFixtures.signal("tap_short_600")
+    bad[10] = .nan
+    bad[20] = .infinity
+    let n = similarity(f(bad), tap, convention: .perceptibleBlocks)
+    #expect(n.blocksCompared >= 1)
+  }
 }
