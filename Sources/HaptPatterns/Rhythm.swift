@@ -9,7 +9,8 @@ public enum Rhythm {
 
   /// A pattern with one transient per tap.
   ///
-  /// The taps are sorted and shifted so that the first is at 0; taps more than 4 s after
+  /// The taps are sorted and shifted so that the first is at 0 (times rounded to the
+  /// microsecond, so 0.71 - 0.5 is written 0.21); taps more than 4 s after
   /// the first are dropped; each becomes a transient at intensity 0.9, sharpness 0.5.
   /// - Parameter taps_s: tap times in seconds, in any order (non-finite values are
   ///   dropped).
@@ -19,7 +20,7 @@ public enum Rhythm {
     guard let first = finite.first else {
       return (HapticPattern(metadata: metadata(count: 0)), taps_s.count)
     }
-    let kept = finite.map { $0 - first }.filter { $0 <= maxLength_s }
+    let kept = finite.map { (($0 - first) * 1e6).rounded() / 1e6 }.filter { $0 <= maxLength_s }
     let events = kept.map { HapticEvent.transient(at: $0, intensity: intensity, sharpness: sharpness) }
     let pattern = HapticPattern(metadata: metadata(count: kept.count), events: events)
     return (pattern, taps_s.count - kept.count)

@@ -49,12 +49,22 @@ extension AudioFile {
       entries["fullScale_g"] = "\(fullScale)"
     }
 
+    let comment = AudioMetadata.encode(entries)
+    let commentLimit = ext == "wav" ? maximumWAVMetadataBytes : maximumFLACMetadataBytes
+    guard comment.utf8.count <= commentLimit else {
+      throw InputError(
+        file: path,
+        "cannot be written: the metadata takes \(comment.utf8.count) bytes, more than the \(commentLimit) a .\(ext) file holds",
+        status: .cannotCreate)
+    }
     let target = URL(fileURLWithPath: path)
     let temporary = target.deletingLastPathComponent().appendingPathComponent(
       ".\(target.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
     ).path
     do {
-      try writeFile(signal, to: temporary, format: format, entries: entries, fullScale: fullScale)
+      try writeFile(
+        signal, to: temporary, format: format, entries: entries, comment: comment, fullScale: fullScale)
+      try verifyComment(of: temporary, expected: comment)
     } catch let failure as WriteFailure {
       unlink(temporary)
       throw InputError(file: path, "cannot be written: \(failure.message)", status: .cannotCreate)
@@ -67,13 +77,35 @@ extension AudioFile {
     }
   }
 
+  /// The largest metadata text (UTF-8 bytes) written to a WAV file. libsndfile silently
+  /// drops an INFO comment of about 2000 bytes or more, and writes a broken file past
+  /// about 100 kB, so hapt refuses larger metadata instead.
+  public static let maximumWAVMetadataBytes = 1800
+  /// The largest metadata text (UTF-8 bytes) written to a FLAC file (a Vorbis comment).
+  public static let maximumFLACMetadataBytes = 65536
+
+  /// Re-reads the comment of a freshly written file: libsndfile can drop strings without
+  /// reporting an error, and a recording without its metadata must not replace a file.
+  private static func verifyComment(of path: String, expected: String) throws {
+    var info = SF_INFO()
+    switch SndFile.open(path, mode: Int32(SFM_READ), info: &info) {
+    case .success(let handle):
+      defer { SndFile.close(handle) }
+      let stored = sf_get_string(handle, Int32(SF_STR_COMMENT)).map { String(cString: $0) }
+      guard stored == expected else { throw WriteFailure(message: "libsndfile did not store the metadata") }
+    case .failure(let failure):
+      throw WriteFailure(message: "the written file cannot be read back: \(failure.message)")
+    }
+  }
+
   /// FLAC's integer code for full scale: 2^23 for 24-bit samples.
   static let flacCodeScale = 8_388_608.0
 
   private struct WriteFailure: Error { let message: String }
 
   private static func writeFile(
-    _ signal: Signal, to path: String, format: Int32, entries: [String: String], fullScale: Double
+    _ signal: Signal, to path: String, format: Int32, entries: [String: String], comment: String,
+    fullScale: Double
   ) throws {
     var info = SF_INFO()
     info.samplerate = Int32(signal.sampleRate_Hz)
@@ -87,10 +119,11 @@ extension AudioFile {
     var closed = false
     defer { if !closed { SndFile.close(handle) } }
     // Strings go in before the samples so that they land in the header.
-    let title = entries["title"] ?? entries["pattern"]
+    // The title is a courtesy copy for other tools; a long one is left out.
+    let title = (entries["title"] ?? entries["pattern"]).flatMap { $0.utf8.count <= 200 ? $0 : nil }
     let strings: [(Int32, String?)] = [
       (Int32(SF_STR_SOFTWARE), entries["software"]), (Int32(SF_STR_TITLE), title),
-      (Int32(SF_STR_COMMENT), AudioMetadata.encode(entries)),
+      (Int32(SF_STR_COMMENT), comment),
     ]
     for (type, value) in strings {
       guard let value, !value.isEmpty else { continue }

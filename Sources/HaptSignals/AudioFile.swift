@@ -24,6 +24,9 @@ public enum AudioFile {
   /// The largest number of frames read: 60 minutes at 8 kHz (10 minutes at 48 kHz).
   public static let defaultMaxFrames = 28_800_000
 
+  /// The longest recording read, in seconds (60 minutes).
+  public static let defaultMaxDuration_s = 3600.0
+
   /// The highest sample rate accepted on reading, Hz.
   public static let maximumSampleRate_Hz = 10_000_000.0
 
@@ -32,12 +35,16 @@ public enum AudioFile {
   /// - Parameters:
   ///   - path: the file; its extension does not matter (libsndfile reads the header).
   ///   - maxFrames: longer files are rejected with an error.
+  ///   - maxDuration_s: so are files lasting longer than this (seconds), which bounds what
+  ///     resampling a low-rate file to the analysis rate can produce.
   /// - Returns: the signal and its metadata (see ``AudioFile``).
   /// - Throws: ``InputError`` naming the file: ``ExitStatus/noInput`` if it is missing or
   ///   cannot be opened, ``ExitStatus/dataError`` if it is not readable audio (with
   ///   libsndfile's message), not mono, empty, too long, has an impossible sample rate
   ///   or non-finite samples, or is truncated.
-  public static func read(path: String, maxFrames: Int = defaultMaxFrames) throws -> (
+  public static func read(
+    path: String, maxFrames: Int = defaultMaxFrames, maxDuration_s: Double = defaultMaxDuration_s
+  ) throws -> (
     signal: Signal, metadata: [String: String]
   ) {
     try checkReadable(path)
@@ -62,9 +69,16 @@ public enum AudioFile {
     if lengthKnown && declared > Int64(maxFrames) {
       throw tooLong(path, frames: "\(declared) frames", maxFrames: maxFrames)
     }
+    let byDuration = maxDuration_s * Double(info.samplerate)
+    let frameLimit = max(0, byDuration.isNaN ? maxFrames : Int(max(0, min(byDuration, Double(maxFrames)))))
+    if lengthKnown && declared > Int64(frameLimit) {
+      throw InputError(
+        file: path,
+        "lasts \(Double(declared) / Double(info.samplerate)) s, more than the limit of \(maxDuration_s) s")
+    }
     let metadata = try readMetadata(handle, path: path)
     var samples = try readSamples(
-      handle, path: path, declared: lengthKnown ? Int(declared) : nil, maxFrames: maxFrames)
+      handle, path: path, declared: lengthKnown ? Int(declared) : nil, maxFrames: frameLimit)
     let subtype = info.format & Int32(SF_FORMAT_SUBMASK)
     let isFloat = subtype == Int32(SF_FORMAT_FLOAT) || subtype == Int32(SF_FORMAT_DOUBLE)
     if !isFloat, let text = metadata["fullScale_g"] {

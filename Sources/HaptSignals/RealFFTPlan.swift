@@ -27,14 +27,16 @@ public final class RealFFTPlan: @unchecked Sendable {
   /// - Parameter length: the transform length; must be at least 1 (a programming error
   ///   otherwise).
   public static func shared(length: Int) -> RealFFTPlan {
-    precondition(length >= 1, "RealFFTPlan length must be at least 1, got \(length)")
+    precondition(
+      length >= 1 && length <= Int(Int32.max), "RealFFTPlan length must be in 1 ... 2^31-1, got \(length)")
     return cache.plan(length: length) { RealFFTPlan(unlockedLength: $0) }
   }
 
   /// A plan for `length` outside the cache, destroyed when released (tests; lengths past
   /// the cache limit get the same).
   static func uncached(length: Int) -> RealFFTPlan {
-    precondition(length >= 1, "RealFFTPlan length must be at least 1, got \(length)")
+    precondition(
+      length >= 1 && length <= Int(Int32.max), "RealFFTPlan length must be in 1 ... 2^31-1, got \(length)")
     return FFTWPlanner.withLock { RealFFTPlan(unlockedLength: length) }
   }
 
@@ -100,6 +102,13 @@ public final class RealFFTPlan: @unchecked Sendable {
   /// ``FFTWPlanner/withAlignedScratch(_:_:)`` aligns. The input is preserved.
   func forwardAligned(_ input: UnsafeMutablePointer<Double>, into spectrum: UnsafeMutablePointer<Double>) {
     fftw_execute_dft_r2c(forwardPlan, input, complexPointer(spectrum))
+  }
+
+  /// The unscaled c2r transform of the interleaved half `spectrum` (`2 * binCount`
+  /// doubles, destroyed) into `output` (``length`` doubles): `N` times the inverse DFT.
+  /// Both must be aligned as ``FFTWPlanner/withAlignedScratch(_:_:)`` aligns.
+  func inverseAligned(_ spectrum: UnsafeMutablePointer<Double>, into output: UnsafeMutablePointer<Double>) {
+    fftw_execute_dft_c2r(inversePlan, complexPointer(spectrum), output)
   }
 
   /// Writes the inverse DFT (scaled by `1/N`) of the half spectrum `real` + i `imaginary`

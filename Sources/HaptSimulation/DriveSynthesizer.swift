@@ -72,6 +72,7 @@ struct DriveSynthesizer {
   @inline(__always)
   func sampleIndex(_ t_s: Double, k: Int, rho: Double) -> Int {
     let x = (rho + t_s * sampleRate_Hz - 1e-9).rounded(.up)
+    guard x.isFinite else { return x.isNaN ? k : (x > 0 ? k &+ 4_000_000_000_000_000 : k) }
     let bounded = Swift.min(Swift.max(x, -4e15), 4e15)
     return k &+ Int(bounded)
   }
@@ -99,7 +100,8 @@ struct DriveSynthesizer {
     let n0 = sampleIndex(event.time_s, k: k, rho: rho)
     let n1 = sampleIndex(event.time_s + parameters.transientCycles / f, k: k, rho: rho)
     let step = 2 * Double.pi * f / sampleRate_Hz
-    let overdrive = parameters.hasOverdrive ? parameters.overdriveVoltage_V * (a / parameters.ratedVoltage_V) : a
+    let overdrive =
+      parameters.hasOverdrive ? parameters.overdriveVoltage_V * (a / parameters.ratedVoltage_V) : a
     var oscillator = PhaseOscillator()
     let count = out.count
     var n = n0
@@ -146,9 +148,9 @@ struct DriveSynthesizer {
     let start = Swift.max(n0, 0)
     let stop = Swift.min(n1, count)
     var oscillator = PhaseOscillator()
-    var lastIntensity = -1.0
-    var lastAmplitude = 0.0
-    var lastFrequency = fmin + clamp01(event.sharpness + controls.sharpnessOffset(at: event.time_s)) * span
+    let lastIntensity = -1.0
+    let lastAmplitude = 0.0
+    let lastFrequency = fmin + clamp01(event.sharpness + controls.sharpnessOffset(at: event.time_s)) * span
     // Phase through samples before the render.
     var n = n0
     while n < Swift.min(start, n1) {
@@ -164,7 +166,14 @@ struct DriveSynthesizer {
     let isSine = waveform == .sine
     let intensityConstant = controls.intensity.isConstant
     let sharpnessConstant = controls.sharpness.isConstant
-    withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * DriveSynthesizer.chunk) { scratch in
+    // The loop state lives in closure-local copies (registers), written back at the end:
+    // captured variables would be loaded and stored through memory on every sample.
+    let state = withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * DriveSynthesizer.chunk) {
+      scratch in
+      var oscillator = oscillator
+      var lastIntensity = lastIntensity
+      var lastAmplitude = lastAmplitude
+      var lastFrequency = lastFrequency
       let multipliers = UnsafeMutableBufferPointer(rebasing: scratch[0..<DriveSynthesizer.chunk])
       let offsets = UnsafeMutableBufferPointer(rebasing: scratch[DriveSynthesizer.chunk...])
       var chunkStart = start
@@ -173,14 +182,67 @@ struct DriveSynthesizer {
         let t0 = (Double(chunkStart - k) - rho) * step_s
         let m = UnsafeMutableBufferPointer(rebasing: multipliers[0..<length])
         let o = UnsafeMutableBufferPointer(rebasing: offsets[0..<length])
-        if intensityConstant { m.update(repeating: controls.intensity.defaultValue) } else {
+        if intensityConstant {
+          m.update(repeating: controls.intensity.defaultValue)
+        } else {
           controls.fillIntensityMultipliers(start_s: t0, step_s: step_s, into: m)
         }
-        if sharpnessConstant { o.update(repeating: controls.sharpness.defaultValue) } else {
+        if sharpnessConstant {
+          o.update(repeating: controls.sharpness.defaultValue)
+        } else {
           controls.fillSharpnessOffsets(start_s: t0, step_s: step_s, into: o)
         }
         let offset0 = t0 - event.time_s
         let writable = Swift.max(Swift.min(stop - chunkStart, length), 0)
+        // Fast path: a chunk inside the sustain with constant controls, past the overdrive
+        // window, is a constant-amplitude, constant-frequency sine (the same arithmetic
+        // as the general loop below, without its per-sample checks).
+        let lastOffset = offset0 + Double(length - 1) * step_s
+        if isSine, sustained, writable == length, oscillator.phase >= Double.pi,
+          offset0 >= attackEnd, duration - lastOffset >= releaseLength, duration - lastOffset > 0,
+          intensityConstant || DriveSynthesizer.isConstant(m),
+          sharpnessConstant || DriveSynthesizer.isConstant(o)
+        {
+          let intensity = clamp01(event.intensity * m[0]) * intensityScale
+          if intensity != lastIntensity {
+            lastIntensity = intensity
+            lastAmplitude = amplitude(intensity)
+          }
+          let f = fmin + clamp01(event.sharpness + o[0]) * span
+          let step = twoPiOverFs * f
+          let a = lastAmplitude
+          oscillator.addSine(amplitude: a, step: step, count: length, into: out.baseAddress! + chunkStart)
+          lastFrequency = f
+          chunkStart += length
+          continue
+        }
+        // Middle path: constant frequency, no overdrive in this chunk, amplitude varying
+        // (an intensity curve, attack or release): amplitudes first, then the oscillator.
+        if isSine, writable == length, oscillator.phase >= Double.pi,
+          sharpnessConstant || DriveSynthesizer.isConstant(o)
+        {
+          for j in 0..<length {
+            let intensity = clamp01(event.intensity * m[j]) * intensityScale
+            if intensity != lastIntensity {
+              lastIntensity = intensity
+              lastAmplitude = amplitude(intensity)
+            }
+            let offset = offset0 + Double(j) * step_s
+            let remaining = duration - offset
+            let env =
+              sustained && offset >= attackEnd && remaining >= releaseLength && remaining > 0
+              ? 1 : event.envelope(atOffset: offset)
+            m[j] = lastAmplitude * env
+          }
+          let f = fmin + clamp01(event.sharpness + o[0]) * span
+          let amplitudes = m.baseAddress!
+          oscillator.addSine(step: twoPiOverFs * f, count: length, into: out.baseAddress! + chunkStart) {
+            amplitudes[$0]
+          }
+          lastFrequency = f
+          chunkStart += length
+          continue
+        }
         for j in 0..<length {
           let intensity = clamp01(event.intensity * m[j]) * intensityScale
           if intensity != lastIntensity {
@@ -205,8 +267,18 @@ struct DriveSynthesizer {
         chunkStart += length
         if chunkStart >= stop { break }
       }
+      return (oscillator, lastAmplitude, lastFrequency)
     }
-    return brake(from: n1, amplitude: lastAmplitude, frequency_Hz: lastFrequency, oscillator: &oscillator, into: out)
+    oscillator = state.0
+    return brake(from: n1, amplitude: state.1, frequency_Hz: state.2, oscillator: &oscillator, into: out)
+  }
+
+  /// Whether every element equals the first.
+  @inline(__always)
+  static func isConstant(_ values: UnsafeMutableBufferPointer<Double>) -> Bool {
+    guard let first = values.first else { return true }
+    for value in values where value != first { return false }
+    return true
   }
 
   /// Writes the anti-phase brake after an event's drive ends at `n1`.
@@ -216,7 +288,8 @@ struct DriveSynthesizer {
     into out: UnsafeMutableBufferPointer<Double>
   ) -> Int {
     guard parameters.brakeCycles > 0, a > 0 else { return n1 }
-    let samples = Int(Swift.min((parameters.brakeCycles * sampleRate_Hz / f - 1e-9).rounded(.up), 1e9))
+    let raw = (parameters.brakeCycles * sampleRate_Hz / f - 1e-9).rounded(.up)
+    let samples = raw.isFinite ? Int(Swift.min(Swift.max(raw, 0), 1e9)) : 0
     let end = n1 &+ samples
     let step = 2 * Double.pi * f / sampleRate_Hz
     var n = n1

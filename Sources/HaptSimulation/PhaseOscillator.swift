@@ -54,4 +54,62 @@ struct PhaseOscillator {
       sine = sin(phase)
     }
   }
+
+  /// Adds `amplitude * sin(phase)` to `count` samples at `out`, advancing by `step` after
+  /// each: exactly the arithmetic of `count` calls to ``advance(by:)`` (so the results are
+  /// bit-identical), with the state held in registers for the loop.
+  @inline(__always)
+  mutating func addSine(amplitude a: Double, step: Double, count: Int, into out: UnsafeMutablePointer<Double>)
+  {
+    addSine(step: step, count: count, into: out) { _ in a }
+  }
+
+  /// Like ``addSine(amplitude:step:count:into:)`` with a per-sample amplitude.
+  @inline(__always)
+  mutating func addSine(
+    step: Double, count: Int, into out: UnsafeMutablePointer<Double>, amplitudeAt: (Int) -> Double
+  ) {
+    var phase = self.phase
+    var sine = self.sine
+    var cosine = self.cosine
+    var increment = self.increment
+    var rotationCos = self.rotationCos
+    var rotationSin = self.rotationSin
+    var rotationReady = self.rotationReady
+    var sinceAnchor = self.sinceAnchor
+    for j in 0..<count {
+      out[j] += amplitudeAt(j) * sine
+      phase += step
+      if step == increment {
+        if rotationReady && sinceAnchor < PhaseOscillator.anchorInterval {
+          let s = sine * rotationCos + cosine * rotationSin
+          let c = cosine * rotationCos - sine * rotationSin
+          sine = s
+          cosine = c
+          sinceAnchor += 1
+        } else {
+          if !rotationReady {
+            rotationCos = cos(step)
+            rotationSin = sin(step)
+            rotationReady = true
+          }
+          sine = sin(phase)
+          cosine = cos(phase)
+          sinceAnchor = 0
+        }
+      } else {
+        increment = step
+        rotationReady = false
+        sine = sin(phase)
+      }
+    }
+    self.phase = phase
+    self.sine = sine
+    self.cosine = cosine
+    self.increment = increment
+    self.rotationCos = rotationCos
+    self.rotationSin = rotationSin
+    self.rotationReady = rotationReady
+    self.sinceAnchor = sinceAnchor
+  }
 }

@@ -2,9 +2,10 @@
 /// put the case itself in its own file (`RenderBenchmarks.swift`, ...).
 enum BenchmarkCatalog {
   static var all: [Bench.Case] {
-    [RenderBenchmarks.lra, RenderBenchmarks.lraNarrow, RenderBenchmarks.erm]
+    [RenderBenchmarks.lra, RenderBenchmarks.lraCurves, RenderBenchmarks.lraNarrow, RenderBenchmarks.erm]
       + SignalBenchmarks.all
-      + PerceptionBenchmarks.all
       + SimilarityBenchmarks.all
+      + PerceptionBenchmarks.all
+      + ReportBenchmarks.all
   }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import HaptPatterns
@@ -64,8 +65,20 @@ import Testing
   @Test func rhythmShiftsSortsAndDrops() {
     let (pattern, dropped) = Rhythm.pattern(taps_s: [1.5, 1.0, 1.21, 6.0, .nan])
     #expect(dropped == 2)
-    #expect(pattern.events.map(\.time_s) == [0, 0.20999999999999996, 0.5])
+    #expect(pattern.events.map(\.time_s) == [0, 0.21, 0.5])
     #expect(pattern.events.allSatisfy { $0.intensity == 0.9 && $0.sharpness == 0.5 && $0.type == .hapticTransient })
     #expect(Rhythm.pattern(taps_s: []).pattern.events.isEmpty)
+  }
+}
+
+@Suite struct PatternsDocTests {
+  /// Docs/Patterns.md lists every rule with its severity.
+  @Test func docListsEveryRule() throws {
+    let doc = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Docs/Patterns.md")
+    let text = String(decoding: try InputFile.read(doc.path), as: UTF8.self)
+    for rule in LintRule.all {
+      #expect(text.contains("| \(rule.id) | \(rule.severity.rawValue) | `\(rule.name)` |"), "\(rule.id)")
+    }
   }
 }

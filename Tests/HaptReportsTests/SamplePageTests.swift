@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HaptReports
 
 @Suite struct SamplePageTests {
@@ -7,7 +8,7 @@ import Testing
   /// there (to look at it in a browser).
   @Test func samplePageRendersEveryChartKind() throws {
     let html = SamplePage.page().htmlText
-    #expect(html.components(separatedBy: "<svg ").count - 1 == 6)
+    #expect(html.components(separatedBy: "<svg ").count - 1 == 7)
     #expect(html.components(separatedBy: "<section ").count - 1 == 4)
     #expect(html.utf8.count < 400_000)
     if let path = ProcessInfo.processInfo.environment["HAPT_SAMPLE_PAGE"], !path.isEmpty {

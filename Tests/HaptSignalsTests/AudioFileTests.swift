@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Testing
 
@@ -11,11 +12,12 @@ import Testing
 
   private let metadata = [
     "device": "wideband-phone", "state": "prepared", "pattern": "Heartbeat.ahap",
-    "note": "two lines\nwith = and \\ inside",
+    "note": "two lines\nwith = and \\ inside", "trailing": "space ", "unicode": "Gerät – 振動",
   ]
 
   @Test func wavRoundTripsAsFloat() throws {
     let folder = try temporaryFolder()
+    defer { removeFolder(folder) }
     let path = folder + "/take.wav"
     try AudioFile.write(recording, to: path, metadata: metadata)
     let (signal, read) = try AudioFile.read(path: path)
@@ -28,6 +30,8 @@ import Testing
     #expect(read["state"] == "prepared")
     #expect(read["pattern"] == "Heartbeat.ahap")
     #expect(read["note"] == "two lines\nwith = and \\ inside")
+    #expect(read["trailing"] == "space ")
+    #expect(read["unicode"] == "Gerät – 振動")
     #expect(read["software"] == "hapt \(HaptVersion.string)")
     #expect(read["title"] == "Heartbeat.ahap")
     #expect(read["fullScale_g"] == nil)
@@ -35,6 +39,7 @@ import Testing
 
   @Test func flacRoundTripsWithinQuantisation() throws {
     let folder = try temporaryFolder()
+    defer { removeFolder(folder) }
     let path = folder + "/take.FLAC"
     try AudioFile.write(recording, to: path, metadata: metadata)
     let (signal, read) = try AudioFile.read(path: path)
@@ -48,7 +53,9 @@ import Testing
   }
 
   @Test func flacOfSilenceUsesUnitFullScale() throws {
-    let path = try temporaryFolder() + "/quiet.flac"
+    let folder = try temporaryFolder()
+    defer { removeFolder(folder) }
+    let path = folder + "/quiet.flac"
     try AudioFile.write(Signal(zeros: 100, sampleRate_Hz: 8000), to: path, metadata: [:])
     let (signal, read) = try AudioFile.read(path: path)
     #expect(read["fullScale_g"] == "1.0")
@@ -56,7 +63,9 @@ import Testing
   }
 
   @Test func foreignPCMReadsAsFractionOfFullScale() throws {
-    let path = try temporaryFolder() + "/recorder.wav"
+    let folder = try temporaryFolder()
+    defer { removeFolder(folder) }
+    let path = folder + "/recorder.wav"
     try writeBytes(pcm16WAV(channels: 1, sampleRate: 44100, frames: [0, 16384, -32768, 32767]), to: path)
     let (signal, read) = try AudioFile.read(path: path)
     #expect(signal.sampleRate_Hz == 44100)
@@ -66,6 +75,7 @@ import Testing
 
   @Test func writeReplacesTheTargetAtomically() throws {
     let folder = try temporaryFolder()
+    defer { removeFolder(folder) }
     let path = folder + "/take.wav"
     try AudioFile.write(recording, to: path, metadata: [:])
     try AudioFile.write(Signal(zeros: 10, sampleRate_Hz: 8000), to: path, metadata: [:])
@@ -97,7 +107,9 @@ import Testing
 
   @Test(arguments: readCases)
   func readErrors(_ c: ReadCase) throws {
-    let path = try temporaryFolder() + "/in.wav"
+    let folder = try temporaryFolder()
+    defer { removeFolder(folder) }
+    let path = folder + "/in.wav"
     if let bytes = c.bytes { try writeBytes(bytes, to: path) }
     let error = try #require(thrownInputError { _ = try AudioFile.read(path: path) })
     #expect(error.description.hasPrefix("\(path): \(c.message)"), "\(error)")
@@ -106,21 +118,84 @@ import Testing
 
   @Test func readRejectsAFolder() throws {
     let folder = try temporaryFolder()
+    defer { removeFolder(folder) }
     let error = try #require(thrownInputError { _ = try AudioFile.read(path: folder) })
     #expect(error.description == "\(folder): is a folder, expected an audio file")
     #expect(error.exitStatus == .dataError)
   }
 
   @Test func readBoundsTheLength() throws {
-    let path = try temporaryFolder() + "/long.wav"
+    let folder = try temporaryFolder()
+    defer { removeFolder(folder) }
+    let path = folder + "/long.wav"
     try AudioFile.write(Signal(zeros: 1000, sampleRate_Hz: 8000), to: path, metadata: [:])
     let error = try #require(thrownInputError { _ = try AudioFile.read(path: path, maxFrames: 999) })
     #expect(error.description == "\(path): has 1000 frames, more than the limit of 999 frames")
     #expect(try AudioFile.read(path: path, maxFrames: 1000).signal.count == 1000)
+    // 1000 frames at 8 kHz last 0.125 s.
+    let long = try #require(thrownInputError { _ = try AudioFile.read(path: path, maxDuration_s: 0.1) })
+    #expect(long.description == "\(path): lasts 0.125 s, more than the limit of 0.1 s")
+    #expect(try AudioFile.read(path: path, maxDuration_s: 0.125).signal.count == 1000)
+  }
+
+  @Test func concurrentReadsAndWritesAreIndependent() throws {
+    let folder = try temporaryFolder()
+    defer { removeFolder(folder) }
+    let failures = Slots<[Double]>(32, initial: [])
+    DispatchQueue.concurrentPerform(iterations: 32) { i in
+      let path = folder + "/take\(i).\(i % 2 == 0 ? "wav" : "flac")"
+      let signal = Signal(
+        samples: sine(frequency_Hz: 100 + Double(i), amplitude: 0.5, count: 800, sampleRate_Hz: 8000),
+        sampleRate_Hz: 8000)
+      do {
+        try AudioFile.write(signal, to: path, metadata: ["index": "\(i)"])
+        let (read, metadata) = try AudioFile.read(path: path)
+        let close = maxAbsDifference(read.samples, signal.samples) < 1e-6
+        failures.values[i] = close && metadata["index"] == "\(i)" ? [] : [1]
+      } catch {
+        failures.values[i] = [2]
+      }
+    }
+    for i in 0..<32 { #expect(failures.values[i].isEmpty, "task \(i)") }
+  }
+
+  @Test func concurrentFailedOpensKeepTheirOwnMessages() throws {
+    // libsndfile reports a failed open through a global; hapt serialises opens so that
+    // each file gets its own message. Serial messages are the reference.
+    let folder = try temporaryFolder()
+    defer { removeFolder(folder) }
+    let wav = pcm16WAV(channels: 1, sampleRate: 8000, frames: [1, 2, 3])
+    let broken: [[UInt8]] = [
+      Array("not audio at all".utf8), Array(wav[0..<30]), Array(wav[0..<12]) + Array(repeating: 0, count: 40),
+      [], Array("RIFF\u{0}\u{0}\u{0}\u{0}WAVEfmt ".utf8),
+    ]
+    var paths: [String] = []
+    for (i, bytes) in broken.enumerated() {
+      paths.append(folder + "/broken\(i).wav")
+      try writeBytes(bytes, to: paths[i])
+    }
+    let serial = paths.map { path in
+      thrownInputError { _ = try AudioFile.read(path: path) }?.description ?? ""
+    }
+    #expect(Set(serial).count > 2, "\(serial)")
+    let messages = Slots<String>(100, initial: "")
+    let allPaths = paths
+    DispatchQueue.concurrentPerform(iterations: 100) { i in
+      let path = allPaths[i % allPaths.count]
+      do {
+        _ = try AudioFile.read(path: path)
+      } catch {
+        messages.values[i] = "\(error)"
+      }
+    }
+    for i in 0..<100 {
+      #expect(messages.values[i] == serial[i % paths.count])
+    }
   }
 
   @Test func readRejectsABadFullScale() throws {
     let folder = try temporaryFolder()
+    defer { removeFolder(folder) }
     let path = folder + "/bad.flac"
     try AudioFile.write(recording, to: path, metadata: [:])
     // Rewrite the recorded full scale in place (same length keeps the file valid).
@@ -136,6 +211,7 @@ import Testing
 
   @Test func writeErrors() throws {
     let folder = try temporaryFolder()
+    defer { removeFolder(folder) }
     let cases: [(Signal, String, String)] = [
       (recording, folder + "/take.mp3", "use a .wav or .flac extension"),
       (Signal(samples: [], sampleRate_Hz: 8000), folder + "/e.wav", "the signal has no samples"),
@@ -150,6 +226,24 @@ import Testing
       #expect(error.exitStatus == .cannotCreate)
     }
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+  }
+
+  @Test func metadataSizeIsBoundedPerFormat() throws {
+    let folder = try temporaryFolder()
+    defer { removeFolder(folder) }
+    let fits = ["note": String(repeating: "x", count: 1700)]
+    try AudioFile.write(recording, to: folder + "/fits.wav", metadata: fits)
+    #expect(try AudioFile.read(path: folder + "/fits.wav").metadata["note"] == fits["note"])
+    let large = ["note": String(repeating: "y", count: 5000)]
+    let error = try #require(
+      thrownInputError { try AudioFile.write(recording, to: folder + "/large.wav", metadata: large) })
+    #expect(error.description.contains("more than the 1800 a .wav file holds"))
+    #expect(error.exitStatus == .cannotCreate)
+    // FLAC's Vorbis comments hold much more.
+    try AudioFile.write(recording, to: folder + "/large.flac", metadata: large)
+    #expect(try AudioFile.read(path: folder + "/large.flac").metadata["note"] == large["note"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["fits.wav", "large.flac"])
   }
 
   @Test func metadataTextRoundTrips() {

@@ -6,11 +6,11 @@ import Testing
 
 /// A result slot per task, written from concurrent threads (distinct indices only, into
 /// separately allocated storage, so no two threads touch the same memory).
-private final class Slots: @unchecked Sendable {
-  let values: UnsafeMutableBufferPointer<[Double]>
-  init(_ count: Int) {
+final class Slots<Element>: @unchecked Sendable {
+  let values: UnsafeMutableBufferPointer<Element>
+  init(_ count: Int, initial: Element) {
     values = .allocate(capacity: count)
-    values.initialize(repeating: [])
+    values.initialize(repeating: initial)
   }
   deinit {
     values.deinitialize()
@@ -33,7 +33,7 @@ private final class Slots: @unchecked Sendable {
   @Test func concurrentTransformsMatchSerial() {
     let tasks = 96
     let serial = (0..<tasks).map { Self.work($0 + 1000) }
-    let slots = Slots(tasks)
+    let slots = Slots<[Double]>(tasks, initial: [])
     DispatchQueue.concurrentPerform(iterations: tasks) { i in
       slots.values[i] = Self.work(i + 1000)
     }
@@ -43,7 +43,7 @@ private final class Slots: @unchecked Sendable {
   @Test func concurrentPlanCreationOfNewLengths() {
     // Lengths no other test uses, each requested by several threads at once.
     let lengths = (0..<40).map { 3001 + 2 * $0 }
-    let slots = Slots(lengths.count * 3)
+    let slots = Slots<[Double]>(lengths.count * 3, initial: [])
     DispatchQueue.concurrentPerform(iterations: lengths.count * 3) { i in
       let length = lengths[i % lengths.count]
       let x = noise(count: length, seed: 77)
@@ -79,7 +79,7 @@ private final class Slots: @unchecked Sendable {
     // Creation and destruction both go through the planner lock while other threads execute.
     let x = noise(count: 300, seed: 8)
     let reference = DCT2Plan.shared(length: 300).transform(x)
-    let mismatches = Slots(64)
+    let mismatches = Slots<[Double]>(64, initial: [])
     DispatchQueue.concurrentPerform(iterations: 64) { i in
       let plan = i % 2 == 0 ? DCT2Plan.uncached(length: 300) : DCT2Plan.shared(length: 300)
       let fft = RealFFTPlan.uncached(length: 200 + i)

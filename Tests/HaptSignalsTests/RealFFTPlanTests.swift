@@ -79,32 +79,6 @@ private func naiveDFT(_ x: [Double]) -> (re: [Double], im: [Double]) {
     #expect(abs(magnitudes[10] - 400) < 1e-9)  // N/2 for a unit sine
     #expect(magnitudes.enumerated().filter { $0.offset != 10 }.allSatisfy { $0.element < 1e-9 })
   }
-
-  @Test func complexInverseMatchesTheDefinition() {
-    let n = 50
-    let re = noise(count: n, seed: 1)
-    let im = noise(count: n, seed: 2)
-    var interleaved: [Double] = []
-    for k in 0..<n { interleaved += [re[k], im[k]] }
-    var out = [Double](repeating: 0, count: 2 * n)
-    interleaved.withUnsafeBufferPointer { input in
-      out.withUnsafeMutableBufferPointer { output in
-        ComplexInverseFFTPlan.shared(length: n).inverse(input.baseAddress!, into: output.baseAddress!)
-      }
-    }
-    var worst = 0.0
-    for j in 0..<n {
-      var r = 0.0
-      var i = 0.0
-      for k in 0..<n {
-        let angle = 2 * Double.pi * Double(k * j) / Double(n)
-        r += re[k] * cos(angle) - im[k] * sin(angle)
-        i += re[k] * sin(angle) + im[k] * cos(angle)
-      }
-      worst = max(worst, abs(out[2 * j] - r / Double(n)), abs(out[2 * j + 1] - i / Double(n)))
-    }
-    #expect(worst < 1e-12)
-  }
 }
 
 @Suite struct AlignmentTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HaptSimulation
 
 /// The discrete LRA against the continuous model it discretises (MODEL.md §3).
@@ -28,7 +29,8 @@ import Testing
   /// the last 0.25 s of 0.6 s) matches |H(j 2 pi f)| of the continuous ODEs within 0.5 %.
   @Test(arguments: steadyCases)
   func steadyStateAmplitudeMatchesAnalyticResponse(_ c: Case) throws {
-    let model = try #require(LRAModel(parameters: c.parameters, bodyMass_kg: Self.body, sampleRate_Hz: Self.fs))
+    let model = try #require(
+      LRAModel(parameters: c.parameters, bodyMass_kg: Self.body, sampleRate_Hz: Self.fs))
     let count = Int(0.6 * Self.fs)
     let volts = 2.0
     let drive = (0..<count).map { volts * sin(2 * Double.pi * c.frequency_Hz * Double($0) / Self.fs) }
@@ -103,8 +105,42 @@ import Testing
     #expect(abs(simple / tau - 1) < 0.05)
   }
 
+  /// The two-sample lookahead loop against the textbook one-step recursion
+  /// `s_n = Phi s_(n-1) + (G0 - G1) V_(n-1) + G1 V_n` on a seeded random drive (odd and
+  /// even lengths): equal to 1e-12 of the peak.
+  @Test(arguments: [4001, 4000])
+  func lookaheadLoopMatchesOneStepRecursion(count: Int) throws {
+    let model = try #require(
+      LRAModel(parameters: Fixtures.iphoneLRA, bodyMass_kg: Self.body, sampleRate_Hz: Self.fs))
+    var random = SplitMix64(seed: 170)
+    let drive = (0..<count).map { _ in 2 * random.nextUnit() - 1 }
+    let fast = model.simulate(drive: drive)
+    let phi = model.discretisation.phi
+    let g0 = model.discretisation.g0
+    let g1 = model.discretisation.g1
+    var s = [0.0, 0.0, 0.0]
+    var previous = 0.0
+    var worst = 0.0
+    var peak = 0.0
+    for n in 0..<count {
+      var next = [0.0, 0.0, 0.0]
+      for row in 0..<3 {
+        next[row] =
+          phi[row * 3] * s[0] + phi[row * 3 + 1] * s[1] + phi[row * 3 + 2] * s[2]
+          + (g0[row] - g1[row]) * previous + g1[row] * drive[n]
+      }
+      s = next
+      previous = drive[n]
+      let a = model.output[0] * s[0] + model.output[1] * s[1] + model.output[2] * s[2]
+      worst = max(worst, abs(a - fast[n]))
+      peak = max(peak, abs(a))
+    }
+    #expect(worst <= 1e-12 * peak, "worst \(worst) g, peak \(peak) g")
+  }
+
   @Test func startsAtRestAndStaysThereWithoutDrive() throws {
-    let model = try #require(LRAModel(parameters: Fixtures.iphoneLRA, bodyMass_kg: Self.body, sampleRate_Hz: Self.fs))
+    let model = try #require(
+      LRAModel(parameters: Fixtures.iphoneLRA, bodyMass_kg: Self.body, sampleRate_Hz: Self.fs))
     let out = model.simulate(drive: [Double](repeating: 0, count: 100))
     #expect(out.allSatisfy { $0 == 0 })
   }

@@ -2,10 +2,25 @@
 ///
 /// Used for pairwise similarity (ST-SIM, SPQI), d' and predicted confusion. Cells are
 /// square; values are printed in the cells when there are at most ``valueLabelLimit``
-/// columns; every cell carries a tooltip (`row → column: value`) up to 40 x 40.
+/// columns; every cell carries a tooltip (`row → column: value`) up to 40 x 40; larger
+/// maps are drawn compactly (see ``detailLimit``), so a 100 x 100 map stays small.
 public enum HeatMapChart {
   /// Largest column count whose cells get printed values.
   public static let valueLabelLimit = 12
+
+  /// Largest row or column count drawn cell by cell (with tooltips and white gaps);
+  /// larger maps are drawn compactly: colours quantised to ``compactLevels`` steps, equal
+  /// neighbours in a row merged, one path per colour.
+  public static let detailLimit = 40
+  /// Colour steps of a compact (large) heat map.
+  public static let compactLevels = 64
+
+  /// The colour step of a value in a compact map; -1 for a missing value.
+  static func compactLevel(_ value: Double?, low: Double, span: Double) -> Int {
+    guard let value else { return -1 }
+    let t = min(max((value - low) / span, 0), 1)
+    return Int((t * Double(compactLevels - 1)).rounded())
+  }
 
   /// Renders a heat map.
   ///
@@ -47,14 +62,17 @@ public enum HeatMapChart {
 
     let labelLimit = 28
     let longestRow = (0..<rowCount).map { SVGWriter.truncated(rowLabel($0), to: labelLimit).count }.max() ?? 1
-    let longestColumn = (0..<columnCount).map { SVGWriter.truncated(columnLabel($0), to: labelLimit).count }.max() ?? 1
+    let longestColumn =
+      (0..<columnCount).map { SVGWriter.truncated(columnLabel($0), to: labelLimit).count }.max() ?? 1
     let axisTitleSpace = 22.0
     let left = axisTitleSpace + 12 + Double(longestRow) * 6.6
     let availableWidth = Double(max(width, 300)) - left - 130
     let cell = min(56, max(3, (availableWidth / Double(max(columnCount, 1))).rounded(.down)))
     let showLabels = cell >= 8
     let labelSize = min(12, cell - 1)
-    let top = 40 + (columnAxisTitle == nil ? 0 : 20) + (showLabels ? Double(longestColumn) * labelSize * 0.55 * 0.71 + 14 : 8)
+    let top =
+      40 + (columnAxisTitle == nil ? 0 : 20)
+      + (showLabels ? Double(longestColumn) * labelSize * 0.55 * 0.71 + 14 : 8)
     let gridWidth = cell * Double(columnCount)
     let gridHeight = cell * Double(rowCount)
     let chartWidth = Int(left + gridWidth + 130)
@@ -63,14 +81,22 @@ public enum HeatMapChart {
 
     var svg = SVGWriter(
       width: chartWidth, height: chartHeight, title: title,
-      description: "Heat map of \(rowCount) by \(columnCount) values, colour scale \(legendTitle) from \(ChartNumber.readable(low)) to \(ChartNumber.readable(high)).")
+      description:
+        "Heat map of \(rowCount) by \(columnCount) values, colour scale \(legendTitle) from \(ChartNumber.readable(low)) to \(ChartNumber.readable(high))."
+    )
     svg.text(title, x: 16, y: 20, size: 14, weight: "600")
     if let columnAxisTitle {
-      svg.text(columnAxisTitle + " →", x: left + gridWidth / 2, y: 44, anchor: .middle, size: 12, weight: "600")
+      svg.text(
+        columnAxisTitle + " →", x: left + gridWidth / 2, y: 44, anchor: .middle, size: 12, weight: "600")
     }
     if let rowAxisTitle {
-      svg.text(rowAxisTitle + " →", x: 16, y: top + gridHeight / 2, anchor: .middle, size: 12, weight: "600", rotate: -90)
+      svg.text(
+        rowAxisTitle + " →", x: 16, y: top + gridHeight / 2, anchor: .middle, size: 12, weight: "600",
+        rotate: -90)
     }
+    let compact = rowCount > detailLimit || columnCount > detailLimit
+    // Large maps: one <path> per quantised colour, cells of a row with equal colour merged.
+    var runs: [Int: String] = [:]
     for (position, i) in rowOrder.enumerated() {
       let y0 = top + Double(position) * cell
       if showLabels {
@@ -78,12 +104,27 @@ public enum HeatMapChart {
           SVGWriter.truncated(rowLabel(i), to: labelLimit), x: left - 6, y: y0 + cell / 2 + labelSize * 0.35,
           anchor: .end, size: labelSize, tooltip: rowLabel(i))
       }
+      if compact {
+        var c = 0
+        while c < columnOrder.count {
+          let level = compactLevel(value(i, columnOrder[c]), low: low, span: span)
+          var end = c + 1
+          while end < columnOrder.count,
+            compactLevel(value(i, columnOrder[end]), low: low, span: span) == level
+          { end += 1 }
+          let n = SVGWriter.number
+          runs[level, default: ""] +=
+            "M\(n(left + Double(c) * cell)) \(n(y0))h\(n(Double(end - c) * cell))v\(n(cell))h\(n(-Double(end - c) * cell))z"
+          c = end
+        }
+        continue
+      }
       for (columnPosition, j) in columnOrder.enumerated() {
         let x0 = left + Double(columnPosition) * cell
         let v = value(i, j)
         let t = v.map { ($0 - low) / span } ?? 0
-        let tooltip = rowCount <= 40 && columnCount <= 40
-          ? "\(rowLabel(i)) → \(columnLabel(j)): \(v.map { ChartNumber.fixed($0, decimals: decimals) } ?? "no value")" : nil
+        let tooltip =
+          "\(rowLabel(i)) → \(columnLabel(j)): \(v.map { ChartNumber.fixed($0, decimals: decimals) } ?? "no value")"
         svg.rect(
           x: x0, y: y0, width: cell, height: cell, fill: v == nil ? "#eeeeee" : ramp.color(at: t),
           stroke: "#ffffff", tooltip: tooltip)
@@ -95,6 +136,10 @@ public enum HeatMapChart {
             fill: dark ? "#ffffff" : "#111111")
         }
       }
+    }
+    for level in runs.keys.sorted() {
+      let fill = level < 0 ? "#eeeeee" : ramp.color(at: Double(level) / Double(compactLevels - 1))
+      svg.raw("<path fill=\"\(fill)\" d=\"\(runs[level] ?? "")\"/>\n")
     }
     if showLabels {
       for (columnPosition, j) in columnOrder.enumerated() {

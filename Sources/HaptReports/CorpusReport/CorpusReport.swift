@@ -127,7 +127,7 @@ public enum CorpusReport {
           .prefix(limits.latencyBars).sorted { $0.pattern < $1.pattern }
         let bars = shown.map {
           LatencyBar(
-            pattern: $0.pattern, device: $0.device, state: $0.state.rawValue, detect_ms: $0.markers.detect_s.map { $0 * 1000 },
+            pattern: $0.pattern, device: "", state: "", detect_ms: $0.markers.detect_s.map { $0 * 1000 },
             verdict: ReportVerdict(rawValue: $0.verdict.rawValue))
         }
         let caption =
@@ -185,9 +185,12 @@ public enum CorpusReport {
           caption: n > shown.count ? "The first \(shown.count) of \(n) patterns; every pair is in pairs.csv." : nil))
       var closest = CSVTable(columns: ReportTables.pairColumns)
       let pairs = e.pairs.sorted { ($0.dPrime, $0.first, $0.second) < ($1.dPrime, $1.first, $1.second) }.prefix(15)
-      let full = ReportTables.pairs(e)
-      let rowIndex = Dictionary(uniqueKeysWithValues: e.pairs.enumerated().map { ("\($1.first)-\($1.second)", $0) })
-      for pair in pairs { if let row = rowIndex["\(pair.first)-\(pair.second)"] { closest.append(full.rows[row]) } }
+      let names = e.primary.map(\.name)
+      let device = e.primary.first?.device ?? ""
+      let state = e.primary.first?.state ?? .prepared
+      for pair in pairs {
+        closest.append(ReportTables.pairRow(names[pair.first], names[pair.second], device, state, pair.similarity, pair.dPrime))
+      }
       blocks.append(.table(ReportTable(closest), caption: "The 15 least distinguishable pairs of the corpus (lowest d')."))
     } else {
       blocks.append(.note("Fewer than two patterns: no pairs."))

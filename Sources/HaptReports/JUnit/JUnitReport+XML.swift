@@ -7,31 +7,38 @@ extension JUnitReport {
   public var xmlText: String {
     let all = suites.flatMap(\.cases)
     var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-    out += "<testsuites" + attributes([
-      ("name", name), ("tests", String(all.count)),
-      ("failures", String(suites.reduce(0) { $0 + $1.failures })),
-      ("errors", String(suites.reduce(0) { $0 + $1.errors })),
-      ("skipped", String(suites.reduce(0) { $0 + $1.skipped })),
-      ("time", JUnitReport.seconds(suites.reduce(0) { $0 + $1.time_s })),
-    ]) + ">\n"
-    for suite in suites {
-      out += "  <testsuite" + attributes([
-        ("name", suite.name), ("tests", String(suite.cases.count)),
-        ("failures", String(suite.failures)), ("errors", String(suite.errors)),
-        ("skipped", String(suite.skipped)), ("time", JUnitReport.seconds(suite.time_s)),
+    out +=
+      "<testsuites"
+      + attributes([
+        ("name", name), ("tests", String(all.count)),
+        ("failures", String(suites.reduce(0) { $0 + $1.failures })),
+        ("errors", String(suites.reduce(0) { $0 + $1.errors })),
+        ("skipped", String(suites.reduce(0) { $0 + $1.skipped })),
+        ("time", JUnitReport.seconds(suites.reduce(0) { $0 + $1.time_s })),
       ]) + ">\n"
+    for suite in suites {
+      out +=
+        "  <testsuite"
+        + attributes([
+          ("name", suite.name), ("tests", String(suite.cases.count)),
+          ("failures", String(suite.failures)), ("errors", String(suite.errors)),
+          ("skipped", String(suite.skipped)), ("time", JUnitReport.seconds(suite.time_s)),
+        ]) + ">\n"
       if !suite.properties.isEmpty {
         out += "    <properties>\n"
         for property in suite.properties {
-          out += "      <property" + attributes([("name", property.name), ("value", property.value)]) + "/>\n"
+          out +=
+            "      <property" + attributes([("name", property.name), ("value", property.value)]) + "/>\n"
         }
         out += "    </properties>\n"
       }
       for testCase in suite.cases {
-        out += "    <testcase" + attributes([
+        var caseAttributes = [
           ("classname", testCase.classname), ("name", testCase.name),
           ("time", JUnitReport.seconds(testCase.time_s)),
-        ])
+        ]
+        if let file = testCase.file { caseAttributes.append(("file", file)) }
+        out += "    <testcase" + attributes(caseAttributes)
         let body = caseBody(testCase)
         out += body.isEmpty ? "/>\n" : ">\n" + body + "    </testcase>\n"
       }

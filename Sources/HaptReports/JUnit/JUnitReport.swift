@@ -81,15 +81,19 @@ public struct JUnitCase: Equatable, Sendable {
   public var outcome: Outcome
   /// Text for `<system-out>` (measured values), or nil.
   public var systemOut: String?
+  /// The file the case is about (the pattern's path), written as the `file` attribute
+  /// that GitLab and GitHub annotators use, or nil.
+  public var file: String?
 
   public init(
     classname: String, name: String, time_s: Double = 0, outcome: Outcome = .passed,
-    systemOut: String? = nil
+    systemOut: String? = nil, file: String? = nil
   ) {
     self.classname = classname
     self.name = name
     self.time_s = time_s
     self.outcome = outcome
     self.systemOut = systemOut
+    self.file = file
   }
 }

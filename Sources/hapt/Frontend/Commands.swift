@@ -2,13 +2,17 @@
 /// Add a command by adding its `spec` here (one line each, keep the order of DESIGN.md).
 enum Commands {
   static let all: [Subcommand] = [
+    LintCommand.spec,
     RenderCommand.spec,
     CompareCommand.spec,
     ConfusionCommand.spec,
     LatencyCommand.spec,
     ReportCommand.spec,
     BaselineCommand.spec,
+    PresetsCommand.spec,
     DevicesCommand.spec,
+    ConvertCommand.spec,
+    RhythmCommand.spec,
   ]
 
   static func named(_ name: String) -> Subcommand? {

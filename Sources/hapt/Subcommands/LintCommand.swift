@@ -1,0 +1,95 @@
+import Foundation
+import HaptCore
+import HaptPatterns
+import HaptReports
+
+/// `hapt lint PATH...`: checks pattern files against the AHAP, .haptic, structural and UX
+/// rules (Docs/Patterns.md has the table).
+enum LintCommand {
+  static let spec = Subcommand(
+    name: "lint",
+    summary: "Check haptic pattern files (.ahap, .haptic) for format breaks and UX problems.",
+    usage: ["lint PATH... [--format text|csv|json] [--strict]"],
+    discussion: """
+      PATH is a file or a folder (searched recursively for .ahap and .haptic files).
+      Each finding names the file, the place (a JSON path or line and column), the
+      severity (error, warning, info) and the rule ID; the rules are listed in
+      Docs/Patterns.md. Findings go to stdout. A file that cannot be read or decoded is
+      reported on stderr as 'error: FILE: PLACE: MESSAGE' and the other files are still
+      checked.
+
+      Exit status: 65 if any file could not be read or decoded (this wins); otherwise 1
+      with --strict if any error-severity finding exists; otherwise 0.
+      """,
+    options: [
+      OutputFormat.option,
+      OptionSpec.flag("strict", help: "Exit 1 if any finding has error severity."),
+    ],
+    run: { arguments, console in
+      guard !arguments.positionals.isEmpty else { throw UsageError.missingArgument("PATH (a pattern file or folder)") }
+      let format = try arguments.format()
+      let report = LintReport.lint(paths: arguments.positionals)
+      for failure in report.failures {
+        console.error(failure.description)
+      }
+      switch format {
+      case .text: console.out(text(report))
+      case .csv: console.out(csv(report))
+      case .json: console.out(JSONWriter.string(json(report)))
+      }
+      if !report.failures.isEmpty { return .dataError }
+      if arguments.flag("strict"), report.count(.error) > 0 { return .checkFailed }
+      return .success
+    })
+
+  static func text(_ report: LintReport) -> String {
+    var lines = report.findings.map(\.description)
+    let checked = report.files.count - report.failures.count
+    var summary =
+      "\(checked) file(s) checked: \(report.count(.error)) error(s), \(report.count(.warning)) warning(s), \(report.count(.info)) info"
+    if !report.failures.isEmpty { summary += "; \(report.failures.count) file(s) unreadable" }
+    lines.append(summary)
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  static func csv(_ report: LintReport) -> String {
+    var table = CSVTable(columns: ["file", "place", "rule", "severity", "message"].map { CSVColumn($0) })
+    for finding in report.findings {
+      table.append([
+        .text(finding.file), .text(finding.place), .text(finding.ruleID), .text(finding.severity.rawValue),
+        .text(finding.message),
+      ])
+    }
+    return table.csvText
+  }
+
+  static func json(_ report: LintReport) -> JSONValue {
+    let files = report.files.map { result -> JSONValue in
+      .orderedObject([
+        ("file", .string(result.file)),
+        ("error", result.error.map { .string($0.description) } ?? .null),
+        (
+          "findings",
+          .list(
+            result.findings.map {
+              .orderedObject([
+                ("rule", .string($0.ruleID)), ("severity", .string($0.severity.rawValue)), ("place", .string($0.place)),
+                ("message", .string($0.message)),
+              ])
+            })
+        ),
+      ])
+    }
+    return .orderedObject([
+      ("files", .list(files)),
+      (
+        "summary",
+        .orderedObject([
+          ("files", .number(Double(report.files.count))), ("unreadable", .number(Double(report.failures.count))),
+          ("errors", .number(Double(report.count(.error)))), ("warnings", .number(Double(report.count(.warning)))),
+          ("info", .number(Double(report.count(.info)))),
+        ])
+      ),
+    ])
+  }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import HaptCore
+import HaptPatterns
+import HaptReports
+
+/// `hapt presets`: the system presets, their APIs and platform availability.
+enum PresetsCommand {
+  static let spec = Subcommand(
+    name: "presets",
+    summary: "List the system feedback presets (UIKit, SwiftUI, watchOS) and where each plays.",
+    usage: ["presets [--format text|csv|json] [--export FOLDER]"],
+    discussion: """
+      Each preset is an AHAP file in Corpora/system approximating a platform haptic; Apple
+      does not publish the waveforms, so each file's metadata description gives the
+      rationale. Platforms: iOS means iPhone; no iPad has a Taptic Engine, so none plays
+      on iPad. The default confusability review set (marked *) is the three UIKit
+      notification presets. --export writes every preset's AHAP (canonical form) into
+      FOLDER, creating it if needed.
+      """,
+    options: [
+      OutputFormat.option,
+      OptionSpec.value("export", "FOLDER", help: "Also write every preset as FOLDER/NAME.ahap."),
+    ],
+    run: { arguments, console in
+      guard arguments.positionals.isEmpty else { throw UsageError.unexpectedArgument(arguments.positionals[0]) }
+      let format = try arguments.format()
+      let presets = Presets.all()
+      if let folder = arguments.value("export") {
+        try export(presets, to: folder)
+      }
+      switch format {
+      case .text: console.out(text(presets))
+      case .csv: console.out(csv(presets))
+      case .json: console.out(JSONWriter.string(json(presets)))
+      }
+      return .success
+    })
+
+  /// Writes each preset, re-encoded, to `folder/NAME.ahap` (atomically).
+  static func export(_ presets: [Preset], to folder: String) throws {
+    do {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    } catch {
+      throw InputError(file: folder, "cannot create the folder", status: .cannotCreate)
+    }
+    for preset in presets {
+      let loaded = try preset.load()
+      try AtomicFile.write(AHAP.encode(loaded.pattern), to: folder + "/" + preset.name + ".ahap")
+    }
+  }
+
+  static func availability(_ preset: Preset) -> [(String, Bool)] {
+    Platform.allCases.map { ($0.rawValue, preset.platforms.contains($0)) } + [("iPad", false)]
+  }
+
+  static func text(_ presets: [Preset]) -> String {
+    let nameWidth = (presets.map(\.name.count).max() ?? 0) + 3
+    let header = "NAME" + String(repeating: " ", count: nameWidth - 4) + "iOS watchOS macOS iPad  API"
+    var lines = [header]
+    for preset in presets {
+      let mark = Presets.defaultReviewSet.contains(preset.name) ? " *" : ""
+      let name = preset.name + mark
+      let flags = availability(preset)
+      let cells = zip(flags, [4, 8, 6, 6]).map { flag, width -> String in
+        let cell = flag.1 ? "yes" : "-"
+        return cell + String(repeating: " ", count: width - cell.count)
+      }
+      lines.append(name + String(repeating: " ", count: max(1, nameWidth - name.count)) + cells.joined() + preset.api)
+    }
+    lines.append("")
+    lines.append("* default review set. Files: \(presets.first.map { URL(fileURLWithPath: $0.file).deletingLastPathComponent().path } ?? "Corpora/system")")
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  static func csv(_ presets: [Preset]) -> String {
+    var table = CSVTable(
+      columns: ["name", "api", "iOS", "watchOS", "macOS", "iPad", "defaultReviewSet", "file"].map { CSVColumn($0) })
+    for preset in presets {
+      table.append(
+        [.text(preset.name), .text(preset.api)] + availability(preset).map { .text($0.1 ? "yes" : "no") }
+          + [.text(Presets.defaultReviewSet.contains(preset.name) ? "yes" : "no"), .text(preset.file)])
+    }
+    return table.csvText
+  }
+
+  static func json(_ presets: [Preset]) -> JSONValue {
+    .orderedObject([
+      ("defaultReviewSet", .list(Presets.defaultReviewSet.map { .string($0) })),
+      (
+        "presets",
+        .list(
+          presets.map { preset in
+            .orderedObject([
+              ("name", .string(preset.name)), ("api", .string(preset.api)),
+              ("platforms", .list(preset.platforms.map { .string($0.rawValue) })), ("file", .string(preset.file)),
+            ])
+          })
+      ),
+    ])
+  }
+}

@@ -1,0 +1,275 @@
+import Foundation
+import Testing
+
+/// End-to-end tests of the workflow commands: latency, baseline, compare, confusion, report.
+@Suite struct WorkflowCommandsTests {
+  static let library = HaptBinary.packageRoot.appendingPathComponent("Corpora/library").path
+  static let tripleTap = HaptBinary.packageRoot.appendingPathComponent("Corpora/library/triple-tap.ahap").path
+  static let heartbeat = HaptBinary.packageRoot.appendingPathComponent("Corpora/library/heartbeat.ahap").path
+
+  /// A fresh temporary folder, removed by the caller's defer.
+  static func temporaryFolder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("hapt-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  // MARK: - Latency
+
+  @Test func latencyPassesPreparedAndFailsColdByDefault() throws {
+    let prepared = try HaptBinary.run(["latency", Self.tripleTap, "--state", "prepared"])
+    #expect(prepared.status == 0, "\(prepared.stdout)\(prepared.stderr)")
+    #expect(prepared.stdout.contains("pass"))
+    let cold = try HaptBinary.run(["latency", Self.tripleTap, "--state", "cold"])
+    #expect(cold.status == 1, "\(cold.stdout)\(cold.stderr)")
+    #expect(cold.stdout.contains("fail"))
+    let both = try HaptBinary.run(["latency", Self.tripleTap])
+    #expect(both.status == 1)
+  }
+
+  @Test func latencyBudgetOptionChangesTheVerdict() throws {
+    let generous = try HaptBinary.run(["latency", Self.tripleTap, "--state", "cold", "--budget", "300ms", "--warn", "400ms"])
+    #expect(generous.status == 0, "\(generous.stdout)\(generous.stderr)")
+    let strict = try HaptBinary.run(["latency", Self.tripleTap, "--state", "prepared", "--budget", "1ms", "--warn", "2ms"])
+    #expect(strict.status == 1)
+  }
+
+  @Test func latencyCSVHasUnitsInHeaderAndOneRowPerDeviceAndState() throws {
+    let run = try HaptBinary.run([
+      "latency", Self.tripleTap, "--device", "iphone-wideband-lra,android-lra-235", "--format", "csv",
+    ])
+    let lines = run.stdout.split(separator: "\n")
+    #expect(lines.first?.hasPrefix("pattern,device,state,engine_latency_ms,detect_ms") == true)
+    #expect(lines.count == 1 + 2 * 2)
+  }
+
+  @Test func latencyOfSilentDeviceIsSilentNotFailed() throws {
+    let run = try HaptBinary.run(["latency", Self.tripleTap, "--device", "tablet-none"])
+    #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+    #expect(run.stdout.contains("silent"))
+  }
+
+  @Test func latencyOfMissingFileIsNoInputAndOthersStillChecked() throws {
+    let run = try HaptBinary.run(["latency", "/nonexistent.ahap", Self.tripleTap, "--state", "prepared"])
+    #expect(run.status == 66 || run.status == 65)
+    #expect(run.stderr.contains("/nonexistent.ahap"))
+    #expect(run.stdout.contains("triple-tap"))
+  }
+
+  // MARK: - Baseline
+
+  /// A small corpus copied into a temporary folder.
+  static func copyCorpus(to folder: URL) throws -> URL {
+    let corpus = folder.appendingPathComponent("corpus")
+    try FileManager.default.createDirectory(at: corpus, withIntermediateDirectories: true)
+    for name in ["triple-tap", "heartbeat", "double-tap"] {
+      try FileManager.default.copyItem(
+        atPath: "\(library)/\(name).ahap", toPath: corpus.appendingPathComponent("\(name).ahap").path)
+    }
+    return corpus
+  }
+
+  @Test func baselineCheckPassesOnUnchangedCorpusAndFailsOnEdits() throws {
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let corpus = try Self.copyCorpus(to: folder)
+    let baseline = folder.appendingPathComponent("baseline").path
+    let record = try HaptBinary.run(["baseline", "record", corpus.path, "--out", baseline])
+    #expect(record.status == 0, "\(record.stdout)\(record.stderr)")
+    #expect(FileManager.default.fileExists(atPath: baseline + "/manifest.json"))
+
+    let unchanged = try HaptBinary.run(["baseline", "check", corpus.path, "--baseline", baseline])
+    #expect(unchanged.status == 0, "\(unchanged.stdout)\(unchanged.stderr)")
+    #expect(unchanged.stdout.contains("PASS"))
+
+    // One event's intensity changed: 0.9 -> 0.6 in the triple tap.
+    let file = corpus.appendingPathComponent("triple-tap.ahap").path
+    let original = try String(contentsOfFile: file, encoding: .utf8)
+    let softer = original.replacingOccurrences(of: "\"ParameterValue\": 0.9", with: "\"ParameterValue\": 0.6")
+    #expect(softer != original)
+    try softer.write(toFile: file, atomically: true, encoding: .utf8)
+    let junit = folder.appendingPathComponent("junit.xml").path
+    let intensity = try HaptBinary.run(["baseline", "check", corpus.path, "--baseline", baseline, "--junit", junit])
+    #expect(intensity.status == 1, "\(intensity.stdout)\(intensity.stderr)")
+    let changedLines = intensity.stdout.split(separator: "\n").filter {
+      $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst(3).first == "changed"
+    }
+    #expect(changedLines.allSatisfy { $0.hasPrefix("triple-tap") })
+    #expect(changedLines.count >= 1)
+    #expect(intensity.stdout.contains("peak level"))
+    let xml = try String(contentsOfFile: junit, encoding: .utf8)
+    #expect(xml.contains("<testcase") && xml.contains("triple-tap") && xml.contains("<failure"))
+
+    // Timing changed: the second tap moves from 0.12 s to 0.20 s.
+    let later = original.replacingOccurrences(of: "\"Time\": 0.12", with: "\"Time\": 0.2")
+    #expect(later != original)
+    try later.write(toFile: file, atomically: true, encoding: .utf8)
+    let timing = try HaptBinary.run(["baseline", "check", corpus.path, "--baseline", baseline])
+    #expect(timing.status == 1)
+    #expect(timing.stdout.contains("triple-tap"))
+    #expect(timing.stdout.contains("similarity"))
+
+    // Restored: passes again.
+    try original.write(toFile: file, atomically: true, encoding: .utf8)
+    #expect(try HaptBinary.run(["baseline", "check", corpus.path, "--baseline", baseline]).status == 0)
+  }
+
+  @Test func baselineNoticesAnEditedDeviceProfileAndAddedOrRemovedPatterns() throws {
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let corpus = try Self.copyCorpus(to: folder)
+    let profile = folder.appendingPathComponent("phone.json").path
+    let shipped = try String(
+      contentsOfFile: HaptBinary.packageRoot.appendingPathComponent("Corpora/devices/iphone-wideband-lra.json").path,
+      encoding: .utf8)
+    try shipped.replacingOccurrences(of: "\"iphone-wideband-lra\"", with: "\"test-phone\"")
+      .write(toFile: profile, atomically: true, encoding: .utf8)
+    let baseline = folder.appendingPathComponent("baseline").path
+    #expect(try HaptBinary.run(["baseline", "record", corpus.path, "--out", baseline, "--device", profile]).status == 0)
+    #expect(
+      try HaptBinary.run(["baseline", "check", corpus.path, "--baseline", baseline, "--device", profile]).status == 0)
+
+    let edited = try String(contentsOfFile: profile, encoding: .utf8)
+      .replacingOccurrences(of: "\"stiffness_N_per_m\": 2282", with: "\"stiffness_N_per_m\": 2400")
+    try edited.write(toFile: profile, atomically: true, encoding: .utf8)
+    let check = try HaptBinary.run(["baseline", "check", corpus.path, "--baseline", baseline, "--device", profile])
+    #expect(check.status == 1)
+    #expect(check.stderr.contains("device profile 'test-phone' differs"))
+    #expect(check.stdout.contains("incomparable"))
+    #expect(check.stdout.contains("triple-tap"))
+
+    // Pattern removed and added.
+    try shipped.replacingOccurrences(of: "\"iphone-wideband-lra\"", with: "\"test-phone\"")
+      .write(toFile: profile, atomically: true, encoding: .utf8)
+    try FileManager.default.removeItem(atPath: corpus.appendingPathComponent("heartbeat.ahap").path)
+    try FileManager.default.copyItem(
+      atPath: "\(Self.library)/tick-tock.ahap", toPath: corpus.appendingPathComponent("tick-tock.ahap").path)
+    let membership = try HaptBinary.run(["baseline", "check", corpus.path, "--baseline", baseline, "--device", profile, "--format", "csv"])
+    #expect(membership.status == 1)
+    #expect(membership.stdout.contains("heartbeat,test-phone,prepared,removed"))
+    #expect(membership.stdout.contains("tick-tock,test-phone,prepared,added"))
+  }
+
+  @Test func baselineRecordNeverOverwritesWithoutForce() throws {
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let corpus = try Self.copyCorpus(to: folder)
+    let baseline = folder.appendingPathComponent("baseline").path
+    #expect(try HaptBinary.run(["baseline", "record", corpus.path, "--out", baseline, "--state", "prepared"]).status == 0)
+    let manifest = try Data(contentsOf: URL(fileURLWithPath: baseline + "/manifest.json"))
+    let again = try HaptBinary.run(["baseline", "record", corpus.path, "--out", baseline])
+    #expect(again.status == 73)
+    #expect(again.stderr.contains("--force"))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: baseline + "/manifest.json")) == manifest)
+    #expect(try HaptBinary.run(["baseline", "record", corpus.path, "--out", baseline, "--force"]).status == 0)
+  }
+
+  // MARK: - Compare and confusion
+
+  @Test func compareGivesBothDirectionsAndIsZeroOnIdentity() throws {
+    let same = try HaptBinary.run(["compare", Self.tripleTap, Self.tripleTap, "--format", "json"])
+    #expect(same.status == 0, "\(same.stderr)")
+    #expect(same.stdout.contains("\"dPrime_JND\": 0"))
+    #expect(same.stdout.contains("\"stsim_symmetric\": 1"))
+    let different = try HaptBinary.run(["compare", Self.tripleTap, Self.heartbeat])
+    #expect(different.status == 0)
+    #expect(different.stdout.contains("A as reference") && different.stdout.contains("d' ="))
+    #expect(different.stdout.contains("detect_ms"))
+  }
+
+  @Test func compareReadsRecordingsRenderedByHapt() throws {
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let wav = folder.appendingPathComponent("triple.wav").path
+    #expect(try HaptBinary.run(["render", Self.tripleTap, "--out", wav]).status == 0)
+    let run = try HaptBinary.run(["compare", wav, Self.tripleTap, "--format", "json"])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("recording at 8000 Hz"))
+    // A WAV rendered by hapt is the same signal (float32 rounding only): d' about 0.
+    let comparison = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+    let d = comparison?["dPrime_JND"] as? Double ?? 99
+    #expect(d < 0.05)
+  }
+
+  @Test func confusionOfDefaultSetPrintsMatrixAndIT() throws {
+    let run = try HaptBinary.run(["confusion"])
+    #expect(run.status == 0 || run.status == 1)
+    #expect(run.stdout.contains("uikit-notification-success"))
+    #expect(run.stdout.contains("bits"))
+    #expect(run.stdout.contains("Predicted confusion matrix"))
+  }
+
+  @Test func confusionOfIdenticalPatternsIsConfusableExitOne() throws {
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let copy = folder.appendingPathComponent("copy.ahap").path
+    try FileManager.default.copyItem(atPath: Self.tripleTap, toPath: copy)
+    let run = try HaptBinary.run(["confusion", Self.tripleTap, copy])
+    #expect(run.status == 1)
+    #expect(run.stdout.contains("likely to be confused"))
+  }
+
+  @Test func confusionCountsGivesITOfObservedData() throws {
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let counts = folder.appendingPathComponent("counts.csv").path
+    try "10,0,0\n0,10,0\n0,0,10\n".write(toFile: counts, atomically: true, encoding: .utf8)
+    let run = try HaptBinary.run(["confusion", "--counts", counts, "--format", "json"])
+    #expect(run.status == 0, "\(run.stderr)")
+    let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+    #expect(abs((object?["informationTransfer_bits"] as? Double ?? 0) - log2(3)) < 1e-12)
+    #expect(object?["percentCorrect"] as? Double == 100)
+    try "1,2\n3\n".write(toFile: counts, atomically: true, encoding: .utf8)
+    let bad = try HaptBinary.run(["confusion", "--counts", counts])
+    #expect(bad.status == 65)
+    #expect(bad.stderr.contains(counts))
+  }
+
+  // MARK: - Report
+
+  @Test func reportWritesEverySectionAndCSV() throws {
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let out = folder.appendingPathComponent("report").path
+    let system = HaptBinary.packageRoot.appendingPathComponent("Corpora/system").path
+    let run = try HaptBinary.run([
+      "report", system, Self.library, "--out", out, "--device", "iphone-wideband-lra,android-lra-235",
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    let html = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
+    for section in [
+      "Latency budgets", "Design review: confusability", "Similarity across the corpus", "Patterns", "Lint findings",
+      "Devices", "How to read this report",
+    ] {
+      #expect(html.contains(section), "missing section \(section)")
+    }
+    #expect(html.contains("<svg"))
+    #expect(!html.contains("<script"))
+    for file in ["patterns.csv", "latency.csv", "pairs.csv", "confusion.csv", "lint.csv"] {
+      let text = try String(contentsOfFile: out + "/" + file, encoding: .utf8)
+      #expect(text.split(separator: "\n").count >= 2, "\(file) is empty")
+    }
+    let latency = try String(contentsOfFile: out + "/latency.csv", encoding: .utf8)
+    #expect(latency.hasPrefix("pattern,device,state,engine_latency_ms,detect_ms"))
+  }
+
+  @Test func reportListsFilesThatFailAndEvaluatesTheRest() throws {
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let corpus = try Self.copyCorpus(to: folder)
+    try """
+      {"Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient",
+        "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": "loud"}]}}]}
+      """.write(
+      toFile: corpus.appendingPathComponent("broken.ahap").path, atomically: true, encoding: .utf8)
+    let out = folder.appendingPathComponent("report").path
+    let run = try HaptBinary.run(["report", corpus.path, "--out", out, "--device", "iphone-wideband-lra"])
+    #expect(run.status == 65)
+    #expect(run.stderr.contains("broken.ahap"))
+    let html = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
+    #expect(html.contains("Files that failed to load"))
+    #expect(html.contains("broken.ahap"))
+    let patterns = try String(contentsOfFile: out + "/patterns.csv", encoding: .utf8)
+    #expect(patterns.contains("triple-tap") && patterns.contains("heartbeat") && patterns.contains("double-tap"))
+  }
+}
