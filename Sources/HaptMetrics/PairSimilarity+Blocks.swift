@@ -30,7 +30,8 @@ struct PairSums {
   /// signals are only counted (their scores are exactly 1).
   @inline(__always)
   mutating func accumulate(
-    block: Int, _ a: SimilarityFeatures, _ b: SimilarityFeatures, identical: Bool, convention: SilenceConvention
+    block: Int, _ a: SimilarityFeatures, _ b: SimilarityFeatures, identical: Bool,
+    convention: SilenceConvention
   ) {
     accumulate(a.view(ofBlock: block), b.view(ofBlock: block), identical: identical, convention: convention)
   }

@@ -60,7 +60,10 @@ public struct SimilarityFeatures: Sendable {
   ///   - transform: the orthonormal DCT-II of one block.
   /// - Complexity: O(n log n) for n samples (one DCT per block), plus 2 `pow`, one `erfc`
   ///   and one `log10` per sample.
-  init(samples: [Double], sampleRate_Hz: Double = PerceptualSpectrum.sampleRate_Hz, rule: BlockRule, transform: Transform) {
+  init(
+    samples: [Double], sampleRate_Hz: Double = PerceptualSpectrum.sampleRate_Hz, rule: BlockRule,
+    transform: Transform
+  ) {
     let length = PerceptualSpectrum.blockLength
     let blocks: Int
     switch rule {
@@ -104,7 +107,8 @@ public struct SimilarityFeatures: Sendable {
               let d = block[i] - mean
               scratch[i] = d * d
             }
-            let std = (SimilarityNumerics.pairwiseSum(UnsafeBufferPointer(scratch)) / Double(length)).squareRoot()
+            let std = (SimilarityNumerics.pairwiseSum(UnsafeBufferPointer(scratch)) / Double(length))
+              .squareRoot()
             for i in 0..<length { z[i] = (block[i] - mean) / (std + eps) }
             normalizedEnergy[b] = SimilarityKernel.dot(z, z, count: length)
             // Perceptual spectrum, support and power.
