@@ -25,14 +25,20 @@ enum SimilarityBenchmarks {
         }),
       Bench.Case(
         name: "similarity.matrix.1000x1s",
-        summary: "features + full pairwise ST-SIM/SPQI (both directions) and d' matrices, 1,000 x 1 s, all cores (items: pairs)",
+        summary:
+          "features + full pairwise ST-SIM/SPQI (both directions) and d' matrices, 1,000 x 1 s, all cores (items: pairs)",
         setUp: {
           let signals = renderedLikeSignals(count: 1000)
           return {
             let threads = Parallel.defaultThreadCount
-            let features = Parallel.map(count: signals.count, threads: threads) { SimilarityFeatures(signals[$0]) }
-            let perceptual = Parallel.map(count: signals.count, threads: threads) { PerceptualFeatures(signals[$0]) }
-            let similarities = Pairwise.similarities(features, convention: .perceptibleBlocks, threads: threads)
+            let features = Parallel.map(count: signals.count, threads: threads) {
+              SimilarityFeatures(signals[$0])
+            }
+            let perceptual = Parallel.map(count: signals.count, threads: threads) {
+              PerceptualFeatures(signals[$0])
+            }
+            let similarities = Pairwise.similarities(
+              features, convention: .perceptibleBlocks, threads: threads)
             let dPrimes = Pairwise.map(count: perceptual.count, threads: threads) { i, j in
               Distinguishability.dPrime(perceptual[i], perceptual[j])
             }
@@ -41,12 +47,15 @@ enum SimilarityBenchmarks {
         }),
       Bench.Case(
         name: "similarity.stsim-spqi-matrix.1000x1s",
-        summary: "features + full pairwise ST-SIM/SPQI matrix (both directions) only, 1,000 x 1 s, all cores (items: pairs)",
+        summary:
+          "features + full pairwise ST-SIM/SPQI matrix (both directions) only, 1,000 x 1 s, all cores (items: pairs)",
         setUp: {
           let signals = renderedLikeSignals(count: 1000)
           return {
             let threads = Parallel.defaultThreadCount
-            let features = Parallel.map(count: signals.count, threads: threads) { SimilarityFeatures(signals[$0]) }
+            let features = Parallel.map(count: signals.count, threads: threads) {
+              SimilarityFeatures(signals[$0])
+            }
             return Pairwise.similarities(features, convention: .perceptibleBlocks, threads: threads).count
           }
         }),
@@ -57,7 +66,8 @@ enum SimilarityBenchmarks {
           let signals = renderedLikeSignals(count: 200)
           let features = Parallel.map(count: signals.count) { SimilarityFeatures(signals[$0]) }
           return {
-            Pairwise.similarities(features, convention: .reference, threads: Parallel.defaultThreadCount).count
+            Pairwise.similarities(features, convention: .reference, threads: Parallel.defaultThreadCount)
+              .count
           }
         }),
       Bench.Case(

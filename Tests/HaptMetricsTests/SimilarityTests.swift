@@ -25,7 +25,8 @@ import Testing
   /// Same-length pairs: "AB" is vibromaf's (distorted a, reference b), "BA" the swap.
   @Test func sameLengthPairsAgreeWithVibromafBothWays() {
     let rows = VibromafFixtures.pairs.filter {
-      VibromafFixtures.signal($0.distorted).count == 1536 && VibromafFixtures.signal($0.reference).count == 1536
+      VibromafFixtures.signal($0.distorted).count == 1536
+        && VibromafFixtures.signal($0.reference).count == 1536
     }
     #expect(rows.count == 121)
     var features: [String: SimilarityFeatures] = [:]
@@ -63,9 +64,12 @@ import Testing
     let tapsOnly = similarity(f(Array(tap[0..<512])), f(Array(softer[0..<512])), convention: .reference)
     #expect(reference.blocksCompared == 16 && perceptible.blocksCompared == 1)
     #expect(reference.stsimSymmetric < 0.2)
-    #expect(perceptible == PairSimilarity(
-      stsimAB: tapsOnly.stsimAB, stsimBA: tapsOnly.stsimBA, spqiAB: tapsOnly.spqiAB, spqiBA: tapsOnly.spqiBA,
-      blocksCompared: 1))
+    #expect(
+      perceptible
+        == PairSimilarity(
+          stsimAB: tapsOnly.stsimAB, stsimBA: tapsOnly.stsimBA, spqiAB: tapsOnly.spqiAB,
+          spqiBA: tapsOnly.spqiBA,
+          blocksCompared: 1))
     #expect(perceptible.stsimSymmetric > 0.9)
   }
 
