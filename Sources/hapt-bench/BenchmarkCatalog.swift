@@ -3,6 +3,7 @@
 enum BenchmarkCatalog {
   static var all: [Bench.Case] {
     [RenderBenchmarks.lra, RenderBenchmarks.lraCurves, RenderBenchmarks.lraNarrow, RenderBenchmarks.erm]
+      + RenderBenchmarks.library
       + SignalBenchmarks.all
       + SimilarityBenchmarks.all
       + PerceptionBenchmarks.all

@@ -53,4 +53,20 @@ enum RenderBenchmarks {
   }
   static var lraNarrow: Bench.Case { renderCase(name: "render/lra-overdrive-1s", device: "android-lra-235") }
   static var erm: Bench.Case { renderCase(name: "render/erm-1s", device: "erm-phone") }
+
+  /// A shipped library pattern rendered on the iPhone-class LRA (prepared).
+  static func libraryCase(_ name: String) -> Bench.Case {
+    Bench.Case(name: "render/lra-library-\(name)", summary: "render Corpora/library/\(name).ahap on iphone-wideband-lra") {
+      let renderer = Renderer(device: try DeviceProfile.load(nameOrPath: "iphone-wideband-lra"))
+      let pattern = try PatternLibrary.load(name).pattern
+      return {
+        let rendering = renderer.render(pattern)
+        return rendering.acceleration_g.count
+      }
+    }
+  }
+
+  /// The heartbeat (four transients over 0.95 s) and the explosion (a transient and a
+  /// 0.8 s continuous event under an intensity curve): one-second patterns that ship.
+  static var library: [Bench.Case] { [libraryCase("heartbeat"), libraryCase("explosion")] }
 }
