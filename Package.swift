@@ -5,6 +5,9 @@
 import PackageDescription
 
 let linkMath: [LinkerSetting] = [.linkedLibrary("m", .when(platforms: [.linux]))]
+/// The renderer's hot loops call the pattern model's envelope and control sweeps:
+/// cross-module optimisation lets them inline in release builds.
+let crossModule: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
 
 let package = Package(
   name: "hapt",
@@ -33,7 +36,8 @@ let package = Package(
     /// Shared ground: lenient JSON with source positions, input errors, atomic writes.
     .target(name: "HaptCore", linkerSettings: linkMath),
     /// Pattern model, AHAP and .haptic codecs, presets, lint. No maths dependencies.
-    .target(name: "HaptPatterns", dependencies: ["HaptCore"], linkerSettings: linkMath),
+    .target(
+      name: "HaptPatterns", dependencies: ["HaptCore"], swiftSettings: crossModule, linkerSettings: linkMath),
     /// Sampled signals, FFTW wrapper, WAV/FLAC through libsndfile, resampling.
     .target(
       name: "HaptSignals", dependencies: ["HaptCore", "CFFTW", "CSndFile"],
@@ -41,7 +45,7 @@ let package = Package(
     /// Device profiles, drive synthesis, actuators, engine latency.
     .target(
       name: "HaptSimulation", dependencies: ["HaptCore", "HaptPatterns", "HaptSignals"],
-      linkerSettings: linkMath),
+      swiftSettings: crossModule, linkerSettings: linkMath),
     /// Perception thresholds, ST-SIM, SPQI, markers, d', confusion, information transfer.
     .target(
       name: "HaptMetrics", dependencies: ["HaptCore", "HaptSignals"], linkerSettings: linkMath),
@@ -74,7 +78,7 @@ let package = Package(
     .testTarget(name: "HaptPatternsTests", dependencies: ["HaptPatterns"], resources: [.copy("Fixtures")]),
     .testTarget(name: "HaptSignalsTests", dependencies: ["HaptSignals"]),
     .testTarget(name: "HaptSimulationTests", dependencies: ["HaptSimulation"]),
-    .testTarget(name: "HaptMetricsTests", dependencies: ["HaptMetrics"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "HaptMetricsTests", dependencies: ["HaptMetrics", "HaptSignals"], resources: [.copy("Fixtures")]),
     .testTarget(name: "HaptWorkflowsTests", dependencies: ["HaptWorkflows"]),
     .testTarget(name: "HaptReportsTests", dependencies: ["HaptReports"], exclude: ["Goldens"]),
     /// End-to-end: runs the built `hapt` binary.

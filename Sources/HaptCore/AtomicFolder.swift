@@ -146,7 +146,8 @@ public enum AtomicFolder {
   /// Atomically exchanges two paths; false if the platform or file system cannot.
   private static func exchange(_ a: String, _ b: String) -> Bool {
     #if os(Linux)
-      typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+      typealias RenameAt2 =
+        @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
       guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "renameat2") else { return false }
       let renameat2 = unsafeBitCast(symbol, to: RenameAt2.self)
       let renameExchange: UInt32 = 1 << 1  // RENAME_EXCHANGE, linux/fs.h
@@ -175,17 +176,20 @@ public enum AtomicFolder {
   }
 
   private static func modified(_ parent: URL, _ name: String) -> Date {
-    let attributes = try? FileManager.default.attributesOfItem(atPath: parent.appendingPathComponent(name).path)
+    let attributes = try? FileManager.default.attributesOfItem(
+      atPath: parent.appendingPathComponent(name).path)
     return attributes?[.modificationDate] as? Date ?? .distantPast
   }
 
   private static func failure(_ target: URL, _ code: Int32) -> InputError {
-    InputError(file: target.path, "cannot be replaced: \(String(cString: strerror(code)))", status: .cannotCreate)
+    InputError(
+      file: target.path, "cannot be replaced: \(String(cString: strerror(code)))", status: .cannotCreate)
   }
 
   private static func describe(_ error: Error) -> String {
     let ns = error as NSError
-    if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+    if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain
+    {
       return String(cString: strerror(Int32(underlying.code)))
     }
     return ns.localizedDescription

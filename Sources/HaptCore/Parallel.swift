@@ -37,16 +37,32 @@ public enum Parallel {
 }
 
 /// Fixed slots written once each from many threads (each index by exactly one thread).
+///
+/// The slots live in raw memory allocated once, so that concurrent writes to different
+/// slots never touch a shared Swift array (no copy-on-write check, no exclusivity race).
 final class SlotBuffer<T>: @unchecked Sendable {
-  private var storage: [T?]
+  private let slots: UnsafeMutablePointer<T?>
+  private let count: Int
 
-  init(count: Int) { storage = [T?](repeating: nil, count: count) }
-
-  func store(_ value: T, at index: Int) {
-    storage.withUnsafeMutableBufferPointer { $0[index] = value }
+  init(count: Int) {
+    self.count = count
+    slots = .allocate(capacity: count)
+    slots.initialize(repeating: nil, count: count)
   }
 
-  func values() -> [T] { storage.map { $0! } }
+  deinit {
+    slots.deinitialize(count: count)
+    slots.deallocate()
+  }
+
+  func store(_ value: T, at index: Int) {
+    slots[index] = value
+  }
+
+  /// The values, once every slot was stored (the caller has joined the writers).
+  func values() -> [T] {
+    (0..<count).map { slots[$0]! }
+  }
 }
 
 /// A lock-protected counter handing out indices 0, 1, 2, ...

@@ -64,7 +64,12 @@ public struct EnvelopeMarkers: Sendable, Equatable {
   /// - Returns: the markers; nil where undefined (see ``EnvelopeMarkers``).
   /// - Complexity: O(n log n): the analytic envelope and a Hann spectrum.
   public static func measure(_ acceleration: Signal, driveEnd_s: Double?) -> EnvelopeMarkers {
-    let envelope = Envelope.analytic(acceleration.samples)
+    var envelope = Envelope.analytic(acceleration.samples)
+    // The analytic envelope is not causal: it leaks ahead of an abrupt onset. Nothing is
+    // felt before the signal's first non-zero sample, so the envelope is zero there and
+    // no marker can precede the signal (an engine latency of 10 ms never reads 9.7 ms).
+    let onset = acceleration.samples.firstIndex { $0 != 0 } ?? acceleration.samples.count
+    for k in 0..<min(onset, envelope.count) { envelope[k] = 0 }
     let frequency = Spectra.dominantFrequency_Hz(acceleration)
     return measure(
       envelope: envelope, sampleRate_Hz: acceleration.sampleRate_Hz,

@@ -30,17 +30,23 @@ struct PairSums {
   /// signals are only counted (their scores are exactly 1).
   @inline(__always)
   mutating func accumulate(
-    block: Int, _ a: SimilarityFeatures, _ b: SimilarityFeatures, identical: Bool, convention: SilenceConvention
+    block: Int, _ a: SimilarityFeatures, _ b: SimilarityFeatures, identical: Bool,
+    convention: SilenceConvention
   ) {
-    if convention == .perceptibleBlocks {
-      let pa = block < a.blockCount && a.perceptibleBlocks[block]
-      let pb = block < b.blockCount && b.perceptibleBlocks[block]
-      if !pa && !pb { return }
-    }
+    accumulate(a.view(ofBlock: block), b.view(ofBlock: block), identical: identical, convention: convention)
+  }
+
+  /// Adds one block of a pair, given as views of the two signals' blocks (see
+  /// ``accumulate(block:_:_:identical:convention:)``).
+  @inline(__always)
+  mutating func accumulate(
+    _ a: SimilarityBlockView, _ b: SimilarityBlockView, identical: Bool, convention: SilenceConvention
+  ) {
+    if convention == .perceptibleBlocks && !a.isPerceptible && !b.isPerceptible { return }
     if identical {
       count += 1
     } else {
-      add(block: block, a, b)
+      add(a, b)
     }
   }
 
@@ -54,41 +60,31 @@ struct PairSums {
   /// Adds block `block` of the pair (a, b).
   @inline(__always)
   mutating func add(block: Int, _ a: SimilarityFeatures, _ b: SimilarityFeatures) {
+    add(a.view(ofBlock: block), b.view(ofBlock: block))
+  }
+
+  /// Adds one block of the pair; a view without values (past the end of its signal) is
+  /// silent: S = z = p = 0.
+  @inline(__always)
+  mutating func add(_ a: SimilarityBlockView, _ b: SimilarityBlockView) {
     let length = PerceptualSpectrum.blockLength
-    let inA = block < a.blockCount, inB = block < b.blockCount
     var supportDot = 0.0, normalizedDot = 0.0, difference = 0.0
-    if inA && inB {
-      let start = block * length
-      supportDot = a.support.withUnsafeBufferPointer { sa in
-        b.support.withUnsafeBufferPointer { sb in
-          SimilarityKernel.dot(sa.baseAddress! + start, sb.baseAddress! + start, count: length)
-        }
-      }
-      normalizedDot = a.normalized.withUnsafeBufferPointer { za in
-        b.normalized.withUnsafeBufferPointer { zb in
-          SimilarityKernel.dot(za.baseAddress! + start, zb.baseAddress! + start, count: length)
-        }
-      }
-      difference = a.power.withUnsafeBufferPointer { pa in
-        b.power.withUnsafeBufferPointer { pb in
-          SimilarityKernel.l1Distance(pa.baseAddress! + start, pb.baseAddress! + start, count: length)
-        }
-      }
-    } else if inA {
-      difference = a.powerSum[block]
-    } else if inB {
-      difference = b.powerSum[block]
+    if let va = a.values, let vb = b.values {
+      supportDot = SimilarityKernel.dot(va, vb, count: length)
+      normalizedDot = SimilarityKernel.dot(va + length, vb + length, count: length)
+      difference = SimilarityKernel.l1Distance(va + 2 * length, vb + 2 * length, count: length)
+    } else if a.values != nil {
+      difference = a.powerSum
+    } else if b.values != nil {
+      difference = b.powerSum
     }
     let eps = SimilarityNumerics.eps
-    let supportA = inA ? a.supportEnergy[block] : 0, supportB = inB ? b.supportEnergy[block] : 0
-    let normalizedA = inA ? a.normalizedEnergy[block] : 0, normalizedB = inB ? b.normalizedEnergy[block] : 0
-    let powerA = inA ? a.powerSum[block] : 0, powerB = inB ? b.powerSum[block] : 0
-    spectralAB += supportDot / (supportB + eps)
-    spectralBA += supportDot / (supportA + eps)
-    temporalAB += normalizedDot / (normalizedB + eps)
-    temporalBA += normalizedDot / (normalizedA + eps)
-    spqiAB += Self.blockSPQI(difference: difference, referencePower: powerB)
-    spqiBA += Self.blockSPQI(difference: difference, referencePower: powerA)
+    spectralAB += supportDot / (b.supportEnergy + eps)
+    spectralBA += supportDot / (a.supportEnergy + eps)
+    temporalAB += normalizedDot / (b.normalizedEnergy + eps)
+    temporalBA += normalizedDot / (a.normalizedEnergy + eps)
+    spqiAB += Self.blockSPQI(difference: difference, referencePower: b.powerSum)
+    spqiBA += Self.blockSPQI(difference: difference, referencePower: a.powerSum)
     count += 1
   }
 

@@ -27,14 +27,19 @@ extension Pairwise {
         }
       }
       for j in columns { blocks = max(blocks, features[j].blockCount) }
+      var rowViews = [SimilarityBlockView](repeating: SimilarityBlockView(), count: rows.count)
+      var columnViews = [SimilarityBlockView](repeating: SimilarityBlockView(), count: columns.count)
       for block in 0..<blocks {
+        for i in rows { rowViews[i - rows.lowerBound] = features[i].view(ofBlock: block) }
+        for j in columns { columnViews[j - columns.lowerBound] = features[j].view(ofBlock: block) }
         for i in rows {
-          let a = features[i]
+          let a = rowViews[i - rows.lowerBound]
           for j in columns where j > i {
-            let b = features[j]
-            guard block < max(a.blockCount, b.blockCount) else { continue }
+            let b = columnViews[j - columns.lowerBound]
+            // Past the end of both signals: not a block of this pair.
+            guard a.values != nil || b.values != nil else { continue }
             let k = (i - rows.lowerBound) * columns.count + (j - columns.lowerBound)
-            sums[k].accumulate(block: block, a, b, identical: identical[k], convention: convention)
+            sums[k].accumulate(a, b, identical: identical[k], convention: convention)
           }
         }
       }

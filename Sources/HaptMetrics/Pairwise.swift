@@ -6,7 +6,7 @@ import Foundation
 ///
 /// The pairs are cut into square tiles of ``tileSize`` x ``tileSize`` items so that the
 /// features of one tile's rows and columns stay in cache while all its pairs are computed
-/// (a one-second signal's ``SimilarityFeatures`` take about 180 KB; a whole row of a
+/// (a one-second signal's ``SimilarityFeatures`` take about 200 KB; a whole row of a
 /// 1,000-signal matrix does not fit in cache, a tile does). Threads take tiles from a
 /// shared counter; each pair is computed by exactly one thread and written to its own
 /// preallocated slot, so the output is identical whatever the thread count, provided

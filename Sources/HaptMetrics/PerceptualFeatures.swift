@@ -1,10 +1,10 @@
+import HaptSignals
+
 #if canImport(Glibc)
   import Glibc
 #else
   import Darwin
 #endif
-
-import HaptSignals
 
 /// What a hand can feel of one acceleration signal: the features d' compares.
 ///

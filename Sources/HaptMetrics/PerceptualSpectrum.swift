@@ -28,7 +28,8 @@ public enum PerceptualSpectrum {
   /// The threshold curve T(f_i), in dB, for the L coefficients of a block, computed as
   /// vibromaf does (including its frequency grid `linspace(0, fs, 2L)[:L]`, spaced
   /// fs/(2L-1), not fs/(2L)).
-  public static let threshold_dB: [Double] = threshold_dB(blockLength: blockLength, sampleRate_Hz: sampleRate_Hz)
+  public static let threshold_dB: [Double] = threshold_dB(
+    blockLength: blockLength, sampleRate_Hz: sampleRate_Hz)
 
   /// The threshold curve for `blockLength` coefficients at `sampleRate_Hz`, in dB.
   ///

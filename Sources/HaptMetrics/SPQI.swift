@@ -23,6 +23,7 @@ public enum SPQI {
   ///   signals differ and are shorter than one block (512 samples, 64 ms).
   /// - Complexity: O(n log n) for n samples.
   public static func score(distorted: [Double], reference: [Double]) throws -> Double {
-    try SimilarityReference.spqi(distorted: distorted, reference: reference, transform: SimilarityDCT.transform)
+    try SimilarityReference.spqi(
+      distorted: distorted, reference: reference, transform: SimilarityDCT.transform)
   }
 }

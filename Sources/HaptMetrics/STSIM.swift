@@ -35,7 +35,8 @@ public enum STSIM {
   ///   signals differ and are shorter than one block (512 samples, 64 ms).
   /// - Complexity: O(n log n) for n samples.
   public static func score(distorted: [Double], reference: [Double]) throws -> Double {
-    try SimilarityReference.stsim(distorted: distorted, reference: reference, transform: SimilarityDCT.transform)
+    try SimilarityReference.stsim(
+      distorted: distorted, reference: reference, transform: SimilarityDCT.transform)
   }
 
   /// The block means of the temporal and spectral similarities that ST-SIM combines

@@ -4,7 +4,9 @@ import HaptSignals
 /// (`scipy.fftpack.dct(block, norm="ortho")`), on FFTW through ``DCT2Plan``.
 enum SimilarityDCT {
   /// Writes the orthonormal DCT-II of one 512-sample block to `output`; thread-safe.
-  @Sendable static func transform(_ input: UnsafeBufferPointer<Double>, _ output: UnsafeMutableBufferPointer<Double>) {
+  @Sendable static func transform(
+    _ input: UnsafeBufferPointer<Double>, _ output: UnsafeMutableBufferPointer<Double>
+  ) {
     DCT2Plan.shared(length: PerceptualSpectrum.blockLength).transform(input, into: output)
   }
 }

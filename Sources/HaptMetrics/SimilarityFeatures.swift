@@ -41,12 +41,9 @@ public struct SimilarityFeatures: Sendable {
   let significantSamples: [Double]
   /// A hash of `significantSamples`, to rule out identity quickly.
   let fingerprint: UInt64
-  /// `Phi(P/12)`, block after block (blockCount * 512).
-  let support: [Double]
-  /// `(x - mean) / (std + eps)` per block, block after block.
-  let normalized: [Double]
-  /// `10^(P/10)`, block after block.
-  let power: [Double]
+  /// Per block, in one allocation: 512 supports `Phi(P/12)`, then 512 normalised samples
+  /// `(x - mean) / (std + eps)`, then 512 powers `10^(P/10)` (see ``values(ofBlock:)``).
+  let storage: SimilarityFeatureStorage
   /// Per block `sum(S^2)`, `sum(z^2)`, `sum(10^(P/10))`.
   let supportEnergy: [Double]
   let normalizedEnergy: [Double]
@@ -63,14 +60,16 @@ public struct SimilarityFeatures: Sendable {
   ///   - transform: the orthonormal DCT-II of one block.
   /// - Complexity: O(n log n) for n samples (one DCT per block), plus 2 `pow`, one `erfc`
   ///   and one `log10` per sample.
-  init(samples: [Double], sampleRate_Hz: Double = PerceptualSpectrum.sampleRate_Hz, rule: BlockRule, transform: Transform) {
+  init(
+    samples: [Double], sampleRate_Hz: Double = PerceptualSpectrum.sampleRate_Hz, rule: BlockRule,
+    transform: Transform
+  ) {
     let length = PerceptualSpectrum.blockLength
     let blocks: Int
     switch rule {
     case .zeroPadded: blocks = (samples.count + length - 1) / length
     case .truncated: blocks = samples.count / length
     }
-    let total = blocks * length
     blockCount = blocks
     sampleCount = samples.count
     self.sampleRate_Hz = sampleRate_Hz
@@ -79,9 +78,7 @@ public struct SimilarityFeatures: Sendable {
     significantSamples = Array(samples[0..<end])
     fingerprint = Self.hash(significantSamples)
 
-    var support = [Double](repeating: 0, count: total)
-    var normalized = [Double](repeating: 0, count: total)
-    var power = [Double](repeating: 0, count: total)
+    let storage = SimilarityFeatureStorage(count: blocks * Self.blockStride)
     var supportEnergy = [Double](repeating: 0, count: blocks)
     var normalizedEnergy = [Double](repeating: 0, count: blocks)
     var powerSum = [Double](repeating: 0, count: blocks)
@@ -96,6 +93,8 @@ public struct SimilarityFeatures: Sendable {
           for b in 0..<blocks {
             let start = b * length
             let available = min(length, x.count - start)
+            let s = storage.values + b * Self.blockStride
+            let z = s + length, p = s + 2 * length
             var peak = 0.0
             for i in 0..<length {
               let v = i < available ? x[start + i] : 0
@@ -108,11 +107,10 @@ public struct SimilarityFeatures: Sendable {
               let d = block[i] - mean
               scratch[i] = d * d
             }
-            let std = (SimilarityNumerics.pairwiseSum(UnsafeBufferPointer(scratch)) / Double(length)).squareRoot()
-            normalized.withUnsafeMutableBufferPointer { z in
-              for i in 0..<length { z[start + i] = (block[i] - mean) / (std + eps) }
-              normalizedEnergy[b] = SimilarityKernel.dot(z.baseAddress! + start, z.baseAddress! + start, count: length)
-            }
+            let std = (SimilarityNumerics.pairwiseSum(UnsafeBufferPointer(scratch)) / Double(length))
+              .squareRoot()
+            for i in 0..<length { z[i] = (block[i] - mean) / (std + eps) }
+            normalizedEnergy[b] = SimilarityKernel.dot(z, z, count: length)
             // Perceptual spectrum, support and power.
             transform(UnsafeBufferPointer(block), scratch)
             var dominant = 0
@@ -120,26 +118,50 @@ public struct SimilarityFeatures: Sendable {
             perceptible[b] = Self.isPerceptible(
               peak_g: peak, frequency_Hz: PerceptualSpectrum.frequency_Hz(ofCoefficient: dominant))
             PerceptualSpectrum.applyThreshold(to: scratch)
-            support.withUnsafeMutableBufferPointer { s in
-              for i in 0..<length { s[start + i] = PerceptualSpectrum.support(scratch[i]) }
-              supportEnergy[b] = SimilarityKernel.dot(s.baseAddress! + start, s.baseAddress! + start, count: length)
-            }
-            power.withUnsafeMutableBufferPointer { p in
-              for i in 0..<length { p[start + i] = PerceptualSpectrum.power(scratch[i]) }
-              powerSum[b] = SimilarityKernel.sum(p.baseAddress! + start, count: length)
-            }
+            for i in 0..<length { s[i] = PerceptualSpectrum.support(scratch[i]) }
+            supportEnergy[b] = SimilarityKernel.dot(s, s, count: length)
+            for i in 0..<length { p[i] = PerceptualSpectrum.power(scratch[i]) }
+            powerSum[b] = SimilarityKernel.sum(p, count: length)
           }
         }
       }
     }
-    self.support = support
-    self.normalized = normalized
-    self.power = power
+    self.storage = storage
     self.supportEnergy = supportEnergy
     self.normalizedEnergy = normalizedEnergy
     self.powerSum = powerSum
     self.perceptibleBlocks = perceptible
   }
+
+  /// Doubles per block in ``storage``: support, normalised samples, powers.
+  static let blockStride = 3 * PerceptualSpectrum.blockLength
+
+  /// The first of block `block`'s 512 supports, followed by its 512 normalised samples and
+  /// its 512 powers. `block` must be below ``blockCount``; the pointer is valid while these
+  /// features exist.
+  @inline(__always)
+  func values(ofBlock block: Int) -> UnsafePointer<Double> {
+    UnsafePointer(storage.values + block * Self.blockStride)
+  }
+
+  /// One of the three per-block series, block after block (for tests and inspection).
+  func series(_ offset: Int) -> [Double] {
+    let length = PerceptualSpectrum.blockLength
+    var result: [Double] = []
+    result.reserveCapacity(blockCount * length)
+    for b in 0..<blockCount {
+      let start = values(ofBlock: b) + offset * length
+      result.append(contentsOf: UnsafeBufferPointer(start: start, count: length))
+    }
+    return result
+  }
+
+  /// `Phi(P/12)`, block after block.
+  var support: [Double] { series(0) }
+  /// `(x - mean) / (std + eps)`, block after block.
+  var normalized: [Double] { series(1) }
+  /// `10^(P/10)`, block after block.
+  var power: [Double] { series(2) }
 
   /// Whether two feature sets come from the same signal up to trailing zeros (so that,
   /// zero-padded to a common length, the signals are equal sample for sample, with

@@ -20,10 +20,18 @@ enum SimilarityKernel {
     var i = 0
     while i + 16 <= count {
       let o = i &* 8
-      s0 += ra.loadUnaligned(fromByteOffset: o, as: Lanes.self) * rb.loadUnaligned(fromByteOffset: o, as: Lanes.self)
-      s1 += ra.loadUnaligned(fromByteOffset: o + 32, as: Lanes.self) * rb.loadUnaligned(fromByteOffset: o + 32, as: Lanes.self)
-      s2 += ra.loadUnaligned(fromByteOffset: o + 64, as: Lanes.self) * rb.loadUnaligned(fromByteOffset: o + 64, as: Lanes.self)
-      s3 += ra.loadUnaligned(fromByteOffset: o + 96, as: Lanes.self) * rb.loadUnaligned(fromByteOffset: o + 96, as: Lanes.self)
+      s0 +=
+        ra.loadUnaligned(fromByteOffset: o, as: Lanes.self)
+        * rb.loadUnaligned(fromByteOffset: o, as: Lanes.self)
+      s1 +=
+        ra.loadUnaligned(fromByteOffset: o + 32, as: Lanes.self)
+        * rb.loadUnaligned(fromByteOffset: o + 32, as: Lanes.self)
+      s2 +=
+        ra.loadUnaligned(fromByteOffset: o + 64, as: Lanes.self)
+        * rb.loadUnaligned(fromByteOffset: o + 64, as: Lanes.self)
+      s3 +=
+        ra.loadUnaligned(fromByteOffset: o + 96, as: Lanes.self)
+        * rb.loadUnaligned(fromByteOffset: o + 96, as: Lanes.self)
       i += 16
     }
     var result = combine(s0, s1, s2, s3)
@@ -44,13 +52,18 @@ enum SimilarityKernel {
     var i = 0
     while i + 16 <= count {
       let o = i &* 8
-      s0 += magnitude(ra.loadUnaligned(fromByteOffset: o, as: Lanes.self) - rb.loadUnaligned(fromByteOffset: o, as: Lanes.self))
+      s0 += magnitude(
+        ra.loadUnaligned(fromByteOffset: o, as: Lanes.self)
+          - rb.loadUnaligned(fromByteOffset: o, as: Lanes.self))
       s1 += magnitude(
-        ra.loadUnaligned(fromByteOffset: o + 32, as: Lanes.self) - rb.loadUnaligned(fromByteOffset: o + 32, as: Lanes.self))
+        ra.loadUnaligned(fromByteOffset: o + 32, as: Lanes.self)
+          - rb.loadUnaligned(fromByteOffset: o + 32, as: Lanes.self))
       s2 += magnitude(
-        ra.loadUnaligned(fromByteOffset: o + 64, as: Lanes.self) - rb.loadUnaligned(fromByteOffset: o + 64, as: Lanes.self))
+        ra.loadUnaligned(fromByteOffset: o + 64, as: Lanes.self)
+          - rb.loadUnaligned(fromByteOffset: o + 64, as: Lanes.self))
       s3 += magnitude(
-        ra.loadUnaligned(fromByteOffset: o + 96, as: Lanes.self) - rb.loadUnaligned(fromByteOffset: o + 96, as: Lanes.self))
+        ra.loadUnaligned(fromByteOffset: o + 96, as: Lanes.self)
+          - rb.loadUnaligned(fromByteOffset: o + 96, as: Lanes.self))
       i += 16
     }
     var result = combine(s0, s1, s2, s3)

@@ -45,7 +45,9 @@ enum SimilarityReference {
   }
 
   /// ST-SIM of `distorted` against `reference` (see ``STSIM/score(distorted:reference:)``).
-  static func stsim(distorted: [Double], reference: [Double], transform: SimilarityFeatures.Transform) throws -> Double {
+  static func stsim(distorted: [Double], reference: [Double], transform: SimilarityFeatures.Transform) throws
+    -> Double
+  {
     switch try compare(distorted: distorted, reference: reference, transform: transform) {
     case .identical: return 1
     case .compared(let sums):
@@ -68,7 +70,9 @@ enum SimilarityReference {
   }
 
   /// SPQI of `distorted` against `reference` (see ``SPQI/score(distorted:reference:)``).
-  static func spqi(distorted: [Double], reference: [Double], transform: SimilarityFeatures.Transform) throws -> Double {
+  static func spqi(distorted: [Double], reference: [Double], transform: SimilarityFeatures.Transform) throws
+    -> Double
+  {
     switch try compare(distorted: distorted, reference: reference, transform: transform) {
     case .identical: return 1
     case .compared(let sums): return sums.spqiAB / Double(sums.count)

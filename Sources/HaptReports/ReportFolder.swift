@@ -35,14 +35,18 @@ public struct ReportFolder: Sendable {
     try AtomicFolder.write(to: path) { folder in
       for file in files {
         guard ReportFolder.isSafeRelativePath(file.path) else {
-          throw InputError(file: file.path, "not a plain relative path inside the report folder", status: .cannotCreate)
+          throw InputError(
+            file: file.path, "not a plain relative path inside the report folder", status: .cannotCreate)
         }
         let url = folder.appendingPathComponent(file.path)
         do {
-          try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+          try FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
           try Data(file.contents.utf8).write(to: url)
         } catch {
-          throw InputError(file: URL(fileURLWithPath: path).appendingPathComponent(file.path).path, "cannot be written: \(error.localizedDescription)", status: .cannotCreate)
+          throw InputError(
+            file: URL(fileURLWithPath: path).appendingPathComponent(file.path).path,
+            "cannot be written: \(error.localizedDescription)", status: .cannotCreate)
         }
       }
     }
@@ -51,7 +55,9 @@ public struct ReportFolder: Sendable {
   /// Whether `path` is a non-empty relative path of plain components (no `.`, `..`, empty
   /// component, backslash or NUL).
   static func isSafeRelativePath(_ path: String) -> Bool {
-    guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\\"), !path.contains("\u{0}") else { return false }
+    guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\\"), !path.contains("\u{0}") else {
+      return false
+    }
     return path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { component in
       !component.isEmpty && component != "." && component != ".."
     }

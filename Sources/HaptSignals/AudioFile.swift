@@ -69,7 +69,8 @@ public enum AudioFile {
     if lengthKnown && declared > Int64(maxFrames) {
       throw tooLong(path, frames: "\(declared) frames", maxFrames: maxFrames)
     }
-    let frameLimit = min(maxFrames, Int(min(maxDuration_s * Double(info.samplerate), Double(maxFrames))))
+    let byDuration = maxDuration_s * Double(info.samplerate)
+    let frameLimit = max(0, byDuration.isNaN ? maxFrames : Int(max(0, min(byDuration, Double(maxFrames)))))
     if lengthKnown && declared > Int64(frameLimit) {
       throw InputError(
         file: path,

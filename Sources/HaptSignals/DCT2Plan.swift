@@ -24,14 +24,16 @@ public final class DCT2Plan: @unchecked Sendable {
   /// - Parameter length: the transform length; must be at least 1 (a programming error
   ///   otherwise, not an input error: callers check lengths derived from input).
   public static func shared(length: Int) -> DCT2Plan {
-    precondition(length >= 1, "DCT2Plan length must be at least 1, got \(length)")
+    precondition(
+      length >= 1 && length <= Int(Int32.max), "DCT2Plan length must be in 1 ... 2^31-1, got \(length)")
     return cache.plan(length: length) { DCT2Plan(unlockedLength: $0) }
   }
 
   /// A plan for `length` outside the cache, destroyed when released (tests; lengths past
   /// the cache limit get the same).
   static func uncached(length: Int) -> DCT2Plan {
-    precondition(length >= 1, "DCT2Plan length must be at least 1, got \(length)")
+    precondition(
+      length >= 1 && length <= Int(Int32.max), "DCT2Plan length must be in 1 ... 2^31-1, got \(length)")
     return FFTWPlanner.withLock { DCT2Plan(unlockedLength: length) }
   }
 

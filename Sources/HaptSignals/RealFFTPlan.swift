@@ -27,14 +27,16 @@ public final class RealFFTPlan: @unchecked Sendable {
   /// - Parameter length: the transform length; must be at least 1 (a programming error
   ///   otherwise).
   public static func shared(length: Int) -> RealFFTPlan {
-    precondition(length >= 1, "RealFFTPlan length must be at least 1, got \(length)")
+    precondition(
+      length >= 1 && length <= Int(Int32.max), "RealFFTPlan length must be in 1 ... 2^31-1, got \(length)")
     return cache.plan(length: length) { RealFFTPlan(unlockedLength: $0) }
   }
 
   /// A plan for `length` outside the cache, destroyed when released (tests; lengths past
   /// the cache limit get the same).
   static func uncached(length: Int) -> RealFFTPlan {
-    precondition(length >= 1, "RealFFTPlan length must be at least 1, got \(length)")
+    precondition(
+      length >= 1 && length <= Int(Int32.max), "RealFFTPlan length must be in 1 ... 2^31-1, got \(length)")
     return FFTWPlanner.withLock { RealFFTPlan(unlockedLength: length) }
   }
 

@@ -16,7 +16,8 @@ extension DeviceProfile {
   /// Decodes and validates a profile from JSON bytes; errors name `file`.
   public init(jsonBytes bytes: [UInt8], file: String) throws {
     do {
-      let document = try JSONParser.parse(bytes, limits: .init(maxDepth: 16, maxBytes: DeviceProfile.maxFileBytes))
+      let document = try JSONParser.parse(
+        bytes, limits: .init(maxDepth: 16, maxBytes: DeviceProfile.maxFileBytes))
       try self.init(json: JSONCursor(document.root))
     } catch let error as InputError {
       throw error.inFile(file)
@@ -48,7 +49,8 @@ extension DeviceProfile {
       let top_Hz = motor.steadyFrequency_Hz(voltage_V: drive.maxVoltage_V)
       guard top_Hz < rate / 2 else {
         throw try root.required("actuator").error(
-          "the motor would spin at \(Int(top_Hz)) Hz at maxVoltage_V, above the Nyquist frequency \(rate / 2) Hz")
+          "the motor would spin at \(Int(top_Hz)) Hz at maxVoltage_V, above the Nyquist frequency \(rate / 2) Hz"
+        )
       }
     }
   }
@@ -78,7 +80,8 @@ extension DeviceProfile {
       guard p.resonance_Hz < sampleRate_Hz / 2 else {
         throw try r.error(
           at: "stiffness_N_per_m",
-          "resonance \(JSONWriter.number(p.resonance_Hz)) Hz is not below the Nyquist frequency \(JSONWriter.number(sampleRate_Hz / 2)) Hz")
+          "resonance \(JSONWriter.number(p.resonance_Hz)) Hz is not below the Nyquist frequency \(JSONWriter.number(sampleRate_Hz / 2)) Hz"
+        )
       }
       guard LRAModel(parameters: p, bodyMass_kg: bodyMass_kg, sampleRate_Hz: sampleRate_Hz) != nil else {
         throw cursor.error("these parameters give no finite discretisation (numerically unstable set)")
@@ -123,7 +126,9 @@ extension DeviceProfile {
     let fmin = try r.positive("fmin_Hz", max: nyquist)
     let fmax = try r.positive("fmax_Hz", max: nyquist)
     guard fmax > fmin else {
-      throw try r.error(at: "fmax_Hz", "must be greater than fmin_Hz (\(JSONWriter.number(fmin))), got \(JSONWriter.number(fmax))")
+      throw try r.error(
+        at: "fmax_Hz",
+        "must be greater than fmin_Hz (\(JSONWriter.number(fmin))), got \(JSONWriter.number(fmax))")
     }
     guard fmax < nyquist else {
       throw try r.error(at: "fmax_Hz", "must be below the Nyquist frequency \(JSONWriter.number(nyquist)) Hz")
@@ -131,7 +136,9 @@ extension DeviceProfile {
     let rated = try r.positive("ratedVoltage_V", max: 1000)
     let maximum = try r.positive("maxVoltage_V", max: 1000)
     guard maximum >= rated else {
-      throw try r.error(at: "maxVoltage_V", "must be at least ratedVoltage_V (\(JSONWriter.number(rated))), got \(JSONWriter.number(maximum))")
+      throw try r.error(
+        at: "maxVoltage_V",
+        "must be at least ratedVoltage_V (\(JSONWriter.number(rated))), got \(JSONWriter.number(maximum))")
     }
     return DriveParameters(
       fmin_Hz: fmin, fmax_Hz: fmax, ratedVoltage_V: rated, maxVoltage_V: maximum,
@@ -147,14 +154,19 @@ extension DeviceProfile {
     let prepared = try r.number("prepared_s", 0...60)
     let cold = try r.number("cold_s", 0...60)
     guard cold >= prepared else {
-      throw try r.error(at: "cold_s", "must be at least prepared_s (\(JSONWriter.number(prepared))), got \(JSONWriter.number(cold))")
+      throw try r.error(
+        at: "cold_s",
+        "must be at least prepared_s (\(JSONWriter.number(prepared))), got \(JSONWriter.number(cold))")
     }
     let lead = try r.number("prepareLead_s", 0...3600)
     let timeout = try r.number("prepareTimeout_s", 0...86400)
     guard timeout >= lead else {
-      throw try r.error(at: "prepareTimeout_s", "must be at least prepareLead_s (\(JSONWriter.number(lead))), got \(JSONWriter.number(timeout))")
+      throw try r.error(
+        at: "prepareTimeout_s",
+        "must be at least prepareLead_s (\(JSONWriter.number(lead))), got \(JSONWriter.number(timeout))")
     }
-    return LatencyParameters(prepared_s: prepared, cold_s: cold, prepareLead_s: lead, prepareTimeout_s: timeout)
+    return LatencyParameters(
+      prepared_s: prepared, cold_s: cold, prepareLead_s: lead, prepareTimeout_s: timeout)
   }
 
   /// The canonical JSON text of the profile: schema key order, shortest round-trip

@@ -26,9 +26,10 @@ extension DeviceProfile {
     let folder = try shippedDirectory()
     let path = folder.appendingPathComponent(nameOrPath + ".json").path
     guard FileManager.default.fileExists(atPath: path) else {
-      let known = (try? shippedPaths(in: folder))?.map {
-        URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent
-      } ?? []
+      let known =
+        (try? shippedPaths(in: folder))?.map {
+          URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent
+        } ?? []
       throw InputError(
         file: nameOrPath,
         "no such device (known: \(known.joined(separator: ", ")); or give a path to a .json profile)",

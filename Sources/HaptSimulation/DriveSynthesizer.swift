@@ -72,6 +72,7 @@ struct DriveSynthesizer {
   @inline(__always)
   func sampleIndex(_ t_s: Double, k: Int, rho: Double) -> Int {
     let x = (rho + t_s * sampleRate_Hz - 1e-9).rounded(.up)
+    guard x.isFinite else { return x.isNaN ? k : (x > 0 ? k &+ 4_000_000_000_000_000 : k) }
     let bounded = Swift.min(Swift.max(x, -4e15), 4e15)
     return k &+ Int(bounded)
   }
@@ -99,7 +100,8 @@ struct DriveSynthesizer {
     let n0 = sampleIndex(event.time_s, k: k, rho: rho)
     let n1 = sampleIndex(event.time_s + parameters.transientCycles / f, k: k, rho: rho)
     let step = 2 * Double.pi * f / sampleRate_Hz
-    let overdrive = parameters.hasOverdrive ? parameters.overdriveVoltage_V * (a / parameters.ratedVoltage_V) : a
+    let overdrive =
+      parameters.hasOverdrive ? parameters.overdriveVoltage_V * (a / parameters.ratedVoltage_V) : a
     var oscillator = PhaseOscillator()
     let count = out.count
     var n = n0
@@ -166,7 +168,8 @@ struct DriveSynthesizer {
     let sharpnessConstant = controls.sharpness.isConstant
     // The loop state lives in closure-local copies (registers), written back at the end:
     // captured variables would be loaded and stored through memory on every sample.
-    let state = withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * DriveSynthesizer.chunk) { scratch in
+    let state = withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * DriveSynthesizer.chunk) {
+      scratch in
       var oscillator = oscillator
       var lastIntensity = lastIntensity
       var lastAmplitude = lastAmplitude
@@ -179,10 +182,14 @@ struct DriveSynthesizer {
         let t0 = (Double(chunkStart - k) - rho) * step_s
         let m = UnsafeMutableBufferPointer(rebasing: multipliers[0..<length])
         let o = UnsafeMutableBufferPointer(rebasing: offsets[0..<length])
-        if intensityConstant { m.update(repeating: controls.intensity.defaultValue) } else {
+        if intensityConstant {
+          m.update(repeating: controls.intensity.defaultValue)
+        } else {
           controls.fillIntensityMultipliers(start_s: t0, step_s: step_s, into: m)
         }
-        if sharpnessConstant { o.update(repeating: controls.sharpness.defaultValue) } else {
+        if sharpnessConstant {
+          o.update(repeating: controls.sharpness.defaultValue)
+        } else {
           controls.fillSharpnessOffsets(start_s: t0, step_s: step_s, into: o)
         }
         let offset0 = t0 - event.time_s
@@ -193,7 +200,8 @@ struct DriveSynthesizer {
         let lastOffset = offset0 + Double(length - 1) * step_s
         if isSine, sustained, writable == length, oscillator.phase >= Double.pi,
           offset0 >= attackEnd, duration - lastOffset >= releaseLength, duration - lastOffset > 0,
-          DriveSynthesizer.isConstant(m), DriveSynthesizer.isConstant(o)
+          intensityConstant || DriveSynthesizer.isConstant(m),
+          sharpnessConstant || DriveSynthesizer.isConstant(o)
         {
           let intensity = clamp01(event.intensity * m[0]) * intensityScale
           if intensity != lastIntensity {
@@ -210,7 +218,9 @@ struct DriveSynthesizer {
         }
         // Middle path: constant frequency, no overdrive in this chunk, amplitude varying
         // (an intensity curve, attack or release): amplitudes first, then the oscillator.
-        if isSine, writable == length, oscillator.phase >= Double.pi, DriveSynthesizer.isConstant(o) {
+        if isSine, writable == length, oscillator.phase >= Double.pi,
+          sharpnessConstant || DriveSynthesizer.isConstant(o)
+        {
           for j in 0..<length {
             let intensity = clamp01(event.intensity * m[j]) * intensityScale
             if intensity != lastIntensity {
@@ -278,7 +288,8 @@ struct DriveSynthesizer {
     into out: UnsafeMutableBufferPointer<Double>
   ) -> Int {
     guard parameters.brakeCycles > 0, a > 0 else { return n1 }
-    let samples = Int(Swift.min((parameters.brakeCycles * sampleRate_Hz / f - 1e-9).rounded(.up), 1e9))
+    let raw = (parameters.brakeCycles * sampleRate_Hz / f - 1e-9).rounded(.up)
+    let samples = raw.isFinite ? Int(Swift.min(Swift.max(raw, 0), 1e9)) : 0
     let end = n1 &+ samples
     let step = 2 * Double.pi * f / sampleRate_Hz
     var n = n1

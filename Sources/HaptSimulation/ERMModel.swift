@@ -22,9 +22,10 @@ public struct ERMModel: Equatable, Sendable {
 
   /// Discretises the model; nil if the parameters give a non-finite discretisation.
   public init?(parameters: ERMParameters, bodyMass_kg: Double, sampleRate_Hz: Double) {
-    guard let hold = FirstOrderHold(
-      a: ERMModel.systemMatrix(parameters), b: [0, 0, 1 / parameters.inductance_H],
-      step_s: 1 / sampleRate_Hz)
+    guard
+      let hold = FirstOrderHold(
+        a: ERMModel.systemMatrix(parameters), b: [0, 0, 1 / parameters.inductance_H],
+        step_s: 1 / sampleRate_Hz)
     else { return nil }
     self.parameters = parameters
     self.bodyMass_kg = bodyMass_kg
@@ -66,7 +67,10 @@ public struct ERMModel: Equatable, Sendable {
       prm.eccentricMass_kg * prm.eccentricRadius_m
       / ((bodyMass_kg + prm.eccentricMass_kg) * standardGravity_m_per_s2)
     let twoPi = 2 * Double.pi
-    var theta = 0.0, w = 0.0, i = 0.0, previous = 0.0
+    var theta = 0.0
+    var w = 0.0
+    var i = 0.0
+    var previous = 0.0
     let count = Swift.min(drive.count, out.count)
     for n in 0..<count {
       let voltage = drive[n]

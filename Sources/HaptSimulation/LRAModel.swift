@@ -19,9 +19,10 @@ public struct LRAModel: Equatable, Sendable {
 
   /// Discretises the model; nil if the parameters give a non-finite discretisation.
   public init?(parameters: LRAParameters, bodyMass_kg: Double, sampleRate_Hz: Double) {
-    guard let hold = FirstOrderHold(
-      a: LRAModel.systemMatrix(parameters), b: LRAModel.inputVector(parameters),
-      step_s: 1 / sampleRate_Hz)
+    guard
+      let hold = FirstOrderHold(
+        a: LRAModel.systemMatrix(parameters), b: LRAModel.inputVector(parameters),
+        step_s: 1 / sampleRate_Hz)
     else { return nil }
     self.parameters = parameters
     self.bodyMass_kg = bodyMass_kg
@@ -73,7 +74,10 @@ public struct LRAModel: Equatable, Sendable {
   ) {
     let c = LookaheadCoefficients(self)
     let count = Swift.min(drive.count, out.count)
-    var x = 0.0, v = 0.0, i = 0.0, previous = 0.0
+    var x = 0.0
+    var v = 0.0
+    var i = 0.0
+    var previous = 0.0
     // Leading zero drive keeps the state exactly at rest: output exact zeros and start
     // the two-sample pairing at the first driven sample, so a render delayed by any
     // whole number of samples is an exact shift (the pairing does not depend on parity).
@@ -83,7 +87,8 @@ public struct LRAModel: Equatable, Sendable {
       n += 1
     }
     while n + 1 < count {
-      let v0 = drive[n], v1 = drive[n + 1]
+      let v0 = drive[n]
+      let v1 = drive[n + 1]
       // a_n from s_(n-1) (not on the state's dependency chain).
       out[n] = (c.op0 * x + c.op1 * v) + (c.op2 * i + (c.oq * previous + c.or * v0))
       let w0 = c.a0 * previous + c.b0 * v0 + c.r0 * v1
@@ -143,7 +148,10 @@ struct LookaheadCoefficients {
     (p00, p01, p02, p10, p11, p12, p20, p21, p22) =
       (phi(0, 0), phi(0, 1), phi(0, 2), phi(1, 0), phi(1, 1), phi(1, 2), phi(2, 0), phi(2, 1), phi(2, 2))
     (pp00, pp01, pp02, pp10, pp11, pp12, pp20, pp21, pp22) =
-      (phi2(0, 0), phi2(0, 1), phi2(0, 2), phi2(1, 0), phi2(1, 1), phi2(1, 2), phi2(2, 0), phi2(2, 1), phi2(2, 2))
+      (
+        phi2(0, 0), phi2(0, 1), phi2(0, 2), phi2(1, 0), phi2(1, 1), phi2(1, 2), phi2(2, 0), phi2(2, 1),
+        phi2(2, 2)
+      )
     (q0, q1, q2) = (q[0], q[1], q[2])
     (r0, r1, r2) = (r[0], r[1], r[2])
     (a0, a1, a2) = (phiTimes(q, 0), phiTimes(q, 1), phiTimes(q, 2))

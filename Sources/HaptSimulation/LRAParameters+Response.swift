@@ -15,12 +15,18 @@ extension LRAParameters {
     re: Double, im: Double
   ) {
     let w = 2 * Double.pi * frequency_Hz
-    let m = movingMass_kg, k = stiffness_N_per_m, c = damping_Ns_per_m
-    let bl = forceFactor_N_per_A, r = resistance_ohm, l = inductance_H
+    let m = movingMass_kg
+    let k = stiffness_N_per_m
+    let c = damping_Ns_per_m
+    let bl = forceFactor_N_per_A
+    let r = resistance_ohm
+    let l = inductance_H
     // mechanical impedance (m s^2 + c s + k) at s = jw: (k - m w^2) + j c w
-    let mechRe = k - m * w * w, mechIm = c * w
+    let mechRe = k - m * w * w
+    let mechIm = c * w
     // electrical (L s + R): R + j L w
-    let elRe = r, elIm = l * w
+    let elRe = r
+    let elIm = l * w
     // D = mech * el + Bl^2 (j w)
     let dRe = mechRe * elRe - mechIm * elIm
     let dIm = mechRe * elIm + mechIm * elRe + bl * bl * w
@@ -39,8 +45,12 @@ extension LRAParameters {
   /// The coefficients [a3, a2, a1, a0] of the characteristic polynomial
   /// `D(s) = m L s^3 + (m R + c L) s^2 + (k L + c R + Bl^2) s + k R`.
   var characteristicPolynomial: [Double] {
-    let m = movingMass_kg, k = stiffness_N_per_m, c = damping_Ns_per_m
-    let bl = forceFactor_N_per_A, r = resistance_ohm, l = inductance_H
+    let m = movingMass_kg
+    let k = stiffness_N_per_m
+    let c = damping_Ns_per_m
+    let bl = forceFactor_N_per_A
+    let r = resistance_ohm
+    let l = inductance_H
     return [m * l, m * r + c * l, k * l + c * r + bl * bl, k * r]
   }
 

@@ -59,7 +59,8 @@ struct PhaseOscillator {
   /// each: exactly the arithmetic of `count` calls to ``advance(by:)`` (so the results are
   /// bit-identical), with the state held in registers for the loop.
   @inline(__always)
-  mutating func addSine(amplitude a: Double, step: Double, count: Int, into out: UnsafeMutablePointer<Double>) {
+  mutating func addSine(amplitude a: Double, step: Double, count: Int, into out: UnsafeMutablePointer<Double>)
+  {
     addSine(step: step, count: count, into: out) { _ in a }
   }
 

@@ -63,7 +63,8 @@ public struct Renderer: Sendable {
     let length_s = plannedLength_s(pattern, options: options)
     guard length_s <= options.maxDuration_s else {
       throw InputError(
-        "render would last \(JSONWriter.number((length_s * 1000).rounded() / 1000)) s, over the limit of \(JSONWriter.number(options.maxDuration_s)) s")
+        "render would last \(JSONWriter.number((length_s * 1000).rounded() / 1000)) s, over the limit of \(JSONWriter.number(options.maxDuration_s)) s"
+      )
     }
     let events = pattern.events.count.multipliedReportingOverflow(by: options.loopCount)
     guard !events.overflow, events.partialValue <= RenderOptions.maxEventCount else {
@@ -103,9 +104,20 @@ public struct Renderer: Sendable {
     }
     played = played.atPlaybackRate(options.playbackRate.isFinite ? options.playbackRate : 1)
     let tail = options.tail_s.isFinite ? Swift.min(Swift.max(options.tail_s, 0), 60) : 0.1
-    let maxDuration = options.maxDuration_s.isFinite && options.maxDuration_s > 0
+    let maxDuration =
+      options.maxDuration_s.isFinite && options.maxDuration_s > 0
       ? options.maxDuration_s : RenderOptions.defaultMaxDuration_s
 
+    // Profiles built in code skip validation: never trap on their numbers.
+    guard fs.isFinite, fs >= 1, fs <= 10_000_000, latency.isFinite, latency >= 0, latency <= maxDuration
+    else {
+      let rate = fs.isFinite && fs > 0 ? fs : 1
+      return Rendering(
+        drive_V: Signal(samples: [], sampleRate_Hz: rate),
+        acceleration_g: Signal(samples: [], sampleRate_Hz: rate),
+        latency_s: latency, driveEnd_s: latency, silenceReason: "device parameters cannot be simulated",
+        isTruncated: true)
+    }
     // latency fs = K + rho, rho snapped to 0 when within 1e-9 of a whole sample.
     let latencySamples = latency * fs
     var k = latencySamples.rounded()
@@ -125,7 +137,8 @@ public struct Renderer: Sendable {
     }
     if let silence {
       return Rendering(
-        drive_V: Signal(zeros: count, sampleRate_Hz: fs), acceleration_g: Signal(zeros: count, sampleRate_Hz: fs),
+        drive_V: Signal(zeros: count, sampleRate_Hz: fs),
+        acceleration_g: Signal(zeros: count, sampleRate_Hz: fs),
         latency_s: latency, driveEnd_s: latency, silenceReason: silence, isTruncated: isTruncated)
     }
 
@@ -137,7 +150,8 @@ public struct Renderer: Sendable {
     var end: Int?
     var drive = [Double](repeating: 0, count: count)
     drive.withUnsafeMutableBufferPointer { buffer in
-      end = synthesizer.synthesize(played, controls: controls, latencySamples: kInt, fraction: rho, into: buffer)
+      end = synthesizer.synthesize(
+        played, controls: controls, latencySamples: kInt, fraction: rho, into: buffer)
       let vmax = device.drive.maxVoltage_V
       for n in buffer.indices { buffer[n] = Swift.min(Swift.max(buffer[n], -vmax), vmax) }
     }

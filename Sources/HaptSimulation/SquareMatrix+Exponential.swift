@@ -36,7 +36,8 @@ extension SquareMatrix {
     for _ in 0..<64 {
       var done = true
       for i in 0..<order {
-        var r = 0.0, c = 0.0
+        var r = 0.0
+        var c = 0.0
         for j in 0..<order where j != i {
           r += abs(a[i, j])
           c += abs(a[j, i])
@@ -45,9 +46,15 @@ extension SquareMatrix {
         let s = c + r
         var f = 1.0
         var g = r / 2
-        while c < g, f < 0x1p500 { f *= 2; c *= 4 }
+        while c < g, f < 0x1p500 {
+          f *= 2
+          c *= 4
+        }
         g = r * 2
-        while c > g, f > 0x1p-500 { f /= 2; c /= 4 }
+        while c > g, f > 0x1p-500 {
+          f /= 2
+          c /= 4
+        }
         if (c + r) / f < 0.95 * s {
           done = false
           scales[i] *= f
@@ -78,10 +85,12 @@ extension SquareMatrix {
     let a2 = a * a
     let a4 = a2 * a2
     let a6 = a2 * a4
-    let uInner = a6 * (b[13] * a6 + b[11] * a4 + b[9] * a2) + b[7] * a6 + b[5] * a4 + b[3] * a2
+    let uInner =
+      a6 * (b[13] * a6 + b[11] * a4 + b[9] * a2) + b[7] * a6 + b[5] * a4 + b[3] * a2
       + b[1] * identity
     let u = a * uInner
-    let v = a6 * (b[12] * a6 + b[10] * a4 + b[8] * a2) + b[6] * a6 + b[4] * a4 + b[2] * a2
+    let v =
+      a6 * (b[12] * a6 + b[10] * a4 + b[8] * a2) + b[6] * a6 + b[4] * a4 + b[2] * a2
       + b[0] * identity
     guard var result = (v - u).solve(v + u) else { return nil }
     for _ in 0..<squarings { result = result * result }

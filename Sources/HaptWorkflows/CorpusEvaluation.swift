@@ -45,18 +45,18 @@ public struct CorpusEvaluation: Sendable {
     let similarityFeatures = Parallel.map(count: signals.count, threads: options.threads) { SimilarityFeatures(signals[$0]) }
     let perceptualFeatures = Parallel.map(count: signals.count, threads: options.threads) { PerceptualFeatures(signals[$0]) }
     let n = signals.count
-    let values = Pairwise.map(count: n, threads: options.threads) { i, j in
-      (
-        similarity(similarityFeatures[i], similarityFeatures[j], convention: .perceptibleBlocks),
-        Distinguishability.dPrime(perceptualFeatures[i], perceptualFeatures[j])
-      )
+    // The tiled engine keeps one block of many signals in cache (bitwise equal to
+    // similarity(_:_:convention:) per pair); d' is a cheap per-pair map.
+    let similarities = Pairwise.similarities(similarityFeatures, convention: .perceptibleBlocks, threads: options.threads)
+    let dPrimes = Pairwise.map(count: n, threads: options.threads) { i, j in
+      Distinguishability.dPrime(perceptualFeatures[i], perceptualFeatures[j])
     }
     var pairs: [Pair] = []
-    pairs.reserveCapacity(values.count)
+    pairs.reserveCapacity(similarities.count)
     var k = 0
     for i in 0..<n {
       for j in (i + 1)..<max(i + 1, n) {
-        pairs.append(Pair(first: i, second: j, similarity: values[k].0, dPrime: values[k].1))
+        pairs.append(Pair(first: i, second: j, similarity: similarities[k], dPrime: dPrimes[k]))
         k += 1
       }
     }

@@ -2,10 +2,11 @@
 /// put the case itself in its own file (`RenderBenchmarks.swift`, ...).
 enum BenchmarkCatalog {
   static var all: [Bench.Case] {
-    [RenderBenchmarks.lra, RenderBenchmarks.lraNarrow, RenderBenchmarks.erm]
-      + TmpProbe.cases
+    [RenderBenchmarks.lra, RenderBenchmarks.lraCurves, RenderBenchmarks.lraNarrow, RenderBenchmarks.erm]
+      + RenderBenchmarks.library
       + SignalBenchmarks.all
       + SimilarityBenchmarks.all
       + PerceptionBenchmarks.all
+      + ReportBenchmarks.all
   }
 }

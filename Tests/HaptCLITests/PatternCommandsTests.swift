@@ -122,17 +122,15 @@ import Testing
     #expect(try HaptBinary.run(["rhythm"]).status == 64)
   }
 
-  @Test(arguments: ["lint", "convert", "presets", "rhythm"])
+  @Test(arguments: [
+    "lint", "render", "compare", "confusion", "latency", "report", "baseline", "presets", "devices", "convert", "rhythm",
+  ])
   func helpWorks(command: String) throws {
     let short = try HaptBinary.run([command, "-h"])
     #expect(short.status == 0)
     #expect(short.stdout.contains("USAGE:"))
-    // The frame (Hapt.swift) does not yet put --help in the parsed option table; known
-    // issue until the lead's one-line fix lands, then this passes too.
-    withKnownIssue("--help is not in the parsed option table yet", isIntermittent: true) {
-      let long = try HaptBinary.run([command, "--help"])
-      #expect(long.status == 0)
-      #expect(long.stdout == short.stdout)
-    }
+    let long = try HaptBinary.run([command, "--help"])
+    #expect(long.status == 0)
+    #expect(long.stdout == short.stdout)
   }
 }

@@ -6,7 +6,9 @@ import Testing
   static let pattern = "Corpora/system/swiftui-error.ahap"
 
   static func temporary(_ name: String) -> String {
-    FileManager.default.temporaryDirectory.appendingPathComponent("hapt-sim-\(ProcessInfo.processInfo.processIdentifier)-\(name)").path
+    FileManager.default.temporaryDirectory.appendingPathComponent(
+      "hapt-sim-\(ProcessInfo.processInfo.processIdentifier)-\(name)"
+    ).path
   }
 
   @Test func devicesListsEveryProfileWithDerivedValues() throws {
@@ -47,7 +49,8 @@ import Testing
     let row = lines[200].split(separator: ",").map { Double(String($0)) }
     #expect(row.count == 3 && row.allSatisfy { $0 != nil })
     #expect(row[0] == 199.0 / 8000)
-    let peak = lines.dropFirst().compactMap { Double(String($0.split(separator: ",")[2])) }.map(abs).max() ?? 0
+    let peak =
+      lines.dropFirst().compactMap { Double(String($0.split(separator: ",")[2])) }.map(abs).max() ?? 0
     #expect(run.stdout.contains(String(format: "peak: %.6g g", peak)))
   }
 
@@ -55,7 +58,9 @@ import Testing
     for ext in ["wav", "flac"] {
       let out = Self.temporary("render.\(ext)")
       defer { try? FileManager.default.removeItem(atPath: out) }
-      let run = try HaptBinary.run(["render", Self.pattern, "--out", out, "--device", "android-lra-235", "--state", "cold"])
+      let run = try HaptBinary.run([
+        "render", Self.pattern, "--out", out, "--device", "android-lra-235", "--state", "cold",
+      ])
       #expect(run.status == 0, "\(run.stderr)")
       #expect(run.stdout.contains("latency: 50.000 ms"))
       let size = (try FileManager.default.attributesOfItem(atPath: out)[.size] as? Int) ?? 0
@@ -69,7 +74,9 @@ import Testing
     let tablet = try HaptBinary.run(["render", Self.pattern, "--out", out, "--device", "tablet-none"])
     #expect(tablet.status == 0)
     #expect(tablet.stdout.contains("silent: device has no actuator"))
-    let off = try HaptBinary.run(["render", Self.pattern, "--out", out, "--condition", "haptics-off", "--format", "json"])
+    let off = try HaptBinary.run([
+      "render", Self.pattern, "--out", out, "--condition", "haptics-off", "--format", "json",
+    ])
     #expect(off.status == 0)
     #expect(off.stdout.contains("\"silenceReason\": \"haptics off\""))
     #expect(off.stdout.contains("\"peak_g\": 0"))
@@ -83,14 +90,24 @@ import Testing
   }
 
   static let failures: [Failure] = [
-    Failure(arguments: ["render", pattern, "--out", "x.mp3"], status: 64, message: "expected a file ending in .wav, .flac or .csv"),
+    Failure(
+      arguments: ["render", pattern, "--out", "x.mp3"], status: 64,
+      message: "expected a file ending in .wav, .flac or .csv"),
     Failure(arguments: ["render", pattern], status: 64, message: "missing --out FILE"),
     Failure(arguments: ["render", "--out", "x.csv"], status: 64, message: "missing PATTERN"),
     Failure(arguments: ["render", pattern, "--out", "x.csv", "--rate", "3"], status: 64, message: "--rate"),
-    Failure(arguments: ["render", pattern, "--out", "x.csv", "--state", "cold", "--prepare-lead", "50ms"], status: 64, message: "not both"),
-    Failure(arguments: ["render", pattern, "--out", "x.csv", "--device", "no-such-phone"], status: 66, message: "no such device"),
-    Failure(arguments: ["render", pattern, "--out", "x.csv", "--max-duration", "0.01"], status: 65, message: "over the limit of 0.01 s"),
-    Failure(arguments: ["render", pattern, "--out", "/nonexistent-folder/x.csv"], status: 73, message: "cannot be written"),
+    Failure(
+      arguments: ["render", pattern, "--out", "x.csv", "--state", "cold", "--prepare-lead", "50ms"],
+      status: 64, message: "not both"),
+    Failure(
+      arguments: ["render", pattern, "--out", "x.csv", "--device", "no-such-phone"], status: 66,
+      message: "no such device"),
+    Failure(
+      arguments: ["render", pattern, "--out", "x.csv", "--max-duration", "0.01"], status: 65,
+      message: "over the limit of 0.01 s"),
+    Failure(
+      arguments: ["render", pattern, "--out", "/nonexistent-folder/x.csv"], status: 73,
+      message: "cannot be written"),
     Failure(arguments: ["devices", "extra"], status: 64, message: "unexpected argument"),
   ]
 
@@ -105,9 +122,14 @@ import Testing
   @Test func badDeviceProfileNamesTheKey() throws {
     let path = Self.temporary("bad-device.json")
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let good = try String(contentsOf: HaptBinary.packageRoot.appendingPathComponent("Corpora/devices/iphone-wideband-lra.json"), encoding: .utf8)
-    try good.replacingOccurrences(of: "\"movingMass_kg\": 0.002", with: "\"movingMass_kg\": -1").write(toFile: path, atomically: true, encoding: .utf8)
-    let run = try HaptBinary.run(["render", Self.pattern, "--out", Self.temporary("never.csv"), "--device", path])
+    let good = try String(
+      contentsOf: HaptBinary.packageRoot.appendingPathComponent("Corpora/devices/iphone-wideband-lra.json"),
+      encoding: .utf8)
+    try good.replacingOccurrences(of: "\"movingMass_kg\": 0.002", with: "\"movingMass_kg\": -1").write(
+      toFile: path, atomically: true, encoding: .utf8)
+    let run = try HaptBinary.run([
+      "render", Self.pattern, "--out", Self.temporary("never.csv"), "--device", path,
+    ])
     #expect(run.status == 65)
     #expect(run.stderr.contains("actuator.movingMass_kg: must be greater than 0, got -1"))
   }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HaptCore
 
 @Suite struct AtomicFolderTests {
@@ -17,7 +18,9 @@ import Testing
   }
 
   static func read(_ name: String, in folder: URL) -> String? {
-    FileManager.default.contents(atPath: folder.appendingPathComponent(name).path).map { String(decoding: $0, as: UTF8.self) }
+    FileManager.default.contents(atPath: folder.appendingPathComponent(name).path).map {
+      String(decoding: $0, as: UTF8.self)
+    }
   }
 
   @Test(arguments: [true, false])

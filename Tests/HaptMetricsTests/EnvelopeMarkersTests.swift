@@ -73,7 +73,8 @@ import Testing
     let m = EnvelopeMarkers.measure(Signal(zeros: 2000, sampleRate_Hz: 8000), driveEnd_s: 0.1)
     #expect(m == EnvelopeMarkers())
     #expect(m.peak_g == 0 && m.detect_s == nil && m.t10_s == nil && m.stop_s == nil)
-    #expect(EnvelopeMarkers.measure(Signal(samples: [], sampleRate_Hz: 8000), driveEnd_s: nil) == EnvelopeMarkers())
+    #expect(
+      EnvelopeMarkers.measure(Signal(samples: [], sampleRate_Hz: 8000), driveEnd_s: nil) == EnvelopeMarkers())
   }
 
   @Test func subThresholdSignalIsNeverDetected() throws {
@@ -96,24 +97,52 @@ import Testing
     #expect(abs((m.t10_s ?? 0) - 0.2) < 1e-12)
     #expect(abs((m.t90_s ?? 0) - 1.8) < 1e-12)
     // Already below 10 % at the drive end: stop is the drive end.
-    let late = EnvelopeMarkers.measure(envelope: e, sampleRate_Hz: 1, dominantFrequency_Hz: nil, driveEnd_s: 7.5)
+    let late = EnvelopeMarkers.measure(
+      envelope: e, sampleRate_Hz: 1, dominantFrequency_Hz: nil, driveEnd_s: 7.5)
     #expect(late.stop_s == 7.5)
     // Still ringing at the last sample, or no drive end, or a drive end past the end: nil.
     let ringing = EnvelopeMarkers.measure(
       envelope: [0, 10, 10, 9], sampleRate_Hz: 1, dominantFrequency_Hz: nil, driveEnd_s: 1)
     #expect(ringing.stop_s == nil)
-    #expect(EnvelopeMarkers.measure(envelope: e, sampleRate_Hz: 1, dominantFrequency_Hz: nil, driveEnd_s: nil).stop_s == nil)
-    #expect(EnvelopeMarkers.measure(envelope: e, sampleRate_Hz: 1, dominantFrequency_Hz: nil, driveEnd_s: 20).stop_s == nil)
+    #expect(
+      EnvelopeMarkers.measure(envelope: e, sampleRate_Hz: 1, dominantFrequency_Hz: nil, driveEnd_s: nil)
+        .stop_s == nil)
+    #expect(
+      EnvelopeMarkers.measure(envelope: e, sampleRate_Hz: 1, dominantFrequency_Hz: nil, driveEnd_s: 20).stop_s
+        == nil)
     // Non-finite envelope: no markers.
-    #expect(EnvelopeMarkers.measure(envelope: [0, .nan, 1], sampleRate_Hz: 1, dominantFrequency_Hz: 100, driveEnd_s: 0) == EnvelopeMarkers())
+    #expect(
+      EnvelopeMarkers.measure(
+        envelope: [0, .nan, 1], sampleRate_Hz: 1, dominantFrequency_Hz: 100, driveEnd_s: 0)
+        == EnvelopeMarkers())
   }
 
   @Test func detectUsesThresholdAtDominantFrequency() throws {
     // Same envelope, 60 Hz (threshold -31.8 dB) vs 400 Hz (-19.8 dB): louder needed at 400.
     let e = (0..<1000).map { Double($0) / 1000 }  // 0 ... 0.999 g over 1 s
-    let low = EnvelopeMarkers.measure(envelope: e, sampleRate_Hz: 1000, dominantFrequency_Hz: 60, driveEnd_s: nil)
-    let high = EnvelopeMarkers.measure(envelope: e, sampleRate_Hz: 1000, dominantFrequency_Hz: 400, driveEnd_s: nil)
+    let low = EnvelopeMarkers.measure(
+      envelope: e, sampleRate_Hz: 1000, dominantFrequency_Hz: 60, driveEnd_s: nil)
+    let high = EnvelopeMarkers.measure(
+      envelope: e, sampleRate_Hz: 1000, dominantFrequency_Hz: 400, driveEnd_s: nil)
     #expect(abs(try #require(low.detect_s) - pow(10, -31.8 / 20)) < 1e-9)
     #expect(abs(try #require(high.detect_s) - pow(10, -19.8 / 20)) < 1e-9)
+  }
+
+  /// An abrupt onset at 10 ms: the analytic envelope leaks ahead of it, but no marker
+  /// may precede the first non-zero sample (causality).
+  @Test func noMarkerPrecedesTheSignal() throws {
+    let onset = 80
+    var samples = [Double](repeating: 0, count: 4000)
+    for n in onset..<2000 { samples[n] = 0.5 * sin(2 * Double.pi * 170 * Double(n - onset) / 8000) }
+    let m = EnvelopeMarkers.measure(Signal(samples: samples, sampleRate_Hz: 8000), driveEnd_s: 0.25)
+    let first = Double(onset) / 8000
+    for marker in [m.detect_s, m.t10_s, m.t50_s, m.t90_s] {
+      #expect(try #require(marker) >= first - 1 / 8000.0)
+    }
+    // Without the causality floor the raw analytic envelope crosses the detection
+    // threshold earlier: the test would fail on the old behaviour.
+    let raw = Envelope.analytic(samples)
+    let threshold = DetectionThreshold.threshold_g(at: 170)
+    #expect(try #require(raw.firstIndex { $0 >= threshold }) < onset - 1)
   }
 }

@@ -26,10 +26,14 @@ import Testing
       let count = 512 + Int(rng.next() % 1200)
       let frequency = 80 + 10 * Double(k)
       let samples = (0..<count).map { n in
-        0.3 * sin(2 * Double.pi * frequency * Double(n) / 8000) * exp(-Double(n) / 400) + 0.01 * rng.nextGaussian()
+        0.3 * sin(2 * Double.pi * frequency * Double(n) / 8000) * exp(-Double(n) / 400) + 0.01
+          * rng.nextGaussian()
       }
       // Some exact duplicates (identical pairs) and a silent signal.
-      if k == 30 { return SimilarityFeatures(samples: [Double](repeating: 0, count: 700), rule: .zeroPadded, transform: testTransform) }
+      if k == 30 {
+        return SimilarityFeatures(
+          samples: [Double](repeating: 0, count: 700), rule: .zeroPadded, transform: testTransform)
+      }
       return SimilarityFeatures(samples: samples, rule: .zeroPadded, transform: testTransform)
     }
     let features = generated.indices.map { $0 == 20 ? generated[5] : generated[$0] }
@@ -37,8 +41,12 @@ import Testing
       r.flatMap { [$0.stsimAB, $0.stsimBA, $0.spqiAB, $0.spqiBA].map(\.bitPattern) }
     }
     for convention in SilenceConvention.allCases {
-      let one = Pairwise.map(count: features.count, threads: 1) { similarity(features[$0], features[$1], convention: convention) }
-      let four = Pairwise.map(count: features.count, threads: 4) { similarity(features[$0], features[$1], convention: convention) }
+      let one = Pairwise.map(count: features.count, threads: 1) {
+        similarity(features[$0], features[$1], convention: convention)
+      }
+      let four = Pairwise.map(count: features.count, threads: 4) {
+        similarity(features[$0], features[$1], convention: convention)
+      }
       #expect(one.count == 666)
       #expect(bits(one) == bits(four))
       // The block-tiled engine gives the same bits as the pair-at-a-time one.
@@ -46,7 +54,9 @@ import Testing
       let tiled4 = Pairwise.similarities(features, convention: convention, threads: 4)
       #expect(bits(tiled1) == bits(one) && bits(tiled4) == bits(one))
       #expect(tiled1.map(\.blocksCompared) == one.map(\.blocksCompared))
-      #expect(one[Pairwise.index(5, 20, count: features.count)] == .identical(blocks: one[Pairwise.index(5, 20, count: features.count)].blocksCompared))
+      #expect(
+        one[Pairwise.index(5, 20, count: features.count)]
+          == .identical(blocks: one[Pairwise.index(5, 20, count: features.count)].blocksCompared))
       // Swapping the pair swaps the directions exactly.
       let swapped = similarity(features[3], features[1], convention: convention)
       let straight = one[Pairwise.index(1, 3, count: features.count)]

@@ -29,7 +29,8 @@ import Testing
   /// 10 log10(0) = -inf, so every block scores 1; ST-SIM scores such blocks 0.
   @Test func bothSilentBlocksFollowTheReference() {
     var sums = PairSums()
-    let silent = SimilarityFeatures(samples: [Double](repeating: 0, count: 1024), rule: .truncated, transform: testTransform)
+    let silent = SimilarityFeatures(
+      samples: [Double](repeating: 0, count: 1024), rule: .truncated, transform: testTransform)
     var other = [Double](repeating: 0, count: 1024)
     other[700] = 0.5
     let single = SimilarityFeatures(samples: other, rule: .truncated, transform: testTransform)

@@ -35,10 +35,12 @@ import HaptSignals
 
   @Test func identicalInputsGiveExactlyOne() throws {
     for (name, x) in VibromafFixtures.signals where x.count >= 512 {
-      #expect(try SimilarityReference.stsim(distorted: x, reference: x, transform: testTransform) == 1, "\(name)")
+      #expect(
+        try SimilarityReference.stsim(distorted: x, reference: x, transform: testTransform) == 1, "\(name)")
       var negatedZeros = x
       for i in negatedZeros.indices where negatedZeros[i] == 0 { negatedZeros[i] = -0.0 }
-      #expect(try SimilarityReference.stsim(distorted: negatedZeros, reference: x, transform: testTransform) == 1)
+      #expect(
+        try SimilarityReference.stsim(distorted: negatedZeros, reference: x, transform: testTransform) == 1)
     }
   }
 

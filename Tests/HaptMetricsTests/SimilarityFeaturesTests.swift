@@ -33,7 +33,8 @@ import Testing
   }
 
   @Test func zNormalisedBlocksHaveZeroMeanAndUnitVariance() {
-    let f = SimilarityFeatures(samples: VibromafFixtures.signal("noise_a"), rule: .truncated, transform: testTransform)
+    let f = SimilarityFeatures(
+      samples: VibromafFixtures.signal("noise_a"), rule: .truncated, transform: testTransform)
     for b in 0..<f.blockCount {
       let z = f.normalized[(b * 512)..<((b + 1) * 512)]
       #expect(Swift.abs(z.reduce(0, +)) < 1e-9)

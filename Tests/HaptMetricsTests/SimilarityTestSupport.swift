@@ -45,7 +45,9 @@ enum VibromafFixtures {
   }()
 
   static func rows(_ name: String) -> [[Substring]] {
-    text(name).split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+    text(name).split(separator: "\n").dropFirst().map {
+      $0.split(separator: ",", omittingEmptySubsequences: false)
+    }
   }
 
   static let pairs: [Pair] = rows("pairs").map { f in
@@ -65,7 +67,9 @@ enum VibromafFixtures {
 }
 
 /// The block transform the library uses (DCT2Plan, orthonormal DCT-II on FFTW).
-@Sendable func testTransform(_ input: UnsafeBufferPointer<Double>, _ output: UnsafeMutableBufferPointer<Double>) {
+@Sendable func testTransform(
+  _ input: UnsafeBufferPointer<Double>, _ output: UnsafeMutableBufferPointer<Double>
+) {
   SimilarityDCT.transform(input, output)
 }
 

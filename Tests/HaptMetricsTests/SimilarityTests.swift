@@ -25,7 +25,8 @@ import Testing
   /// Same-length pairs: "AB" is vibromaf's (distorted a, reference b), "BA" the swap.
   @Test func sameLengthPairsAgreeWithVibromafBothWays() {
     let rows = VibromafFixtures.pairs.filter {
-      VibromafFixtures.signal($0.distorted).count == 1536 && VibromafFixtures.signal($0.reference).count == 1536
+      VibromafFixtures.signal($0.distorted).count == 1536
+        && VibromafFixtures.signal($0.reference).count == 1536
     }
     #expect(rows.count == 121)
     var features: [String: SimilarityFeatures] = [:]
@@ -63,9 +64,12 @@ import Testing
     let tapsOnly = similarity(f(Array(tap[0..<512])), f(Array(softer[0..<512])), convention: .reference)
     #expect(reference.blocksCompared == 16 && perceptible.blocksCompared == 1)
     #expect(reference.stsimSymmetric < 0.2)
-    #expect(perceptible == PairSimilarity(
-      stsimAB: tapsOnly.stsimAB, stsimBA: tapsOnly.stsimBA, spqiAB: tapsOnly.spqiAB, spqiBA: tapsOnly.spqiBA,
-      blocksCompared: 1))
+    #expect(
+      perceptible
+        == PairSimilarity(
+          stsimAB: tapsOnly.stsimAB, stsimBA: tapsOnly.stsimBA, spqiAB: tapsOnly.spqiAB,
+          spqiBA: tapsOnly.spqiBA,
+          blocksCompared: 1))
     #expect(perceptible.stsimSymmetric > 0.9)
   }
 
@@ -82,5 +86,23 @@ import Testing
       #expect(r.stsimAB == 1 && r.stsimBA == 1 && r.spqiAB == 1 && r.spqiBA == 1)
       #expect(r.stsimSymmetric == 1 && r.spqiSymmetric == 1)
     }
+  }
+
+  /// Degenerate inputs never crash: empty, all-zero, non-finite.
+  @Test func degenerateInputs() {
+    func f(_ x: [Double]) -> SimilarityFeatures {
+      SimilarityFeatures(samples: x, rule: .zeroPadded, transform: testTransform)
+    }
+    let empty = f([]), zeros = f([Double](repeating: 0, count: 900)), tap = Self.features("tap_short_600")
+    #expect(empty.blockCount == 0 && zeros.blockCount == 2)
+    #expect(similarity(empty, zeros, convention: .reference) == .identical(blocks: 2))
+    #expect(similarity(empty, empty, convention: .perceptibleBlocks) == .identical(blocks: 0))
+    let r = similarity(empty, tap, convention: .reference)
+    #expect(r.stsimAB == 0 && r.stsimBA == 0 && r.blocksCompared == 2)
+    var bad = VibromafFixtures.signal("tap_short_600")
+    bad[10] = .nan
+    bad[20] = .infinity
+    let n = similarity(f(bad), tap, convention: .perceptibleBlocks)
+    #expect(n.blocksCompared >= 1)
   }
 }

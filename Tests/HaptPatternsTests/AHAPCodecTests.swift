@@ -220,3 +220,30 @@ enum RandomPatterns {
     return pattern
   }
 }
+
+@Suite struct HostileInputTests {
+  /// Many metadata keys (duplicates included) decode in linear time, keeping the last value.
+  @Test func manyMetadataKeysAreLinear() throws {
+    let members = (0..<20_000).map { "\"K\($0 % 10_000)\": \($0)" }.joined(separator: ",")
+    let (pattern, findings) = try AHAP.decode("{\"Version\": 1, \"Metadata\": {\(members)}, \"Pattern\": []}", file: "m")
+    #expect(pattern.metadata.other.count == 10_000)
+    #expect(pattern.metadata.other[0].value.value == .number(10_000))
+    #expect(findings.filter { $0.ruleID == "AHAP011" }.count == 10_000)
+  }
+
+  @Test func longHapticEnvelopeIsAFinding() throws {
+    let text = #"{"version": {"major": 1}, "signals": {"continuous": {"envelopes": {"amplitude": [{"time": 0, "amplitude": 1}, {"time": 40, "amplitude": 0}]}}}}"#
+    #expect(try LofeltHaptic.decode(text, file: "x.haptic").findings.map(\.ruleID).contains("AHAP009"))
+  }
+}
+
+extension HostileInputTests {
+  /// Many curves with distinct unknown identifiers lint in near-linear time.
+  @Test func manyDistinctCurveIdentifiersLintQuickly() {
+    let curves = (0..<5_000).map {
+      ParameterCurve(parameterID: DynamicParameterID("X\($0)"), time_s: 0, controlPoints: [.init(time_s: 0, value: 0), .init(time_s: 1, value: 0)])
+    }
+    let pattern = HapticPattern(events: [.transient(at: 0, intensity: 0.5, sharpness: 0.5)], parameterCurves: curves)
+    #expect(PatternLint.check(pattern, file: "x").isEmpty)
+  }
+}

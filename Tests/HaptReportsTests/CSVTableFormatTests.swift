@@ -1,9 +1,12 @@
 import Testing
+
 @testable import HaptReports
 
 @Suite struct CSVTableFormatTests {
   static func table() -> CSVTable {
-    var table = CSVTable(columns: [CSVColumn("pattern"), CSVColumn("detect_latency", unit: "ms"), CSVColumn("verdict")])
+    var table = CSVTable(columns: [
+      CSVColumn("pattern"), CSVColumn("detect_latency", unit: "ms"), CSVColumn("verdict"),
+    ])
     table.append([.text("success"), .fixed(12.5, decimals: 1), .text("pass")])
     table.append([.text("long\u{1B}[31mname\nx"), .fixed(128.25, decimals: 1), .text("fail")])
     table.append([.text("none"), .empty, .text("silent")])
@@ -25,7 +28,8 @@ import Testing
   @Test func jsonCarriesTheCSVValuesWithTypes() throws {
     let text = Self.table().jsonText
     let parsed = try JSONParser.parse(Array(text.utf8))
-    guard case .array(let rows) = parsed.root.value, rows.count == 3, case .object(let first) = rows[0].value else {
+    guard case .array(let rows) = parsed.root.value, rows.count == 3, case .object(let first) = rows[0].value
+    else {
       Issue.record("unexpected JSON: \(text)")
       return
     }

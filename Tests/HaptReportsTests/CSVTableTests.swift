@@ -1,10 +1,13 @@
 import Foundation
 import Testing
+
 @testable import HaptReports
 
 @Suite struct CSVTableTests {
   @Test func headerCarriesUnitsAndRowsEndWithNewline() {
-    var table = CSVTable(columns: [CSVColumn("pattern"), CSVColumn("detect_latency", unit: "ms"), CSVColumn("resonance", unit: "Hz")])
+    var table = CSVTable(columns: [
+      CSVColumn("pattern"), CSVColumn("detect_latency", unit: "ms"), CSVColumn("resonance", unit: "Hz"),
+    ])
     table.append([.text("success"), .fixed(41.25, decimals: 2), .number(170)])
     table.append([.text("warning"), .fixed(nil, decimals: 2), .number(0.1)])
     #expect(table.csvText == "pattern,detect_latency_ms,resonance_Hz\nsuccess,41.25,170\nwarning,,0.1\n")
@@ -38,7 +41,9 @@ import Testing
     #expect(CSVCell.integer(-7).field == "-7")
   }
 
-  @Test(arguments: [0.1, 1.0 / 3.0, -2.5e-7, 123456.789, 1e300, Double.leastNonzeroMagnitude, 42, -0.0, 9.007199254740993e15])
+  @Test(arguments: [
+    0.1, 1.0 / 3.0, -2.5e-7, 123456.789, 1e300, Double.leastNonzeroMagnitude, 42, -0.0, 9.007199254740993e15,
+  ])
   func numbersRoundTrip(value: Double) throws {
     let field = CSVCell.number(value).field
     let parsed = try #require(Double(field))
@@ -80,12 +85,28 @@ import Testing
     while let c = chars.popFirst() {
       if quoted {
         if c == "\"" {
-          if chars.first == "\"" { field.unicodeScalars.append("\""); chars.removeFirst() } else { quoted = false }
-        } else { field.unicodeScalars.append(c) }
-      } else if c == "\"" { quoted = true }
-      else if c == "," { row.append(field); field = "" }
-      else if c == "\n" { row.append(field); rows.append(row); row = []; field = "" }
-      else { field.unicodeScalars.append(c) }
+          if chars.first == "\"" {
+            field.unicodeScalars.append("\"")
+            chars.removeFirst()
+          } else {
+            quoted = false
+          }
+        } else {
+          field.unicodeScalars.append(c)
+        }
+      } else if c == "\"" {
+        quoted = true
+      } else if c == "," {
+        row.append(field)
+        field = ""
+      } else if c == "\n" {
+        row.append(field)
+        rows.append(row)
+        row = []
+        field = ""
+      } else {
+        field.unicodeScalars.append(c)
+      }
     }
     return rows
   }
@@ -107,7 +128,9 @@ import Testing
       #expect(row.count == 2)
       let unprefixed = CSVCell.neutralised(original) != original ? String(row[0].dropFirst()) : row[0]
       #expect(unprefixed == original)
-      if let first = row[0].unicodeScalars.first { #expect(!["=", "+", "-", "@", "\t", "\r"].contains(first)) }
+      if let first = row[0].unicodeScalars.first {
+        #expect(!["=", "+", "-", "@", "\t", "\r"].contains(first))
+      }
     }
   }
 
@@ -116,9 +139,17 @@ import Testing
       CSVColumn("pattern"), CSVColumn("device"), CSVColumn("state"), CSVColumn("detect_latency", unit: "ms"),
       CSVColumn("peak", unit: "g"), CSVColumn("verdict"),
     ])
-    table.append([.text("success"), .text("iphone-15"), .text("prepared"), .fixed(12.5, decimals: 1), .number(0.8125), .text("pass")])
-    table.append([.text("=evil, \"quoted\""), .text("watch"), .text("cold"), .fixed(61.04, decimals: 1), .number(-0.25), .text("warn")])
-    table.append([.text("error\nsecond line"), .text("none"), .text("cold"), .empty, .number(nil), .text("silent")])
+    table.append([
+      .text("success"), .text("iphone-15"), .text("prepared"), .fixed(12.5, decimals: 1), .number(0.8125),
+      .text("pass"),
+    ])
+    table.append([
+      .text("=evil, \"quoted\""), .text("watch"), .text("cold"), .fixed(61.04, decimals: 1), .number(-0.25),
+      .text("warn"),
+    ])
+    table.append([
+      .text("error\nsecond line"), .text("none"), .text("cold"), .empty, .number(nil), .text("silent"),
+    ])
     expectGolden(table.csvText, named: "latency.csv")
   }
 }

@@ -1,25 +1,35 @@
 import Foundation
-import Testing
-@testable import HaptReports
 import HaptSignals
+import Testing
+
+@testable import HaptReports
 
 @Suite struct ChartTests {
   /// Every chart of the sample page, plus edge cases.
   static func allCharts() -> [SVGChart] {
     let (acceleration, envelope) = SamplePage.burst()
     return [
-      WaveformChart.render(title: "w", acceleration_g: acceleration, sampleRate_Hz: 8000, envelope_g: envelope, markers: [ChartMarker("detect", time_ms: 12)]),
+      WaveformChart.render(
+        title: "w", acceleration_g: acceleration, sampleRate_Hz: 8000, envelope_g: envelope,
+        markers: [ChartMarker("detect", time_ms: 12)]),
       WaveformChart.render(title: "empty", acceleration_g: [], sampleRate_Hz: 0),
-      WaveformChart.render(title: "non-finite", acceleration_g: [.nan, .infinity, 1], sampleRate_Hz: .nan, markers: [ChartMarker("x", time_ms: .nan)]),
-      SpectrogramChart.render(title: "s", decibels: SamplePage.spectrogram(), frameStep_ms: 4, binSpacing_Hz: 15.625),
+      WaveformChart.render(
+        title: "non-finite", acceleration_g: [.nan, .infinity, 1], sampleRate_Hz: .nan,
+        markers: [ChartMarker("x", time_ms: .nan)]),
+      SpectrogramChart.render(
+        title: "s", decibels: SamplePage.spectrogram(), frameStep_ms: 4, binSpacing_Hz: 15.625),
       SpectrogramChart.render(title: "empty", decibels: [], frameStep_ms: 0, binSpacing_Hz: 0),
-      SpectrogramChart.render(title: "ragged", decibels: [[-10], [], [.nan, -.infinity, 3]], frameStep_ms: 1, binSpacing_Hz: 10),
+      SpectrogramChart.render(
+        title: "ragged", decibels: [[-10], [], [.nan, -.infinity, 3]], frameStep_ms: 1, binSpacing_Hz: 10),
       LatencyChart.render(title: "l", bars: SamplePage.latencyBars()),
       LatencyChart.render(title: "none", bars: []),
-      HeatMapChart.clustered(title: "h", similarity: SamplePage.similarity().matrix, labels: SamplePage.similarity().labels),
+      HeatMapChart.clustered(
+        title: "h", similarity: SamplePage.similarity().matrix, labels: SamplePage.similarity().labels),
       HeatMapChart.confusion(title: "c", probabilities: [[1, 0], [0.5]], labels: ["a"]),
       HeatMapChart.render(title: "empty", values: [], rowLabels: [], columnLabels: [], legendTitle: "x"),
-      HeatMapChart.render(title: "big", values: Array(repeating: Array(repeating: 0.5, count: 120), count: 120), rowLabels: [], columnLabels: [], legendTitle: "x"),
+      HeatMapChart.render(
+        title: "big", values: Array(repeating: Array(repeating: 0.5, count: 120), count: 120), rowLabels: [],
+        columnLabels: [], legendTitle: "x"),
     ]
   }
 
@@ -40,9 +50,11 @@ import HaptSignals
   @Test func hostileLabelsAreEscapedInEveryChart() {
     let evil = "<script>alert(1)</script>\"'&"
     let charts = [
-      WaveformChart.render(title: evil, acceleration_g: [0, 1], sampleRate_Hz: 1000, markers: [ChartMarker(evil, time_ms: 1)]),
+      WaveformChart.render(
+        title: evil, acceleration_g: [0, 1], sampleRate_Hz: 1000, markers: [ChartMarker(evil, time_ms: 1)]),
       SpectrogramChart.render(title: evil, decibels: [[0]], frameStep_ms: 1, binSpacing_Hz: 1),
-      LatencyChart.render(title: evil, bars: [LatencyBar(pattern: evil, device: evil, state: evil, detect_ms: 60)]),
+      LatencyChart.render(
+        title: evil, bars: [LatencyBar(pattern: evil, device: evil, state: evil, detect_ms: 60)]),
       HeatMapChart.confusion(title: evil, probabilities: [[1]], labels: [evil]),
     ]
     for chart in charts {
@@ -57,7 +69,8 @@ import HaptSignals
     var random = SplitMix64(seed: UInt64(sampleCount))
     let samples = (0..<sampleCount).map { _ in random.nextGaussian() }
     let width = 1100
-    let chart = WaveformChart.render(title: "long", acceleration_g: samples, sampleRate_Hz: 8000, envelope_g: samples.map(abs), width: width)
+    let chart = WaveformChart.render(
+      title: "long", acceleration_g: samples, sampleRate_Hz: 8000, envelope_g: samples.map(abs), width: width)
     let polylines = chart.markup.components(separatedBy: "points=\"").dropFirst()
     let counts = polylines.map { $0.prefix { $0 != "\"" }.split(separator: " ").count }
     #expect(counts.count == 3)
@@ -86,20 +99,24 @@ import HaptSignals
     let huge: [[Double]] = (0..<1000).map { (frame: Int) -> [Double] in
       (0..<513).map { (bin: Int) -> Double in -10 * Double((frame / 50 + bin / 50) % 5) }
     }
-    let chart = SpectrogramChart.render(title: "huge", decibels: huge, frameStep_ms: 1, binSpacing_Hz: 1, maxFrequency_Hz: nil)
+    let chart = SpectrogramChart.render(
+      title: "huge", decibels: huge, frameStep_ms: 1, binSpacing_Hz: 1, maxFrequency_Hz: nil)
     let cells = chart.markup.components(separatedBy: "<rect").count - 1
     #expect(cells <= 120 * 64 + 64)
     let pooled = SpectrogramChart.pool(huge, frames: 1000, bins: 513, maxColumns: 120, maxRows: 64)
     #expect(pooled.columns.count == 120 && pooled.rows.count == 64)
     #expect(pooled.columns.first?.lowerBound == 0 && pooled.columns.last?.upperBound == 1000)
     // A constant matrix collapses to one rectangle per row.
-    let flat = SpectrogramChart.render(title: "flat", decibels: Array(repeating: Array(repeating: -3, count: 64), count: 500), frameStep_ms: 1, binSpacing_Hz: 1, maxFrequency_Hz: nil)
+    let flat = SpectrogramChart.render(
+      title: "flat", decibels: Array(repeating: Array(repeating: -3, count: 64), count: 500), frameStep_ms: 1,
+      binSpacing_Hz: 1, maxFrequency_Hz: nil)
     let gridPart = flat.markup.components(separatedBy: "crispEdges\">")[1].components(separatedBy: "</g>")[0]
     #expect(gridPart.components(separatedBy: "<rect").count - 1 == 64)
   }
 
   @Test func spectrogramPoolingKeepsTheMaximum() {
-    let pooled = SpectrogramChart.pool([[1, 2, 3, 4], [5, 6, 7, 8]], frames: 2, bins: 4, maxColumns: 1, maxRows: 2)
+    let pooled = SpectrogramChart.pool(
+      [[1, 2, 3, 4], [5, 6, 7, 8]], frames: 2, bins: 4, maxColumns: 1, maxRows: 2)
     #expect(pooled.cells == [[6], [8]])
   }
 
@@ -115,31 +132,48 @@ import HaptSignals
     }
   }
 
-  @Test(arguments: [(nil, ReportVerdict.silent), (50.0, .pass), (50.01, .warn), (70.0, .warn), (70.5, .fail), (Double.nan, .silent)])
+  @Test func latencyLabelsNeverContradictTheirVerdict() {
+    #expect(LatencyChart.displayed(50.04, verdict: .warn, pass_ms: 50, warn_ms: 70) == "50.04")
+    #expect(LatencyChart.displayed(50.0004, verdict: .warn, pass_ms: 50, warn_ms: 70) == "50.0004")
+    #expect(LatencyChart.displayed(49.96, verdict: .pass, pass_ms: 50, warn_ms: 70) == "50.0")
+    #expect(LatencyChart.displayed(70.04, verdict: .fail, pass_ms: 50, warn_ms: 70) == "70.04")
+    #expect(LatencyChart.displayed(12.34, verdict: .pass, pass_ms: 50, warn_ms: 70) == "12.3")
+  }
+
+  @Test(arguments: [
+    (nil, ReportVerdict.silent), (50.0, .pass), (50.01, .warn), (70.0, .warn), (70.5, .fail),
+    (Double.nan, .silent),
+  ])
   func verdictFromLatency(latency: Double?, expected: ReportVerdict) {
     #expect(ReportVerdict(latency_ms: latency) == expected)
   }
 
   @Test func heatMapPrintsValuesOnlyWhenSmall() {
-    let small = HeatMapChart.confusion(title: "c", probabilities: [[0.9, 0.1], [0.25, 0.75]], labels: ["a", "b"])
+    let small = HeatMapChart.confusion(
+      title: "c", probabilities: [[0.9, 0.1], [0.25, 0.75]], labels: ["a", "b"])
     #expect(small.markup.contains(">0.75</text>"))
     let values = (0..<20).map { i in (0..<20).map { j in Double(i * 20 + j) / 1000 } }
-    let big = HeatMapChart.render(title: "b", values: values, rowLabels: [], columnLabels: [], legendTitle: "x", decimals: 3)
+    let big = HeatMapChart.render(
+      title: "b", values: values, rowLabels: [], columnLabels: [], legendTitle: "x", decimals: 3)
     #expect(!big.markup.contains(">0.123</text>"))
-    let medium = HeatMapChart.render(title: "m", values: Array(values.prefix(10)).map { Array($0.prefix(10)) }, rowLabels: [], columnLabels: [], legendTitle: "x", decimals: 3)
+    let medium = HeatMapChart.render(
+      title: "m", values: Array(values.prefix(10)).map { Array($0.prefix(10)) }, rowLabels: [],
+      columnLabels: [], legendTitle: "x", decimals: 3)
     #expect(medium.markup.contains(">0.123</text>"))
   }
 
   @Test func largeHeatMapsAreCompact() {
     var random = SplitMix64(seed: 17)
     let values = (0..<100).map { _ in (0..<100).map { _ in random.nextUnit() } }
-    let chart = HeatMapChart.render(title: "big", values: values, rowLabels: [], columnLabels: [], legendTitle: "x")
+    let chart = HeatMapChart.render(
+      title: "big", values: values, rowLabels: [], columnLabels: [], legendTitle: "x")
     #expect(chart.markup.components(separatedBy: "<path ").count - 1 <= HeatMapChart.compactLevels)
     #expect(chart.markup.utf8.count < 300_000)
     #expect(parsesAsXML(chart.markup).ok)
     // A smooth matrix merges into far fewer runs.
     let smooth = (0..<100).map { i in (0..<100).map { j in Double(i / 10 + j / 10) / 20 } }
-    let smoothChart = HeatMapChart.render(title: "smooth", values: smooth, rowLabels: [], columnLabels: [], legendTitle: "x")
+    let smoothChart = HeatMapChart.render(
+      title: "smooth", values: smooth, rowLabels: [], columnLabels: [], legendTitle: "x")
     #expect(smoothChart.markup.utf8.count < 60_000)
   }
 
@@ -161,23 +195,30 @@ import HaptSignals
   @Test func goldenCharts() {
     let wave = WaveformChart.render(
       title: "tiny", acceleration_g: [0, 0.5, -0.5, 1, -1, 0.25, 0], sampleRate_Hz: 1000,
-      envelope_g: [0, 0.5, 0.5, 1, 1, 0.25, 0], markers: ChartMarker.latencyMarkers(detect_s: 0.001, t10_s: 0.001, t50_s: 0.002, t90_s: 0.003, stop_s: 0.006),
+      envelope_g: [0, 0.5, 0.5, 1, 1, 0.25, 0],
+      markers: ChartMarker.latencyMarkers(
+        detect_s: 0.001, t10_s: 0.001, t50_s: 0.002, t90_s: 0.003, stop_s: 0.006),
       width: 400, height: 200)
     expectGolden(wave.documentText, named: "waveform.svg")
     let spectrogram = SpectrogramChart.render(
-      title: "tiny", decibels: [[0, -20, -60], [-10, -10, -80], [-60, 0, 0]], frameStep_ms: 2, binSpacing_Hz: 100, width: 400, height: 200)
+      title: "tiny", decibels: [[0, -20, -60], [-10, -10, -80], [-60, 0, 0]], frameStep_ms: 2,
+      binSpacing_Hz: 100, width: 400, height: 200)
     expectGolden(spectrogram.documentText, named: "spectrogram.svg")
     let latency = LatencyChart.render(
-      title: "tiny", bars: [
+      title: "tiny",
+      bars: [
         LatencyBar(pattern: "a", device: "d", state: "prepared", detect_ms: 20),
         LatencyBar(pattern: "b", device: "d", state: "cold", detect_ms: 65),
         LatencyBar(pattern: "c", device: "d", state: "cold", detect_ms: 90),
         LatencyBar(pattern: "d", device: "none", state: "cold", detect_ms: nil),
       ], width: 600)
     expectGolden(latency.documentText, named: "latency.svg")
-    let heat = HeatMapChart.clustered(title: "tiny", similarity: [[1, 0.1, 0.9], [0.1, 1, 0.2], [0.9, 0.2, 1]], labels: ["x", "y", "z"], width: 500)
+    let heat = HeatMapChart.clustered(
+      title: "tiny", similarity: [[1, 0.1, 0.9], [0.1, 1, 0.2], [0.9, 0.2, 1]], labels: ["x", "y", "z"],
+      width: 500)
     expectGolden(heat.documentText, named: "heatmap-clustered.svg")
-    let confusion = HeatMapChart.confusion(title: "tiny", probabilities: [[0.8, 0.2], [0.3, 0.7]], labels: ["success", "error"], width: 500)
+    let confusion = HeatMapChart.confusion(
+      title: "tiny", probabilities: [[0.8, 0.2], [0.3, 0.7]], labels: ["success", "error"], width: 500)
     expectGolden(confusion.documentText, named: "confusion.svg")
   }
 }
@@ -188,13 +229,17 @@ import HaptSignals
     let signal = Signal(samples: acceleration, sampleRate_Hz: SamplePage.sampleRate_Hz)
     #expect(
       WaveformChart.render(title: "w", acceleration: signal, start_ms: -20, envelope_g: envelope)
-        == WaveformChart.render(title: "w", acceleration_g: acceleration, sampleRate_Hz: 8000, start_ms: -20, envelope_g: envelope))
+        == WaveformChart.render(
+          title: "w", acceleration_g: acceleration, sampleRate_Hz: 8000, start_ms: -20, envelope_g: envelope))
     let levels = SamplePage.spectrogram()
+    // Times and spacings are exact binary fractions, so both paths compute the same numbers.
     let spectrogram = Spectrogram(
-      levels_dB: levels, times_s: levels.indices.map { 0.001953125 + Double($0) * 0.00390625 },  // exact binary fractions
+      levels_dB: levels, times_s: levels.indices.map { 0.001953125 + Double($0) * 0.00390625 },
       frequencies_Hz: (0..<129).map { Double($0) * 15.625 })
     #expect(
       SpectrogramChart.render(title: "s", spectrogram: spectrogram, start_ms: -20)
-        == SpectrogramChart.render(title: "s", decibels: levels, frameStep_ms: 3.90625, firstFrame_ms: -18.046875, binSpacing_Hz: 15.625))
+        == SpectrogramChart.render(
+          title: "s", decibels: levels, frameStep_ms: 3.90625, firstFrame_ms: -18.046875,
+          binSpacing_Hz: 15.625))
   }
 }

@@ -21,7 +21,8 @@ func expectGolden(
     return
   }
   guard let data = FileManager.default.contents(atPath: url.path) else {
-    Issue.record("missing golden file \(url.path); run with RECORD=1 to create it", sourceLocation: sourceLocation)
+    Issue.record(
+      "missing golden file \(url.path); run with RECORD=1 to create it", sourceLocation: sourceLocation)
     return
   }
   let expected = String(decoding: data, as: UTF8.self)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HaptReports
 
 @Suite struct HTMLTests {
@@ -40,7 +41,9 @@ import Testing
     #expect(weirdElement.markup == "t")
   }
 
-  @Test(arguments: ["javascript:alert(1)", " JavaScript:alert(1)", "data:text/html,x", "//evil.example/x", "http://x"])
+  @Test(arguments: [
+    "javascript:alert(1)", " JavaScript:alert(1)", "data:text/html,x", "//evil.example/x", "http://x",
+  ])
   func unsafeLinksAreDropped(url: String) {
     let link = HTML.element("a", attributes: ["href": url], text: "x")
     #expect(link.markup == "<a>x</a>")
@@ -53,7 +56,10 @@ import Testing
 
   @Test func pageDeclaresContentSecurityPolicyAndHasNoScripts() {
     let html = SamplePage.page().htmlText
-    #expect(html.contains("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src &#39;none&#39;; style-src &#39;unsafe-inline&#39;; img-src data:\">"))
+    #expect(
+      html.contains(
+        "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src &#39;none&#39;; style-src &#39;unsafe-inline&#39;; img-src data:\">"
+      ))
     #expect(!html.lowercased().contains("<script"))
     let withoutNamespace = html.replacingOccurrences(of: "http://www.w3.org/2000/svg", with: "")
     #expect(!withoutNamespace.contains("http://"))
@@ -75,10 +81,18 @@ import Testing
           blocks: [
             .paragraph(evil), .heading(evil), .note(evil), .approximate(evil), .warning(evil), .list([evil]),
             .fileLink(path: evil, text: evil), .table(ReportTable(table), caption: evil),
-            .chart(LatencyChart.render(title: evil, bars: [LatencyBar(pattern: evil, device: evil, state: evil, detect_ms: 3)]), caption: evil),
-            .chart(HeatMapChart.confusion(title: evil, probabilities: [[1, 0], [0, 1]], labels: [evil, evil]), caption: evil),
-            .chart(WaveformChart.render(title: evil, acceleration_g: [0, 1, 0], sampleRate_Hz: 1000, markers: [ChartMarker(evil, time_ms: 1)]), caption: evil),
-          ]),
+            .chart(
+              LatencyChart.render(
+                title: evil, bars: [LatencyBar(pattern: evil, device: evil, state: evil, detect_ms: 3)]),
+              caption: evil),
+            .chart(
+              HeatMapChart.confusion(title: evil, probabilities: [[1, 0], [0, 1]], labels: [evil, evil]),
+              caption: evil),
+            .chart(
+              WaveformChart.render(
+                title: evil, acceleration_g: [0, 1, 0], sampleRate_Hz: 1000,
+                markers: [ChartMarker(evil, time_ms: 1)]), caption: evil),
+          ])
       ])
     let html = page.htmlText
     #expect(!html.contains("<script"))
@@ -88,14 +102,17 @@ import Testing
   @Test func sectionAnchorsAreSafeAndTheTableOfContentsLinksThem() {
     #expect(ReportSection.anchor("Latency budgets (ms)") == "s-latency-budgets-ms")
     #expect(ReportSection.anchor("\"><") == "section")
-    let page = ReportPage(title: "t", sections: [ReportSection(title: "Latency"), ReportSection(title: "Confusion")])
+    let page = ReportPage(
+      title: "t", sections: [ReportSection(title: "Latency"), ReportSection(title: "Confusion")])
     let html = page.htmlText
     #expect(html.contains("<a href=\"#s-latency\">Latency</a>"))
     #expect(html.contains("<section id=\"s-confusion\">"))
   }
 
   @Test func tablesAlignNumbersAndBadgeVerdicts() {
-    var table = CSVTable(columns: [CSVColumn("pattern"), CSVColumn("detect_latency", unit: "ms"), CSVColumn("verdict")])
+    var table = CSVTable(columns: [
+      CSVColumn("pattern"), CSVColumn("detect_latency", unit: "ms"), CSVColumn("verdict"),
+    ])
     table.append([.text("success"), .fixed(12.345, decimals: 1), .text("fail")])
     let html = ReportTable(table).html(caption: nil).markup
     #expect(html.contains("<th class=\"num\" scope=\"col\">detect_latency (ms)</th>"))
@@ -110,7 +127,12 @@ import Testing
     let page = ReportPage(
       title: "Small <report>", subtitle: "hapt test", facts: [("patterns", "2")],
       sections: [
-        ReportSection(title: "Summary", blocks: [.paragraph("Two patterns & one device."), .approximate("Model-based."), .table(ReportTable(table), caption: "Peaks")]),
+        ReportSection(
+          title: "Summary",
+          blocks: [
+            .paragraph("Two patterns & one device."), .approximate("Model-based."),
+            .table(ReportTable(table), caption: "Peaks"),
+          ]),
         ReportSection(title: "Files", blocks: [.fileLink(path: "peaks.csv", text: "peaks.csv"), .note("n")]),
       ])
     expectGolden(page.htmlText, named: "small-page.html")
@@ -128,14 +150,18 @@ import Testing
     return (0..<count).map { _ in
       let length = Int(random.next() % 24)
       var text = ""
-      for _ in 0..<length { text.unicodeScalars.append(alphabet[Int(random.next() % UInt64(alphabet.count))]) }
+      for _ in 0..<length {
+        text.unicodeScalars.append(alphabet[Int(random.next() % UInt64(alphabet.count))])
+      }
       return text
     }
   }
 
   /// What an XML parser gives back for `text`: illegal characters replaced.
   static func expected(_ text: String, inAttribute: Bool) -> String {
-    var out = String(String.UnicodeScalarView(text.unicodeScalars.map { MarkupEscaping.isAllowedInXML($0) ? $0 : "\u{FFFD}" }))
+    var out = String(
+      String.UnicodeScalarView(
+        text.unicodeScalars.map { MarkupEscaping.isAllowedInXML($0) ? $0 : "\u{FFFD}" }))
     if !inAttribute { out = out.replacingOccurrences(of: "\r\n", with: "\n") }
     return out
   }
@@ -146,9 +172,12 @@ import Testing
       let (ok, collector) = XMLCollector.collect(fragment.markup)
       #expect(ok, "\(fragment.markup)")
       #expect(collector.elements.first?.attributes["title"] == Self.expected(text, inAttribute: true))
-      #expect(collector.text == Self.expected(text, inAttribute: false) || collector.text == Self.expected(text, inAttribute: true))
+      #expect(
+        collector.text == Self.expected(text, inAttribute: false)
+          || collector.text == Self.expected(text, inAttribute: true))
       let escaped = MarkupEscaping.attribute(text)
-      #expect(!escaped.contains("<") && !escaped.contains(">") && !escaped.contains("\"") && !escaped.contains("'"))
+      #expect(
+        !escaped.contains("<") && !escaped.contains(">") && !escaped.contains("\"") && !escaped.contains("'"))
     }
   }
 }

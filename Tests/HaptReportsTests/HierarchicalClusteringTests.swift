@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HaptReports
 
 @Suite struct HierarchicalClusteringTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HaptReports
 
 #if canImport(FoundationXML)
@@ -10,7 +11,10 @@ import Testing
 final class XMLCollector: NSObject, XMLParserDelegate {
   var elements: [(name: String, attributes: [String: String])] = []
   var text = ""
-  func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+  func parser(
+    _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+    attributes: [String: String] = [:]
+  ) {
     elements.append((name, attributes))
   }
   func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
@@ -32,10 +36,18 @@ final class XMLCollector: NSObject, XMLParserDelegate {
         JUnitSuite(
           name: "latency.iphone-15",
           cases: [
-            JUnitCase(classname: "latency.iphone-15", name: "success/prepared", time_s: 0.012, systemOut: "detect_ms=12.4", file: "Corpora/system/success.ahap"),
-            JUnitCase(classname: "latency.iphone-15", name: "warning/cold", time_s: 0.0131, outcome: .failed(message: message, details: "budget 70 ms\nmeasured 83.6 ms")),
-            JUnitCase(classname: "latency.iphone-15", name: "broken/prepared", outcome: .error(message: "broken.ahap: Pattern[0]: expected an object")),
-            JUnitCase(classname: "latency.iphone-15", name: "none/cold", outcome: .skipped(message: "device has no actuator")),
+            JUnitCase(
+              classname: "latency.iphone-15", name: "success/prepared", time_s: 0.012,
+              systemOut: "detect_ms=12.4", file: "Corpora/system/success.ahap"),
+            JUnitCase(
+              classname: "latency.iphone-15", name: "warning/cold", time_s: 0.0131,
+              outcome: .failed(message: message, details: "budget 70 ms\nmeasured 83.6 ms")),
+            JUnitCase(
+              classname: "latency.iphone-15", name: "broken/prepared",
+              outcome: .error(message: "broken.ahap: Pattern[0]: expected an object")),
+            JUnitCase(
+              classname: "latency.iphone-15", name: "none/cold",
+              outcome: .skipped(message: "device has no actuator")),
           ],
           properties: [JUnitProperty("device", "iphone-15")]),
         JUnitSuite(name: "empty", cases: []),
@@ -56,10 +68,19 @@ final class XMLCollector: NSObject, XMLParserDelegate {
     #expect(suites.map { $0.attributes["name"] } == ["latency.iphone-15", "empty"])
     #expect(suites[0].attributes["tests"] == "4")
     let cases = collector.elements.filter { $0.name == "testcase" }
-    #expect(cases.map { $0.attributes["name"] } == ["success/prepared", "warning/cold", "broken/prepared", "none/cold"])
-    #expect(cases.allSatisfy { $0.attributes["classname"] == "latency.iphone-15" && $0.attributes["time"] != nil })
-    #expect(collector.elements.filter { $0.name == "failure" }.first?.attributes["message"] == "detect latency 83.6 ms > 70 ms")
-    #expect(collector.elements.contains { $0.name == "skipped" && $0.attributes["message"] == "device has no actuator" })
+    #expect(
+      cases.map { $0.attributes["name"] } == [
+        "success/prepared", "warning/cold", "broken/prepared", "none/cold",
+      ])
+    #expect(
+      cases.allSatisfy { $0.attributes["classname"] == "latency.iphone-15" && $0.attributes["time"] != nil })
+    #expect(
+      collector.elements.filter { $0.name == "failure" }.first?.attributes["message"]
+        == "detect latency 83.6 ms > 70 ms")
+    #expect(
+      collector.elements.contains {
+        $0.name == "skipped" && $0.attributes["message"] == "device has no actuator"
+      })
     #expect(collector.text.contains("budget 70 ms\nmeasured 83.6 ms"))
     #expect(cases[0].attributes["file"] == "Corpora/system/success.ahap")
     #expect(cases[1].attributes["file"] == nil)
@@ -79,7 +100,9 @@ final class XMLCollector: NSObject, XMLParserDelegate {
     let (ok, collector) = XMLCollector.collect(report.xmlText)
     #expect(ok, "\(report.xmlText)")
     let failure = try #require(collector.elements.first { $0.name == "failure" })
-    let expected = String(String.UnicodeScalarView(message.unicodeScalars.map { MarkupEscaping.isAllowedInXML($0) ? $0 : "\u{FFFD}" }))
+    let expected = String(
+      String.UnicodeScalarView(
+        message.unicodeScalars.map { MarkupEscaping.isAllowedInXML($0) ? $0 : "\u{FFFD}" }))
     #expect(failure.attributes["message"] == expected)
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import HaptReports
 
 /// A page with every chart kind, built from synthetic data (an LRA-like burst, a
@@ -85,20 +86,27 @@ enum SamplePage {
       LatencyBar(pattern: "error", device: "pixel-erm", state: "prepared", detect_ms: 31),
       LatencyBar(pattern: "error", device: "pixel-erm", state: "cold", detect_ms: 128.2),
       LatencyBar(pattern: "error", device: "tablet-no-actuator", state: "prepared", detect_ms: nil),
-      LatencyBar(pattern: "notification.long.name.that.needs.truncation.in.the.label", device: "watch", state: "cold", detect_ms: 49.9),
+      LatencyBar(
+        pattern: "notification.long.name.that.needs.truncation.in.the.label", device: "watch", state: "cold",
+        detect_ms: 49.9),
     ]
   }
 
   static func page() -> ReportPage {
     let (acceleration, envelope) = burst()
-    let markers = ChartMarker.latencyMarkers(detect_s: 0.0135, t10_s: 0.0131, t50_s: 0.016, t90_s: 0.0192, stop_s: 0.2)
+    let markers = ChartMarker.latencyMarkers(
+      detect_s: 0.0135, t10_s: 0.0131, t50_s: 0.016, t90_s: 0.0192, stop_s: 0.2)
     let (similarity, labels) = similarity()
     var table = CSVTable(columns: [
-      CSVColumn("pattern"), CSVColumn("device"), CSVColumn("state"), CSVColumn("detect_latency", unit: "ms"), CSVColumn("verdict"),
+      CSVColumn("pattern"), CSVColumn("device"), CSVColumn("state"), CSVColumn("detect_latency", unit: "ms"),
+      CSVColumn("verdict"),
     ])
     for bar in latencyBars() {
       let verdict = ReportVerdict(latency_ms: bar.detect_ms)
-      table.append([.text(bar.pattern), .text(bar.device), .text(bar.state), .fixed(bar.detect_ms, decimals: 1), .text(verdict.rawValue)])
+      table.append([
+        .text(bar.pattern), .text(bar.device), .text(bar.state), .fixed(bar.detect_ms, decimals: 1),
+        .text(verdict.rawValue),
+      ])
     }
     return ReportPage(
       title: "hapt report: sample", subtitle: "Synthetic data for every chart kind",
@@ -107,8 +115,12 @@ enum SamplePage {
         ReportSection(
           title: "Latency budgets",
           blocks: [
-            .paragraph("Detect latency from the trigger to the first perceptible vibration, per pattern, device and engine state."),
-            .chart(LatencyChart.render(title: "Detect latency", bars: latencyBars()), caption: "Bars are labelled with their latency and verdict."),
+            .paragraph(
+              "Detect latency from the trigger to the first perceptible vibration, per pattern, device and engine state."
+            ),
+            .chart(
+              LatencyChart.render(title: "Detect latency", bars: latencyBars()),
+              caption: "Bars are labelled with their latency and verdict."),
             .table(ReportTable(table), caption: "Latency per pattern"),
             .fileLink(path: "latency.csv", text: "latency.csv"),
           ]),
@@ -117,12 +129,14 @@ enum SamplePage {
           blocks: [
             .chart(
               WaveformChart.render(
-                title: "success on iphone-15 (prepared)", acceleration_g: acceleration, sampleRate_Hz: sampleRate_Hz,
+                title: "success on iphone-15 (prepared)", acceleration_g: acceleration,
+                sampleRate_Hz: sampleRate_Hz,
                 start_ms: start_ms, envelope_g: envelope, markers: markers),
               caption: "Acceleration with its envelope and latency markers."),
             .chart(
               SpectrogramChart.render(
-                title: "success on iphone-15 (prepared): spectrogram", decibels: spectrogram(), frameStep_ms: 4,
+                title: "success on iphone-15 (prepared): spectrogram", decibels: spectrogram(),
+                frameStep_ms: 4,
                 firstFrame_ms: start_ms, binSpacing_Hz: 15.625),
               caption: "Magnitude in dB, 60 dB range."),
             .approximate("The actuator is simulated; real devices differ by a few milliseconds."),
@@ -130,7 +144,9 @@ enum SamplePage {
         ReportSection(
           title: "Similarity",
           blocks: [
-            .chart(HeatMapChart.clustered(title: "ST-SIM (clustered)", similarity: similarity, labels: labels), caption: "Rows and columns ordered by average-linkage clustering."),
+            .chart(
+              HeatMapChart.clustered(title: "ST-SIM (clustered)", similarity: similarity, labels: labels),
+              caption: "Rows and columns ordered by average-linkage clustering."),
             .chart(
               HeatMapChart.render(
                 title: "d′ (as given)", values: similarity.map { $0.map { 4 * (1 - $0) } }, rowLabels: labels,
@@ -138,7 +154,9 @@ enum SamplePage {
               caption: nil),
             .note("ST-SIM is asymmetric; the clustering uses the symmetric mean."),
             .chart(
-              HeatMapChart.clustered(title: "60 patterns (clustered, compact)", similarity: largeSimilarity().matrix, labels: largeSimilarity().labels),
+              HeatMapChart.clustered(
+                title: "60 patterns (clustered, compact)", similarity: largeSimilarity().matrix,
+                labels: largeSimilarity().labels),
               caption: "More than 40 rows: colours in 64 steps, no gaps or tooltips."),
           ]),
         ReportSection(
@@ -146,7 +164,8 @@ enum SamplePage {
           blocks: [
             .chart(
               HeatMapChart.confusion(
-                title: "Predicted confusion", probabilities: [[0.82, 0.12, 0.06], [0.15, 0.70, 0.15], [0.04, 0.21, 0.75]],
+                title: "Predicted confusion",
+                probabilities: [[0.82, 0.12, 0.06], [0.15, 0.70, 0.15], [0.04, 0.21, 0.75]],
                 labels: ["success", "warning", "error"]),
               caption: "Rows: presented; columns: responded."),
             .warning("warning and error are close (d′ < 2)."),

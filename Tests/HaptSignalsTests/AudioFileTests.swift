@@ -17,6 +17,7 @@ import Testing
 
   @Test func wavRoundTripsAsFloat() throws {
     let folder = try temporaryFolder()
+    defer { removeFolder(folder) }
     let path = folder + "/take.wav"
     try AudioFile.write(recording, to: path, metadata: metadata)
     let (signal, read) = try AudioFile.read(path: path)
@@ -38,6 +39,7 @@ import Testing
 
   @Test func flacRoundTripsWithinQuantisation() throws {
     let folder = try temporaryFolder()
+    defer { removeFolder(folder) }
     let path = folder + "/take.FLAC"
     try AudioFile.write(recording, to: path, metadata: metadata)
     let (signal, read) = try AudioFile.read(path: path)
@@ -51,7 +53,9 @@ import Testing
   }
 
   @Test func flacOfSilenceUsesUnitFullScale() throws {
-    let path = try temporaryFolder() + "/quiet.flac"
+    let folder = try temporaryFolder()
+    defer { removeFolder(folder) }
+    let path = folder + "/quiet.flac"
     try AudioFile.write(Signal(zeros: 100, sampleRate_Hz: 8000), to: path, metadata: [:])
     let (signal, read) = try AudioFile.read(path: path)
     #expect(read["fullScale_g"] == "1.0")
@@ -59,7 +63,9 @@ import Testing
   }
 
   @Test func foreignPCMReadsAsFractionOfFullScale() throws {
-    let path = try temporaryFolder() + "/recorder.wav"
+    let folder = try temporaryFolder()
+    defer { removeFolder(folder) }
+    let path = folder + "/recorder.wav"
     try writeBytes(pcm16WAV(channels: 1, sampleRate: 44100, frames: [0, 16384, -32768, 32767]), to: path)
     let (signal, read) = try AudioFile.read(path: path)
     #expect(signal.sampleRate_Hz == 44100)
@@ -69,6 +75,7 @@ import Testing
 
   @Test func writeReplacesTheTargetAtomically() throws {
     let folder = try temporaryFolder()
+    defer { removeFolder(folder) }
     let path = folder + "/take.wav"
     try AudioFile.write(recording, to: path, metadata: [:])
     try AudioFile.write(Signal(zeros: 10, sampleRate_Hz: 8000), to: path, metadata: [:])
@@ -100,7 +107,9 @@ import Testing
 
   @Test(arguments: readCases)
   func readErrors(_ c: ReadCase) throws {
-    let path = try temporaryFolder() + "/in.wav"
+    let folder = try temporaryFolder()
+    defer { removeFolder(folder) }
+    let path = folder + "/in.wav"
     if let bytes = c.bytes { try writeBytes(bytes, to: path) }
     let error = try #require(thrownInputError { _ = try AudioFile.read(path: path) })
     #expect(error.description.hasPrefix("\(path): \(c.message)"), "\(error)")
@@ -109,13 +118,16 @@ import Testing
 
   @Test func readRejectsAFolder() throws {
     let folder = try temporaryFolder()
+    defer { removeFolder(folder) }
     let error = try #require(thrownInputError { _ = try AudioFile.read(path: folder) })
     #expect(error.description == "\(folder): is a folder, expected an audio file")
     #expect(error.exitStatus == .dataError)
   }
 
   @Test func readBoundsTheLength() throws {
-    let path = try temporaryFolder() + "/long.wav"
+    let folder = try temporaryFolder()
+    defer { removeFolder(folder) }
+    let path = folder + "/long.wav"
     try AudioFile.write(Signal(zeros: 1000, sampleRate_Hz: 8000), to: path, metadata: [:])
     let error = try #require(thrownInputError { _ = try AudioFile.read(path: path, maxFrames: 999) })
     #expect(error.description == "\(path): has 1000 frames, more than the limit of 999 frames")
@@ -128,6 +140,7 @@ import Testing
 
   @Test func concurrentReadsAndWritesAreIndependent() throws {
     let folder = try temporaryFolder()
+    defer { removeFolder(folder) }
     let failures = Slots<[Double]>(32, initial: [])
     DispatchQueue.concurrentPerform(iterations: 32) { i in
       let path = folder + "/take\(i).\(i % 2 == 0 ? "wav" : "flac")"
@@ -150,6 +163,7 @@ import Testing
     // libsndfile reports a failed open through a global; hapt serialises opens so that
     // each file gets its own message. Serial messages are the reference.
     let folder = try temporaryFolder()
+    defer { removeFolder(folder) }
     let wav = pcm16WAV(channels: 1, sampleRate: 8000, frames: [1, 2, 3])
     let broken: [[UInt8]] = [
       Array("not audio at all".utf8), Array(wav[0..<30]), Array(wav[0..<12]) + Array(repeating: 0, count: 40),
@@ -181,6 +195,7 @@ import Testing
 
   @Test func readRejectsABadFullScale() throws {
     let folder = try temporaryFolder()
+    defer { removeFolder(folder) }
     let path = folder + "/bad.flac"
     try AudioFile.write(recording, to: path, metadata: [:])
     // Rewrite the recorded full scale in place (same length keeps the file valid).
@@ -196,6 +211,7 @@ import Testing
 
   @Test func writeErrors() throws {
     let folder = try temporaryFolder()
+    defer { removeFolder(folder) }
     let cases: [(Signal, String, String)] = [
       (recording, folder + "/take.mp3", "use a .wav or .flac extension"),
       (Signal(samples: [], sampleRate_Hz: 8000), folder + "/e.wav", "the signal has no samples"),
@@ -214,6 +230,7 @@ import Testing
 
   @Test func metadataSizeIsBoundedPerFormat() throws {
     let folder = try temporaryFolder()
+    defer { removeFolder(folder) }
     let fits = ["note": String(repeating: "x", count: 1700)]
     try AudioFile.write(recording, to: folder + "/fits.wav", metadata: fits)
     #expect(try AudioFile.read(path: folder + "/fits.wav").metadata["note"] == fits["note"])

@@ -69,6 +69,7 @@ import Testing
   @Test(arguments: Container.allCases)
   func mutatedFilesFailCleanly(_ container: Container) throws {
     let folder = try temporaryFolder()
+    defer { removeFolder(folder) }
     let original = folder + "/valid.\(container.rawValue)"
     let signal = Signal(
       samples: sine(frequency_Hz: 170, amplitude: 0.8, count: 600, sampleRate_Hz: 8000), sampleRate_Hz: 8000)

@@ -27,3 +27,8 @@ func temporaryFolder() throws -> String {
   try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
   return path
 }
+
+/// Removes a folder made by ``temporaryFolder()`` and everything in it.
+func removeFolder(_ path: String) {
+  try? FileManager.default.removeItem(atPath: path)
+}

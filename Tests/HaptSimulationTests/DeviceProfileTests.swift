@@ -1,6 +1,7 @@
 import Foundation
 import HaptPatterns
 import Testing
+
 @testable import HaptSimulation
 
 @Suite struct DeviceProfileTests {
@@ -26,7 +27,10 @@ import Testing
     #expect(abs(try #require(android.resonance_Hz) - 235) < 0.5)
     #expect(android.drive.hasOverdrive && android.drive.brakeCycles > 0)
     let erm = try Fixtures.shippedProfile("erm-phone")
-    guard case .erm = erm.actuator else { Issue.record("erm-phone is not an ERM"); return }
+    guard case .erm = erm.actuator else {
+      Issue.record("erm-phone is not an ERM")
+      return
+    }
     #expect(erm.resonance_Hz == nil)
     let tablet = try Fixtures.shippedProfile("tablet-none")
     #expect(tablet.actuator == .none)
@@ -43,25 +47,62 @@ import Testing
   }
 
   static let badCases: [BadCase] = [
-    BadCase(name: "missing key", find: "\"stiffness_N_per_m\": 2282,", replace: "", expected: "actuator: missing key \"stiffness_N_per_m\""),
-    BadCase(name: "negative mass", find: "\"movingMass_kg\": 0.002", replace: "\"movingMass_kg\": -0.002", expected: "actuator.movingMass_kg: must be greater than 0"),
-    BadCase(name: "zero body mass", find: "\"bodyMass_kg\": 0.174", replace: "\"bodyMass_kg\": 0", expected: "bodyMass_kg: must be greater than 0"),
-    BadCase(name: "non-finite number", find: "\"damping_Ns_per_m\": 0.568", replace: "\"damping_Ns_per_m\": 1e999", expected: "out of range"),
-    BadCase(name: "zero damping", find: "\"damping_Ns_per_m\": 0.568", replace: "\"damping_Ns_per_m\": 0", expected: "actuator.damping_Ns_per_m: must be greater than 0"),
-    BadCase(name: "negative stiffness", find: "\"stiffness_N_per_m\": 2282", replace: "\"stiffness_N_per_m\": -2282", expected: "actuator.stiffness_N_per_m"),
-    BadCase(name: "zero resistance", find: "\"resistance_ohm\": 8", replace: "\"resistance_ohm\": 0", expected: "actuator.resistance_ohm"),
-    BadCase(name: "zero inductance", find: "\"inductance_H\": 0.0001", replace: "\"inductance_H\": 0", expected: "actuator.inductance_H"),
-    BadCase(name: "fmin above fmax", find: "\"fmin_Hz\": 80", replace: "\"fmin_Hz\": 230", expected: "drive.fmax_Hz: must be greater than fmin_Hz"),
-    BadCase(name: "sample rate too low", find: "\"sampleRate_Hz\": 8000", replace: "\"sampleRate_Hz\": 500", expected: "sampleRate_Hz: must be between 1000 and 192000"),
-    BadCase(name: "sample rate too high", find: "\"sampleRate_Hz\": 8000", replace: "\"sampleRate_Hz\": 200000", expected: "sampleRate_Hz"),
-    BadCase(name: "fractional sample rate", find: "\"sampleRate_Hz\": 8000", replace: "\"sampleRate_Hz\": 8000.5", expected: "sampleRate_Hz: must be a whole number"),
-    BadCase(name: "wrong type", find: "\"gamma\": 1", replace: "\"gamma\": \"one\"", expected: "drive.gamma: expected a number, found a string"),
-    BadCase(name: "unknown key", find: "\"gamma\": 1", replace: "\"gama\": 1", expected: "drive.gama: unknown key"),
-    BadCase(name: "unknown actuator", find: "\"type\": \"lra\"", replace: "\"type\": \"piezo\"", expected: "actuator.type: unknown actuator type \"piezo\""),
-    BadCase(name: "cold below prepared", find: "\"cold_s\": 0.2", replace: "\"cold_s\": 0.001", expected: "latency.cold_s: must be at least prepared_s"),
-    BadCase(name: "timeout below lead", find: "\"prepareTimeout_s\": 5", replace: "\"prepareTimeout_s\": 0.1", expected: "latency.prepareTimeout_s"),
-    BadCase(name: "max below rated voltage", find: "\"maxVoltage_V\": 3.2", replace: "\"maxVoltage_V\": 1", expected: "drive.maxVoltage_V"),
-    BadCase(name: "resonance above Nyquist", find: "\"stiffness_N_per_m\": 2282", replace: "\"stiffness_N_per_m\": 9e8", expected: "Nyquist"),
+    BadCase(
+      name: "missing key", find: "\"stiffness_N_per_m\": 2282,", replace: "",
+      expected: "actuator: missing key \"stiffness_N_per_m\""),
+    BadCase(
+      name: "negative mass", find: "\"movingMass_kg\": 0.002", replace: "\"movingMass_kg\": -0.002",
+      expected: "actuator.movingMass_kg: must be greater than 0"),
+    BadCase(
+      name: "zero body mass", find: "\"bodyMass_kg\": 0.174", replace: "\"bodyMass_kg\": 0",
+      expected: "bodyMass_kg: must be greater than 0"),
+    BadCase(
+      name: "non-finite number", find: "\"damping_Ns_per_m\": 0.568", replace: "\"damping_Ns_per_m\": 1e999",
+      expected: "out of range"),
+    BadCase(
+      name: "zero damping", find: "\"damping_Ns_per_m\": 0.568", replace: "\"damping_Ns_per_m\": 0",
+      expected: "actuator.damping_Ns_per_m: must be greater than 0"),
+    BadCase(
+      name: "negative stiffness", find: "\"stiffness_N_per_m\": 2282",
+      replace: "\"stiffness_N_per_m\": -2282", expected: "actuator.stiffness_N_per_m"),
+    BadCase(
+      name: "zero resistance", find: "\"resistance_ohm\": 8", replace: "\"resistance_ohm\": 0",
+      expected: "actuator.resistance_ohm"),
+    BadCase(
+      name: "zero inductance", find: "\"inductance_H\": 0.0001", replace: "\"inductance_H\": 0",
+      expected: "actuator.inductance_H"),
+    BadCase(
+      name: "fmin above fmax", find: "\"fmin_Hz\": 80", replace: "\"fmin_Hz\": 230",
+      expected: "drive.fmax_Hz: must be greater than fmin_Hz"),
+    BadCase(
+      name: "sample rate too low", find: "\"sampleRate_Hz\": 8000", replace: "\"sampleRate_Hz\": 500",
+      expected: "sampleRate_Hz: must be between 1000 and 192000"),
+    BadCase(
+      name: "sample rate too high", find: "\"sampleRate_Hz\": 8000", replace: "\"sampleRate_Hz\": 200000",
+      expected: "sampleRate_Hz"),
+    BadCase(
+      name: "fractional sample rate", find: "\"sampleRate_Hz\": 8000", replace: "\"sampleRate_Hz\": 8000.5",
+      expected: "sampleRate_Hz: must be a whole number"),
+    BadCase(
+      name: "wrong type", find: "\"gamma\": 1", replace: "\"gamma\": \"one\"",
+      expected: "drive.gamma: expected a number, found a string"),
+    BadCase(
+      name: "unknown key", find: "\"gamma\": 1", replace: "\"gama\": 1", expected: "drive.gama: unknown key"),
+    BadCase(
+      name: "unknown actuator", find: "\"type\": \"lra\"", replace: "\"type\": \"piezo\"",
+      expected: "actuator.type: unknown actuator type \"piezo\""),
+    BadCase(
+      name: "cold below prepared", find: "\"cold_s\": 0.2", replace: "\"cold_s\": 0.001",
+      expected: "latency.cold_s: must be at least prepared_s"),
+    BadCase(
+      name: "timeout below lead", find: "\"prepareTimeout_s\": 5", replace: "\"prepareTimeout_s\": 0.1",
+      expected: "latency.prepareTimeout_s"),
+    BadCase(
+      name: "max below rated voltage", find: "\"maxVoltage_V\": 3.2", replace: "\"maxVoltage_V\": 1",
+      expected: "drive.maxVoltage_V"),
+    BadCase(
+      name: "resonance above Nyquist", find: "\"stiffness_N_per_m\": 2282",
+      replace: "\"stiffness_N_per_m\": 9e8", expected: "Nyquist"),
     BadCase(name: "truncated", find: "\"latency\"", replace: "", expected: "line "),
     BadCase(name: "not an object", find: "\"drive\": {", replace: "\"drive\": [{", expected: "line "),
   ]
@@ -94,10 +135,10 @@ import Testing
   }
 
   @Test func loadsByNameAndListsKnownNamesForUnknownOnes() throws {
-    setenv("HAPT_CORPORA", Fixtures.devicesFolder.deletingLastPathComponent().path, 1)
     let profile = try DeviceProfile.load(nameOrPath: "android-lra-235")
     #expect(profile.name == "android-lra-235")
-    let byPath = try DeviceProfile.load(nameOrPath: Fixtures.devicesFolder.appendingPathComponent("erm-phone.json").path)
+    let byPath = try DeviceProfile.load(
+      nameOrPath: Fixtures.devicesFolder.appendingPathComponent("erm-phone.json").path)
     #expect(byPath.name == "erm-phone")
     #expect(try DeviceProfile.shipped().map(\.name) == Self.shippedNames)
     do {
@@ -141,7 +182,8 @@ import Testing
         }
       default:
         let text = String(decoding: bytes, as: UTF8.self)
-        let rate = ["\"sampleRate_Hz\": 0", "\"sampleRate_Hz\": -8000", "\"sampleRate_Hz\": 1e9"][Int(random.next() % 3)]
+        let rate = ["\"sampleRate_Hz\": 0", "\"sampleRate_Hz\": -8000", "\"sampleRate_Hz\": 1e9"][
+          Int(random.next() % 3)]
         bytes = Array(text.replacingOccurrences(of: "\"sampleRate_Hz\": 8000", with: rate).utf8)
       }
       do {

@@ -1,6 +1,7 @@
 import Foundation
 import HaptPatterns
 import Testing
+
 @testable import HaptSimulation
 
 @Suite struct DriveSynthesisTests {
@@ -13,8 +14,11 @@ import Testing
   static let busy = HapticPattern(
     events: [
       .transient(at: 0, intensity: 1, sharpness: 0.3),
-      .continuous(at: 0.05, duration_s: 0.5, intensity: 0.8, sharpness: 0.4, attackTime: 0.1, releaseTime: 0.2),
-      .continuous(at: 0.6, duration_s: 0.3, intensity: 0.9, sharpness: 0.7, attackTime: 0.05, decayTime: 0.5, isSustained: false),
+      .continuous(
+        at: 0.05, duration_s: 0.5, intensity: 0.8, sharpness: 0.4, attackTime: 0.1, releaseTime: 0.2),
+      .continuous(
+        at: 0.6, duration_s: 0.3, intensity: 0.9, sharpness: 0.7, attackTime: 0.05, decayTime: 0.5,
+        isSustained: false),
       .transient(at: 0.2, intensity: 0.7, sharpness: 1),
       .transient(at: 0.2003, intensity: 1, sharpness: 0.9),
       .transient(at: 0.95, intensity: 0.5, sharpness: 0),
@@ -23,7 +27,9 @@ import Testing
     parameterCurves: [
       ParameterCurve(
         parameterID: .hapticSharpnessControl, time_s: 0.1,
-        controlPoints: [.init(time_s: 0, value: 0), .init(time_s: 0.3, value: 0.5), .init(time_s: 0.7, value: -0.4)]),
+        controlPoints: [
+          .init(time_s: 0, value: 0), .init(time_s: 0.3, value: 0.5), .init(time_s: 0.7, value: -0.4),
+        ])
     ])
 
   /// Long plain events: exercise the constant-amplitude and per-sample-amplitude fast
@@ -71,7 +77,8 @@ import Testing
     var worst = 0.0
     for n in 0..<100_000 {
       worst = max(worst, abs(oscillator.sine - sin(phase)))
-      let step = 2 * Double.pi * (n < 50_000 ? 170.0 : (n % 7000 < 10 ? Double(n % 13) * 10 + 80 : 229.0)) / 8000
+      let step =
+        2 * Double.pi * (n < 50_000 ? 170.0 : (n % 7000 < 10 ? Double(n % 13) * 10 + 80 : 229.0)) / 8000
       oscillator.advance(by: step)
       phase += step
     }
@@ -111,7 +118,11 @@ import Testing
     for n in n0..<(n1 + nb) {
       let phase = Double(n - n0) * step
       let expected: Double
-      if n >= n1 { expected = -2 * sin(phase) } else if phase < Double.pi { expected = 2.8 * sin(phase) } else {
+      if n >= n1 {
+        expected = -2 * sin(phase)
+      } else if phase < Double.pi {
+        expected = 2.8 * sin(phase)
+      } else {
         expected = 2 * sin(phase)
       }
       #expect(abs(drive[n] - expected) < 1e-9, "sample \(n)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HaptSimulation
 
 /// The discrete LRA against the continuous model it discretises (MODEL.md §3).
@@ -28,7 +29,8 @@ import Testing
   /// the last 0.25 s of 0.6 s) matches |H(j 2 pi f)| of the continuous ODEs within 0.5 %.
   @Test(arguments: steadyCases)
   func steadyStateAmplitudeMatchesAnalyticResponse(_ c: Case) throws {
-    let model = try #require(LRAModel(parameters: c.parameters, bodyMass_kg: Self.body, sampleRate_Hz: Self.fs))
+    let model = try #require(
+      LRAModel(parameters: c.parameters, bodyMass_kg: Self.body, sampleRate_Hz: Self.fs))
     let count = Int(0.6 * Self.fs)
     let volts = 2.0
     let drive = (0..<count).map { volts * sin(2 * Double.pi * c.frequency_Hz * Double($0) / Self.fs) }
@@ -108,7 +110,8 @@ import Testing
   /// even lengths): equal to 1e-12 of the peak.
   @Test(arguments: [4001, 4000])
   func lookaheadLoopMatchesOneStepRecursion(count: Int) throws {
-    let model = try #require(LRAModel(parameters: Fixtures.iphoneLRA, bodyMass_kg: Self.body, sampleRate_Hz: Self.fs))
+    let model = try #require(
+      LRAModel(parameters: Fixtures.iphoneLRA, bodyMass_kg: Self.body, sampleRate_Hz: Self.fs))
     var random = SplitMix64(seed: 170)
     let drive = (0..<count).map { _ in 2 * random.nextUnit() - 1 }
     let fast = model.simulate(drive: drive)
@@ -122,7 +125,8 @@ import Testing
     for n in 0..<count {
       var next = [0.0, 0.0, 0.0]
       for row in 0..<3 {
-        next[row] = phi[row * 3] * s[0] + phi[row * 3 + 1] * s[1] + phi[row * 3 + 2] * s[2]
+        next[row] =
+          phi[row * 3] * s[0] + phi[row * 3 + 1] * s[1] + phi[row * 3 + 2] * s[2]
           + (g0[row] - g1[row]) * previous + g1[row] * drive[n]
       }
       s = next
@@ -135,7 +139,8 @@ import Testing
   }
 
   @Test func startsAtRestAndStaysThereWithoutDrive() throws {
-    let model = try #require(LRAModel(parameters: Fixtures.iphoneLRA, bodyMass_kg: Self.body, sampleRate_Hz: Self.fs))
+    let model = try #require(
+      LRAModel(parameters: Fixtures.iphoneLRA, bodyMass_kg: Self.body, sampleRate_Hz: Self.fs))
     let out = model.simulate(drive: [Double](repeating: 0, count: 100))
     #expect(out.allSatisfy { $0 == 0 })
   }

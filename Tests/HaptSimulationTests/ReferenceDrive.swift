@@ -1,12 +1,15 @@
 import Foundation
 import HaptPatterns
+
 @testable import HaptSimulation
 
 /// A deliberately naive second implementation of MODEL.md §2, written from the text:
 /// per-sample `sin`, point queries of the controls, MODEL's own index formula
 /// `ceil((latency + t0) fs - 1e-9)`. The renderer's fast path must agree with it.
 enum ReferenceDrive {
-  static func drive(_ pattern: HapticPattern, device: DeviceProfile, latency_s: Double, count: Int, intensityScale: Double = 1)
+  static func drive(
+    _ pattern: HapticPattern, device: DeviceProfile, latency_s: Double, count: Int, intensityScale: Double = 1
+  )
     -> [Double]
   {
     let d = device.drive
@@ -27,7 +30,8 @@ enum ReferenceDrive {
         let f = d.frequency_Hz(sharpness: clamp(event.sharpness + controls.sharpnessOffset(at: event.time_s)))
         n1 = Int(((start + d.transientCycles / f) * fs - 1e-9).rounded(.up))
         for n in n0..<n1 {
-          let a = phase < Double.pi && d.overdriveVoltage_V > 0 ? d.overdriveVoltage_V * pow(i, d.gamma) : amp(i)
+          let a =
+            phase < Double.pi && d.overdriveVoltage_V > 0 ? d.overdriveVoltage_V * pow(i, d.gamma) : amp(i)
           if n >= 0 && n < count { out[n] += a * sin(phase) }
           phase += 2 * Double.pi * f / fs
         }
@@ -40,7 +44,8 @@ enum ReferenceDrive {
           let i = clamp(event.intensity * controls.intensityMultiplier(at: t)) * intensityScale
           let f = d.frequency_Hz(sharpness: clamp(event.sharpness + controls.sharpnessOffset(at: t)))
           let env = event.envelope(atOffset: t - event.time_s)
-          let a = phase < Double.pi && d.overdriveVoltage_V > 0 ? d.overdriveVoltage_V * pow(i, d.gamma) : amp(i)
+          let a =
+            phase < Double.pi && d.overdriveVoltage_V > 0 ? d.overdriveVoltage_V * pow(i, d.gamma) : amp(i)
           if n >= 0 && n < count { out[n] += a * env * sin(phase) }
           phase += 2 * Double.pi * f / fs
           lastA = amp(i)

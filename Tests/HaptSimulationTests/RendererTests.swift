@@ -1,6 +1,7 @@
 import Foundation
 import HaptPatterns
 import Testing
+
 @testable import HaptSimulation
 
 @Suite struct RendererTests {
@@ -8,7 +9,8 @@ import Testing
   static let pattern = HapticPattern(
     events: [
       .transient(at: 0, intensity: 1, sharpness: 0.4),
-      .continuous(at: 0.03, duration_s: 0.12, intensity: 0.7, sharpness: 0.6, attackTime: 0.2, releaseTime: 0.3),
+      .continuous(
+        at: 0.03, duration_s: 0.12, intensity: 0.7, sharpness: 0.6, attackTime: 0.2, releaseTime: 0.3),
     ],
     parameterCurves: [
       ParameterCurve(
@@ -55,7 +57,8 @@ import Testing
   func prepareLeadInterpolatesLatency(_ lead: Double, _ expected: Double) {
     let latency = Self.iphone.latency.latency_s(state: .prepared, prepareLead: lead)
     #expect(abs(latency - expected) < 1e-12, "lead \(lead): \(latency)")
-    let rendering = Renderer(device: Self.iphone).render(Self.pattern, options: .init(state: .cold, prepareLead_s: lead))
+    let rendering = Renderer(device: Self.iphone).render(
+      Self.pattern, options: .init(state: .cold, prepareLead_s: lead))
     #expect(abs(rendering.latency_s - expected) < 1e-12)
   }
 
@@ -87,7 +90,8 @@ import Testing
 
   @Test(arguments: ["iphone-wideband-lra", "erm-phone"])
   func hapticsOffRendersExactZerosAndSaysWhy(_ name: String) throws {
-    let rendering = Renderer(device: try Fixtures.shippedProfile(name)).render(Self.pattern, options: .init(condition: .hapticsOff))
+    let rendering = Renderer(device: try Fixtures.shippedProfile(name)).render(
+      Self.pattern, options: .init(condition: .hapticsOff))
     #expect(rendering.silenceReason == "haptics off")
     #expect(rendering.acceleration_g.samples.allSatisfy { $0 == 0 })
     #expect(rendering.drive_V.samples.allSatisfy { $0 == 0 })
@@ -120,8 +124,11 @@ import Testing
       #expect(error.exitStatus == .dataError)
     }
     // The limit is configurable both ways.
-    #expect(throws: InputError.self) { try renderer.renderChecked(Self.pattern, options: .init(maxDuration_s: 0.05)) }
-    #expect(try renderer.renderChecked(Self.pattern, options: .init(maxDuration_s: 1)).acceleration_g.count > 0)
+    #expect(throws: InputError.self) {
+      try renderer.renderChecked(Self.pattern, options: .init(maxDuration_s: 0.05))
+    }
+    #expect(
+      try renderer.renderChecked(Self.pattern, options: .init(maxDuration_s: 1)).acceleration_g.count > 0)
   }
 
   @Test func nonThrowingRenderTruncatesAtTheLimit() {
@@ -136,7 +143,35 @@ import Testing
     RenderOptions(loopCount: 10_001), RenderOptions(tail_s: -1), RenderOptions(prepareLead_s: .infinity),
   ])
   func invalidOptionsAreRefused(_ options: RenderOptions) {
-    #expect(throws: InputError.self) { try Renderer(device: Self.iphone).renderChecked(Self.pattern, options: options) }
+    #expect(throws: InputError.self) {
+      try Renderer(device: Self.iphone).renderChecked(Self.pattern, options: options)
+    }
+  }
+
+  /// Profiles built in code are not validated: the renderer must not trap on them.
+  @Test func unvalidatedProfilesDoNotTrap() {
+    var broken = Self.iphone
+    broken.sampleRate_Hz = .nan
+    #expect(
+      Renderer(device: broken).render(Self.pattern).silenceReason == "device parameters cannot be simulated")
+    broken = Self.iphone
+    broken.latency.cold_s = 1e300
+    #expect(
+      Renderer(device: broken).render(Self.pattern, options: .init(state: .cold)).acceleration_g.count == 0)
+    broken = Self.iphone
+    broken.actuator = .lra(
+      LRAParameters(
+        movingMass_kg: 0, stiffness_N_per_m: 1, damping_Ns_per_m: 1, forceFactor_N_per_A: 1,
+        resistance_ohm: 1,
+        inductance_H: 1))
+    let rendering = Renderer(device: broken).render(Self.pattern)
+    #expect(rendering.acceleration_g.samples.allSatisfy { $0 == 0 })
+    for value in [Double.nan, 0, -5, .infinity] {
+      broken = try! Fixtures.shippedProfile("android-lra-235")
+      broken.drive.fmin_Hz = value
+      broken.drive.transientCycles = value
+      _ = Renderer(device: broken).render(Self.pattern)
+    }
   }
 
   @Test func renderingIsDeterministic() {

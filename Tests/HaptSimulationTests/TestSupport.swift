@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import HaptSimulation
 
 /// Shared helpers for the simulation tests: reference parameter sets and signal analysis
@@ -40,7 +41,9 @@ enum Fixtures {
 enum Analysis {
   /// Least-squares amplitude of the sinusoid at `frequency_Hz` in `samples[range]`
   /// (fits a cos + b sin + c).
-  static func sineAmplitude(_ samples: [Double], range: Range<Int>, frequency_Hz: Double, sampleRate_Hz: Double)
+  static func sineAmplitude(
+    _ samples: [Double], range: Range<Int>, frequency_Hz: Double, sampleRate_Hz: Double
+  )
     -> Double
   {
     // Normal equations for [cos, sin, 1].
@@ -54,15 +57,20 @@ enum Analysis {
         for j in 0..<3 { m[i][j] += basis[i] * basis[j] }
       }
     }
-    let solution = SquareMatrix(rows: m).solve(SquareMatrix(rows: [[r[0], 0, 0], [r[1], 0, 0], [r[2], 0, 0]]))!
+    let solution = SquareMatrix(rows: m).solve(
+      SquareMatrix(rows: [[r[0], 0, 0], [r[1], 0, 0], [r[2], 0, 0]]))!
     return (solution[0, 0] * solution[0, 0] + solution[1, 0] * solution[1, 0]).squareRoot()
   }
 
   /// |DFT| of `samples` at one frequency (direct evaluation: a fine DFT scan, no padding).
   static func dftMagnitude(_ samples: [Double], frequency_Hz: Double, sampleRate_Hz: Double) -> Double {
     let w = 2 * Double.pi * frequency_Hz / sampleRate_Hz
-    let cw = cos(w), sw = sin(w)
-    var c = 1.0, s = 0.0, re = 0.0, im = 0.0
+    let cw = cos(w)
+    let sw = sin(w)
+    var c = 1.0
+    var s = 0.0
+    var re = 0.0
+    var im = 0.0
     for (n, x) in samples.enumerated() {
       if n % 512 == 0 {
         c = cos(w * Double(n))
@@ -79,7 +87,9 @@ enum Analysis {
 
   /// The frequency of the DFT magnitude peak: a 1 Hz scan over `band`, refined by a
   /// 0.02 Hz scan within +-1.5 Hz of the coarse peak.
-  static func peakFrequency_Hz(_ samples: [Double], sampleRate_Hz: Double, band: ClosedRange<Double>) -> Double {
+  static func peakFrequency_Hz(_ samples: [Double], sampleRate_Hz: Double, band: ClosedRange<Double>)
+    -> Double
+  {
     func argmax(_ grid: [Double]) -> Double {
       var best = grid[0]
       var bestValue = -1.0
@@ -98,10 +108,14 @@ enum Analysis {
 
   /// Times and values of the local maxima of |x| (parabolic interpolation through the
   /// three samples around each), in `range`.
-  static func absolutePeaks(_ x: [Double], range: Range<Int>, sampleRate_Hz: Double) -> [(t: Double, value: Double)] {
+  static func absolutePeaks(_ x: [Double], range: Range<Int>, sampleRate_Hz: Double) -> [(
+    t: Double, value: Double
+  )] {
     var peaks: [(Double, Double)] = []
     for n in Swift.max(range.lowerBound, 1)..<Swift.min(range.upperBound, x.count - 1) {
-      let a = abs(x[n - 1]), b = abs(x[n]), c = abs(x[n + 1])
+      let a = abs(x[n - 1])
+      let b = abs(x[n])
+      let c = abs(x[n + 1])
       guard b > a, b >= c else { continue }
       let denominator = a - 2 * b + c
       let delta = denominator == 0 ? 0 : 0.5 * (a - c) / denominator
@@ -116,7 +130,8 @@ enum Analysis {
     let n = Double(points.count)
     let mx = points.map(\.0).reduce(0, +) / n
     let my = points.map(\.1).reduce(0, +) / n
-    var sxy = 0.0, sxx = 0.0
+    var sxy = 0.0
+    var sxx = 0.0
     for (x, y) in points {
       sxy += (x - mx) * (y - my)
       sxx += (x - mx) * (x - mx)

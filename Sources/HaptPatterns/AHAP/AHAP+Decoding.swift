@@ -75,6 +75,7 @@ struct AHAPDecoder {
 
   mutating func decodeMetadata(_ cursor: JSONCursor) throws -> PatternMetadata {
     var metadata = PatternMetadata()
+    var otherIndex: [String: Int] = [:]
     var seen = Set<String>()
     for (key, child) in try cursor.members() {
       if !seen.insert(key).inserted {
@@ -86,8 +87,13 @@ struct AHAPDecoder {
       case "Description": metadata.description = try child.string()
       case "CreatedFor": metadata.createdFor = try child.string()
       default:
-        metadata.other.removeAll { $0.key == key }
-        metadata.other.append(JSONMember(key: key, value: JSONNode(strippingPositions(child.value))))
+        let member = JSONMember(key: key, value: JSONNode(strippingPositions(child.value)))
+        if let index = otherIndex[key] {
+          metadata.other[index] = member  // the last value wins, at the first place
+        } else {
+          otherIndex[key] = metadata.other.count
+          metadata.other.append(member)
+        }
       }
     }
     return metadata

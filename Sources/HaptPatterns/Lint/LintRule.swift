@@ -4,8 +4,8 @@
 /// `Docs/Patterns.md`. `AHAP…` rules are breaks of the AHAP format found while decoding,
 /// `HAP…` rules breaks of the Lofelt `.haptic` format, `PAT…` rules structural oddities of
 /// any pattern, and `UX…` rules Apple's haptic design guidance (Human Interface
-/// Guidelines, "Playing haptics"; WWDC 2019 session 810 "Expanding the sensory experience
-/// with Core Haptics").
+/// Guidelines, "Playing haptics"; WWDC 2019 session 810 "Designing audio-haptic
+/// experiences").
 public struct LintRule: Equatable, Sendable {
   public var id: String
   public var severity: LintSeverity

@@ -122,20 +122,23 @@ public enum PatternLint {
     struct Span {
       var start: Double
       var end: Double
-      var place: String
+      var index: Int
       var isCurve: Bool
+      var place: String { isCurve ? "parameterCurves[\(index)]" : "parameterSteps[\(index)]" }
     }
-    let ids = Set(pattern.parameterCurves.map(\.parameterID))
-    for id in ids.sorted() {
-      var spans: [Span] = []
-      for (i, curve) in pattern.parameterCurves.enumerated() where curve.parameterID == id {
-        let times = curve.controlPoints.map { curve.time_s + $0.time_s }
-        guard let start = times.min(), let end = times.max() else { continue }
-        spans.append(Span(start: start, end: end, place: "parameterCurves[\(i)]", isCurve: true))
-      }
-      for (i, step) in pattern.parameterSteps.enumerated() where step.parameterID == id {
-        spans.append(Span(start: step.time_s, end: step.time_s, place: "parameterSteps[\(i)]", isCurve: false))
-      }
+    // Group by identifier in one pass (linear even with many distinct identifiers).
+    var groups: [DynamicParameterID: [Span]] = [:]
+    for (i, curve) in pattern.parameterCurves.enumerated() {
+      guard let start = curve.start_s, let end = curve.end_s else { continue }
+      let first = curve.controlPoints.map(\.time_s).min().map { curve.time_s + $0 } ?? start
+      groups[curve.parameterID, default: []].append(Span(start: Swift.min(start, first), end: end, index: i, isCurve: true))
+    }
+    for (i, step) in pattern.parameterSteps.enumerated() where groups[step.parameterID] != nil {
+      groups[step.parameterID, default: []].append(
+        Span(start: step.time_s, end: step.time_s, index: i, isCurve: false))
+    }
+    for id in groups.keys.sorted() {
+      guard var spans = groups[id] else { continue }
       spans.sort { ($0.start, $0.isCurve ? 1 : 0) < ($1.start, $1.isCurve ? 1 : 0) }
       for k in spans.indices.dropFirst() {
         let previous = spans[k - 1]

@@ -48,6 +48,13 @@ struct LofeltDecoder {
         .hapticTooFewPoints, at: envelopesMember.path + ".amplitude",
         "\(envelopes.amplitude.count) amplitude point(s); at least 2 are needed")
     }
+    if let first = envelopes.amplitude.first, let last = envelopes.amplitude.last,
+      last.time_s - first.time_s > AHAP.maxContinuousDuration_s
+    {
+      collector.add(
+        .longContinuousEvent, at: envelopesMember.path + ".amplitude",
+        "the envelope lasts \(JSONWriter.number(last.time_s - first.time_s)) s, over Core Haptics' 30 s limit for the continuous event it maps to")
+    }
     if let frequency = try envelopesMember.member("frequency") {
       envelopes.frequency = try decodeFrequency(frequency)
     }
@@ -56,13 +63,19 @@ struct LofeltDecoder {
 
   mutating func decodeMetadata(_ cursor: JSONCursor) throws -> PatternMetadata {
     var metadata = PatternMetadata()
+    var otherIndex: [String: Int] = [:]
     for (key, child) in try cursor.members() {
       switch key {
       case "project": metadata.project = try child.string()
       case "description": metadata.description = try child.string()
       default:
-        metadata.other.removeAll { $0.key == key }
-        metadata.other.append(JSONMember(key: key, value: JSONNode(strippingPositions(child.value))))
+        let member = JSONMember(key: key, value: JSONNode(strippingPositions(child.value)))
+        if let index = otherIndex[key] {
+          metadata.other[index] = member  // the last value wins, at the first place
+        } else {
+          otherIndex[key] = metadata.other.count
+          metadata.other.append(member)
+        }
       }
     }
     return metadata

@@ -52,7 +52,9 @@ struct LinearScale {
   static func niceDomain(_ lower: Double, _ upper: Double, count: Int = 6) -> (Double, Double) {
     let scale = LinearScale(domain: lower, upper, range: 0, 1)
     let step = niceStep(span: scale.domain.upper - scale.domain.lower, count: count)
-    return ((scale.domain.lower / step).rounded(.down) * step, (scale.domain.upper / step).rounded(.up) * step)
+    return (
+      (scale.domain.lower / step).rounded(.down) * step, (scale.domain.upper / step).rounded(.up) * step
+    )
   }
 }
 

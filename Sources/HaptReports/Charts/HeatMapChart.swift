@@ -62,14 +62,17 @@ public enum HeatMapChart {
 
     let labelLimit = 28
     let longestRow = (0..<rowCount).map { SVGWriter.truncated(rowLabel($0), to: labelLimit).count }.max() ?? 1
-    let longestColumn = (0..<columnCount).map { SVGWriter.truncated(columnLabel($0), to: labelLimit).count }.max() ?? 1
+    let longestColumn =
+      (0..<columnCount).map { SVGWriter.truncated(columnLabel($0), to: labelLimit).count }.max() ?? 1
     let axisTitleSpace = 22.0
     let left = axisTitleSpace + 12 + Double(longestRow) * 6.6
     let availableWidth = Double(max(width, 300)) - left - 130
     let cell = min(56, max(3, (availableWidth / Double(max(columnCount, 1))).rounded(.down)))
     let showLabels = cell >= 8
     let labelSize = min(12, cell - 1)
-    let top = 40 + (columnAxisTitle == nil ? 0 : 20) + (showLabels ? Double(longestColumn) * labelSize * 0.55 * 0.71 + 14 : 8)
+    let top =
+      40 + (columnAxisTitle == nil ? 0 : 20)
+      + (showLabels ? Double(longestColumn) * labelSize * 0.55 * 0.71 + 14 : 8)
     let gridWidth = cell * Double(columnCount)
     let gridHeight = cell * Double(rowCount)
     let chartWidth = Int(left + gridWidth + 130)
@@ -78,13 +81,18 @@ public enum HeatMapChart {
 
     var svg = SVGWriter(
       width: chartWidth, height: chartHeight, title: title,
-      description: "Heat map of \(rowCount) by \(columnCount) values, colour scale \(legendTitle) from \(ChartNumber.readable(low)) to \(ChartNumber.readable(high)).")
+      description:
+        "Heat map of \(rowCount) by \(columnCount) values, colour scale \(legendTitle) from \(ChartNumber.readable(low)) to \(ChartNumber.readable(high))."
+    )
     svg.text(title, x: 16, y: 20, size: 14, weight: "600")
     if let columnAxisTitle {
-      svg.text(columnAxisTitle + " →", x: left + gridWidth / 2, y: 44, anchor: .middle, size: 12, weight: "600")
+      svg.text(
+        columnAxisTitle + " →", x: left + gridWidth / 2, y: 44, anchor: .middle, size: 12, weight: "600")
     }
     if let rowAxisTitle {
-      svg.text(rowAxisTitle + " →", x: 16, y: top + gridHeight / 2, anchor: .middle, size: 12, weight: "600", rotate: -90)
+      svg.text(
+        rowAxisTitle + " →", x: 16, y: top + gridHeight / 2, anchor: .middle, size: 12, weight: "600",
+        rotate: -90)
     }
     let compact = rowCount > detailLimit || columnCount > detailLimit
     // Large maps: one <path> per quantised colour, cells of a row with equal colour merged.
@@ -101,9 +109,12 @@ public enum HeatMapChart {
         while c < columnOrder.count {
           let level = compactLevel(value(i, columnOrder[c]), low: low, span: span)
           var end = c + 1
-          while end < columnOrder.count, compactLevel(value(i, columnOrder[end]), low: low, span: span) == level { end += 1 }
+          while end < columnOrder.count,
+            compactLevel(value(i, columnOrder[end]), low: low, span: span) == level
+          { end += 1 }
           let n = SVGWriter.number
-          runs[level, default: ""] += "M\(n(left + Double(c) * cell)) \(n(y0))h\(n(Double(end - c) * cell))v\(n(cell))h\(n(-Double(end - c) * cell))z"
+          runs[level, default: ""] +=
+            "M\(n(left + Double(c) * cell)) \(n(y0))h\(n(Double(end - c) * cell))v\(n(cell))h\(n(-Double(end - c) * cell))z"
           c = end
         }
         continue
@@ -112,7 +123,8 @@ public enum HeatMapChart {
         let x0 = left + Double(columnPosition) * cell
         let v = value(i, j)
         let t = v.map { ($0 - low) / span } ?? 0
-        let tooltip = "\(rowLabel(i)) → \(columnLabel(j)): \(v.map { ChartNumber.fixed($0, decimals: decimals) } ?? "no value")"
+        let tooltip =
+          "\(rowLabel(i)) → \(columnLabel(j)): \(v.map { ChartNumber.fixed($0, decimals: decimals) } ?? "no value")"
         svg.rect(
           x: x0, y: y0, width: cell, height: cell, fill: v == nil ? "#eeeeee" : ramp.color(at: t),
           stroke: "#ffffff", tooltip: tooltip)

@@ -26,7 +26,8 @@ public struct LatencyBar: Equatable, Sendable {
 
 /// Horizontal bars of detect latency against the pass and warn budgets.
 ///
-/// One row per bar, in the order given, labelled `pattern · device · state`. Bars are
+/// One row per bar, in the order given, labelled `pattern · device · state` (empty parts
+/// left out); the label column widens to fit the labels, up to 45 % of the chart. Bars are
 /// coloured by verdict with the colour-blind-safe ``ReportVerdict/color`` and carry a text
 /// label (`42.0 ms ✓ pass`), so nothing depends on colour alone; silent rows show an
 /// outlined stub labelled `○ silent`. The budgets are dashed vertical lines. A legend
@@ -46,7 +47,14 @@ public enum LatencyChart {
   ) -> SVGChart {
     let width = max(width, 400)
     let rowHeight = 24.0
-    let left = 300.0, right = Double(width) - 24, top = 64.0
+    // The label column fits the longest label (about 6.8 px per character at 12 px), at
+    // most 45 % of the width; longer labels are shortened with an ellipsis.
+    let labels = bars.map(label)
+    let longest = labels.map(\.count).max() ?? 10
+    let left = min(max(24 + Double(longest) * 6.8, 120), (Double(width) * 0.45).rounded())
+    let labelLimit = max(Int((left - 24) / 6.8), 8)
+    let right = Double(width) - 24
+    let top = 64.0
     let bottom = top + rowHeight * Double(max(bars.count, 1))
     let height = Int(bottom + 48)
     let finite = bars.compactMap(\.detect_ms).filter(\.isFinite)
@@ -56,43 +64,73 @@ public enum LatencyChart {
 
     var svg = SVGWriter(
       width: width, height: height, title: title,
-      description: "Detect latency in ms for \(bars.count) pattern, device and state combinations against a pass budget of \(ChartNumber.readable(pass_ms)) ms and a warn budget of \(ChartNumber.readable(warn_ms)) ms.")
+      description:
+        "Detect latency in ms for \(bars.count) pattern, device and state combinations against a pass budget of \(ChartNumber.readable(pass_ms)) ms and a warn budget of \(ChartNumber.readable(warn_ms)) ms."
+    )
     svg.text(title, x: 16, y: 20, size: 14, weight: "600")
     drawLegend(into: &svg, y: 44)
-    ChartAxes.drawXAxis(into: &svg, x: x, label: "detect latency after trigger (ms)", plot: (left, top, right, bottom))
+    ChartAxes.drawXAxis(
+      into: &svg, x: x, label: "detect latency after trigger (ms)", plot: (left, top, right, bottom))
     svg.rect(x: left, y: top, width: right - left, height: bottom - top, fill: "none", stroke: "#666666")
 
+    var valueLabels: [(text: String, x: Double, y: Double, inside: Bool, halo: String)] = []
     for (i, bar) in bars.enumerated() {
       let rowTop = top + Double(i) * rowHeight
       let middle = rowTop + rowHeight / 2
-      let label = "\(bar.pattern) · \(bar.device) · \(bar.state)"
+      let label = labels[i]
       svg.text(
-        SVGWriter.truncated(label, to: 46), x: left - 8, y: middle + 4, anchor: .end, size: 12,
+        SVGWriter.truncated(label, to: labelLimit), x: left - 8, y: middle + 4, anchor: .end, size: 12,
         tooltip: label)
-      let verdict = bar.verdict ?? ReportVerdict(latency_ms: bar.detect_ms, pass_ms: pass_ms, warn_ms: warn_ms)
+      let verdict =
+        bar.verdict ?? ReportVerdict(latency_ms: bar.detect_ms, pass_ms: pass_ms, warn_ms: warn_ms)
       guard let latency = bar.detect_ms, latency.isFinite, verdict != .silent else {
         svg.rect(
           x: left + 1, y: rowTop + 4, width: 18, height: rowHeight - 8, fill: "#ffffff",
           stroke: ReportVerdict.silent.color, extra: " stroke-dasharray=\"3 2\"")
-        svg.text("\(ReportVerdict.silent.symbol) silent", x: left + 24, y: middle + 4, size: 11, fill: "#555555")
+        svg.text(
+          "\(ReportVerdict.silent.symbol) silent", x: left + 24, y: middle + 4, size: 11, fill: "#555555")
         continue
       }
+      let shown = displayed(latency, verdict: verdict, pass_ms: pass_ms, warn_ms: warn_ms)
       let end = x(min(max(latency, 0), upper))
       svg.rect(
         x: left, y: rowTop + 4, width: end - left, height: rowHeight - 8, fill: verdict.color,
-        tooltip: "\(label): \(ChartNumber.fixed(latency, decimals: 1)) ms, \(verdict.rawValue)")
-      let text = "\(ChartNumber.fixed(latency, decimals: 1)) ms \(verdict.symbol) \(verdict.rawValue)"
+        tooltip: "\(label): \(shown) ms, \(verdict.rawValue)")
+      let text = "\(shown) ms \(verdict.symbol) \(verdict.rawValue)"
       let inside = end - left > 130
-      svg.text(
-        text, x: inside ? end - 6 : end + 6, y: middle + 4, anchor: inside ? .end : .start,
-        size: 11, weight: "600", fill: inside ? "#000000" : "#222222")
+      valueLabels.append(
+        (text, inside ? end - 6 : end + 6, middle + 4, inside, inside ? verdict.color : "#ffffff"))
     }
     for (budget, name) in [(pass_ms, "pass ≤ "), (warn_ms, "warn ≤ ")] where budget.isFinite && budget >= 0 {
       let px = x(budget)
       svg.line(x1: px, y1: top - 6, x2: px, y2: bottom, stroke: "#000000", width: 1.5, dash: "6 3")
       svg.text("\(name)\(ChartNumber.readable(budget)) ms", x: px, y: top - 9, anchor: .middle, size: 11)
     }
+    // Value labels last, over the budget lines, with a halo in the colour behind them.
+    for label in valueLabels {
+      svg.text(
+        label.text, x: label.x, y: label.y, anchor: label.inside ? .end : .start, size: 11,
+        weight: "600", fill: label.inside ? "#000000" : "#222222", halo: label.halo)
+    }
     return svg.finished()
+  }
+
+  /// The latency with one decimal, or up to three (then full precision) where fewer would
+  /// contradict the verdict (50.04 ms is a warn against a 50 ms budget: shown as `50.04`,
+  /// not `50.0`).
+  static func displayed(_ latency_ms: Double, verdict: ReportVerdict, pass_ms: Double, warn_ms: Double) -> String {
+    for decimals in 1...3 {
+      let text = ChartNumber.fixed(latency_ms, decimals: decimals)
+      let rounded = Double(text) ?? latency_ms
+      if ReportVerdict(latency_ms: rounded, pass_ms: pass_ms, warn_ms: warn_ms) == verdict { return text }
+    }
+    return CSVCell.roundTrip(latency_ms)  // full precision: never contradicts the verdict
+  }
+
+  /// `pattern · device · state`, leaving out empty parts (pass an empty device and state
+  /// when the chart's title already names them).
+  static func label(_ bar: LatencyBar) -> String {
+    [bar.pattern, bar.device, bar.state].filter { !$0.isEmpty }.joined(separator: " · ")
   }
 
   private static func drawLegend(into svg: inout SVGWriter, y: Double) {

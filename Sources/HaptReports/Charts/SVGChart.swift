@@ -72,7 +72,8 @@ struct SVGWriter {
     stroke: String? = nil, extra: String = "", tooltip: String? = nil
   ) {
     let n = SVGWriter.number
-    out += "<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(max(width, 0)))\" height=\"\(n(max(height, 0)))\" fill=\"\(fill)\""
+    out +=
+      "<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(max(width, 0)))\" height=\"\(n(max(height, 0)))\" fill=\"\(fill)\""
     if let stroke { out += " stroke=\"\(stroke)\"" }
     out += extra
     if let tooltip {
@@ -97,7 +98,8 @@ struct SVGWriter {
 
   mutating func text(
     _ string: String, x: Double, y: Double, anchor: Anchor = .start, size: Double = 12,
-    weight: String? = nil, fill: String = "#222222", rotate: Double? = nil, tooltip: String? = nil
+    weight: String? = nil, fill: String = "#222222", rotate: Double? = nil, tooltip: String? = nil,
+    halo: String? = nil
   ) {
     let n = SVGWriter.number
     out += "<text x=\"\(n(x))\" y=\"\(n(y))\""
@@ -105,6 +107,8 @@ struct SVGWriter {
     if size != 12 { out += " font-size=\"\(n(size))\"" }
     if let weight { out += " font-weight=\"\(weight)\"" }
     out += " fill=\"\(fill)\""
+    // A halo in the background colour keeps text legible where it crosses lines.
+    if let halo { out += " stroke=\"\(halo)\" stroke-width=\"3\" paint-order=\"stroke\"" }
     if let rotate { out += " transform=\"rotate(\(n(rotate)) \(n(x)) \(n(y)))\"" }
     out += ">"
     if let tooltip { out += "<title>\(MarkupEscaping.text(tooltip))</title>" }

@@ -32,7 +32,10 @@ public enum SpectrogramChart {
   ) -> SVGChart {
     let width = max(width, 240)
     let height = max(height, 140)
-    let left = 64.0, right = Double(width) - 96, top = 40.0, bottom = Double(height) - 44
+    let left = 64.0
+    let right = Double(width) - 96
+    let top = 40.0
+    let bottom = Double(height) - 44
     let step_ms = frameStep_ms.isFinite && frameStep_ms > 0 ? frameStep_ms : 1
     let spacing_Hz = binSpacing_Hz.isFinite && binSpacing_Hz > 0 ? binSpacing_Hz : 1
     let frames = decibels.count
@@ -48,7 +51,8 @@ public enum SpectrogramChart {
     let topFrequency = max(Double(bins) - 0.5, 0.5) * spacing_Hz
     let y = LinearScale(domain: 0, topFrequency, range: bottom, top)
 
-    let pooled = pool(decibels, frames: frames, bins: bins, maxColumns: max(maxColumns, 1), maxRows: max(maxRows, 1))
+    let pooled = pool(
+      decibels, frames: frames, bins: bins, maxColumns: max(maxColumns, 1), maxRows: max(maxRows, 1))
     let finite = pooled.cells.joined().filter(\.isFinite)
     let ceiling = finite.max() ?? 0
     let range = range_dB.isFinite && range_dB > 0 ? range_dB : 60
@@ -56,7 +60,9 @@ public enum SpectrogramChart {
 
     var svg = SVGWriter(
       width: width, height: height, title: title,
-      description: "Spectrogram: frequency in Hz against time in ms, colour is magnitude in dB from \(ChartNumber.fixed(floor, decimals: 0)) to \(ChartNumber.fixed(ceiling, decimals: 0)) dB; \(frames) frames by \(bins) bins shown as \(pooled.columns.count) by \(pooled.rows.count) cells.")
+      description:
+        "Spectrogram: frequency in Hz against time in ms, colour is magnitude in dB from \(ChartNumber.fixed(floor, decimals: 0)) to \(ChartNumber.fixed(ceiling, decimals: 0)) dB; \(frames) frames by \(bins) bins shown as \(pooled.columns.count) by \(pooled.rows.count) cells."
+    )
     svg.text(title, x: left, y: 20, size: 14, weight: "600")
     svg.rect(x: left, y: top, width: right - left, height: bottom - top, fill: ColorRamp.viridis.color(at: 0))
     svg.raw("<g shape-rendering=\"crispEdges\">\n")
@@ -67,7 +73,8 @@ public enum SpectrogramChart {
       while c < pooled.columns.count {
         let level = quantised(pooled.cells[r][c], floor: floor, range: range)
         var end = c + 1
-        while end < pooled.columns.count, quantised(pooled.cells[r][end], floor: floor, range: range) == level {
+        while end < pooled.columns.count, quantised(pooled.cells[r][end], floor: floor, range: range) == level
+        {
           end += 1
         }
         if level > 0 {
@@ -102,7 +109,8 @@ public enum SpectrogramChart {
   ) -> (cells: [[Double]], columns: [Range<Int>], rows: [Range<Int>]) {
     let columns = blocks(count: frames, limit: maxColumns)
     let rows = blocks(count: bins, limit: maxRows)
-    var cells = [[Double]](repeating: [Double](repeating: -.infinity, count: columns.count), count: rows.count)
+    var cells = [[Double]](
+      repeating: [Double](repeating: -.infinity, count: columns.count), count: rows.count)
     for (c, frameRange) in columns.enumerated() {
       for frame in frameRange {
         let spectrum = decibels[frame]

@@ -48,7 +48,8 @@ public enum WaveformChart {
   ) -> SVGChart {
     let width = max(width, 200)
     let height = max(height, 120)
-    let left = 64.0, right = Double(width) - 16
+    let left = 64.0
+    let right = Double(width) - 16
     let rate = sampleRate_Hz.isFinite && sampleRate_Hz > 0 ? sampleRate_Hz : 1
     let step_ms = 1000 / rate
     let end_ms = start_ms + Double(max(acceleration_g.count - 1, 0)) * step_ms
@@ -58,14 +59,17 @@ public enum WaveformChart {
     let x = LinearScale(domain: times.min() ?? 0, times.max() ?? 1, range: left, right)
     let labels = layOutMarkerLabels(finiteMarkers, x: x, right: right)
     let levels = labels.map(\.level).max().map { $0 + 1 } ?? 0
-    let top = 36 + 14 * Double(levels), bottom = Double(height) - 44
+    let top = 36 + 14 * Double(levels)
+    let bottom = Double(height) - 44
     let peak = (acceleration_g + (envelope_g ?? [])).reduce(0) { $1.isFinite ? max($0, abs($1)) : $0 }
     let (yLow, yHigh) = LinearScale.niceDomain(-max(peak, 1e-3), max(peak, 1e-3), count: 4)
     let y = LinearScale(domain: yLow, yHigh, range: bottom, top)
 
     var svg = SVGWriter(
       width: width, height: height, title: title,
-      description: "Acceleration in g against time in ms after the trigger, \(acceleration_g.count) samples at \(ChartNumber.readable(rate)) Hz, with envelope and latency markers.")
+      description:
+        "Acceleration in g against time in ms after the trigger, \(acceleration_g.count) samples at \(ChartNumber.readable(rate)) Hz, with envelope and latency markers."
+    )
     svg.text(title, x: left, y: 20, size: 14, weight: "600")
     ChartAxes.drawLinear(
       into: &svg, x: x, y: y, xLabel: "time after trigger (ms)", yLabel: "acceleration (g)",
@@ -116,7 +120,8 @@ public enum WaveformChart {
       let labelWidth = Double(text.count) * 6.2
       let flip = position + 3 + labelWidth > right
       let start = flip ? position - 3 - labelWidth : position
-      let level = levelEnds.firstIndex { $0 < start } ?? levelEnds.indices.min { levelEnds[$0] < levelEnds[$1] } ?? 0
+      let level =
+        levelEnds.firstIndex { $0 < start } ?? levelEnds.indices.min { levelEnds[$0] < levelEnds[$1] } ?? 0
       levelEnds[level] = flip ? position : position + 6 + labelWidth
       return (text, level, flip)
     }

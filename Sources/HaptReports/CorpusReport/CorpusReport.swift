@@ -40,7 +40,7 @@ public enum CorpusReport {
     page.sections = [
       summarySection(evaluation),
       loadErrorsSection(evaluation),
-      latencySection(evaluation, table: tables.latency, limits: limits),
+      latencySection(evaluation, limits: limits),
       reviewSection(evaluation),
       similaritySection(evaluation, limits: limits),
       patternsSection(evaluation, table: tables.patterns, limits: limits),
@@ -114,7 +114,7 @@ public enum CorpusReport {
       ])
   }
 
-  static func latencySection(_ e: CorpusEvaluation, table: CSVTable, limits: Limits) -> ReportSection {
+  static func latencySection(_ e: CorpusEvaluation, limits: Limits) -> ReportSection {
     var blocks: [ReportBlock] = [
       .paragraph(
         "Time from the touch (trigger, 0 ms) until the vibration is first above the detection threshold of a phone held in the hand (detect), per device and engine state. Budget: pass within \(ms(e.options.budget.pass_s)) ms, warn to \(ms(e.options.budget.warn_s)) ms, fail later; silent: never felt."),
@@ -123,11 +123,16 @@ public enum CorpusReport {
     for device in e.options.devices {
       for state in e.options.states {
         let rows = e.measurements.filter { $0.device == device.name && $0.state == state }
+        if !rows.isEmpty, rows.allSatisfy({ $0.verdict == .silent }) {
+          let reason = rows.first?.silenceReason ?? "below the detection threshold throughout"
+          blocks.append(.note("\(device.name) (\(state.rawValue)): every pattern is silent (\(reason))."))
+          continue
+        }
         let shown = rows.sorted { ($0.markers.detect_s ?? .infinity, $0.pattern) > ($1.markers.detect_s ?? .infinity, $1.pattern) }
           .prefix(limits.latencyBars).sorted { $0.pattern < $1.pattern }
         let bars = shown.map {
           LatencyBar(
-            pattern: $0.pattern, device: $0.device, state: $0.state.rawValue, detect_ms: $0.markers.detect_s.map { $0 * 1000 },
+            pattern: $0.pattern, device: "", state: "", detect_ms: $0.markers.detect_s.map { $0 * 1000 },
             verdict: ReportVerdict(rawValue: $0.verdict.rawValue))
         }
         let caption =
@@ -142,8 +147,33 @@ public enum CorpusReport {
             caption: caption))
       }
     }
-    blocks.append(.table(ReportTable(capped(table, limits.tableRows)), caption: cappedCaption(table, limits.tableRows, file: "latency.csv")))
+    blocks.insert(.table(ReportTable(latencySummary(e), verdictColumns: ["worst_verdict"]), caption: "Verdicts per device and state; every row is in latency.csv."), at: 2)
     return ReportSection(title: "Latency budgets", id: "latency", blocks: blocks)
+  }
+
+  /// One row per device and state: verdict counts and the slowest pattern.
+  static func latencySummary(_ e: CorpusEvaluation) -> CSVTable {
+    var table = CSVTable(columns: [
+      CSVColumn("device"), CSVColumn("state"), CSVColumn("pass"), CSVColumn("warn"), CSVColumn("fail"), CSVColumn("silent"),
+      CSVColumn("median_detect", unit: "ms"), CSVColumn("slowest_pattern"), CSVColumn("slowest_detect", unit: "ms"),
+      CSVColumn("worst_verdict"),
+    ])
+    for device in e.options.devices {
+      for state in e.options.states {
+        let rows = e.measurements.filter { $0.device == device.name && $0.state == state }
+        let felt = rows.filter { $0.markers.detect_s != nil }.sorted { ($0.markers.detect_s ?? 0, $0.pattern) < ($1.markers.detect_s ?? 0, $1.pattern) }
+        let median = felt.isEmpty ? nil : felt[felt.count / 2].markers.detect_s.map { $0 * 1000 }
+        let slowest = felt.last
+        table.append([
+          .text(device.name), .text(state.rawValue),
+          .integer(rows.filter { $0.verdict == .pass }.count), .integer(rows.filter { $0.verdict == .warn }.count),
+          .integer(rows.filter { $0.verdict == .fail }.count), .integer(rows.filter { $0.verdict == .silent }.count),
+          .fixed(median, decimals: 1), .text(slowest?.pattern), .fixed(slowest?.markers.detect_s.map { $0 * 1000 }, decimals: 1),
+          .text(rows.map(\.verdict).max()?.rawValue),
+        ])
+      }
+    }
+    return table
   }
 
   static func reviewSection(_ e: CorpusEvaluation) -> ReportSection {
@@ -164,7 +194,11 @@ public enum CorpusReport {
         .chart(
           HeatMapChart.confusion(title: "Predicted confusion on \(review.device)", probabilities: review.confusion, labels: review.names),
           caption: "Rows: the pattern presented; columns: the pattern answered. IT \(String(format: "%.2f", review.informationTransfer_bits)) bits."))
-      blocks.append(.table(ReportTable(ReportTables.confusionPairs([review])), caption: nil))
+      let pairs = compactPairs(review.pairs.map { ($0.first, $0.second, $0.dPrime, $0.similarity) })
+      blocks.append(
+        .table(
+          ReportTable(pairs, verdictColumns: []),
+          caption: "similarity: the smaller ST-SIM direction, clamped to 0..1; both raw directions and SPQI are in hapt confusion --format csv."))
     }
     return ReportSection(title: "Design review: confusability", id: "review", blocks: blocks)
   }
@@ -183,12 +217,11 @@ public enum CorpusReport {
         .chart(
           HeatMapChart.clustered(title: "Pairwise similarity (ST-SIM)", similarity: sub, labels: shown.map { e.primary[$0].name }),
           caption: n > shown.count ? "The first \(shown.count) of \(n) patterns; every pair is in pairs.csv." : nil))
-      var closest = CSVTable(columns: ReportTables.pairColumns)
-      let pairs = e.pairs.sorted { ($0.dPrime, $0.first, $0.second) < ($1.dPrime, $1.first, $1.second) }.prefix(15)
-      let full = ReportTables.pairs(e)
-      let rowIndex = Dictionary(uniqueKeysWithValues: e.pairs.enumerated().map { ("\($1.first)-\($1.second)", $0) })
-      for pair in pairs { if let row = rowIndex["\(pair.first)-\(pair.second)"] { closest.append(full.rows[row]) } }
-      blocks.append(.table(ReportTable(closest), caption: "The 15 least distinguishable pairs of the corpus (lowest d')."))
+      let names = e.primary.map(\.name)
+      let closest = compactPairs(
+        e.pairs.sorted { ($0.dPrime, $0.first, $0.second) < ($1.dPrime, $1.first, $1.second) }.prefix(15)
+          .map { (names[$0.first], names[$0.second], $0.dPrime, $0.similarity) })
+      blocks.append(.table(ReportTable(closest, verdictColumns: []), caption: "The 15 least distinguishable pairs of the corpus (lowest d')."))
     } else {
       blocks.append(.note("Fewer than two patterns: no pairs."))
     }
@@ -243,6 +276,21 @@ public enum CorpusReport {
   }
 
   // MARK: - Helpers
+
+  /// A short pair table for the page: names, d', bounded similarity, verdict.
+  static func compactPairs(_ rows: [(String, String, Double, PairSimilarity)]) -> CSVTable {
+    var table = CSVTable(columns: [
+      CSVColumn("pattern_a"), CSVColumn("pattern_b"), CSVColumn("d_prime", unit: "JND"), CSVColumn("similarity"),
+      CSVColumn("verdict"),
+    ])
+    for (a, b, d, similarity) in rows {
+      table.append([
+        .text(a), .text(b), .fixed(d, decimals: 2), .fixed(CorpusEvaluation.boundedSimilarity(similarity), decimals: 3),
+        .text(PairVerdict(dPrime: d).rawValue),
+      ])
+    }
+    return table
+  }
 
   static func ms(_ seconds: Double) -> String { JSONWriter.number((seconds * 1000 * 10).rounded() / 10) }
 

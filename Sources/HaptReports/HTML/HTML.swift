@@ -88,8 +88,9 @@ public struct HTML: Equatable, Sendable {
   static func trusted(_ markup: String) -> HTML { HTML(markup: markup) }
 
   private static func isSafeAttribute(_ name: String, value: String) -> Bool {
-    guard name == "href" || name == "src" || name == "action" || name == "formaction"
-      || name == "xlink:href"
+    guard
+      name == "href" || name == "src" || name == "action" || name == "formaction"
+        || name == "xlink:href"
     else { return name != "style" || !value.lowercased().contains("url(") }
     let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
     if trimmed.hasPrefix("#") { return true }

@@ -66,7 +66,8 @@ extension ReportBlock {
     case .warning(let text): return callout("warning", label: "Warning", text)
     case .list(let items): return .element("ul", items.map { .element("li", text: $0) })
     case .fileLink(let path, let text):
-      return .element("p", attributes: ["class": "file"], [.element("a", attributes: ["href": path], text: text)])
+      return .element(
+        "p", attributes: ["class": "file"], [.element("a", attributes: ["href": path], text: text)])
     case .html(let fragment): return fragment
     case .chart(let chart, let caption):
       var children = [HTML(chart)]
@@ -96,7 +97,8 @@ extension ReportTable {
       }
       let label = column.unit.map { "\(column.name) (\($0))" } ?? column.name
       headerCells.append(
-        .element("th", attributes: numeric ? ["scope": "col", "class": "num"] : ["scope": "col"], text: label))
+        .element(
+          "th", attributes: numeric ? ["scope": "col", "class": "num"] : ["scope": "col"], text: label))
     }
     let rows = table.rows.map { row in
       HTML.element(
@@ -119,10 +121,19 @@ extension ReportTable {
     case .text(let text):
       if isVerdict, let verdict = ReportVerdict(rawValue: text) {
         return .element(
-          "td", [.element("span", attributes: ["class": "badge \(verdict.rawValue)"], text: "\(verdict.symbol) \(verdict.rawValue)")])
+          "td",
+          [
+            .element(
+              "span", attributes: ["class": "badge \(verdict.rawValue)"],
+              text: "\(verdict.symbol) \(verdict.rawValue)")
+          ])
       }
-      return .element("td", text: text)
-    case .number(let value): return .element("td", attributes: ["class": "num"], text: ChartNumber.readable(value))
+      // Short text (names, states) never wraps, so a wide table scrolls instead of
+      // breaking `swiftui-impact-rigid` at every hyphen; long text (messages) wraps.
+      return text.count <= ReportTable.noWrapLimit
+        ? .element("td", attributes: ["class": "nw"], text: text) : .element("td", text: text)
+    case .number(let value):
+      return .element("td", attributes: ["class": "num"], text: ChartNumber.readable(value))
     case .fixed(let value, let decimals):
       return .element("td", attributes: ["class": "num"], text: ChartNumber.fixed(value, decimals: decimals))
     case .integer(let value): return .element("td", attributes: ["class": "num"], text: String(value))

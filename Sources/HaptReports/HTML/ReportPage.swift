@@ -98,6 +98,9 @@ public struct ReportTable: Sendable {
   /// Header names (``CSVColumn/name``) of columns holding verdicts.
   public var verdictColumns: Set<String>
 
+  /// Text cells up to this many characters do not wrap.
+  public static let noWrapLimit = 40
+
   public init(_ table: CSVTable, verdictColumns: Set<String> = ["verdict"]) {
     self.table = table
     self.verdictColumns = verdictColumns

@@ -35,7 +35,8 @@ enum ReportStyle {
     .table-wrap { overflow-x: auto; margin: 12px 0; }
     table { border-collapse: collapse; font-size: 13px; font-variant-numeric: tabular-nums; }
     caption { text-align: left; font-weight: 600; padding: 4px 0; }
-    th, td { padding: 4px 10px; border-bottom: 1px solid #e4e6e9; text-align: left; vertical-align: top; }
+    td.nw { white-space: nowrap; }
+    th, td { padding: 4px 8px; border-bottom: 1px solid #e4e6e9; text-align: left; vertical-align: top; }
     th { background: #f0f1f3; font-weight: 600; position: sticky; top: 0; }
     td.num, th.num { text-align: right; white-space: nowrap; }
     td.empty { color: #9aa0a6; text-align: center; }

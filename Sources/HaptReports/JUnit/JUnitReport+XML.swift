@@ -7,23 +7,28 @@ extension JUnitReport {
   public var xmlText: String {
     let all = suites.flatMap(\.cases)
     var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-    out += "<testsuites" + attributes([
-      ("name", name), ("tests", String(all.count)),
-      ("failures", String(suites.reduce(0) { $0 + $1.failures })),
-      ("errors", String(suites.reduce(0) { $0 + $1.errors })),
-      ("skipped", String(suites.reduce(0) { $0 + $1.skipped })),
-      ("time", JUnitReport.seconds(suites.reduce(0) { $0 + $1.time_s })),
-    ]) + ">\n"
-    for suite in suites {
-      out += "  <testsuite" + attributes([
-        ("name", suite.name), ("tests", String(suite.cases.count)),
-        ("failures", String(suite.failures)), ("errors", String(suite.errors)),
-        ("skipped", String(suite.skipped)), ("time", JUnitReport.seconds(suite.time_s)),
+    out +=
+      "<testsuites"
+      + attributes([
+        ("name", name), ("tests", String(all.count)),
+        ("failures", String(suites.reduce(0) { $0 + $1.failures })),
+        ("errors", String(suites.reduce(0) { $0 + $1.errors })),
+        ("skipped", String(suites.reduce(0) { $0 + $1.skipped })),
+        ("time", JUnitReport.seconds(suites.reduce(0) { $0 + $1.time_s })),
       ]) + ">\n"
+    for suite in suites {
+      out +=
+        "  <testsuite"
+        + attributes([
+          ("name", suite.name), ("tests", String(suite.cases.count)),
+          ("failures", String(suite.failures)), ("errors", String(suite.errors)),
+          ("skipped", String(suite.skipped)), ("time", JUnitReport.seconds(suite.time_s)),
+        ]) + ">\n"
       if !suite.properties.isEmpty {
         out += "    <properties>\n"
         for property in suite.properties {
-          out += "      <property" + attributes([("name", property.name), ("value", property.value)]) + "/>\n"
+          out +=
+            "      <property" + attributes([("name", property.name), ("value", property.value)]) + "/>\n"
         }
         out += "    </properties>\n"
       }

@@ -65,8 +65,9 @@ public enum MarkupEscaping {
   static func safeName(_ name: String) -> String? {
     guard let first = name.unicodeScalars.first, isASCIILetter(first) else { return nil }
     for scalar in name.unicodeScalars {
-      guard isASCIILetter(scalar) || ("0"..."9").contains(scalar) || scalar == "-" || scalar == ":"
-        || scalar == "_"
+      guard
+        isASCIILetter(scalar) || ("0"..."9").contains(scalar) || scalar == "-" || scalar == ":"
+          || scalar == "_"
       else { return nil }
     }
     return name

@@ -55,7 +55,7 @@ public enum ReportTables {
     CSVColumn("spqi_symmetric"), CSVColumn("d_prime", unit: "JND"), CSVColumn("verdict"),
   ]
 
-  private static func pairRow(_ a: String, _ b: String, _ device: String, _ state: EngineState, _ s: PairSimilarity, _ d: Double)
+  static func pairRow(_ a: String, _ b: String, _ device: String, _ state: EngineState, _ s: PairSimilarity, _ d: Double)
     -> [CSVCell]
   {
     [

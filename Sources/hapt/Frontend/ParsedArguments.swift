@@ -46,6 +46,10 @@ struct ParsedArguments: Sendable {
         inlineValue = String(name[name.index(after: equals)...])
         name = String(name[..<equals])
       }
+      if name == "help", inlineValue == nil {
+        flags.insert("help")  // every command has --help, outside its table
+        continue
+      }
       guard let spec = table[name] else { throw UsageError.unknownOption("--\(name)") }
       if spec.valueName == nil {
         guard inlineValue == nil else { throw UsageError.unexpectedValue("--\(name)") }

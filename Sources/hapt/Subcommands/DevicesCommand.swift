@@ -41,8 +41,11 @@ enum DevicesCommand {
         ("qualityFactor", p.mechanicalQ),
         ("voltageDrivenQ", p.voltageDrivenQ),
         ("decayTimeConstant_s", p.decayTimeConstant_s),
-        ("accelerationAtResonance_g", profile.drive.ratedVoltage_V
-          * p.accelerationGain_g_per_V(at: p.resonance_Hz, bodyMass_kg: profile.bodyMass_kg)),
+        (
+          "accelerationAtResonance_g",
+          profile.drive.ratedVoltage_V
+            * p.accelerationGain_g_per_V(at: p.resonance_Hz, bodyMass_kg: profile.bodyMass_kg)
+        ),
       ]
     case .erm(let p):
       let v = profile.drive.ratedVoltage_V
@@ -68,7 +71,8 @@ enum DevicesCommand {
   static func text(_ profile: DeviceProfile) -> String {
     var lines = ["\(profile.name)\(profile.name == DeviceProfile.defaultName ? " (default)" : "")"]
     lines.append("  " + profile.description)
-    lines.append("  sampleRate_Hz \(number(profile.sampleRate_Hz))  bodyMass_kg \(number(profile.bodyMass_kg))")
+    lines.append(
+      "  sampleRate_Hz \(number(profile.sampleRate_Hz))  bodyMass_kg \(number(profile.bodyMass_kg))")
     guard case .object(let top) = profile.jsonValue else { return lines.joined(separator: "\n") + "\n" }
     for member in top {
       guard case .object(let fields) = member.value.value else { continue }
@@ -85,7 +89,8 @@ enum DevicesCommand {
     if derivedValues.isEmpty {
       lines.append("  derived: none (no actuator: every render is silence)")
     } else {
-      lines.append("  derived: " + derivedValues.map { "\($0.0) \(number(rounded($0.1)))" }.joined(separator: "  "))
+      lines.append(
+        "  derived: " + derivedValues.map { "\($0.0) \(number(rounded($0.1)))" }.joined(separator: "  "))
     }
     return lines.joined(separator: "\n") + "\n"
   }

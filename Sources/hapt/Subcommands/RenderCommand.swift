@@ -25,7 +25,9 @@ enum RenderCommand {
       .value("out", "FILE", help: "Output file: .wav, .flac or .csv (required)."),
       .value("device", "NAME|PATH", help: "Device profile (default: \(DeviceProfile.defaultName))."),
       .value("state", "prepared|cold", help: "Engine state at the trigger (default: prepared)."),
-      .value("prepare-lead", "SECONDS", help: "prepare() this long before the trigger (e.g. 50ms); sets the latency (MODEL.md §4)."),
+      .value(
+        "prepare-lead", "SECONDS",
+        help: "prepare() this long before the trigger (e.g. 50ms); sets the latency (MODEL.md §4)."),
       .value("rate", "R", help: "Playback rate 0.5 to 2 (default: 1)."),
       .value("loop", "N", help: "Play the pattern N times (default: 1)."),
       .value("condition", "normal|haptics-off|low-power", help: "Device condition (default: normal)."),
@@ -36,11 +38,14 @@ enum RenderCommand {
     ],
     run: { arguments, console in
       guard let patternPath = arguments.positionals.first else { throw UsageError.missingArgument("PATTERN") }
-      guard arguments.positionals.count == 1 else { throw UsageError.unexpectedArgument(arguments.positionals[1]) }
+      guard arguments.positionals.count == 1 else {
+        throw UsageError.unexpectedArgument(arguments.positionals[1])
+      }
       guard let out = arguments.value("out") else { throw UsageError.missingArgument("--out FILE") }
       let ext = URL(fileURLWithPath: out).pathExtension.lowercased()
       guard ["wav", "flac", "csv"].contains(ext) else {
-        throw UsageError.invalidValue(option: "--out", value: out, expected: "a file ending in .wav, .flac or .csv")
+        throw UsageError.invalidValue(
+          option: "--out", value: out, expected: "a file ending in .wav, .flac or .csv")
       }
       if arguments.value("state") != nil, arguments.value("prepare-lead") != nil {
         throw UsageError.conflict("give either --state or --prepare-lead, not both")
@@ -56,11 +61,15 @@ enum RenderCommand {
       options.condition = try arguments.choice("condition", default: RenderCondition.normal)
       options.tail_s = try arguments.seconds("tail", default: 0.1)
       guard options.tail_s <= 60 else {
-        throw UsageError.invalidValue(option: "--tail", value: arguments.value("tail") ?? "", expected: "at most 60s")
+        throw UsageError.invalidValue(
+          option: "--tail", value: arguments.value("tail") ?? "", expected: "at most 60s")
       }
-      options.maxDuration_s = try arguments.seconds("max-duration", default: RenderOptions.defaultMaxDuration_s)
+      options.maxDuration_s = try arguments.seconds(
+        "max-duration", default: RenderOptions.defaultMaxDuration_s)
       guard options.maxDuration_s > 0 else {
-        throw UsageError.invalidValue(option: "--max-duration", value: arguments.value("max-duration") ?? "", expected: "a positive duration")
+        throw UsageError.invalidValue(
+          option: "--max-duration", value: arguments.value("max-duration") ?? "",
+          expected: "a positive duration")
       }
 
       let device = try DeviceProfile.load(nameOrPath: arguments.value("device") ?? DeviceProfile.defaultName)
@@ -96,7 +105,9 @@ enum RenderCommand {
     var lines = [
       "pattern: \(pattern.path)",
       "device: \(device.name) (\(device.actuator.typeName))",
-      String(format: "samples: %d at %.0f Hz (%.4f s)", Int((s.duration_s * device.sampleRate_Hz).rounded()), device.sampleRate_Hz, s.duration_s),
+      String(
+        format: "samples: %d at %.0f Hz (%.4f s)", Int((s.duration_s * device.sampleRate_Hz).rounded()),
+        device.sampleRate_Hz, s.duration_s),
       "latency: \(ms(s.latency_ms))",
       "drive end: \(ms(s.driveEnd_ms))",
       String(format: "peak: %.6g g", s.peak_g),
@@ -110,7 +121,9 @@ enum RenderCommand {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  static func json(_ s: RenderSummary, device: DeviceProfile, pattern: LoadedPattern, out: String) -> JSONValue {
+  static func json(_ s: RenderSummary, device: DeviceProfile, pattern: LoadedPattern, out: String)
+    -> JSONValue
+  {
     func optional(_ x: Double?) -> JSONValue { x.map(JSONValue.number) ?? .null }
     return .orderedObject([
       ("pattern", .string(pattern.path)),
