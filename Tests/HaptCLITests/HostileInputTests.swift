@@ -150,7 +150,7 @@ import Testing
       #expect(!errorLines.isEmpty, "\(label): exit 65 without an error line")
     }
     for line in errorLines {
-      #expect(names.contains { line.contains($0) }, "\(label): error line names no file: \(line.prefix(300))")
+      #expect(names.contains { line.hasPrefix("error: \($0): ") }, "\(label): error line does not start with the file: \(line.prefix(300))")
       #expect(line.count < 2000, "\(label): error line of \(line.count) characters")
     }
     for line in run.stderr.split(separator: "\n") {
