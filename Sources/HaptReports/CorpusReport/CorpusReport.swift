@@ -88,6 +88,10 @@ public enum CorpusReport {
         blocks.append(review.hasConfusablePair ? .warning(review.sentences.first ?? "") : .paragraph(review.sentences.last ?? ""))
       }
     }
+    let truncated = Set(e.measurements.filter(\.isTruncated).map(\.pattern)).sorted()
+    if !truncated.isEmpty {
+      blocks.append(.warning("Rendered only up to the length limit (markers cover the rendered part): \(truncated.joined(separator: ", "))."))
+    }
     if !e.missingFromReviewSet.isEmpty {
       blocks.append(.note("Review set patterns not found in this corpus: \(e.missingFromReviewSet.joined(separator: ", "))."))
     }
