@@ -36,12 +36,14 @@ public enum InputFile {
 
 /// Writing output files so that a reader never sees a partial file: the content goes to a
 /// temporary file in the same folder, which is then renamed over the target (rename(2) is
-/// atomic within one file system). An interrupted run leaves the previous file intact.
+/// atomic within one file system). An interrupted run leaves the previous file intact; the
+/// temporary file it leaves is removed by the next write of the same path.
 public enum AtomicFile {
   /// Writes `bytes` to `path` atomically.
   ///
   /// - Throws: ``InputError`` with ``ExitStatus/cannotCreate`` naming the path.
   public static func write(_ bytes: some Collection<UInt8>, to path: String) throws {
+    AtomicFolder.recover(at: path)  // removes temporary files of killed writers of `path`
     let url = URL(fileURLWithPath: path)
     let folder = url.deletingLastPathComponent()
     let temporary = folder.appendingPathComponent(

@@ -54,6 +54,7 @@ public enum CountsFile {
     var matrix: [[Double]] = []
     matrix.reserveCapacity(lines.count)
     var total = 0.0
+    var sum = 0.0  // the number of trials; must stay finite for percent correct
     for (r, line) in lines.enumerated() {
       let cells = line.split(separator: ",", omittingEmptySubsequences: false)
       guard cells.count == lines.count else {
@@ -68,11 +69,15 @@ public enum CountsFile {
         let value = try number(cell, row: r + 1, column: c + 1)
         row.append(value)
         total += value / Double(lines.count * lines.count)  // mean: cannot overflow
+        sum += value
       }
       matrix.append(row)
     }
     guard total > 0 else {
       throw InputError("all counts are zero: nothing was presented")
+    }
+    guard sum.isFinite else {
+      throw InputError("the counts add up to more than \(Double.greatestFiniteMagnitude): too large to total")
     }
     return matrix
   }

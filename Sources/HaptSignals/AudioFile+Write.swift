@@ -57,6 +57,7 @@ extension AudioFile {
         "cannot be written: the metadata takes \(comment.utf8.count) bytes, more than the \(commentLimit) a .\(ext) file holds",
         status: .cannotCreate)
     }
+    AtomicFolder.recover(at: path)  // removes temporary files of killed writers of `path`
     let target = URL(fileURLWithPath: path)
     let temporary = target.deletingLastPathComponent().appendingPathComponent(
       ".\(target.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
@@ -118,6 +119,9 @@ extension AudioFile {
     }
     var closed = false
     defer { if !closed { SndFile.close(handle) } }
+    // No PEAK chunk: libsndfile stamps it with the current time, so two writes of the
+    // same signal would differ. The full scale is recorded in the metadata instead.
+    _ = sf_command(handle, Int32(SFC_SET_ADD_PEAK_CHUNK), nil, Int32(SF_FALSE))
     // Strings go in before the samples so that they land in the header.
     // The title is a courtesy copy for other tools; a long one is left out.
     let title = (entries["title"] ?? entries["pattern"]).flatMap { $0.utf8.count <= 200 ? $0 : nil }

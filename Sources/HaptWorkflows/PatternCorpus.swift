@@ -31,9 +31,13 @@ public struct PatternCorpus: Sendable {
   /// Loads every pattern file under `paths` (files, or folders searched recursively),
   /// in sorted path order.
   ///
-  /// - Parameter maxFiles: a bound on the corpus size; past it loading stops with a
-  ///   failure that says so.
-  public static func load(_ paths: [String], maxFiles: Int = 100_000) -> PatternCorpus {
+  /// - Parameters:
+  ///   - maxFiles: a bound on the corpus size; past it loading stops with a failure that
+  ///     says so.
+  ///   - limits: bounds on each file (size, events, control points, times).
+  public static func load(_ paths: [String], maxFiles: Int = 100_000, limits: PatternLimits = PatternLimits())
+    -> PatternCorpus
+  {
     var files: [(path: String, root: String)] = []
     var failures: [Failure] = []
     for path in paths {
@@ -58,7 +62,7 @@ public struct PatternCorpus: Sendable {
     let found = files
     let loaded = Parallel.map(count: found.count) { i -> Result<LoadedPattern, InputError> in
       do {
-        return .success(try PatternFile.load(path: found[i].path))
+        return .success(try PatternFile.load(path: found[i].path, limits: limits))
       } catch let error as InputError {
         return .failure(error.inFile(found[i].path))
       } catch {

@@ -84,7 +84,7 @@ import Testing
     }
   }
 
-  /// 2000 seeded mutations of a valid file: each either parses to a valid matrix
+  /// 2000 (or `HAPT_FUZZ_CASES`) seeded mutations of a valid file: each either parses to a valid matrix
   /// (square, finite, non-negative, not all zero) or fails with a one-line InputError.
   @Test func fuzzedFilesFailCleanly() {
     let base = Array("40,8,2\n6,41,3\n1,2,47\n".utf8)
@@ -92,7 +92,7 @@ import Testing
     var rng = SplitMix64(seed: 0x5EED)
     var accepted = 0
     var rejected = 0
-    for _ in 0..<2000 {
+    for _ in 0..<FuzzCases.perFormat(default: 2000) {
       var bytes = base
       let edits = 1 + Int(rng.next() % 4)
       for _ in 0..<edits {

@@ -8,12 +8,21 @@ import Testing
 /// Each fixture is mutated 1,000 times (200 per mutation kind), except fixtures over
 /// 8 KB (the 800-point curve and the long .haptic), which get 100 mutations (20 per kind)
 /// to keep the debug-build suite fast: the parser costs about 1 µs per byte unoptimised.
+/// With `HAPT_FUZZ_CASES=N` (see `Scripts/fuzz`), N cases per format (AHAP, .haptic) are
+/// split evenly over that format's fixtures and the mutation kinds (fixtures over 8 KB
+/// still get a tenth of the share).
 @Suite struct DecoderFuzzTests {
   enum Mutation: String, CaseIterable {
     case truncation, byteFlips, wrongTypes, extremeNumbers, deepNesting
   }
 
-  static func iterations(size: Int) -> Int { size > 8_192 ? 20 : 200 }
+  static func iterations(name: String, size: Int) -> Int {
+    let perFormat = FuzzCases.perFormat(default: 0)
+    guard perFormat > 0 else { return size > 8_192 ? 20 : 200 }
+    let sameFormat = Fixtures.all.filter { $0.hasSuffix(".haptic") == name.hasSuffix(".haptic") }.count
+    let share = max(1, perFormat / max(1, sameFormat * Mutation.allCases.count))
+    return size > 8_192 ? max(1, share / 10) : share
+  }
 
   static let cases: [(String, Mutation)] = Fixtures.all.flatMap { name in Mutation.allCases.map { (name, $0) } }
 
@@ -23,7 +32,7 @@ import Testing
     var random = SplitMix64(seed: Self.seed(name, mutation))
     var decoded = 0
     var failed = 0
-    let iterations = Self.iterations(size: original.count)
+    let iterations = Self.iterations(name: name, size: original.count)
     for _ in 0..<iterations {
       let bytes = Self.mutate(original, mutation, &random)
       do {

@@ -5,7 +5,7 @@ import Testing
 
 /// Mutates valid WAV and FLAC files written by hapt and reads them back: every outcome
 /// must be a successful read or a clean one-line InputError naming the file, never a
-/// crash, a hang or another error type.
+/// crash, a hang or another error type. 1,000 cases per container, or `HAPT_FUZZ_CASES`.
 @Suite struct AudioFuzzTests {
   enum Container: String, CaseIterable, Sendable { case wav, flac }
 
@@ -79,7 +79,7 @@ import Testing
     var reads = 0
     var errors = 0
     let path = folder + "/mutant.\(container.rawValue)"
-    for iteration in 0..<1000 {
+    for iteration in 0..<FuzzCases.perFormat(default: 1000) {
       try writeBytes(Self.mutate(bytes, container: container, rng: &rng), to: path)
       do {
         let (read, _) = try AudioFile.read(path: path, maxFrames: 1 << 20)

@@ -150,7 +150,7 @@ import Testing
     }
   }
 
-  /// 1000 seeded mutations of the shipped profiles (truncation, byte flips, wrong types,
+  /// 2000 (or `HAPT_FUZZ_CASES`) seeded mutations of the shipped profiles (truncation, byte flips, wrong types,
   /// huge, negative and zero numbers, zero and negative sample rates): every outcome is
   /// a valid profile or a clean one-line InputError with exit status 65; never a crash.
   @Test func fuzzedProfilesFailCleanly() throws {
@@ -162,7 +162,7 @@ import Testing
     ]
     var valid = 0
     var errors = 0
-    for _ in 0..<1000 {
+    for _ in 0..<FuzzCases.perFormat(default: 2000) {
       var bytes = originals[Int(random.next() % UInt64(originals.count))]
       switch random.next() % 5 {
       case 0:

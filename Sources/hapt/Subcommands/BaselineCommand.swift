@@ -29,6 +29,7 @@ enum BaselineCommand {
       .value("max-level-change", "DB", help: "check: largest peak-level change in dB (default 1)."),
       .value("junit", "FILE", help: "check: also write JUnit XML here."),
       CommonOptions.device, CommonOptions.state, OutputFormat.option, CommonOptions.threads,
+      CommonOptions.maxFileBytes, CommonOptions.maxFiles,
     ],
     run: run)
 
@@ -48,7 +49,7 @@ enum BaselineCommand {
     let options = EvaluationOptions(
       devices: try CommonOptions.devices(arguments), states: try CommonOptions.states(arguments, default: [.prepared, .cold]),
       threads: try CommonOptions.threads(arguments))
-    let corpus = PatternCorpus.load(paths)
+    let corpus = try CommonOptions.corpus(paths, arguments)
     for failure in corpus.failures { console.error(failure.error.description) }
     let manifest = try Baseline.record(corpus, options: options, to: out, force: arguments.flag("force"))
     console.line(
@@ -65,7 +66,7 @@ enum BaselineCommand {
     tolerances.maxLatencyShift_s = try arguments.seconds("max-latency-shift", default: tolerances.maxLatencyShift_s)
     tolerances.maxLevelChange_dB = try arguments.number("max-level-change", default: tolerances.maxLevelChange_dB, in: 0...120)
     let overrides = arguments.list("device").isEmpty ? [] : try CommonOptions.devices(arguments)
-    let corpus = PatternCorpus.load(paths)
+    let corpus = try CommonOptions.corpus(paths, arguments)
     for failure in corpus.failures { console.error(failure.error.description) }
     let result = try Baseline.check(
       corpus, baseline: folder, devices: overrides, tolerances: tolerances, threads: try CommonOptions.threads(arguments))

@@ -1,3 +1,4 @@
+import HaptPatterns
 import HaptSimulation
 import HaptWorkflows
 
@@ -13,6 +14,25 @@ enum CommonOptions {
     "prepare-lead", "SECONDS", help: "prepare() called this long before the trigger (MODEL.md §4).")
   static let threads = OptionSpec.value(
     "threads", "N", help: "Worker threads (default: HAPT_THREADS or the number of cores). Results do not depend on it.")
+
+  static let maxFileBytes = OptionSpec.value(
+    "max-file-bytes", "BYTES", help: "Largest pattern file read (default 67108864, 64 MiB).")
+  static let maxFiles = OptionSpec.value(
+    "max-files", "N", help: "Most pattern files in the corpus (default 100000).")
+
+  /// Pattern limits with `--max-file-bytes` applied.
+  static func limits(_ arguments: ParsedArguments) throws -> PatternLimits {
+    var limits = PatternLimits()
+    limits.maxBytes = try arguments.integer("max-file-bytes", default: limits.maxBytes, in: 1...(1 << 40))
+    return limits
+  }
+
+  /// The corpus under `paths`, loaded with `--max-files` and `--max-file-bytes`.
+  static func corpus(_ paths: [String], _ arguments: ParsedArguments) throws -> PatternCorpus {
+    PatternCorpus.load(
+      paths, maxFiles: try arguments.integer("max-files", default: 100_000, in: 1...100_000_000),
+      limits: try limits(arguments))
+  }
 
   /// The devices named by `--device` (default: the iPhone-class profile).
   static func devices(_ arguments: ParsedArguments, default defaultNames: [String] = [DeviceProfile.defaultName]) throws

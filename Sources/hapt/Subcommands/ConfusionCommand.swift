@@ -27,7 +27,7 @@ enum ConfusionCommand {
       .value("set", "NAMES", help: "Pattern names (file names without extension), comma-separated.", repeatable: true),
       CommonOptions.device, CommonOptions.state,
       .value("counts", "FILE", help: "A CSV of observed identification counts instead of patterns."),
-      OutputFormat.option, CommonOptions.threads,
+      OutputFormat.option, CommonOptions.threads, CommonOptions.maxFileBytes, CommonOptions.maxFiles,
     ],
     run: run)
 
@@ -51,7 +51,7 @@ enum ConfusionCommand {
     } else {
       paths = arguments.positionals
     }
-    let corpus = PatternCorpus.load(paths)
+    let corpus = try CommonOptions.corpus(paths, arguments)
     for failure in corpus.failures { console.error(failure.error.description) }
     var names = arguments.list("set")
     if names.isEmpty {

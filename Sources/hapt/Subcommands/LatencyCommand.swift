@@ -19,7 +19,7 @@ enum LatencyCommand {
       CommonOptions.device, CommonOptions.state, CommonOptions.prepareLead,
       .value("budget", "DURATION", help: "Pass limit, trigger to detect (default 50ms)."),
       .value("warn", "DURATION", help: "Warn limit (default 70ms); later fails."),
-      OutputFormat.option, CommonOptions.threads,
+      OutputFormat.option, CommonOptions.threads, CommonOptions.maxFileBytes, CommonOptions.maxFiles,
     ],
     run: run)
 
@@ -35,7 +35,7 @@ enum LatencyCommand {
     let options = EvaluationOptions(
       devices: try CommonOptions.devices(arguments), states: try CommonOptions.states(arguments, default: [.prepared, .cold]),
       prepareLead_s: try CommonOptions.prepareLead(arguments), budget: budget, threads: try CommonOptions.threads(arguments))
-    let corpus = PatternCorpus.load(arguments.positionals)
+    let corpus = try CommonOptions.corpus(arguments.positionals, arguments)
     for failure in corpus.failures { console.error(failure.error.description) }
     let measurements = Evaluation.run(corpus.entries, options: options).measurements
     for m in measurements where m.isTruncated && m.state == options.states.first {

@@ -24,11 +24,12 @@ enum LintCommand {
     options: [
       OutputFormat.option,
       OptionSpec.flag("strict", help: "Exit 1 if any finding has error severity."),
+      CommonOptions.maxFileBytes,
     ],
     run: { arguments, console in
       guard !arguments.positionals.isEmpty else { throw UsageError.missingArgument("PATH (a pattern file or folder)") }
       let format = try arguments.format()
-      let report = LintReport.lint(paths: arguments.positionals)
+      let report = LintReport.lint(paths: arguments.positionals, limits: try CommonOptions.limits(arguments))
       for failure in report.failures {
         console.error(failure.description)
       }

@@ -34,6 +34,7 @@ enum RenderCommand {
       .value("tail", "SECONDS", help: "Silence rendered after the pattern (default: 0.1s)."),
       .value("max-duration", "SECONDS", help: "Refuse renders longer than this (default: 600s)."),
       OptionSpec.value("format", "text|json", help: "Summary format (default: text)."),
+      CommonOptions.maxFileBytes,
     ],
     run: { arguments, console in
       guard let patternPath = arguments.positionals.first else { throw UsageError.missingArgument("PATTERN") }
@@ -72,7 +73,7 @@ enum RenderCommand {
       }
 
       let device = try DeviceProfile.load(nameOrPath: arguments.value("device") ?? DeviceProfile.defaultName)
-      let loaded = try PatternFile.load(path: patternPath)
+      let loaded = try PatternFile.load(path: patternPath, limits: try CommonOptions.limits(arguments))
       let rendering: Rendering
       do {
         rendering = try Renderer(device: device).renderChecked(loaded.pattern, options: options)

@@ -27,7 +27,7 @@ enum ReportCommand {
       .value("budget", "DURATION", help: "Latency pass limit (default 50ms)."),
       .value("warn", "DURATION", help: "Latency warn limit (default 70ms)."),
       .value("title", "TEXT", help: "The report's title."),
-      CommonOptions.threads,
+      CommonOptions.threads, CommonOptions.maxFileBytes, CommonOptions.maxFiles,
     ],
     run: run)
 
@@ -50,7 +50,7 @@ enum ReportCommand {
       threads: try CommonOptions.threads(arguments))
     let set = arguments.list("set").isEmpty ? Presets.defaultReviewSet : arguments.list("set")
     console.progress("loading \(arguments.positionals.joined(separator: " "))")
-    let corpus = PatternCorpus.load(arguments.positionals)
+    let corpus = try CommonOptions.corpus(arguments.positionals, arguments)
     for failure in corpus.failures { console.error(failure.error.description) }
     console.progress("evaluating \(corpus.entries.count) patterns on \(devices.count) devices")
     let evaluation = CorpusEvaluation(corpus, options: options, reviewSet: set)
