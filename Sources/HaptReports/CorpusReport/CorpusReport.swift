@@ -256,13 +256,15 @@ public enum CorpusReport {
       title: "Lint findings", id: "lint",
       blocks: [
         .paragraph("Rule breaks and UX guidance (rule IDs in Docs/Patterns.md): " + counts.joined(separator: ", ") + "."),
-        .table(ReportTable(capped(table, limits.tableRows), verdictColumns: []), caption: cappedCaption(table, limits.tableRows, file: "lint.csv")),
+        table.rows.isEmpty
+          ? .note("No findings.")
+          : .table(ReportTable(capped(table, limits.tableRows), verdictColumns: []), caption: cappedCaption(table, limits.tableRows, file: "lint.csv")),
       ])
   }
 
   static func devicesSection(_ e: CorpusEvaluation) -> ReportSection {
     var table = CSVTable(columns: [
-      CSVColumn("device"), CSVColumn("actuator"), CSVColumn("resonance", unit: "Hz"), CSVColumn("Q"),
+      CSVColumn("device"), CSVColumn("actuator"), CSVColumn("resonance", unit: "Hz"), CSVColumn("mechanical_Q"),
       CSVColumn("drive_band", unit: "Hz"), CSVColumn("rated", unit: "V"), CSVColumn("latency_prepared", unit: "ms"),
       CSVColumn("latency_cold", unit: "ms"), CSVColumn("body_mass", unit: "kg"),
     ])
