@@ -55,6 +55,19 @@ public struct EnvelopeMarkers: Sendable, Equatable {
     self.dominantFrequency_Hz = dominantFrequency_Hz
   }
 
+  /// The analytic-signal envelope (magnitude), set to zero before the signal's first
+  /// non-zero sample.
+  ///
+  /// The analytic envelope is not causal: it leaks ahead of an abrupt onset. Nothing is
+  /// felt before the signal starts, so no marker may precede it (an engine latency of
+  /// 10 ms must never read 9.7 ms). The report draws this same envelope.
+  public static func causalEnvelope(_ signal: Signal) -> [Double] {
+    var envelope = Envelope.analytic(signal.samples)
+    let onset = signal.samples.firstIndex { $0 != 0 } ?? signal.samples.count
+    for k in 0..<min(onset, envelope.count) { envelope[k] = 0 }
+    return envelope
+  }
+
   /// Measures the markers of an acceleration signal.
   ///
   /// - Parameters:
@@ -64,12 +77,7 @@ public struct EnvelopeMarkers: Sendable, Equatable {
   /// - Returns: the markers; nil where undefined (see ``EnvelopeMarkers``).
   /// - Complexity: O(n log n): the analytic envelope and a Hann spectrum.
   public static func measure(_ acceleration: Signal, driveEnd_s: Double?) -> EnvelopeMarkers {
-    var envelope = Envelope.analytic(acceleration.samples)
-    // The analytic envelope is not causal: it leaks ahead of an abrupt onset. Nothing is
-    // felt before the signal's first non-zero sample, so the envelope is zero there and
-    // no marker can precede the signal (an engine latency of 10 ms never reads 9.7 ms).
-    let onset = acceleration.samples.firstIndex { $0 != 0 } ?? acceleration.samples.count
-    for k in 0..<min(onset, envelope.count) { envelope[k] = 0 }
+    let envelope = causalEnvelope(acceleration)
     let frequency = Spectra.dominantFrequency_Hz(acceleration)
     return measure(
       envelope: envelope, sampleRate_Hz: acceleration.sampleRate_Hz,

@@ -77,31 +77,41 @@ struct PhaseOscillator {
     var rotationSin = self.rotationSin
     var rotationReady = self.rotationReady
     var sinceAnchor = self.sinceAnchor
-    for j in 0..<count {
-      out[j] += amplitudeAt(j) * sine
-      phase += step
-      if step == increment {
-        if rotationReady && sinceAnchor < PhaseOscillator.anchorInterval {
+    var j = 0
+    while j < count {
+      if step == increment && rotationReady && sinceAnchor < PhaseOscillator.anchorInterval {
+        // A run of pure rotations up to the next anchor: the same arithmetic as the
+        // general step below, without its per-sample checks.
+        let run = Swift.min(count - j, PhaseOscillator.anchorInterval - sinceAnchor)
+        for r in j..<(j + run) {
+          out[r] += amplitudeAt(r) * sine
+          phase += step
           let s = sine * rotationCos + cosine * rotationSin
           let c = cosine * rotationCos - sine * rotationSin
           sine = s
           cosine = c
-          sinceAnchor += 1
-        } else {
-          if !rotationReady {
-            rotationCos = cos(step)
-            rotationSin = sin(step)
-            rotationReady = true
-          }
-          sine = sin(phase)
-          cosine = cos(phase)
-          sinceAnchor = 0
         }
+        sinceAnchor += run
+        j += run
+        continue
+      }
+      out[j] += amplitudeAt(j) * sine
+      phase += step
+      if step == increment {
+        if !rotationReady {
+          rotationCos = cos(step)
+          rotationSin = sin(step)
+          rotationReady = true
+        }
+        sine = sin(phase)
+        cosine = cos(phase)
+        sinceAnchor = 0
       } else {
         increment = step
         rotationReady = false
         sine = sin(phase)
       }
+      j += 1
     }
     self.phase = phase
     self.sine = sine

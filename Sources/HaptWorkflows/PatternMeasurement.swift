@@ -27,6 +27,9 @@ public struct PatternMeasurement: Sendable, Equatable {
   public var silenceReason: String?
   /// The latency verdict against the budget.
   public var verdict: LatencyVerdict
+  /// Whether the render was cut at the renderer's length limit (the pattern is longer
+  /// than `RenderOptions.maxDuration_s`): markers describe only the part rendered.
+  public var isTruncated: Bool
 
   /// Measures a rendering.
   public init(
@@ -50,6 +53,7 @@ public struct PatternMeasurement: Sendable, Equatable {
     dominantFrequency_Hz = peak > 0 ? Spectra.dominantFrequency_Hz(acceleration) : nil
     silenceReason = rendering.silenceReason
     verdict = budget.verdict(detect_s: markers.detect_s)
+    isTruncated = rendering.isTruncated
   }
 
   /// Peak level in dB re 1 g (−∞ when silent).

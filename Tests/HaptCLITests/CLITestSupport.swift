@@ -24,6 +24,13 @@ enum HaptBinary {
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates.last!
   }
 
+  /// A fresh, empty temporary folder (the caller removes it with a `defer`).
+  static func temporaryFolder(prefix: String = "hapt-e2e") throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
   /// Runs `hapt` with `arguments` in `directory` (default: the package root).
   static func run(_ arguments: [String], in directory: URL? = nil, stdin: String? = nil) throws -> HaptRun {
     let process = Process()

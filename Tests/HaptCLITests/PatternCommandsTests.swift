@@ -5,11 +5,7 @@ import Testing
 @Suite struct PatternCommandsTests {
   static let fixtures = "Tests/HaptPatternsTests/Fixtures"
 
-  static func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("hapt-patterns-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }
+  static func temporaryFolder() throws -> URL { try HaptBinary.temporaryFolder(prefix: "hapt-patterns") }
 
   @Test func lintReportsFindingsAndContinuesPastBrokenFiles() throws {
     let run = try HaptBinary.run(["lint", Self.fixtures])

@@ -7,12 +7,7 @@ import Testing
   static let tripleTap = HaptBinary.packageRoot.appendingPathComponent("Corpora/library/triple-tap.ahap").path
   static let heartbeat = HaptBinary.packageRoot.appendingPathComponent("Corpora/library/heartbeat.ahap").path
 
-  /// A fresh temporary folder, removed by the caller's defer.
-  static func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("hapt-e2e-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }
+  static func temporaryFolder() throws -> URL { try HaptBinary.temporaryFolder(prefix: "hapt-e2e") }
 
   // MARK: - Latency
 

@@ -107,27 +107,41 @@ public struct ControlTimeline: Sendable, Equatable {
       for k in 0..<n { out[k] = value(at: start_s + Double(k) * step_s) }
       return
     }
+    // The same arithmetic as value(at:) and interpolate(point:end:at:), over raw buffers
+    // so that the per-sample work has no bounds checks or reference counting.
     let segments = segmentCount
-    var segment = -1
-    var point = 0
-    var end = 0
-    for k in 0..<n {
-      let t = start_s + Double(k) * step_s
-      var moved = false
-      while segment + 1 < segments, times[segmentStarts[segment + 1]] <= t {
-        segment += 1
-        moved = true
+    let defaultValue = self.defaultValue
+    times.withUnsafeBufferPointer { times in
+      values.withUnsafeBufferPointer { values in
+        segmentStarts.withUnsafeBufferPointer { starts in
+          var segment = -1
+          var point = 0
+          var end = 0
+          var nextSegmentStart_s = times[starts[0]]
+          for k in 0..<n {
+            let t = start_s + Double(k) * step_s
+            if t >= nextSegmentStart_s {
+              while segment + 1 < segments, times[starts[segment + 1]] <= t { segment += 1 }
+              point = starts[segment]
+              end = starts[segment + 1]
+              nextSegmentStart_s = segment + 1 < segments ? times[starts[segment + 1]] : .infinity
+            }
+            if segment < 0 {
+              out[k] = defaultValue
+              continue
+            }
+            while point + 1 < end, times[point + 1] <= t { point += 1 }
+            if point + 1 < end {
+              let t0 = times[point]
+              let t1 = times[point + 1]
+              let fraction = (t - t0) / (t1 - t0)
+              out[k] = values[point] + fraction * (values[point + 1] - values[point])
+            } else {
+              out[k] = values[point]
+            }
+          }
+        }
       }
-      if segment < 0 {
-        out[k] = defaultValue
-        continue
-      }
-      if moved {
-        point = segmentStarts[segment]
-        end = segmentStarts[segment + 1]
-      }
-      while point + 1 < end, times[point + 1] <= t { point += 1 }
-      out[k] = interpolate(point: point, end: end, at: t)
     }
   }
 

@@ -88,6 +88,10 @@ public enum CorpusReport {
         blocks.append(review.hasConfusablePair ? .warning(review.sentences.first ?? "") : .paragraph(review.sentences.last ?? ""))
       }
     }
+    let truncated = Set(e.measurements.filter(\.isTruncated).map(\.pattern)).sorted()
+    if !truncated.isEmpty {
+      blocks.append(.warning("Rendered only up to the length limit (markers cover the rendered part): \(truncated.joined(separator: ", "))."))
+    }
     if !e.missingFromReviewSet.isEmpty {
       blocks.append(.note("Review set patterns not found in this corpus: \(e.missingFromReviewSet.joined(separator: ", "))."))
     }
@@ -252,13 +256,15 @@ public enum CorpusReport {
       title: "Lint findings", id: "lint",
       blocks: [
         .paragraph("Rule breaks and UX guidance (rule IDs in Docs/Patterns.md): " + counts.joined(separator: ", ") + "."),
-        .table(ReportTable(capped(table, limits.tableRows), verdictColumns: []), caption: cappedCaption(table, limits.tableRows, file: "lint.csv")),
+        table.rows.isEmpty
+          ? .note("No findings.")
+          : .table(ReportTable(capped(table, limits.tableRows), verdictColumns: []), caption: cappedCaption(table, limits.tableRows, file: "lint.csv")),
       ])
   }
 
   static func devicesSection(_ e: CorpusEvaluation) -> ReportSection {
     var table = CSVTable(columns: [
-      CSVColumn("device"), CSVColumn("actuator"), CSVColumn("resonance", unit: "Hz"), CSVColumn("Q"),
+      CSVColumn("device"), CSVColumn("actuator"), CSVColumn("resonance", unit: "Hz"), CSVColumn("mechanical_Q"),
       CSVColumn("drive_band", unit: "Hz"), CSVColumn("rated", unit: "V"), CSVColumn("latency_prepared", unit: "ms"),
       CSVColumn("latency_cold", unit: "ms"), CSVColumn("body_mass", unit: "kg"),
     ])

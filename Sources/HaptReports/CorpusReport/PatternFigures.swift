@@ -17,7 +17,7 @@ enum PatternFigures {
       blocks.append(.note("Silent on \(rendered.device): \(reason)."))
       return blocks
     }
-    let envelope = Envelope.analytic(acceleration.samples)
+    let envelope = EnvelopeMarkers.causalEnvelope(acceleration)
     let markers = ChartMarker.latencyMarkers(
       detect_s: m.markers.detect_s, t10_s: m.markers.t10_s, t50_s: m.markers.t50_s, t90_s: m.markers.t90_s,
       stop_s: m.markers.stop_s)

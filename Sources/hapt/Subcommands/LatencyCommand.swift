@@ -38,6 +38,9 @@ enum LatencyCommand {
     let corpus = try CommonOptions.corpus(arguments.positionals, arguments)
     for failure in corpus.failures { console.error(failure.error.description) }
     let measurements = Evaluation.run(corpus.entries, options: options).measurements
+    for m in measurements where m.isTruncated && m.state == options.states.first {
+      console.warning("\(m.pattern) on \(m.device): render cut at the length limit; markers cover only the rendered part")
+    }
     switch format {
     case .csv: console.out(ReportTables.latency(measurements).csvText)
     case .json: console.out(JSONWriter.string(.list(measurements.map(ReportJSON.latency))))

@@ -54,6 +54,9 @@ enum ReportCommand {
     for failure in corpus.failures { console.error(failure.error.description) }
     console.progress("evaluating \(corpus.entries.count) patterns on \(devices.count) devices")
     let evaluation = CorpusEvaluation(corpus, options: options, reviewSet: set)
+    for m in evaluation.measurements where m.isTruncated && m.state == options.states.first {
+      console.warning("\(m.pattern) on \(m.device): render cut at the length limit; markers cover only the rendered part")
+    }
     console.progress("writing \(out)")
     let title = arguments.value("title") ?? "hapt report: \(arguments.positionals.joined(separator: ", "))"
     let folder = CorpusReport.build(evaluation, title: title)
