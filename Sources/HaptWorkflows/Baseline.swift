@@ -79,21 +79,16 @@ public enum Baseline {
 
   /// Renders every entry on every device in every state (pattern, device, state order).
   static func render(_ entries: [PatternCorpus.Entry], options: EvaluationOptions) -> [RenderedRecord] {
-    let renderers = options.devices.map { Renderer(device: $0) }
-    let perPattern = options.devices.count * options.states.count
     let fingerprints = entries.map { entry in
       (try? InputFile.read(entry.path)).map { Fingerprint.of(bytes: $0) } ?? Fingerprint.of(AHAP.encode(entry.pattern))
     }
-    return Parallel.map(count: entries.count * perPattern, threads: options.threads) { index in
-      let entryIndex = index / perPattern
-      let deviceIndex = (index % perPattern) / options.states.count
-      let state = options.states[index % options.states.count]
-      let rendering = renderers[deviceIndex].render(entries[entryIndex].pattern, options: options.renderOptions(state))
+    return Evaluation.map(entries, options: options) { render in
       let measurement = PatternMeasurement(
-        pattern: entries[entryIndex].name, device: options.devices[deviceIndex].name, state: state,
-        rendering: rendering, budget: options.budget)
+        pattern: entries[render.entryIndex].name, device: options.devices[render.deviceIndex].name, state: render.state,
+        rendering: render.rendering, budget: options.budget)
       return RenderedRecord(
-        measurement: measurement, acceleration: rendering.acceleration_g, patternFingerprint: fingerprints[entryIndex])
+        measurement: measurement, acceleration: render.rendering.acceleration_g,
+        patternFingerprint: fingerprints[render.entryIndex])
     }
   }
 

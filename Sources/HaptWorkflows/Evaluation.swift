@@ -53,23 +53,45 @@ public struct RenderedPattern: Sendable {
 /// Renders and measures every pattern of a corpus on every device in every state, in
 /// parallel; results are in a fixed order (pattern, then device, then state).
 public enum Evaluation {
+  /// One render of the corpus: which pattern, device and state, and the result.
+  public struct Render: Sendable {
+    public var entryIndex: Int
+    public var deviceIndex: Int
+    public var stateIndex: Int
+    public var state: EngineState
+    public var rendering: Rendering
+  }
+
+  /// Renders every entry on every device in every state and maps each render with
+  /// `body` (called on worker threads); the results are in pattern, device, state order
+  /// whatever the thread count.
+  public static func map<T: Sendable>(
+    _ entries: [PatternCorpus.Entry], options: EvaluationOptions, _ body: @Sendable (Render) -> T
+  ) -> [T] {
+    let renderers = options.devices.map { Renderer(device: $0) }
+    let perPattern = options.devices.count * options.states.count
+    return Parallel.map(count: entries.count * perPattern, threads: options.threads) { index in
+      let entryIndex = index / perPattern
+      let deviceIndex = (index % perPattern) / options.states.count
+      let stateIndex = index % options.states.count
+      let state = options.states[stateIndex]
+      let rendering = renderers[deviceIndex].render(entries[entryIndex].pattern, options: options.renderOptions(state))
+      return body(
+        Render(entryIndex: entryIndex, deviceIndex: deviceIndex, stateIndex: stateIndex, state: state, rendering: rendering))
+    }
+  }
+
   /// The measurements, and the renders of the primary device and first state.
   public static func run(_ entries: [PatternCorpus.Entry], options: EvaluationOptions)
     -> (measurements: [PatternMeasurement], primary: [RenderedPattern])
   {
-    let renderers = options.devices.map { Renderer(device: $0) }
-    let perPattern = options.devices.count * options.states.count
-    let count = entries.count * perPattern
-    let results = Parallel.map(count: count, threads: options.threads) { index -> (PatternMeasurement, RenderedPattern?) in
-      let entry = entries[index / perPattern]
-      let deviceIndex = (index % perPattern) / options.states.count
-      let state = options.states[index % options.states.count]
-      let rendering = renderers[deviceIndex].render(entry.pattern, options: options.renderOptions(state))
-      let device = options.devices[deviceIndex].name
+    let results = map(entries, options: options) { render -> (PatternMeasurement, RenderedPattern?) in
+      let name = entries[render.entryIndex].name
+      let device = options.devices[render.deviceIndex].name
       let measurement = PatternMeasurement(
-        pattern: entry.name, device: device, state: state, rendering: rendering, budget: options.budget)
-      let keep = index % perPattern == 0
-      return (measurement, keep ? RenderedPattern(name: entry.name, device: device, state: state, rendering: rendering) : nil)
+        pattern: name, device: device, state: render.state, rendering: render.rendering, budget: options.budget)
+      let isPrimary = render.deviceIndex == 0 && render.stateIndex == 0
+      return (measurement, isPrimary ? RenderedPattern(name: name, device: device, state: render.state, rendering: render.rendering) : nil)
     }
     return (results.map(\.0), results.compactMap(\.1))
   }
