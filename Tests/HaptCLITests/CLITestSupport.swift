@@ -31,32 +31,10 @@ enum HaptBinary {
     return url
   }
 
-  /// Runs `hapt` with `arguments` in `directory` (default: the package root).
-  static func run(_ arguments: [String], in directory: URL? = nil, stdin: String? = nil) throws -> HaptRun {
-    let process = Process()
-    process.executableURL = url
-    process.arguments = arguments
-    process.currentDirectoryURL = directory ?? packageRoot
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    // Read both pipes concurrently so a large output cannot deadlock the child.
-    nonisolated(unsafe) var errData = Data()
-    let group = DispatchGroup()
-    group.enter()
-    DispatchQueue.global().async {
-      errData = err.fileHandleForReading.readDataToEndOfFile()
-      group.leave()
-    }
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
-    process.waitUntilExit()
-    return HaptRun(
-      status: process.terminationStatus,
-      stdout: String(decoding: outData, as: UTF8.self),
-      stderr: String(decoding: errData, as: UTF8.self))
+  /// Runs `hapt` with `arguments` in `directory` (default: the package root), with the
+  /// timed runner's watchdog (HostileRunSupportTests.swift) as a guard against hangs.
+  static func run(_ arguments: [String], in directory: URL? = nil) throws -> HaptRun {
+    let run = try run(arguments, in: directory, timeout_s: 600)
+    return HaptRun(status: run.status, stdout: run.stdout, stderr: run.stderr)
   }
 }
