@@ -267,4 +267,25 @@ import Testing
     let patterns = try String(contentsOfFile: out + "/patterns.csv", encoding: .utf8)
     #expect(patterns.contains("triple-tap") && patterns.contains("heartbeat") && patterns.contains("double-tap"))
   }
+
+  // MARK: - Limit overrides
+
+  @Test func patternLimitOptionsOverrideTheDefaults() throws {
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("three.ahap").path
+    try """
+      {"Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}},
+        {"Event": {"Time": 0.1, "EventType": "HapticTransient"}},
+        {"Event": {"Time": 0.2, "EventType": "HapticTransient"}}]}
+      """.write(toFile: file, atomically: true, encoding: .utf8)
+    let tooMany = try HaptBinary.run(["lint", file, "--max-events", "2"])
+    #expect(tooMany.status == 65)
+    #expect(tooMany.stderr.contains("see --max-events"))
+    #expect(try HaptBinary.run(["lint", file, "--max-events", "3"]).status == 0)
+    let tooLate = try HaptBinary.run(["latency", file, "--max-pattern-time", "0.15"])
+    #expect(tooLate.status == 65)
+    #expect(tooLate.stderr.contains("Pattern[2].Event.Time") && tooLate.stderr.contains("see --max-pattern-time"))
+    #expect(try HaptBinary.run(["lint", file, "--max-events", "0"]).status == 64)
+  }
 }

@@ -65,7 +65,7 @@ struct AHAPDecoder {
     }
     let elements = try entries.elements()
     guard elements.count <= limits.maxEvents else {
-      throw entries.error("\(elements.count) entries, over the limit of \(limits.maxEvents)")
+      throw entries.error("\(elements.count) entries, over the limit of \(limits.maxEvents) (see --max-events)")
     }
     for element in elements {
       try decodeEntry(element, into: &pattern)

@@ -131,7 +131,7 @@ extension AHAPDecoder {
     let points = try pointsMember.elements()
     controlPointCount &+= points.count
     guard controlPointCount <= limits.maxControlPoints else {
-      throw pointsMember.error("over \(limits.maxControlPoints) control points in the pattern")
+      throw pointsMember.error("over \(limits.maxControlPoints) control points in the pattern (see --max-control-points)")
     }
     curve.controlPoints.reserveCapacity(points.count)
     var sorted = true

@@ -38,7 +38,7 @@ extension JSONCursor {
   func time(limit: Double) throws -> Double {
     let value = try number()
     guard abs(value) <= limit else {
-      throw error("time \(JSONWriter.number(value)) s is beyond the limit of \(JSONWriter.number(limit)) s")
+      throw error("time \(JSONWriter.number(value)) s is beyond the limit of \(JSONWriter.number(limit)) s (see --max-pattern-time)")
     }
     return value
   }

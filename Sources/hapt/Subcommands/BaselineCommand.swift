@@ -29,7 +29,8 @@ enum BaselineCommand {
       .value("max-level-change", "DB", help: "check: largest peak-level change in dB (default 1)."),
       .value("junit", "FILE", help: "check: also write JUnit XML here."),
       CommonOptions.device, CommonOptions.state, OutputFormat.option, CommonOptions.threads,
-      CommonOptions.maxFileBytes, CommonOptions.maxFiles,
+      CommonOptions.maxFileBytes, CommonOptions.maxEvents, CommonOptions.maxControlPoints,
+      CommonOptions.maxPatternTime, CommonOptions.maxFiles,
     ],
     run: run)
 

@@ -17,13 +17,27 @@ enum CommonOptions {
 
   static let maxFileBytes = OptionSpec.value(
     "max-file-bytes", "BYTES", help: "Largest pattern file read (default 67108864, 64 MiB).")
+  static let maxEvents = OptionSpec.value(
+    "max-events", "N", help: "Most events (and entries) in one pattern (default 100000).")
+  static let maxControlPoints = OptionSpec.value(
+    "max-control-points", "N", help: "Most curve control points in one pattern (default 1000000).")
+  static let maxPatternTime = OptionSpec.value(
+    "max-pattern-time", "SECONDS", help: "Latest time or longest duration in a pattern (default 3600).")
   static let maxFiles = OptionSpec.value(
     "max-files", "N", help: "Most pattern files in the corpus (default 100000).")
 
-  /// Pattern limits with `--max-file-bytes` applied.
+  /// The pattern-limit options, in the order help lists them.
+  static let patternLimits = [maxFileBytes, maxEvents, maxControlPoints, maxPatternTime]
+
+  /// Pattern limits with `--max-file-bytes`, `--max-events`, `--max-control-points` and
+  /// `--max-pattern-time` applied.
   static func limits(_ arguments: ParsedArguments) throws -> PatternLimits {
     var limits = PatternLimits()
     limits.maxBytes = try arguments.integer("max-file-bytes", default: limits.maxBytes, in: 1...(1 << 40))
+    limits.maxEvents = try arguments.integer("max-events", default: limits.maxEvents, in: 1...100_000_000)
+    limits.maxControlPoints = try arguments.integer(
+      "max-control-points", default: limits.maxControlPoints, in: 1...1_000_000_000)
+    limits.maxTime_s = try arguments.number("max-pattern-time", default: limits.maxTime_s, in: 0.001...1e7)
     return limits
   }
 

@@ -27,7 +27,8 @@ enum ConfusionCommand {
       .value("set", "NAMES", help: "Pattern names (file names without extension), comma-separated.", repeatable: true),
       CommonOptions.device, CommonOptions.state,
       .value("counts", "FILE", help: "A CSV of observed identification counts instead of patterns."),
-      OutputFormat.option, CommonOptions.threads, CommonOptions.maxFileBytes, CommonOptions.maxFiles,
+      OutputFormat.option, CommonOptions.threads, CommonOptions.maxFileBytes, CommonOptions.maxEvents, CommonOptions.maxControlPoints,
+      CommonOptions.maxPatternTime, CommonOptions.maxFiles,
     ],
     run: run)
 

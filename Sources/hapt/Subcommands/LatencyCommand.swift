@@ -19,7 +19,8 @@ enum LatencyCommand {
       CommonOptions.device, CommonOptions.state, CommonOptions.prepareLead,
       .value("budget", "DURATION", help: "Pass limit, trigger to detect (default 50ms)."),
       .value("warn", "DURATION", help: "Warn limit (default 70ms); later fails."),
-      OutputFormat.option, CommonOptions.threads, CommonOptions.maxFileBytes, CommonOptions.maxFiles,
+      OutputFormat.option, CommonOptions.threads, CommonOptions.maxFileBytes, CommonOptions.maxEvents, CommonOptions.maxControlPoints,
+      CommonOptions.maxPatternTime, CommonOptions.maxFiles,
     ],
     run: run)
 

@@ -24,7 +24,8 @@ enum LintCommand {
     options: [
       OutputFormat.option,
       OptionSpec.flag("strict", help: "Exit 1 if any finding has error severity."),
-      CommonOptions.maxFileBytes,
+      CommonOptions.maxFileBytes, CommonOptions.maxEvents, CommonOptions.maxControlPoints,
+      CommonOptions.maxPatternTime,
     ],
     run: { arguments, console in
       guard !arguments.positionals.isEmpty else { throw UsageError.missingArgument("PATH (a pattern file or folder)") }

@@ -34,7 +34,8 @@ enum RenderCommand {
       .value("tail", "SECONDS", help: "Silence rendered after the pattern (default: 0.1s)."),
       .value("max-duration", "SECONDS", help: "Refuse renders longer than this (default: 600s)."),
       OptionSpec.value("format", "text|json", help: "Summary format (default: text)."),
-      CommonOptions.maxFileBytes,
+      CommonOptions.maxFileBytes, CommonOptions.maxEvents, CommonOptions.maxControlPoints,
+      CommonOptions.maxPatternTime,
     ],
     run: { arguments, console in
       guard let patternPath = arguments.positionals.first else { throw UsageError.missingArgument("PATTERN") }

@@ -27,7 +27,8 @@ enum ReportCommand {
       .value("budget", "DURATION", help: "Latency pass limit (default 50ms)."),
       .value("warn", "DURATION", help: "Latency warn limit (default 70ms)."),
       .value("title", "TEXT", help: "The report's title."),
-      CommonOptions.threads, CommonOptions.maxFileBytes, CommonOptions.maxFiles,
+      CommonOptions.threads, CommonOptions.maxFileBytes, CommonOptions.maxEvents, CommonOptions.maxControlPoints,
+      CommonOptions.maxPatternTime, CommonOptions.maxFiles,
     ],
     run: run)
 
