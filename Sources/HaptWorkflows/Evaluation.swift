@@ -17,6 +17,8 @@ public struct EvaluationOptions: Sendable {
   public var budget: LatencyBudget
   /// Worker threads.
   public var threads: Int
+  /// Longest render, seconds; longer patterns are cut there (``PatternMeasurement/isTruncated``).
+  public var maxRenderDuration_s: Double = RenderOptions.defaultMaxDuration_s
 
   public init(
     devices: [DeviceProfile], states: [EngineState] = EngineState.allCases, prepareLead_s: Double? = nil,
@@ -37,6 +39,7 @@ public struct EvaluationOptions: Sendable {
     options.state = state
     options.prepareLead_s = prepareLead_s
     options.condition = condition
+    options.maxDuration_s = maxRenderDuration_s
     return options
   }
 }

@@ -288,4 +288,15 @@ import Testing
     #expect(tooLate.stderr.contains("Pattern[2].Event.Time") && tooLate.stderr.contains("see --max-pattern-time"))
     #expect(try HaptBinary.run(["lint", file, "--max-events", "0"]).status == 64)
   }
+
+  @Test func renderLengthLimitCutsWithAWarning() throws {
+    let cut = try HaptBinary.run([
+      "latency", Self.heartbeat, "--state", "prepared", "--max-render-duration", "0.5", "--format", "csv",
+    ])
+    #expect(cut.status == 0, "\(cut.stderr)")
+    #expect(cut.stderr.contains("heartbeat on iphone-wideband-lra: render cut at the length limit"))
+    let whole = try HaptBinary.run(["latency", Self.heartbeat, "--state", "prepared", "--format", "csv"])
+    #expect(!whole.stderr.contains("render cut"))
+    #expect(try HaptBinary.run(["latency", Self.heartbeat, "--max-render-duration", "0"]).status == 64)
+  }
 }

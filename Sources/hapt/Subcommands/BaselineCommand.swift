@@ -28,7 +28,7 @@ enum BaselineCommand {
       .value("max-latency-shift", "DURATION", help: "check: largest detect-time shift (default 5ms)."),
       .value("max-level-change", "DB", help: "check: largest peak-level change in dB (default 1)."),
       .value("junit", "FILE", help: "check: also write JUnit XML here."),
-      CommonOptions.device, CommonOptions.state, OutputFormat.option, CommonOptions.threads,
+      CommonOptions.device, CommonOptions.state, OutputFormat.option, CommonOptions.threads, CommonOptions.maxRenderDuration,
       CommonOptions.maxFileBytes, CommonOptions.maxEvents, CommonOptions.maxControlPoints,
       CommonOptions.maxPatternTime, CommonOptions.maxFiles,
     ],
@@ -47,9 +47,10 @@ enum BaselineCommand {
 
   static func record(_ paths: [String], _ arguments: ParsedArguments, _ console: Console) throws -> ExitStatus {
     guard let out = arguments.value("out") else { throw UsageError.missingArgument("--out DIR") }
-    let options = EvaluationOptions(
+    var options = EvaluationOptions(
       devices: try CommonOptions.devices(arguments), states: try CommonOptions.states(arguments, default: [.prepared, .cold]),
       threads: try CommonOptions.threads(arguments))
+    options.maxRenderDuration_s = try CommonOptions.maxRenderDuration(arguments)
     let corpus = try CommonOptions.corpus(paths, arguments)
     for failure in corpus.failures { console.error(failure.error.description) }
     let manifest = try Baseline.record(corpus, options: options, to: out, force: arguments.flag("force"))

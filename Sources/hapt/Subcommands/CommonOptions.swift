@@ -23,6 +23,9 @@ enum CommonOptions {
     "max-control-points", "N", help: "Most curve control points in one pattern (default 1000000).")
   static let maxPatternTime = OptionSpec.value(
     "max-pattern-time", "SECONDS", help: "Latest time or longest duration in a pattern (default 3600).")
+  static let maxRenderDuration = OptionSpec.value(
+    "max-render-duration", "SECONDS",
+    help: "Longest render per pattern; longer ones are cut there, with a warning (default 600s).")
   static let maxFiles = OptionSpec.value(
     "max-files", "N", help: "Most pattern files in the corpus (default 100000).")
 
@@ -46,6 +49,16 @@ enum CommonOptions {
     PatternCorpus.load(
       paths, maxFiles: try arguments.integer("max-files", default: 100_000, in: 1...100_000_000),
       limits: try limits(arguments))
+  }
+
+  /// `--max-render-duration` in seconds.
+  static func maxRenderDuration(_ arguments: ParsedArguments) throws -> Double {
+    let value = try arguments.seconds("max-render-duration", default: RenderOptions.defaultMaxDuration_s)
+    guard value > 0 else {
+      throw UsageError.invalidValue(
+        option: "--max-render-duration", value: arguments.value("max-render-duration") ?? "", expected: "a positive duration")
+    }
+    return value
   }
 
   /// The devices named by `--device` (default: the iPhone-class profile).

@@ -19,7 +19,7 @@ enum LatencyCommand {
       CommonOptions.device, CommonOptions.state, CommonOptions.prepareLead,
       .value("budget", "DURATION", help: "Pass limit, trigger to detect (default 50ms)."),
       .value("warn", "DURATION", help: "Warn limit (default 70ms); later fails."),
-      OutputFormat.option, CommonOptions.threads, CommonOptions.maxFileBytes, CommonOptions.maxEvents, CommonOptions.maxControlPoints,
+      OutputFormat.option, CommonOptions.threads, CommonOptions.maxRenderDuration, CommonOptions.maxFileBytes, CommonOptions.maxEvents, CommonOptions.maxControlPoints,
       CommonOptions.maxPatternTime, CommonOptions.maxFiles,
     ],
     run: run)
@@ -33,9 +33,10 @@ enum LatencyCommand {
     guard budget.warn_s >= budget.pass_s else {
       throw UsageError.conflict("--warn must not be shorter than --budget")
     }
-    let options = EvaluationOptions(
+    var options = EvaluationOptions(
       devices: try CommonOptions.devices(arguments), states: try CommonOptions.states(arguments, default: [.prepared, .cold]),
       prepareLead_s: try CommonOptions.prepareLead(arguments), budget: budget, threads: try CommonOptions.threads(arguments))
+    options.maxRenderDuration_s = try CommonOptions.maxRenderDuration(arguments)
     let corpus = try CommonOptions.corpus(arguments.positionals, arguments)
     for failure in corpus.failures { console.error(failure.error.description) }
     let measurements = Evaluation.run(corpus.entries, options: options).measurements

@@ -27,7 +27,7 @@ enum ReportCommand {
       .value("budget", "DURATION", help: "Latency pass limit (default 50ms)."),
       .value("warn", "DURATION", help: "Latency warn limit (default 70ms)."),
       .value("title", "TEXT", help: "The report's title."),
-      CommonOptions.threads, CommonOptions.maxFileBytes, CommonOptions.maxEvents, CommonOptions.maxControlPoints,
+      CommonOptions.threads, CommonOptions.maxRenderDuration, CommonOptions.maxFileBytes, CommonOptions.maxEvents, CommonOptions.maxControlPoints,
       CommonOptions.maxPatternTime, CommonOptions.maxFiles,
     ],
     run: run)
@@ -46,9 +46,10 @@ enum ReportCommand {
         (a.name == DeviceProfile.defaultName ? 0 : 1, a.name) < (b.name == DeviceProfile.defaultName ? 0 : 1, b.name)
       }
       : try CommonOptions.devices(arguments)
-    let options = EvaluationOptions(
+    var options = EvaluationOptions(
       devices: devices, states: try CommonOptions.states(arguments, default: [.prepared, .cold]), budget: budget,
       threads: try CommonOptions.threads(arguments))
+    options.maxRenderDuration_s = try CommonOptions.maxRenderDuration(arguments)
     let set = arguments.list("set").isEmpty ? Presets.defaultReviewSet : arguments.list("set")
     console.progress("loading \(arguments.positionals.joined(separator: " "))")
     let corpus = try CommonOptions.corpus(arguments.positionals, arguments)
