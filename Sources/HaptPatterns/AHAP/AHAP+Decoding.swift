@@ -87,13 +87,7 @@ struct AHAPDecoder {
       case "Description": metadata.description = try child.string()
       case "CreatedFor": metadata.createdFor = try child.string()
       default:
-        let member = JSONMember(key: key, value: JSONNode(strippingPositions(child.value)))
-        if let index = otherIndex[key] {
-          metadata.other[index] = member  // the last value wins, at the first place
-        } else {
-          otherIndex[key] = metadata.other.count
-          metadata.other.append(member)
-        }
+        metadata.setOther(key, child.value, indexByKey: &otherIndex)
       }
     }
     return metadata

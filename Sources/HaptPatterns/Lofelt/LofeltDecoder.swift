@@ -69,13 +69,7 @@ struct LofeltDecoder {
       case "project": metadata.project = try child.string()
       case "description": metadata.description = try child.string()
       default:
-        let member = JSONMember(key: key, value: JSONNode(strippingPositions(child.value)))
-        if let index = otherIndex[key] {
-          metadata.other[index] = member  // the last value wins, at the first place
-        } else {
-          otherIndex[key] = metadata.other.count
-          metadata.other.append(member)
-        }
+        metadata.setOther(key, child.value, indexByKey: &otherIndex)
       }
     }
     return metadata
