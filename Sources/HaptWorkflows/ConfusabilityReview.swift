@@ -118,18 +118,15 @@ extension ConfusabilityReview {
   public static func run(
     _ entries: [PatternCorpus.Entry], devices: [DeviceProfile], states: [EngineState], threads: Int = Parallel.defaultThreadCount
   ) -> [ConfusabilityReview] {
+    let options = EvaluationOptions(devices: devices, states: states, threads: threads)
+    // Pattern-major, then device, then state (Evaluation.map's order).
+    let signals = Evaluation.map(entries, options: options) { $0.rendering.acceleration_g }
     var reviews: [ConfusabilityReview] = []
-    for device in devices {
-      let renderer = Renderer(device: device)
-      for state in states {
-        var renderOptions = RenderOptions()
-        renderOptions.state = state
-        let options = renderOptions
-        let signals = Parallel.map(count: entries.count, threads: threads) {
-          renderer.render(entries[$0].pattern, options: options).acceleration_g
-        }
+    for (d, device) in devices.enumerated() {
+      for (s, state) in states.enumerated() {
+        let set = entries.indices.map { signals[($0 * devices.count + d) * states.count + s] }
         reviews.append(
-          ConfusabilityReview(device: device.name, state: state, names: entries.map(\.name), signals: signals, threads: threads))
+          ConfusabilityReview(device: device.name, state: state, names: entries.map(\.name), signals: set, threads: threads))
       }
     }
     return reviews

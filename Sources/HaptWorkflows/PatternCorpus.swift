@@ -22,8 +22,6 @@ public struct PatternCorpus: Sendable {
     public var error: InputError
   }
 
-  /// The file extensions read as patterns.
-  public static let patternExtensions: Set<String> = ["ahap", "haptic"]
 
   public var entries: [Entry]
   public var failures: [Failure]
@@ -97,7 +95,7 @@ public struct PatternCorpus: Sendable {
     else { return [] }
     var found: [String] = []
     for case let url as URL in enumerator
-    where patternExtensions.contains(url.pathExtension.lowercased()) {
+    where PatternFile.extensions.contains(url.pathExtension.lowercased()) {
       found.append(relativePath(url.path, to: folder))
     }
     return found.sorted()

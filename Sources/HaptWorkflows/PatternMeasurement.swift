@@ -50,7 +50,8 @@ public struct PatternMeasurement: Sendable, Equatable {
     }
     peak_g = peak
     rms_g = acceleration.samples.isEmpty ? 0 : (sumSquares / Double(acceleration.samples.count)).squareRoot()
-    dominantFrequency_Hz = peak > 0 ? Spectra.dominantFrequency_Hz(acceleration) : nil
+    // The markers found the dominant frequency already (their detection threshold needs it).
+    dominantFrequency_Hz = peak > 0 ? markers.dominantFrequency_Hz : nil
     silenceReason = rendering.silenceReason
     verdict = budget.verdict(detect_s: markers.detect_s)
     isTruncated = rendering.isTruncated
