@@ -31,10 +31,12 @@ let package = Package(
     .systemLibrary(
       name: "CSndFile", pkgConfig: "sndfile",
       providers: [.apt(["libsndfile1-dev"]), .brew(["libsndfile"])]),
+    /// glibc's mallopt (HeapTuning); part of libc, nothing to install.
+    .systemLibrary(name: "CMalloc"),
 
     // MARK: - Layers
     /// Shared ground: lenient JSON with source positions, input errors, atomic writes.
-    .target(name: "HaptCore", linkerSettings: linkMath),
+    .target(name: "HaptCore", dependencies: ["CMalloc"], linkerSettings: linkMath),
     /// Pattern model, AHAP and .haptic codecs, presets, lint. No maths dependencies.
     .target(
       name: "HaptPatterns", dependencies: ["HaptCore"], swiftSettings: crossModule, linkerSettings: linkMath),

@@ -113,11 +113,15 @@ struct DriveSynthesizer {
     let stop = Swift.min(n1, count)
     switch waveform {
     case .sine:
-      while n < stop {
-        let amp = oscillator.phase < Double.pi ? overdrive : a
-        out[n] += amp * oscillator.sine
+      // The overdrive window (phase below pi) is a prefix: the phase only grows.
+      while n < stop, oscillator.phase < Double.pi {
+        out[n] += overdrive * oscillator.sine
         oscillator.advance(by: step)
         n += 1
+      }
+      if n < stop {
+        oscillator.addSine(amplitude: a, step: step, count: stop - n, into: out.baseAddress! + n)
+        n = stop
       }
     case .dc:
       while n < stop {
@@ -182,16 +186,13 @@ struct DriveSynthesizer {
         let t0 = (Double(chunkStart - k) - rho) * step_s
         let m = UnsafeMutableBufferPointer(rebasing: multipliers[0..<length])
         let o = UnsafeMutableBufferPointer(rebasing: offsets[0..<length])
-        if intensityConstant {
-          m.update(repeating: controls.intensity.defaultValue)
-        } else {
-          controls.fillIntensityMultipliers(start_s: t0, step_s: step_s, into: m)
-        }
-        if sharpnessConstant {
-          o.update(repeating: controls.sharpness.defaultValue)
-        } else {
-          controls.fillSharpnessOffsets(start_s: t0, step_s: step_s, into: o)
-        }
+        // Controls are swept only where they vary; constant ones are filled in below only
+        // by the paths that read them per sample.
+        if !intensityConstant { controls.fillIntensityMultipliers(start_s: t0, step_s: step_s, into: m) }
+        if !sharpnessConstant { controls.fillSharpnessOffsets(start_s: t0, step_s: step_s, into: o) }
+        let firstMultiplier = intensityConstant ? controls.intensity.defaultValue : m[0]
+        let firstOffset = sharpnessConstant ? controls.sharpness.defaultValue : o[0]
+        let frequencyIsConstant = sharpnessConstant || DriveSynthesizer.isConstant(o)
         let offset0 = t0 - event.time_s
         let writable = Swift.max(Swift.min(stop - chunkStart, length), 0)
         // Fast path: a chunk inside the sustain with constant controls, past the overdrive
@@ -200,15 +201,14 @@ struct DriveSynthesizer {
         let lastOffset = offset0 + Double(length - 1) * step_s
         if isSine, sustained, writable == length, oscillator.phase >= Double.pi,
           offset0 >= attackEnd, duration - lastOffset >= releaseLength, duration - lastOffset > 0,
-          intensityConstant || DriveSynthesizer.isConstant(m),
-          sharpnessConstant || DriveSynthesizer.isConstant(o)
+          intensityConstant || DriveSynthesizer.isConstant(m), frequencyIsConstant
         {
-          let intensity = clamp01(event.intensity * m[0]) * intensityScale
+          let intensity = clamp01(event.intensity * firstMultiplier) * intensityScale
           if intensity != lastIntensity {
             lastIntensity = intensity
             lastAmplitude = amplitude(intensity)
           }
-          let f = fmin + clamp01(event.sharpness + o[0]) * span
+          let f = fmin + clamp01(event.sharpness + firstOffset) * span
           let step = twoPiOverFs * f
           let a = lastAmplitude
           oscillator.addSine(amplitude: a, step: step, count: length, into: out.baseAddress! + chunkStart)
@@ -218,31 +218,32 @@ struct DriveSynthesizer {
         }
         // Middle path: constant frequency, no overdrive in this chunk, amplitude varying
         // (an intensity curve, attack or release): amplitudes first, then the oscillator.
-        if isSine, writable == length, oscillator.phase >= Double.pi,
-          sharpnessConstant || DriveSynthesizer.isConstant(o)
-        {
-          for j in 0..<length {
-            let intensity = clamp01(event.intensity * m[j]) * intensityScale
-            if intensity != lastIntensity {
-              lastIntensity = intensity
-              lastAmplitude = amplitude(intensity)
-            }
-            let offset = offset0 + Double(j) * step_s
+        if isSine, writable == length, oscillator.phase >= Double.pi, frequencyIsConstant {
+          if intensityConstant { m.update(repeating: firstMultiplier) }
+          amplitudes(fromMultipliers: m, eventIntensity: event.intensity, last: &lastIntensity, &lastAmplitude)
+          // Sustain fast path as below; the sustain is one run of samples (the offset only
+          // grows), so a chunk whose ends are inside it needs no envelope at all.
+          func inSustain(_ offset: Double) -> Bool {
             let remaining = duration - offset
-            let env =
-              sustained && offset >= attackEnd && remaining >= releaseLength && remaining > 0
-              ? 1 : event.envelope(atOffset: offset)
-            m[j] = lastAmplitude * env
+            return sustained && offset >= attackEnd && remaining >= releaseLength && remaining > 0
           }
-          let f = fmin + clamp01(event.sharpness + o[0]) * span
-          let amplitudes = m.baseAddress!
+          if !(inSustain(offset0) && inSustain(lastOffset)) {
+            for j in 0..<length {
+              let offset = offset0 + Double(j) * step_s
+              if !inSustain(offset) { m[j] *= event.envelope(atOffset: offset) }
+            }
+          }
+          let f = fmin + clamp01(event.sharpness + firstOffset) * span
+          let chunkAmplitudes = m.baseAddress!
           oscillator.addSine(step: twoPiOverFs * f, count: length, into: out.baseAddress! + chunkStart) {
-            amplitudes[$0]
+            chunkAmplitudes[$0]
           }
           lastFrequency = f
           chunkStart += length
           continue
         }
+        if intensityConstant { m.update(repeating: firstMultiplier) }
+        if sharpnessConstant { o.update(repeating: firstOffset) }
         for j in 0..<length {
           let intensity = clamp01(event.intensity * m[j]) * intensityScale
           if intensity != lastIntensity {
@@ -273,6 +274,37 @@ struct DriveSynthesizer {
     return brake(from: n1, amplitude: state.1, frequency_Hz: state.2, oscillator: &oscillator, into: out)
   }
 
+  /// Replaces the intensity multipliers `m` of one chunk by drive amplitudes,
+  /// `amplitude(clamp01(eventIntensity m) scale)`, and leaves `last` at the final
+  /// sample's intensity and amplitude. With gamma 1 this is a branch-free loop; otherwise
+  /// `pow` runs only where the intensity changes.
+  @inline(__always)
+  private func amplitudes(
+    fromMultipliers m: UnsafeMutableBufferPointer<Double>, eventIntensity: Double,
+    last lastIntensity: inout Double, _ lastAmplitude: inout Double
+  ) {
+    guard let base = m.baseAddress, m.count > 0 else { return }
+    let scale = intensityScale
+    if parameters.gamma == 1 {
+      let rated = parameters.ratedVoltage_V
+      for j in 0..<m.count {
+        let intensity = clamp01(eventIntensity * base[j]) * scale
+        base[j] = intensity > 0 ? rated * intensity : 0
+      }
+      lastIntensity = .nan  // no memo: the next lookup recomputes (same value)
+      lastAmplitude = base[m.count - 1]
+      return
+    }
+    for j in 0..<m.count {
+      let intensity = clamp01(eventIntensity * base[j]) * scale
+      if intensity != lastIntensity {
+        lastIntensity = intensity
+        lastAmplitude = amplitude(intensity)
+      }
+      base[j] = lastAmplitude
+    }
+  }
+
   /// Whether every element equals the first.
   @inline(__always)
   static func isConstant(_ values: UnsafeMutableBufferPointer<Double>) -> Bool {
@@ -294,15 +326,17 @@ struct DriveSynthesizer {
     let step = 2 * Double.pi * f / sampleRate_Hz
     var n = n1
     let stop = Swift.min(end, out.count)
-    while n < stop {
-      if n >= 0 {
-        switch waveform {
-        case .sine: out[n] -= a * oscillator.sine
-        case .dc: out[n] -= a
-        }
-      }
+    while n < stop, n < 0 {
       oscillator.advance(by: step)
       n += 1
+    }
+    guard n < stop else { return end }
+    switch waveform {
+    case .sine:
+      // out[n] + (-a) sin = out[n] - a sin exactly.
+      oscillator.addSine(amplitude: -a, step: step, count: stop - n, into: out.baseAddress! + n)
+    case .dc:
+      for m in n..<stop { out[m] -= a }
     }
     return end
   }

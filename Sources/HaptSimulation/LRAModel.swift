@@ -2,8 +2,7 @@
 /// one sample rate and body mass.
 ///
 /// Built once per device (the ``Renderer`` caches it); ``simulate(drive:into:)`` is the
-/// per-sample loop: nine multiply-adds for Phi, six for the drive, three for the output,
-/// no allocation.
+/// per-sample loop, four samples at a time (``LRABlockStep``), no allocation.
 public struct LRAModel: Equatable, Sendable {
   /// The actuator's parameters.
   public let parameters: LRAParameters
@@ -16,6 +15,8 @@ public struct LRAModel: Equatable, Sendable {
   /// Row vector mapping the state [x, v, i] to body acceleration in g:
   /// `a_body = -(m/(M+m)) x'' = (k x + c v - Bl i) / (M + m)`, divided by 9.80665.
   public let output: [Double]
+  /// The four-sample step of ``simulate(drive:into:)``, precomputed.
+  let block: LRABlockStep
 
   /// Discretises the model; nil if the parameters give a non-finite discretisation.
   public init?(parameters: LRAParameters, bodyMass_kg: Double, sampleRate_Hz: Double) {
@@ -33,6 +34,7 @@ public struct LRAModel: Equatable, Sendable {
       parameters.stiffness_N_per_m * scale, parameters.damping_Ns_per_m * scale,
       -parameters.forceFactor_N_per_A * scale,
     ]
+    block = LRABlockStep(phi: hold.phi, g0: hold.g0, g1: hold.g1, output: output)
   }
 
   /// The continuous system matrix A of `s' = A s + B V` for s = [x, v, i].
@@ -54,62 +56,72 @@ public struct LRAModel: Equatable, Sendable {
   /// Runs the discrete model from rest over `drive` (volts, V = 0 before sample 0) and
   /// writes the body acceleration in g.
   ///
-  /// Two samples per step (a lookahead form of the same recursion, exact in exact
-  /// arithmetic): with `u_n = (G0 - G1) V_(n-1) + G1 V_n`,
-  ///
-  ///     s_(n+1) = Phi^2 s_(n-1) + [Phi (G0 - G1)] V_(n-1) + [Phi G1 + G0 - G1] V_n + G1 V_(n+1)
-  ///     a_n     = (o Phi) s_(n-1) + (o (G0 - G1)) V_(n-1) + (o G1) V_n
-  ///     a_(n+1) = o s_(n+1)
-  ///
-  /// so the loop-carried chain advances two samples per multiply-add depth and a_n needs
-  /// no full state. It differs from the one-step recursion only by rounding (about 1e-16
-  /// relative).
+  /// Four samples per step (``LRABlockStep``: a lookahead form of the same recursion,
+  /// exact in exact arithmetic, differing from the one-step form only by rounding). Four
+  /// consecutive zero volts (and a zero before them) skip the drive terms.
   ///
   /// - Parameters:
   ///   - drive: coil voltage per sample, V.
   ///   - output: receives `drive.count` accelerations, g.
-  /// - Complexity: O(n), 13 multiplies and 11 adds per sample, no allocation.
+  /// - Complexity: O(n), per four samples 16 vector multiplies (8 without drive), no
+  ///   allocation.
   public func simulate(
     drive: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>
   ) {
-    let c = LookaheadCoefficients(self)
     let count = Swift.min(drive.count, out.count)
+    guard count > 0, let d = drive.baseAddress, let a = out.baseAddress else { return }
+    let c = block
     var x = 0.0
     var v = 0.0
     var i = 0.0
     var previous = 0.0
     // Leading zero drive keeps the state exactly at rest: output exact zeros and start
-    // the two-sample pairing at the first driven sample, so a render delayed by any
-    // whole number of samples is an exact shift (the pairing does not depend on parity).
+    // the four-sample blocks at the first driven sample, so a render delayed by any
+    // whole number of samples is an exact shift (the blocks do not depend on alignment).
     var n = 0
-    while n < count, drive[n] == 0 {
-      out[n] = 0
+    while n < count, d[n] == 0 {
+      a[n] = 0
       n += 1
     }
-    while n + 1 < count {
-      let v0 = drive[n]
-      let v1 = drive[n + 1]
-      // a_n from s_(n-1) (not on the state's dependency chain).
-      out[n] = (c.op0 * x + c.op1 * v) + (c.op2 * i + (c.oq * previous + c.or * v0))
-      let w0 = c.a0 * previous + c.b0 * v0 + c.r0 * v1
-      let w1 = c.a1 * previous + c.b1 * v0 + c.r1 * v1
-      let w2 = c.a2 * previous + c.b2 * v0 + c.r2 * v1
-      let nx = (c.pp00 * x + c.pp01 * v) + (c.pp02 * i + w0)
-      let nv = (c.pp10 * x + c.pp11 * v) + (c.pp12 * i + w1)
-      let ni = (c.pp20 * x + c.pp21 * v) + (c.pp22 * i + w2)
-      x = nx
-      v = nv
-      i = ni
-      previous = v1
-      out[n + 1] = c.o0 * x + c.o1 * v + c.o2 * i
-      n += 2
+    while n + 3 < count {
+      let v0 = d[n]
+      let v1 = d[n + 1]
+      let v2 = d[n + 2]
+      let v3 = d[n + 3]
+      let driveOut: SIMD4<Double>
+      let driveState: SIMD4<Double>
+      if previous == 0, v0 == 0, v1 == 0, v2 == 0, v3 == 0 {
+        driveOut = c.silentOut
+        driveState = c.silentState
+      } else {
+        driveOut = LRABlockStep.driveTerms(c.outPrevious, c.out0, c.out1, c.out2, c.out3, previous, v0, v1, v2, v3)
+        driveState = LRABlockStep.driveTerms(
+          c.statePrevious, c.state0, c.state1, c.state2, c.state3, previous, v0, v1, v2, v3)
+      }
+      let y = (c.outX * x + c.outV * v) + (c.outI * i + driveOut)
+      let s = (c.stateX * x + c.stateV * v) + (c.stateI * i + driveState)
+      a[n] = y[0]
+      a[n + 1] = y[1]
+      a[n + 2] = y[2]
+      a[n + 3] = y[3]
+      x = s[0]
+      v = s[1]
+      i = s[2]
+      previous = v3
+      n += 4
     }
-    if n < count {
-      let v0 = drive[n]
-      let nx = (c.p00 * x + c.p01 * v) + (c.p02 * i + (c.q0 * previous + c.r0 * v0))
-      let nv = (c.p10 * x + c.p11 * v) + (c.p12 * i + (c.q1 * previous + c.r1 * v0))
-      let ni = (c.p20 * x + c.p21 * v) + (c.p22 * i + (c.q2 * previous + c.r2 * v0))
-      out[n] = c.o0 * nx + c.o1 * nv + c.o2 * ni
+    // The last samples (fewer than four): the one-step recursion.
+    c.phi.withUnsafeBufferPointer { p in
+      while n < count {
+        let v0 = d[n]
+        let nx = (p[0] * x + p[1] * v) + (p[2] * i + (c.q[0] * previous + c.r[0] * v0))
+        let nv = (p[3] * x + p[4] * v) + (p[5] * i + (c.q[1] * previous + c.r[1] * v0))
+        let ni = (p[6] * x + p[7] * v) + (p[8] * i + (c.q[2] * previous + c.r[2] * v0))
+        (x, v, i) = (nx, nv, ni)
+        previous = v0
+        a[n] = c.o[0] * x + c.o[1] * v + c.o[2] * i
+        n += 1
+      }
     }
   }
 
@@ -119,48 +131,5 @@ public struct LRAModel: Equatable, Sendable {
       drive.withUnsafeBufferPointer { simulate(drive: $0, into: buffer) }
       count = drive.count
     }
-  }
-}
-
-/// The coefficients of ``LRAModel/simulate(drive:into:)``'s two-sample step, as scalars
-/// so the loop keeps them in registers.
-struct LookaheadCoefficients {
-  let p00, p01, p02, p10, p11, p12, p20, p21, p22: Double
-  let pp00, pp01, pp02, pp10, pp11, pp12, pp20, pp21, pp22: Double
-  let q0, q1, q2, r0, r1, r2: Double
-  let a0, a1, a2, b0, b1, b2: Double
-  let o0, o1, o2, op0, op1, op2, oq, or: Double
-
-  init(_ model: LRAModel) {
-    let p = model.discretisation.phi
-    let g0 = model.discretisation.g0
-    let g1 = model.discretisation.g1
-    let q = [g0[0] - g1[0], g0[1] - g1[1], g0[2] - g1[2]]
-    let r = g1
-    let o = model.output
-    func phi(_ row: Int, _ column: Int) -> Double { p[row * 3 + column] }
-    func phi2(_ row: Int, _ column: Int) -> Double {
-      phi(row, 0) * phi(0, column) + phi(row, 1) * phi(1, column) + phi(row, 2) * phi(2, column)
-    }
-    func phiTimes(_ vector: [Double], _ row: Int) -> Double {
-      phi(row, 0) * vector[0] + phi(row, 1) * vector[1] + phi(row, 2) * vector[2]
-    }
-    (p00, p01, p02, p10, p11, p12, p20, p21, p22) =
-      (phi(0, 0), phi(0, 1), phi(0, 2), phi(1, 0), phi(1, 1), phi(1, 2), phi(2, 0), phi(2, 1), phi(2, 2))
-    (pp00, pp01, pp02, pp10, pp11, pp12, pp20, pp21, pp22) =
-      (
-        phi2(0, 0), phi2(0, 1), phi2(0, 2), phi2(1, 0), phi2(1, 1), phi2(1, 2), phi2(2, 0), phi2(2, 1),
-        phi2(2, 2)
-      )
-    (q0, q1, q2) = (q[0], q[1], q[2])
-    (r0, r1, r2) = (r[0], r[1], r[2])
-    (a0, a1, a2) = (phiTimes(q, 0), phiTimes(q, 1), phiTimes(q, 2))
-    (b0, b1, b2) = (phiTimes(r, 0) + q[0], phiTimes(r, 1) + q[1], phiTimes(r, 2) + q[2])
-    (o0, o1, o2) = (o[0], o[1], o[2])
-    op0 = o[0] * phi(0, 0) + o[1] * phi(1, 0) + o[2] * phi(2, 0)
-    op1 = o[0] * phi(0, 1) + o[1] * phi(1, 1) + o[2] * phi(2, 1)
-    op2 = o[0] * phi(0, 2) + o[1] * phi(1, 2) + o[2] * phi(2, 2)
-    oq = o[0] * q[0] + o[1] * q[1] + o[2] * q[2]
-    or = o[0] * r[0] + o[1] * r[1] + o[2] * r[2]
   }
 }

@@ -1,3 +1,5 @@
 import Foundation
+import HaptCore
 
+HeapTuning.apply()
 exit(Hapt.main(CommandLine.arguments))

@@ -130,6 +130,66 @@ import Testing
     }
   }
 
+  /// Breakpoints exactly on sample times (and a step that is not a power of two): the
+  /// sweep's runs must split where the point queries change branch, ties included.
+  @Test(arguments: [UInt64(11), 12, 13, 14])
+  func sweepMatchesPointQueriesOnSampleAlignedBreakpoints(seed: UInt64) {
+    var random = SplitMix64(seed: seed)
+    let step = 1.0 / 8000
+    var pattern = HapticPattern()
+    for _ in 0..<3 {
+      pattern.parameterSteps.append(
+        ParameterStep(
+          parameterID: .hapticIntensityControl, time_s: Double(random.next() % 4000) * step,
+          value: random.nextUnit()))
+    }
+    for _ in 0..<3 {
+      var points: [(Double, Double)] = []
+      var t = 0.0
+      for _ in 0..<8 {
+        points.append((t, random.nextUnit()))
+        t += Double(random.next() % 300) * step
+      }
+      pattern.parameterCurves.append(
+        Self.curve(.hapticIntensityControl, at: Double(random.next() % 4000) * step, points))
+    }
+    let controls = pattern.controls
+    let n = 6_000
+    var intensities = [Double](repeating: .nan, count: n)
+    intensities.withUnsafeMutableBufferPointer {
+      controls.fillIntensityMultipliers(start_s: 0, step_s: step, into: $0)
+    }
+    var mismatches = 0
+    for k in 0..<n where intensities[k] != controls.intensityMultiplier(at: Double(k) * step) {
+      mismatches += 1
+    }
+    #expect(mismatches == 0)
+  }
+
+  /// The sweep's run splitter against a linear scan: the first sample at or after a
+  /// boundary, for boundaries on, just before and just after sample times (where the
+  /// division's estimate can be one off either way).
+  @Test func firstSampleAtOrAfterBoundaryMatchesLinearScan() {
+    var random = SplitMix64(seed: 99)
+    var checked = 0
+    for _ in 0..<20_000 {
+      let step = [1.0 / 8000, 1.0 / 44100, 0.1, 1.0 / 3][Int(random.next() % 4)]
+      let start = (random.nextUnit() - 0.5) * 2
+      let n = 1 + Int(random.next() % 200)
+      let k = Int(random.next() % UInt64(n))
+      let onSample = start + Double(k + 1 + Int(random.next() % 150)) * step
+      let boundary = [onSample, onSample.nextDown, onSample.nextUp, onSample + step * random.nextUnit()][
+        Int(random.next() % 4)]
+      guard start + Double(k) * step < boundary else { continue }
+      var expected = k + 1
+      while expected < n, start + Double(expected) * step < boundary { expected += 1 }
+      let found = ControlTimeline.firstSample(atOrAfter: boundary, after: k, count: n, start_s: start, step_s: step)
+      #expect(found == expected, "start \(start) step \(step) boundary \(boundary) k \(k)")
+      checked += 1
+    }
+    #expect(checked > 10_000)
+  }
+
   @Test func sweepWithoutControlsIsTheDefault() {
     let controls = HapticPattern().controls
     var out = [Double](repeating: .nan, count: 16)

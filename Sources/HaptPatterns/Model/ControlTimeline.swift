@@ -20,6 +20,10 @@ public struct ControlTimeline: Sendable, Equatable {
   /// Index of each segment's first point in ``times``; one more entry, `times.count`, ends
   /// the last segment.
   @usableFromInline let segmentStarts: [Int]
+  /// Per point, the slope to the next point of its segment (value per second); 0 for a
+  /// segment's last point and between points at the same time. Interpolation is
+  /// `values[a] + (t - times[a]) * slopes[a]`, in ``value(at:)`` and ``fill(start_s:step_s:into:)`` alike.
+  @usableFromInline let slopes: [Double]
 
   /// The timeline of control `id` in `pattern`.
   public init(_ id: DynamicParameterID, in pattern: HapticPattern) {
@@ -57,9 +61,17 @@ public struct ControlTimeline: Sendable, Equatable {
       }
     }
     starts.append(times.count)
+    var slopes = [Double](repeating: 0, count: times.count)
+    for segment in 0..<(starts.count - 1) {
+      for a in starts[segment]..<Swift.max(starts[segment + 1] - 1, starts[segment]) {
+        let span = times[a + 1] - times[a]
+        if span > 0 { slopes[a] = (values[a + 1] - values[a]) / span }
+      }
+    }
     self.times = times
     self.values = values
     self.segmentStarts = starts
+    self.slopes = slopes
   }
 
   /// Number of segments (steps and non-empty curves).
@@ -93,8 +105,10 @@ public struct ControlTimeline: Sendable, Equatable {
 
   /// Fills `out[k]` with `value(at: start_s + Double(k) * step_s)` in one sweep.
   ///
-  /// Gives the same numbers as ``value(at:)`` sample for sample. A step that is not
-  /// positive and finite falls back to point queries.
+  /// Gives the same numbers as ``value(at:)`` sample for sample. The sweep finds each
+  /// run of samples between two breakpoints (point or segment starts) and fills it
+  /// without per-sample searches or divisions. A step that is not positive and finite
+  /// falls back to point queries.
   /// - Complexity: O(n + p) for n samples and p points.
   public func fill(start_s: Double, step_s: Double, into out: UnsafeMutableBufferPointer<Double>) {
     let n = out.count
@@ -111,33 +125,47 @@ public struct ControlTimeline: Sendable, Equatable {
     // so that the per-sample work has no bounds checks or reference counting.
     let segments = segmentCount
     let defaultValue = self.defaultValue
+    guard let out = out.baseAddress else { return }
     times.withUnsafeBufferPointer { times in
       values.withUnsafeBufferPointer { values in
-        segmentStarts.withUnsafeBufferPointer { starts in
-          var segment = -1
-          var point = 0
-          var end = 0
-          var nextSegmentStart_s = times[starts[0]]
-          for k in 0..<n {
-            let t = start_s + Double(k) * step_s
-            if t >= nextSegmentStart_s {
-              while segment + 1 < segments, times[starts[segment + 1]] <= t { segment += 1 }
-              point = starts[segment]
-              end = starts[segment + 1]
-              nextSegmentStart_s = segment + 1 < segments ? times[starts[segment + 1]] : .infinity
-            }
-            if segment < 0 {
-              out[k] = defaultValue
-              continue
-            }
-            while point + 1 < end, times[point + 1] <= t { point += 1 }
-            if point + 1 < end {
-              let t0 = times[point]
-              let t1 = times[point + 1]
-              let fraction = (t - t0) / (t1 - t0)
-              out[k] = values[point] + fraction * (values[point + 1] - values[point])
-            } else {
-              out[k] = values[point]
+        slopes.withUnsafeBufferPointer { slopes in
+          segmentStarts.withUnsafeBufferPointer { starts in
+            var segment = -1
+            var point = 0
+            var end = 0
+            var nextSegmentStart_s = times[starts[0]]
+            var k = 0
+            while k < n {
+              let t = start_s + Double(k) * step_s
+              if t >= nextSegmentStart_s {
+                while segment + 1 < segments, times[starts[segment + 1]] <= t { segment += 1 }
+                point = starts[segment]
+                end = starts[segment + 1]
+                nextSegmentStart_s = segment + 1 < segments ? times[starts[segment + 1]] : .infinity
+              }
+              if segment < 0 {
+                let runEnd = ControlTimeline.firstSample(
+                  atOrAfter: nextSegmentStart_s, after: k, count: n, start_s: start_s, step_s: step_s)
+                (out + k).update(repeating: defaultValue, count: runEnd - k)
+                k = runEnd
+                continue
+              }
+              while point + 1 < end, times[point + 1] <= t { point += 1 }
+              if point + 1 < end {
+                let runEnd = ControlTimeline.firstSample(
+                  atOrAfter: Swift.min(times[point + 1], nextSegmentStart_s), after: k, count: n,
+                  start_s: start_s, step_s: step_s)
+                let t0 = times[point]
+                let v0 = values[point]
+                let slope = slopes[point]
+                for q in k..<runEnd { out[q] = v0 + ((start_s + Double(q) * step_s) - t0) * slope }
+                k = runEnd
+              } else {
+                let runEnd = ControlTimeline.firstSample(
+                  atOrAfter: nextSegmentStart_s, after: k, count: n, start_s: start_s, step_s: step_s)
+                (out + k).update(repeating: values[point], count: runEnd - k)
+                k = runEnd
+              }
             }
           }
         }
@@ -145,12 +173,25 @@ public struct ControlTimeline: Sendable, Equatable {
     }
   }
 
+  /// The first sample index q in `k+1...n` whose time `start + q step` is at or after
+  /// `boundary_s` (n if none), given that sample k's is before it. Sample times are
+  /// computed exactly as the sweep computes them, so the runs split where point queries
+  /// would change branch.
+  @inline(__always)
+  static func firstSample(
+    atOrAfter boundary_s: Double, after k: Int, count n: Int, start_s: Double, step_s: Double
+  ) -> Int {
+    guard boundary_s < .infinity else { return n }
+    let estimate = ((boundary_s - start_s) / step_s).rounded(.up)
+    var q = Int(Swift.min(Swift.max(estimate, Double(k + 1)), Double(n)))
+    while q > k + 1, start_s + Double(q - 1) * step_s >= boundary_s { q -= 1 }
+    while q < n, start_s + Double(q) * step_s < boundary_s { q += 1 }
+    return q
+  }
+
   @inline(__always)
   private func interpolate(point a: Int, end: Int, at t: Double) -> Double {
     guard a + 1 < end else { return values[a] }
-    let t0 = times[a]
-    let t1 = times[a + 1]
-    let fraction = (t - t0) / (t1 - t0)
-    return values[a] + fraction * (values[a + 1] - values[a])
+    return values[a] + (t - times[a]) * slopes[a]
   }
 }
