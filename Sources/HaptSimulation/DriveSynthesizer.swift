@@ -216,9 +216,10 @@ struct DriveSynthesizer {
           chunkStart += length
           continue
         }
-        // Middle path: constant frequency, no overdrive in this chunk, amplitude varying
-        // (an intensity curve, attack or release): amplitudes first, then the oscillator.
-        if isSine, writable == length, oscillator.phase >= Double.pi, frequencyIsConstant {
+        // Middle path: no overdrive in this chunk, amplitude or frequency varying (a
+        // control curve, attack or release): amplitudes and steps first, then the
+        // oscillator over the chunk.
+        if isSine, writable == length, oscillator.phase >= Double.pi {
           if intensityConstant { m.update(repeating: firstMultiplier) }
           amplitudes(fromMultipliers: m, eventIntensity: event.intensity, last: &lastIntensity, &lastAmplitude)
           // Sustain fast path as below; the sustain is one run of samples (the offset only
@@ -233,18 +234,32 @@ struct DriveSynthesizer {
               if !inSustain(offset) { m[j] *= event.envelope(atOffset: offset) }
             }
           }
-          let f = fmin + clamp01(event.sharpness + firstOffset) * span
           let chunkAmplitudes = m.baseAddress!
-          oscillator.addSine(step: twoPiOverFs * f, count: length, into: out.baseAddress! + chunkStart) {
-            chunkAmplitudes[$0]
+          let chunkOut = out.baseAddress! + chunkStart
+          if frequencyIsConstant {
+            let f = fmin + clamp01(event.sharpness + firstOffset) * span
+            oscillator.addSine(step: twoPiOverFs * f, count: length, into: chunkOut) { chunkAmplitudes[$0] }
+            lastFrequency = f
+          } else {
+            lastFrequency = fmin + clamp01(event.sharpness + o[length - 1]) * span
+            for j in 0..<length { o[j] = twoPiOverFs * (fmin + clamp01(event.sharpness + o[j]) * span) }
+            oscillator.addSine(steps: o.baseAddress!, count: length, into: chunkOut, amplitudes: chunkAmplitudes)
           }
-          lastFrequency = f
           chunkStart += length
           continue
         }
+        // General path, per sample. For a sine inside the render it only has to cover the
+        // overdrive window (phase below pi, at the event's start): the rest of the chunk
+        // is then a new chunk for the middle path.
         if intensityConstant { m.update(repeating: firstMultiplier) }
         if sharpnessConstant { o.update(repeating: firstOffset) }
+        let untilPhasePi = isSine && writable == length
+        var processed = length
         for j in 0..<length {
+          if untilPhasePi && j > 0 && oscillator.phase >= Double.pi {
+            processed = j
+            break
+          }
           let intensity = clamp01(event.intensity * m[j]) * intensityScale
           if intensity != lastIntensity {
             lastIntensity = intensity
@@ -265,7 +280,7 @@ struct DriveSynthesizer {
           lastFrequency = f
           oscillator.advance(by: twoPiOverFs * f)
         }
-        chunkStart += length
+        chunkStart += processed
         if chunkStart >= stop { break }
       }
       return (oscillator, lastAmplitude, lastFrequency)

@@ -3,12 +3,14 @@ import Foundation
 /// sin(phi) for a phase advanced sample by sample, cheaply.
 ///
 /// The phase itself is accumulated exactly as MODEL.md §2 defines it
-/// (`phi += 2 pi f / fs` after each sample, in double precision). Where the increment is
-/// constant over consecutive samples, sin and cos are advanced by a rotation recurrence
-/// instead of calling `sin`; every ``anchorInterval`` samples, and whenever the increment
-/// changes, they are re-anchored with a real `sin`/`cos` of the accumulated phase, which
-/// bounds the recurrence's drift (a few 1e-14 after 256 rotations; the tests check
-/// agreement with per-sample `sin` to 1e-9).
+/// (`phi += 2 pi f / fs` after each sample, in double precision). sin and cos of the
+/// phase are advanced by rotating them through the step, `(cos step, sin step)`, instead
+/// of calling `sin` per sample. The rotation follows the step when it changes (a series,
+/// ``rotation(by:)``, or for a frequency moving under a control curve a small turn by the
+/// change, ``smallRotation(by:)``). Every ``anchorInterval`` samples sin, cos and the
+/// rotation are re-anchored with a real `sin`/`cos` of the accumulated phase, which
+/// bounds the recurrences' drift (about 1e-14 after 256 rotations, a few 1e-12 with the
+/// step changing every sample; the tests check agreement with per-sample `sin`).
 struct PhaseOscillator {
   /// Samples between re-anchorings.
   static let anchorInterval = 256
@@ -18,10 +20,10 @@ struct PhaseOscillator {
   /// sin(phase).
   private(set) var sine: Double = 0
   private var cosine: Double = 1
+  /// The step the rotation below was computed for, rad (NaN: none yet).
   private var increment: Double = .nan
   private var rotationCos: Double = 1
   private var rotationSin: Double = 0
-  private var rotationReady = false
   private var sinceAnchor = 0
 
   /// Starts at phase 0.
@@ -30,29 +32,80 @@ struct PhaseOscillator {
   /// Advances the phase by `step` radians and updates ``sine``.
   @inline(__always)
   mutating func advance(by step: Double) {
+    PhaseOscillator.advance(
+      by: step, phase: &phase, sine: &sine, cosine: &cosine, increment: &increment,
+      rotationCos: &rotationCos, rotationSin: &rotationSin, sinceAnchor: &sinceAnchor)
+  }
+
+  /// One general step on state held by the caller (registers in the loops below).
+  @inline(__always)
+  private static func advance(
+    by step: Double, phase: inout Double, sine: inout Double, cosine: inout Double, increment: inout Double,
+    rotationCos: inout Double, rotationSin: inout Double, sinceAnchor: inout Int
+  ) {
     phase += step
-    if step == increment {
-      if rotationReady && sinceAnchor < PhaseOscillator.anchorInterval {
-        let s = sine * rotationCos + cosine * rotationSin
-        let c = cosine * rotationCos - sine * rotationSin
-        sine = s
-        cosine = c
-        sinceAnchor += 1
+    if step != increment {
+      // A small change of step (a control curve moving the frequency) turns the rotation
+      // by the difference, which is exact (the steps are within a factor of two); a larger
+      // one, or the first, computes it afresh.
+      let change = step - increment
+      if abs(change) <= maxIncrementalChange, sinceAnchor < anchorInterval {
+        let (c, s) = smallRotation(by: change)
+        (rotationCos, rotationSin) = (rotationCos * c - rotationSin * s, rotationSin * c + rotationCos * s)
       } else {
-        if !rotationReady {
-          rotationCos = cos(step)
-          rotationSin = sin(step)
-          rotationReady = true
-        }
-        sine = sin(phase)
-        cosine = cos(phase)
-        sinceAnchor = 0
+        (rotationCos, rotationSin) = rotation(by: step)
       }
-    } else {
       increment = step
-      rotationReady = false
-      sine = sin(phase)
     }
+    if sinceAnchor < anchorInterval {
+      (sine, cosine) = (sine * rotationCos + cosine * rotationSin, cosine * rotationCos - sine * rotationSin)
+      sinceAnchor += 1
+    } else {
+      // Re-anchor sin and cos, and the rotation (whose small turns accumulate rounding too).
+      sine = sin(phase)
+      cosine = cos(phase)
+      (rotationCos, rotationSin) = rotation(by: step)
+      sinceAnchor = 0
+    }
+  }
+
+  /// The largest change of step turned incrementally by ``smallRotation(by:)``, rad
+  /// (1.3 Hz per sample at 8 kHz).
+  static let maxIncrementalChange = 1e-3
+
+  /// `(cos x, sin x)` for |x| <= ``maxIncrementalChange``: three terms of each series,
+  /// truncation error below 1e-20.
+  @inline(__always)
+  static func smallRotation(by x: Double) -> (cos: Double, sin: Double) {
+    let x2 = x * x
+    return (1 + x2 * (-0.5 + x2 * (1.0 / 24)), x + x * x2 * (-1.0 / 6 + x2 * (1.0 / 120)))
+  }
+
+  /// `(cos x, sin x)`: for |x| <= 0.5 rad (any drive frequency below fs / 4 pi, 637 Hz at
+  /// 8 kHz) their Taylor series to x^16 and x^15, whose truncation error is below 1e-19;
+  /// otherwise the C library's.
+  @inline(__always)
+  static func rotation(by x: Double) -> (cos: Double, sin: Double) {
+    guard abs(x) <= 0.5 else { return (cos(x), sin(x)) }
+    let x2 = x * x
+    var s = -1.0 / 1_307_674_368_000
+    s = 1.0 / 6_227_020_800 + x2 * s
+    s = -1.0 / 39_916_800 + x2 * s
+    s = 1.0 / 362_880 + x2 * s
+    s = -1.0 / 5040 + x2 * s
+    s = 1.0 / 120 + x2 * s
+    s = -1.0 / 6 + x2 * s
+    s = x + x * x2 * s
+    var c = 1.0 / 20_922_789_888_000
+    c = -1.0 / 87_178_291_200 + x2 * c
+    c = 1.0 / 479_001_600 + x2 * c
+    c = -1.0 / 3_628_800 + x2 * c
+    c = 1.0 / 40320 + x2 * c
+    c = -1.0 / 720 + x2 * c
+    c = 1.0 / 24 + x2 * c
+    c = -0.5 + x2 * c
+    c = 1 + x2 * c
+    return (c, s)
   }
 
   /// Adds `amplitude * sin(phase)` to `count` samples at `out`, advancing by `step` after
@@ -76,13 +129,11 @@ struct PhaseOscillator {
     var increment = self.increment
     var rotationCos = self.rotationCos
     var rotationSin = self.rotationSin
-    var rotationReady = self.rotationReady
     var sinceAnchor = self.sinceAnchor
     var j = 0
     while j < count {
-      if step == increment && rotationReady && sinceAnchor < PhaseOscillator.anchorInterval {
-        // A run of pure rotations up to the next anchor: the same arithmetic as the
-        // general step below, without its per-sample checks.
+      if step == increment && sinceAnchor < PhaseOscillator.anchorInterval {
+        // A run of pure rotations up to the next anchor, over four lanes.
         let run = Swift.min(count - j, PhaseOscillator.anchorInterval - sinceAnchor)
         PhaseOscillator.rotate(
           run: run, from: j, step: step, phase: &phase, sine: &sine, cosine: &cosine,
@@ -92,21 +143,9 @@ struct PhaseOscillator {
         continue
       }
       out[j] += amplitudeAt(j) * sine
-      phase += step
-      if step == increment {
-        if !rotationReady {
-          rotationCos = cos(step)
-          rotationSin = sin(step)
-          rotationReady = true
-        }
-        sine = sin(phase)
-        cosine = cos(phase)
-        sinceAnchor = 0
-      } else {
-        increment = step
-        rotationReady = false
-        sine = sin(phase)
-      }
+      PhaseOscillator.advance(
+        by: step, phase: &phase, sine: &sine, cosine: &cosine, increment: &increment,
+        rotationCos: &rotationCos, rotationSin: &rotationSin, sinceAnchor: &sinceAnchor)
       j += 1
     }
     self.phase = phase
@@ -115,7 +154,35 @@ struct PhaseOscillator {
     self.increment = increment
     self.rotationCos = rotationCos
     self.rotationSin = rotationSin
-    self.rotationReady = rotationReady
+    self.sinceAnchor = sinceAnchor
+  }
+
+  /// Adds `amplitudes[j] * sin(phase)` to `out[j]` for `count` samples, advancing by
+  /// `steps[j]` after each: ``advance(by:)`` with the state held in registers.
+  @inline(__always)
+  mutating func addSine(
+    steps: UnsafePointer<Double>, count: Int, into out: UnsafeMutablePointer<Double>,
+    amplitudes: UnsafePointer<Double>
+  ) {
+    var phase = self.phase
+    var sine = self.sine
+    var cosine = self.cosine
+    var increment = self.increment
+    var rotationCos = self.rotationCos
+    var rotationSin = self.rotationSin
+    var sinceAnchor = self.sinceAnchor
+    for j in 0..<count {
+      out[j] += amplitudes[j] * sine
+      PhaseOscillator.advance(
+        by: steps[j], phase: &phase, sine: &sine, cosine: &cosine, increment: &increment,
+        rotationCos: &rotationCos, rotationSin: &rotationSin, sinceAnchor: &sinceAnchor)
+    }
+    self.phase = phase
+    self.sine = sine
+    self.cosine = cosine
+    self.increment = increment
+    self.rotationCos = rotationCos
+    self.rotationSin = rotationSin
     self.sinceAnchor = sinceAnchor
   }
 
