@@ -32,8 +32,11 @@ extension HapticEvent {
       let decayGain = decay_s > 0 ? Swift.max(0, 1 - (offset_s - attack_s) / decay_s) : 0
       gain = Swift.min(gain, decayGain)
     }
-    if release_s > 0 {
-      gain = Swift.min(gain, Swift.max(0, (duration - offset_s) / release_s))
+    // Before the release (remaining >= release_s) its gain is >= 1 and cannot lower the
+    // others, so the division is skipped there.
+    let remaining_s = duration - offset_s
+    if release_s > 0, remaining_s < release_s {
+      gain = Swift.min(gain, Swift.max(0, remaining_s / release_s))
     }
     return Swift.min(Swift.max(gain, 0), 1)
   }
