@@ -290,9 +290,9 @@ struct DriveSynthesizer {
   }
 
   /// Replaces the intensity multipliers `m` of one chunk by drive amplitudes,
-  /// `amplitude(clamp01(eventIntensity m) scale)`, and leaves `last` at the final
-  /// sample's intensity and amplitude. With gamma 1 this is a branch-free loop; otherwise
-  /// `pow` runs only where the intensity changes.
+  /// `amplitude(clamp01(eventIntensity m) scale)`, and leaves `lastAmplitude` at the final
+  /// sample's amplitude (`lastIntensity` is its memo key, or NaN for none). With gamma 1
+  /// this is a branch-free loop; otherwise `pow` runs only where the intensity changes.
   @inline(__always)
   private func amplitudes(
     fromMultipliers m: UnsafeMutableBufferPointer<Double>, eventIntensity: Double,
