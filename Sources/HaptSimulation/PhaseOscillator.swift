@@ -33,39 +33,28 @@ struct PhaseOscillator {
   /// Advances the phase by `step` radians and updates ``sine``.
   @inline(__always)
   mutating func advance(by step: Double) {
-    PhaseOscillator.advance(
-      by: step, phase: &phase, sine: &sine, cosine: &cosine, increment: &increment,
-      rotationCos: &rotationCos, rotationSin: &rotationSin, sinceAnchor: &sinceAnchor)
-  }
-
-  /// One general step on state held by the caller (registers in the loops below).
-  @inline(__always)
-  private static func advance(
-    by step: Double, phase: inout Double, sine: inout Double, cosine: inout Double, increment: inout Double,
-    rotationCos: inout Double, rotationSin: inout Double, sinceAnchor: inout Int
-  ) {
     phase += step
     if step != increment {
       // A small change of step (a control curve moving the frequency) turns the rotation
       // by the difference, which is exact (the steps are within a factor of two); a larger
       // one, or the first, computes it afresh.
       let change = step - increment
-      if abs(change) <= maxIncrementalChange, sinceAnchor < anchorInterval {
-        let (c, s) = smallRotation(by: change)
+      if abs(change) <= PhaseOscillator.maxIncrementalChange, sinceAnchor < PhaseOscillator.anchorInterval {
+        let (c, s) = PhaseOscillator.smallRotation(by: change)
         (rotationCos, rotationSin) = (rotationCos * c - rotationSin * s, rotationSin * c + rotationCos * s)
       } else {
-        (rotationCos, rotationSin) = rotation(by: step)
+        (rotationCos, rotationSin) = PhaseOscillator.rotation(by: step)
       }
       increment = step
     }
-    if sinceAnchor < anchorInterval {
+    if sinceAnchor < PhaseOscillator.anchorInterval {
       (sine, cosine) = (sine * rotationCos + cosine * rotationSin, cosine * rotationCos - sine * rotationSin)
       sinceAnchor += 1
     } else {
       // Re-anchor sin and cos, and the rotation (whose small turns accumulate rounding too).
       sine = sin(phase)
       cosine = cos(phase)
-      (rotationCos, rotationSin) = rotation(by: step)
+      (rotationCos, rotationSin) = PhaseOscillator.rotation(by: step)
       sinceAnchor = 0
     }
   }
@@ -111,7 +100,7 @@ struct PhaseOscillator {
 
   /// Adds `amplitude * sin(phase)` to `count` samples at `out`, advancing by `step` after
   /// each: the same phase, anchors and rotation as `count` calls to ``advance(by:)``, with
-  /// runs of pure rotation split over four lanes (``rotate(run:from:step:phase:sine:cosine:rotationCos:rotationSin:into:amplitudeAt:)``)
+  /// runs of pure rotation split over four lanes (``rotate(run:from:step:into:amplitudeAt:)``)
   /// and the state held in registers for the loop.
   @inline(__always)
   mutating func addSine(amplitude a: Double, step: Double, count: Int, into out: UnsafeMutablePointer<Double>)
@@ -124,67 +113,37 @@ struct PhaseOscillator {
   mutating func addSine(
     step: Double, count: Int, into out: UnsafeMutablePointer<Double>, amplitudeAt: (Int) -> Double
   ) {
-    var phase = self.phase
-    var sine = self.sine
-    var cosine = self.cosine
-    var increment = self.increment
-    var rotationCos = self.rotationCos
-    var rotationSin = self.rotationSin
-    var sinceAnchor = self.sinceAnchor
+    // A local copy for the loop (its fields live in registers), written back at the end.
+    var oscillator = self
     var j = 0
     while j < count {
-      if step == increment && sinceAnchor < PhaseOscillator.anchorInterval {
+      if step == oscillator.increment && oscillator.sinceAnchor < PhaseOscillator.anchorInterval {
         // A run of pure rotations up to the next anchor, over four lanes.
-        let run = Swift.min(count - j, PhaseOscillator.anchorInterval - sinceAnchor)
-        PhaseOscillator.rotate(
-          run: run, from: j, step: step, phase: &phase, sine: &sine, cosine: &cosine,
-          rotationCos: rotationCos, rotationSin: rotationSin, into: out, amplitudeAt: amplitudeAt)
-        sinceAnchor += run
+        let run = Swift.min(count - j, PhaseOscillator.anchorInterval - oscillator.sinceAnchor)
+        oscillator.rotate(run: run, from: j, step: step, into: out, amplitudeAt: amplitudeAt)
         j += run
         continue
       }
-      out[j] += amplitudeAt(j) * sine
-      PhaseOscillator.advance(
-        by: step, phase: &phase, sine: &sine, cosine: &cosine, increment: &increment,
-        rotationCos: &rotationCos, rotationSin: &rotationSin, sinceAnchor: &sinceAnchor)
+      out[j] += amplitudeAt(j) * oscillator.sine
+      oscillator.advance(by: step)
       j += 1
     }
-    self.phase = phase
-    self.sine = sine
-    self.cosine = cosine
-    self.increment = increment
-    self.rotationCos = rotationCos
-    self.rotationSin = rotationSin
-    self.sinceAnchor = sinceAnchor
+    self = oscillator
   }
 
   /// Adds `amplitudes[j] * sin(phase)` to `out[j]` for `count` samples, advancing by
-  /// `steps[j]` after each: ``advance(by:)`` with the state held in registers.
+  /// `steps[j]` after each.
   @inline(__always)
   mutating func addSine(
     steps: UnsafePointer<Double>, count: Int, into out: UnsafeMutablePointer<Double>,
     amplitudes: UnsafePointer<Double>
   ) {
-    var phase = self.phase
-    var sine = self.sine
-    var cosine = self.cosine
-    var increment = self.increment
-    var rotationCos = self.rotationCos
-    var rotationSin = self.rotationSin
-    var sinceAnchor = self.sinceAnchor
+    var oscillator = self
     for j in 0..<count {
-      out[j] += amplitudes[j] * sine
-      PhaseOscillator.advance(
-        by: steps[j], phase: &phase, sine: &sine, cosine: &cosine, increment: &increment,
-        rotationCos: &rotationCos, rotationSin: &rotationSin, sinceAnchor: &sinceAnchor)
+      out[j] += amplitudes[j] * oscillator.sine
+      oscillator.advance(by: steps[j])
     }
-    self.phase = phase
-    self.sine = sine
-    self.cosine = cosine
-    self.increment = increment
-    self.rotationCos = rotationCos
-    self.rotationSin = rotationSin
-    self.sinceAnchor = sinceAnchor
+    self = oscillator
   }
 
   /// `run` samples of pure rotation from index `first`: four interleaved lanes, each
@@ -196,11 +155,12 @@ struct PhaseOscillator {
   /// Rounding differs from a one-lane recurrence by a few 1e-16 per rotation; the
   /// re-anchoring every ``anchorInterval`` samples bounds the drift as before.
   @inline(__always)
-  private static func rotate(
-    run: Int, from first: Int, step: Double, phase: inout Double, sine: inout Double, cosine: inout Double,
-    rotationCos rc: Double, rotationSin rs: Double, into out: UnsafeMutablePointer<Double>,
+  private mutating func rotate(
+    run: Int, from first: Int, step: Double, into out: UnsafeMutablePointer<Double>,
     amplitudeAt: (Int) -> Double
   ) {
+    let rc = rotationCos
+    let rs = rotationSin
     var s0 = sine
     var c0 = cosine
     var s1 = s0 * rc + c0 * rs
@@ -253,5 +213,6 @@ struct PhaseOscillator {
     default: (sine, cosine) = (s3, c3)
     }
     phase = p
+    sinceAnchor += run
   }
 }
