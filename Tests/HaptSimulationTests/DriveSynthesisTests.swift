@@ -60,6 +60,53 @@ import Testing
     #expect(rendering.drive_V.samples.contains { $0 != 0 })
   }
 
+  /// Seeded random patterns through every path of the synthesizer (fast, middle and
+  /// per-sample chunks, overdrive windows, brakes, events before the render's start,
+  /// control steps and curves, renders cut short) against the naive reference.
+  @Test(arguments: ["iphone-wideband-lra", "android-lra-235"], [UInt64(1), 2, 3, 4, 5, 6])
+  func randomPatternsAgreeWithNaiveReference(_ name: String, seed: UInt64) throws {
+    let device = try Fixtures.shippedProfile(name)
+    var random = SplitMix64(seed: seed &* 7919)
+    func unit() -> Double { random.nextUnit() }
+    var pattern = HapticPattern()
+    for _ in 0..<(1 + Int(random.next() % 6)) {
+      let time_s = unit() * 1.2 - 0.05
+      if random.next() % 3 == 0 {
+        pattern.events.append(.transient(at: time_s, intensity: unit(), sharpness: unit()))
+      } else {
+        pattern.events.append(
+          .continuous(
+            at: time_s, duration_s: 0.01 + unit() * 0.8, intensity: unit(), sharpness: unit(),
+            attackTime: unit() * 0.5, decayTime: unit(), releaseTime: unit() * 0.5,
+            isSustained: random.next() % 4 != 0))
+      }
+    }
+    for _ in 0..<Int(random.next() % 3) {
+      let id: DynamicParameterID = random.next() % 2 == 0 ? .hapticIntensityControl : .hapticSharpnessControl
+      pattern.parameterSteps.append(ParameterStep(parameterID: id, time_s: unit(), value: unit() * 2 - 1))
+    }
+    for _ in 0..<Int(random.next() % 3) {
+      let id: DynamicParameterID = random.next() % 2 == 0 ? .hapticIntensityControl : .hapticSharpnessControl
+      var t = 0.0
+      var points: [ParameterCurve.ControlPoint] = []
+      for _ in 0..<(2 + Int(random.next() % 5)) {
+        points.append(.init(time_s: t, value: id == .hapticIntensityControl ? unit() : unit() - 0.5))
+        t += unit() * 0.3
+      }
+      pattern.parameterCurves.append(ParameterCurve(parameterID: id, time_s: unit() * 0.8, controlPoints: points))
+    }
+    let lowPower = seed % 2 == 0
+    let options = RenderOptions(
+      condition: lowPower ? .lowPower : .normal, maxDuration_s: seed % 3 == 0 ? 0.4 : 30)
+    let rendering = Renderer(device: device).render(pattern, options: options)
+    let reference = ReferenceDrive.drive(
+      pattern, device: device, latency_s: rendering.latency_s, count: rendering.drive_V.count,
+      intensityScale: lowPower ? device.drive.lowPowerIntensityScale : 1)
+    var worst = 0.0
+    for (a, b) in zip(rendering.drive_V.samples, reference) { worst = max(worst, abs(a - b)) }
+    #expect(worst < 1e-9, "largest difference \(worst) V")
+  }
+
   @Test func lowPowerScalesIntensity() throws {
     let device = Self.android
     let rendering = Renderer(device: device).render(Self.busy, options: .init(condition: .lowPower))
