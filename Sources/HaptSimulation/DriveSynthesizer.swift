@@ -167,6 +167,15 @@ struct DriveSynthesizer {
     let sustained = event.isSustained
     let attackEnd = Swift.min(Swift.max(event.attackTime, 0), 1) * duration
     let releaseLength = Swift.min(Swift.max(event.releaseTime, 0), 1) * duration
+    /// Whether the envelope is exactly 1 at `offset` s into the event, as
+    /// HapticEvent.envelope(atOffset:) gives it: sustained, past the attack, before the
+    /// release, inside the event. The offset only grows, so within a chunk this holds on
+    /// one run of samples, and a chunk whose ends hold it holds it throughout.
+    @inline(__always)
+    func inSustain(_ offset: Double) -> Bool {
+      let remaining = duration - offset
+      return sustained && offset >= attackEnd && remaining >= releaseLength && remaining > 0
+    }
     let isSine = waveform == .sine
     let intensityConstant = controls.intensity.isConstant
     let sharpnessConstant = controls.sharpness.isConstant
@@ -199,8 +208,7 @@ struct DriveSynthesizer {
         // window, is a constant-amplitude, constant-frequency sine (the same arithmetic
         // as the general loop below, without its per-sample checks).
         let lastOffset = offset0 + Double(length - 1) * step_s
-        if isSine, sustained, writable == length, oscillator.phase >= Double.pi,
-          offset0 >= attackEnd, duration - lastOffset >= releaseLength, duration - lastOffset > 0,
+        if isSine, writable == length, oscillator.phase >= Double.pi, inSustain(offset0), inSustain(lastOffset),
           intensityConstant || DriveSynthesizer.isConstant(m), frequencyIsConstant
         {
           let intensity = clamp01(event.intensity * firstMultiplier) * intensityScale
@@ -222,12 +230,7 @@ struct DriveSynthesizer {
         if isSine, writable == length, oscillator.phase >= Double.pi {
           if intensityConstant { m.update(repeating: firstMultiplier) }
           amplitudes(fromMultipliers: m, eventIntensity: event.intensity, last: &lastIntensity, &lastAmplitude)
-          // Sustain fast path as below; the sustain is one run of samples (the offset only
-          // grows), so a chunk whose ends are inside it needs no envelope at all.
-          func inSustain(_ offset: Double) -> Bool {
-            let remaining = duration - offset
-            return sustained && offset >= attackEnd && remaining >= releaseLength && remaining > 0
-          }
+          // The envelope only where it is not exactly 1.
           if !(inSustain(offset0) && inSustain(lastOffset)) {
             for j in 0..<length {
               let offset = offset0 + Double(j) * step_s
@@ -268,12 +271,7 @@ struct DriveSynthesizer {
           let f = fmin + clamp01(event.sharpness + o[j]) * span
           if j < writable {
             let offset = offset0 + Double(j) * step_s
-            // Sustain fast path: exactly 1 where HapticEvent.envelope(atOffset:) is 1
-            // (past the attack, before the release, inside the event, sustained).
-            let remaining = duration - offset
-            let env =
-              sustained && offset >= attackEnd && remaining >= releaseLength && remaining > 0
-              ? 1 : event.envelope(atOffset: offset)
+            let env = inSustain(offset) ? 1 : event.envelope(atOffset: offset)
             let amp = oscillator.phase < Double.pi ? lastAmplitude * overdriveRatio : lastAmplitude
             out[chunkStart + j] += isSine ? amp * env * oscillator.sine : amp * env
           }

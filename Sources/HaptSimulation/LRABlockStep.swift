@@ -25,19 +25,16 @@ struct LRABlockStep: Equatable, Sendable {
   /// that skipping them in silent stretches changes no bit (not even the sign of a zero).
   let silentOut, silentState: SIMD4<Double>
 
-  /// The one-step recursion, for the last samples of a drive that is not a multiple of 4.
-  let phi: [Double]
+  /// q = G0 - G1 and r = G1 of the one-step recursion, which ``LRAModel`` runs for the
+  /// last samples of a drive that is not a multiple of 4.
   let q: [Double]
   let r: [Double]
-  let o: [Double]
 
   init(phi: [Double], g0: [Double], g1: [Double], output o: [Double]) {
     let q = [g0[0] - g1[0], g0[1] - g1[1], g0[2] - g1[2]]
     let r = g1
-    self.phi = phi
     self.q = q
     self.r = r
-    self.o = o
     func times(_ a: [Double], _ b: [Double]) -> [Double] {
       (0..<9).map { k in
         let (row, column) = (k / 3, k % 3)

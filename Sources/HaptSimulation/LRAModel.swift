@@ -111,17 +111,17 @@ public struct LRAModel: Equatable, Sendable {
       n += 4
     }
     // The last samples (fewer than four): the one-step recursion.
-    c.phi.withUnsafeBufferPointer { p in
-      while n < count {
-        let v0 = d[n]
-        let nx = (p[0] * x + p[1] * v) + (p[2] * i + (c.q[0] * previous + c.r[0] * v0))
-        let nv = (p[3] * x + p[4] * v) + (p[5] * i + (c.q[1] * previous + c.r[1] * v0))
-        let ni = (p[6] * x + p[7] * v) + (p[8] * i + (c.q[2] * previous + c.r[2] * v0))
-        (x, v, i) = (nx, nv, ni)
-        previous = v0
-        a[n] = c.o[0] * x + c.o[1] * v + c.o[2] * i
-        n += 1
-      }
+    let p = discretisation.phi
+    let o = output
+    while n < count {
+      let v0 = d[n]
+      let nx = (p[0] * x + p[1] * v) + (p[2] * i + (c.q[0] * previous + c.r[0] * v0))
+      let nv = (p[3] * x + p[4] * v) + (p[5] * i + (c.q[1] * previous + c.r[1] * v0))
+      let ni = (p[6] * x + p[7] * v) + (p[8] * i + (c.q[2] * previous + c.r[2] * v0))
+      (x, v, i) = (nx, nv, ni)
+      previous = v0
+      a[n] = o[0] * x + o[1] * v + o[2] * i
+      n += 1
     }
   }
 
