@@ -163,19 +163,9 @@ struct DriveSynthesizer {
       oscillator.advance(by: twoPiOverFs * (fmin + s * span))
       n += 1
     }
-    let duration = event.duration_s
-    let sustained = event.isSustained
-    let attackEnd = Swift.min(Swift.max(event.attackTime, 0), 1) * duration
-    let releaseLength = Swift.min(Swift.max(event.releaseTime, 0), 1) * duration
-    /// Whether the envelope is exactly 1 at `offset` s into the event, as
-    /// HapticEvent.envelope(atOffset:) gives it: sustained, past the attack, before the
-    /// release, inside the event. The offset only grows, so within a chunk this holds on
-    /// one run of samples, and a chunk whose ends hold it holds it throughout.
-    @inline(__always)
-    func inSustain(_ offset: Double) -> Bool {
-      let remaining = duration - offset
-      return sustained && offset >= attackEnd && remaining >= releaseLength && remaining > 0
-    }
+    // The envelope is exactly 1 on its plateau; the offset only grows, so a chunk whose
+    // ends are on the plateau is on it throughout.
+    let envelope = EventEnvelope(event)
     let isSine = waveform == .sine
     let intensityConstant = controls.intensity.isConstant
     let sharpnessConstant = controls.sharpness.isConstant
@@ -208,7 +198,7 @@ struct DriveSynthesizer {
         // window, is a constant-amplitude, constant-frequency sine (the same arithmetic
         // as the general loop below, without its per-sample checks).
         let lastOffset = offset0 + Double(length - 1) * step_s
-        if isSine, writable == length, oscillator.phase >= Double.pi, inSustain(offset0), inSustain(lastOffset),
+        if isSine, writable == length, oscillator.phase >= Double.pi, envelope.isOnPlateau(atOffset: offset0), envelope.isOnPlateau(atOffset: lastOffset),
           intensityConstant || DriveSynthesizer.isConstant(m), frequencyIsConstant
         {
           let intensity = clamp01(event.intensity * firstMultiplier) * intensityScale
@@ -231,10 +221,10 @@ struct DriveSynthesizer {
           if intensityConstant { m.update(repeating: firstMultiplier) }
           amplitudes(fromMultipliers: m, eventIntensity: event.intensity, last: &lastIntensity, &lastAmplitude)
           // The envelope only where it is not exactly 1.
-          if !(inSustain(offset0) && inSustain(lastOffset)) {
+          if !(envelope.isOnPlateau(atOffset: offset0) && envelope.isOnPlateau(atOffset: lastOffset)) {
             for j in 0..<length {
               let offset = offset0 + Double(j) * step_s
-              if !inSustain(offset) { m[j] *= event.envelope(atOffset: offset) }
+              if !envelope.isOnPlateau(atOffset: offset) { m[j] *= envelope.gain(atOffset: offset) }
             }
           }
           let chunkAmplitudes = m.baseAddress!
@@ -271,7 +261,7 @@ struct DriveSynthesizer {
           let f = fmin + clamp01(event.sharpness + o[j]) * span
           if j < writable {
             let offset = offset0 + Double(j) * step_s
-            let env = inSustain(offset) ? 1 : event.envelope(atOffset: offset)
+            let env = envelope.isOnPlateau(atOffset: offset) ? 1 : envelope.gain(atOffset: offset)
             let amp = oscillator.phase < Double.pi ? lastAmplitude * overdriveRatio : lastAmplitude
             out[chunkStart + j] += isSine ? amp * env * oscillator.sine : amp * env
           }

@@ -48,6 +48,33 @@ import Testing
     #expect(abrupt.envelope(atOffset: 0.5) == 0)
   }
 
+  /// The plateau test the renderer relies on: where it holds the gain is exactly 1, and
+  /// over increasing offsets it holds on one run (never true, false, true).
+  @Test(arguments: [UInt64(1), 2, 3])
+  func envelopePlateauIsOneRunWithGainExactlyOne(seed: UInt64) {
+    var random = SplitMix64(seed: seed)
+    for _ in 0..<200 {
+      let event = HapticEvent.continuous(
+        at: 0, duration_s: 0.01 + random.nextUnit(), intensity: 1, sharpness: 0.5,
+        attackTime: random.nextUnit() * 0.6, decayTime: random.nextUnit(), releaseTime: random.nextUnit() * 0.6,
+        isSustained: random.next() % 4 != 0)
+      let envelope = EventEnvelope(event)
+      var runs = 0
+      var previous = false
+      for k in -10..<1200 {
+        let offset = Double(k) / 1000
+        let plateau = envelope.isOnPlateau(atOffset: offset)
+        if plateau {
+          #expect(envelope.gain(atOffset: offset) == 1)
+          if !previous { runs += 1 }
+        }
+        #expect(envelope.gain(atOffset: offset) == event.envelope(atOffset: offset))
+        previous = plateau
+      }
+      #expect(runs <= (event.isSustained ? 1 : 0))
+    }
+  }
+
   @Test func flatEnvelopeByDefault() {
     let event = HapticEvent.continuous(at: 0, duration_s: 0.3, intensity: 1, sharpness: 0.5)
     #expect(event.envelope(atOffset: 0) == 1)

@@ -14,30 +14,9 @@ extension HapticEvent {
   ///
   /// - Parameter offset_s: seconds since the event's start.
   /// - Returns: the envelope gain, 0...1.
-  /// - Complexity: O(1).
+  /// - Complexity: O(1). For many offsets of one event, build its ``EventEnvelope`` once.
   @inlinable
   public func envelope(atOffset offset_s: Double) -> Double {
-    guard offset_s >= 0 else { return 0 }
-    if type == .hapticTransient { return 1 }
-    let duration = duration_s
-    guard offset_s < duration else { return 0 }
-    let attack_s = Swift.min(Swift.max(attackTime, 0), 1) * duration
-    let release_s = Swift.min(Swift.max(releaseTime, 0), 1) * duration
-    var gain = 1.0
-    if attack_s > 0, offset_s < attack_s {
-      gain = offset_s / attack_s
-    }
-    if !isSustained, offset_s >= attack_s {
-      let decay_s = Swift.min(Swift.max(decayTime, 0), 1) * duration
-      let decayGain = decay_s > 0 ? Swift.max(0, 1 - (offset_s - attack_s) / decay_s) : 0
-      gain = Swift.min(gain, decayGain)
-    }
-    // Before the release (remaining >= release_s) its gain is >= 1 and cannot lower the
-    // others, so the division is skipped there.
-    let remaining_s = duration - offset_s
-    if release_s > 0, remaining_s < release_s {
-      gain = Swift.min(gain, Swift.max(0, remaining_s / release_s))
-    }
-    return Swift.min(Swift.max(gain, 0), 1)
+    EventEnvelope(self).gain(atOffset: offset_s)
   }
 }
