@@ -36,8 +36,9 @@ struct PhaseOscillator {
     phase += step
     if step != increment {
       // A small change of step (a control curve moving the frequency) turns the rotation
-      // by the difference, which is exact (the steps are within a factor of two); a larger
-      // one, or the first, computes it afresh.
+      // by the difference (exact when the steps are within a factor of two, as they are at
+      // audio-rate steps; else off by one rounding of it); a larger one, or the first,
+      // computes it afresh.
       let change = step - increment
       if abs(change) <= PhaseOscillator.maxIncrementalChange, sinceAnchor < PhaseOscillator.anchorInterval {
         let (c, s) = PhaseOscillator.smallRotation(by: change)
