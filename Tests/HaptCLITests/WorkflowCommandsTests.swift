@@ -34,8 +34,24 @@ import Testing
       "latency", Self.tripleTap, "--device", "iphone-wideband-lra,android-lra-235", "--format", "csv",
     ])
     let lines = run.stdout.split(separator: "\n")
-    #expect(lines.first?.hasPrefix("pattern,device,state,engine_latency_ms,detect_ms") == true)
+    #expect(lines.first?.hasPrefix("pattern,device,state,engineLatency_ms,detect_ms") == true)
     #expect(lines.count == 1 + 2 * 2)
+  }
+
+  @Test func latencyBudgetFieldsShowTheGivenBudgetInCSVAndJSON() throws {
+    let options = ["latency", Self.tripleTap, "--state", "prepared", "--budget", "40ms", "--warn", "45ms"]
+    let csv = try HaptBinary.run(options + ["--format", "csv"])
+    let lines = csv.stdout.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+    let header = try #require(lines.first)
+    let row = try #require(lines.dropFirst().first)
+    let budget = try #require(header.firstIndex(of: "budget_ms"))
+    let warn = try #require(header.firstIndex(of: "warn_ms"))
+    #expect(row[budget] == "40" && row[warn] == "45", "\(csv.stdout)")
+    let json = try HaptBinary.run(options + ["--format", "json"])
+    let object = try #require((try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])?.first)
+    #expect(object["budget_ms"] as? Double == 40 && object["warn_ms"] as? Double == 45, "\(json.stdout)")
+    // One key scheme: the JSON object has exactly the CSV's columns.
+    #expect(Set(object.keys) == Set(header))
   }
 
   @Test func latencyOfSilentDeviceIsSilentNotFailed() throws {
@@ -165,7 +181,7 @@ import Testing
     let same = try HaptBinary.run(["compare", Self.tripleTap, Self.tripleTap, "--format", "json"])
     #expect(same.status == 0, "\(same.stderr)")
     #expect(same.stdout.contains("\"dPrime_JND\": 0"))
-    #expect(same.stdout.contains("\"stsim_symmetric\": 1"))
+    #expect(same.stdout.contains("\"stsimSymmetric\": 1"))
     let different = try HaptBinary.run(["compare", Self.tripleTap, Self.heartbeat])
     #expect(different.status == 0)
     #expect(different.stdout.contains("A as reference") && different.stdout.contains("d' ="))
@@ -243,9 +259,11 @@ import Testing
     for file in ["patterns.csv", "latency.csv", "pairs.csv", "confusion.csv", "lint.csv"] {
       let text = try String(contentsOfFile: out + "/" + file, encoding: .utf8)
       #expect(text.split(separator: "\n").count >= 2, "\(file) is empty")
+      let header = KeyNamingTests.csvHeader(text)
+      #expect(header.allSatisfy(KeyNamingTests.follows), "\(file): \(header.filter { !KeyNamingTests.follows($0) })")
     }
     let latency = try String(contentsOfFile: out + "/latency.csv", encoding: .utf8)
-    #expect(latency.hasPrefix("pattern,device,state,engine_latency_ms,detect_ms"))
+    #expect(latency.hasPrefix("pattern,device,state,engineLatency_ms,detect_ms"))
   }
 
   @Test func reportListsFilesThatFailAndEvaluatesTheRest() throws {

@@ -5,7 +5,7 @@ import Testing
 @Suite struct CSVTableFormatTests {
   static func table() -> CSVTable {
     var table = CSVTable(columns: [
-      CSVColumn("pattern"), CSVColumn("detect_latency", unit: "ms"), CSVColumn("verdict"),
+      CSVColumn("pattern"), CSVColumn("detect", unit: "ms"), CSVColumn("verdict"),
     ])
     table.append([.text("success"), .fixed(12.5, decimals: 1), .text("pass")])
     table.append([.text("long\u{1B}[31mname\nx"), .fixed(128.25, decimals: 1), .text("fail")])
@@ -16,11 +16,11 @@ import Testing
   @Test func textTableAlignsColumnsAndDefusesControls() {
     #expect(
       Self.table().textTable == """
-        pattern          detect_latency_ms  verdict
-        ---------------  -----------------  -------
-        success                       12.5  pass
-        long\u{FFFD}[31mname x              128.2  fail
-        none                             -  silent
+        pattern          detect_ms  verdict
+        ---------------  ---------  -------
+        success               12.5  pass
+        long\u{FFFD}[31mname x      128.2  fail
+        none                     -  silent
 
         """)
   }
@@ -33,7 +33,7 @@ import Testing
       Issue.record("unexpected JSON: \(text)")
       return
     }
-    #expect(first.map(\.key) == ["pattern", "detect_latency_ms", "verdict"])
+    #expect(first.map(\.key) == ["pattern", "detect_ms", "verdict"])
     #expect(first[1].value.value == .number(12.5))
     guard case .object(let second) = rows[1].value, case .object(let third) = rows[2].value else { return }
     #expect(second[1].value.value == .number(128.2))

@@ -6,11 +6,11 @@ import Testing
 @Suite struct CSVTableTests {
   @Test func headerCarriesUnitsAndRowsEndWithNewline() {
     var table = CSVTable(columns: [
-      CSVColumn("pattern"), CSVColumn("detect_latency", unit: "ms"), CSVColumn("resonance", unit: "Hz"),
+      CSVColumn("pattern"), CSVColumn("detect", unit: "ms"), CSVColumn("resonance", unit: "Hz"),
     ])
     table.append([.text("success"), .fixed(41.25, decimals: 2), .number(170)])
     table.append([.text("warning"), .fixed(nil, decimals: 2), .number(0.1)])
-    #expect(table.csvText == "pattern,detect_latency_ms,resonance_Hz\nsuccess,41.25,170\nwarning,,0.1\n")
+    #expect(table.csvText == "pattern,detect_ms,resonance_Hz\nsuccess,41.25,170\nwarning,,0.1\n")
   }
 
   /// Hostile text cells: (input, expected field).
@@ -136,7 +136,7 @@ import Testing
 
   @Test func goldenLatencyTable() {
     var table = CSVTable(columns: [
-      CSVColumn("pattern"), CSVColumn("device"), CSVColumn("state"), CSVColumn("detect_latency", unit: "ms"),
+      CSVColumn("pattern"), CSVColumn("device"), CSVColumn("state"), CSVColumn("detect", unit: "ms"),
       CSVColumn("peak", unit: "g"), CSVColumn("verdict"),
     ])
     table.append([

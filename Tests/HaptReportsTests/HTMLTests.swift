@@ -111,11 +111,11 @@ import Testing
 
   @Test func tablesAlignNumbersAndBadgeVerdicts() {
     var table = CSVTable(columns: [
-      CSVColumn("pattern"), CSVColumn("detect_latency", unit: "ms"), CSVColumn("verdict"),
+      CSVColumn("pattern"), CSVColumn("detect", unit: "ms"), CSVColumn("verdict"),
     ])
     table.append([.text("success"), .fixed(12.345, decimals: 1), .text("fail")])
     let html = ReportTable(table).html(caption: nil).markup
-    #expect(html.contains("<th class=\"num\" scope=\"col\">detect_latency (ms)</th>"))
+    #expect(html.contains("<th class=\"num\" scope=\"col\">detect (ms)</th>"))
     #expect(html.contains("<td class=\"num\">12.3</td>"))
     #expect(html.contains("<span class=\"badge fail\">✗ fail</span>"))
   }

@@ -98,7 +98,7 @@ enum SamplePage {
       detect_s: 0.0135, t10_s: 0.0131, t50_s: 0.016, t90_s: 0.0192, stop_s: 0.2)
     let (similarity, labels) = similarity()
     var table = CSVTable(columns: [
-      CSVColumn("pattern"), CSVColumn("device"), CSVColumn("state"), CSVColumn("detect_latency", unit: "ms"),
+      CSVColumn("pattern"), CSVColumn("device"), CSVColumn("state"), CSVColumn("detect", unit: "ms"),
       CSVColumn("verdict"),
     ])
     for bar in latencyBars() {

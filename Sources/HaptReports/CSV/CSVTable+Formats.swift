@@ -43,7 +43,7 @@ extension CSVTable {
   }
 
   /// The table as JSON (`--format json`): an array with one object per row, keyed by the
-  /// header names (`detect_latency_ms`), in column order.
+  /// header names (`detect_ms`), in column order.
   ///
   /// Numbers are JSON numbers with the same value the CSV shows (a `.fixed` cell is
   /// rounded to its decimals), empty cells and non-finite numbers are `null`, text is a

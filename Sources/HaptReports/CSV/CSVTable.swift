@@ -1,9 +1,9 @@
 /// A column of a ``CSVTable``: a name and the unit of its values.
 ///
-/// The header field is `name_unit` (`detect_latency_ms`, `resonance_Hz`), following the
+/// The header field is `name_unit` (`detect_ms`, `resonance_Hz`), following the
 /// project's unit-in-the-name convention; a column without a unit is just `name`.
 public struct CSVColumn: Equatable, Sendable {
-  /// The column's name without the unit, for example `detect_latency`.
+  /// The column's name without the unit, for example `detect`.
   public var name: String
   /// The unit suffix (`ms`, `Hz`, `g`, `dB`), or nil for text, counts and ratios.
   public var unit: String?
@@ -32,7 +32,7 @@ public struct CSVColumn: Equatable, Sendable {
 /// widens the table (the header gets empty names), so no value is ever dropped.
 ///
 /// ```swift
-/// var table = CSVTable(columns: [CSVColumn("pattern"), CSVColumn("detect_latency", unit: "ms")])
+/// var table = CSVTable(columns: [CSVColumn("pattern"), CSVColumn("detect", unit: "ms")])
 /// table.append([.text("success"), .fixed(41.25, decimals: 2)])
 /// try AtomicFile.write(table.csvText, to: "latency.csv")
 /// ```

@@ -151,7 +151,7 @@ public enum CorpusReport {
             caption: caption))
       }
     }
-    blocks.insert(.table(ReportTable(latencySummary(e), verdictColumns: ["worst_verdict"]), caption: "Verdicts per device and state; every row is in latency.csv."), at: 2)
+    blocks.insert(.table(ReportTable(latencySummary(e), verdictColumns: ["worstVerdict"]), caption: "Verdicts per device and state; every row is in latency.csv."), at: 2)
     return ReportSection(title: "Latency budgets", id: "latency", blocks: blocks)
   }
 
@@ -159,8 +159,8 @@ public enum CorpusReport {
   static func latencySummary(_ e: CorpusEvaluation) -> CSVTable {
     var table = CSVTable(columns: [
       CSVColumn("device"), CSVColumn("state"), CSVColumn("pass"), CSVColumn("warn"), CSVColumn("fail"), CSVColumn("silent"),
-      CSVColumn("median_detect", unit: "ms"), CSVColumn("slowest_pattern"), CSVColumn("slowest_detect", unit: "ms"),
-      CSVColumn("worst_verdict"),
+      CSVColumn("medianDetect", unit: "ms"), CSVColumn("slowestPattern"), CSVColumn("slowestDetect", unit: "ms"),
+      CSVColumn("worstVerdict"),
     ])
     for device in e.options.devices {
       for state in e.options.states {
@@ -264,9 +264,9 @@ public enum CorpusReport {
 
   static func devicesSection(_ e: CorpusEvaluation) -> ReportSection {
     var table = CSVTable(columns: [
-      CSVColumn("device"), CSVColumn("actuator"), CSVColumn("resonance", unit: "Hz"), CSVColumn("mechanical_Q"),
-      CSVColumn("drive_band", unit: "Hz"), CSVColumn("rated", unit: "V"), CSVColumn("latency_prepared", unit: "ms"),
-      CSVColumn("latency_cold", unit: "ms"), CSVColumn("body_mass", unit: "kg"),
+      CSVColumn("device"), CSVColumn("actuator"), CSVColumn("resonance", unit: "Hz"), CSVColumn("mechanicalQ"),
+      CSVColumn("driveBand", unit: "Hz"), CSVColumn("ratedVoltage", unit: "V"), CSVColumn("preparedLatency", unit: "ms"),
+      CSVColumn("coldLatency", unit: "ms"), CSVColumn("bodyMass", unit: "kg"),
     ])
     for d in e.options.devices {
       table.append([
@@ -286,7 +286,7 @@ public enum CorpusReport {
   /// A short pair table for the page: names, d', bounded similarity, verdict.
   static func compactPairs(_ rows: [(String, String, Double, PairSimilarity)]) -> CSVTable {
     var table = CSVTable(columns: [
-      CSVColumn("pattern_a"), CSVColumn("pattern_b"), CSVColumn("d_prime", unit: "JND"), CSVColumn("similarity"),
+      CSVColumn("patternA"), CSVColumn("patternB"), CSVColumn("dPrime", unit: "JND"), CSVColumn("similarity"),
       CSVColumn("verdict"),
     ])
     for (a, b, d, similarity) in rows {

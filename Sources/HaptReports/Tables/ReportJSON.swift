@@ -16,21 +16,17 @@ public enum ReportJSON {
     ])
   }
 
-  /// One latency row.
-  public static func latency(_ m: PatternMeasurement) -> JSONValue {
-    .orderedObject([
-      ("pattern", .string(m.pattern)), ("device", .string(m.device)), ("state", .string(m.state.rawValue)),
-      ("engineLatency_ms", ms(m.engineLatency_s)), ("markers", markers(m.markers)), ("rms_g", .number(m.rms_g)),
-      ("dominantFrequency_Hz", number(m.dominantFrequency_Hz)), ("verdict", .string(m.verdict.rawValue)),
-      ("silenceReason", m.silenceReason.map { .string($0) } ?? .null),
-    ])
+  /// The latency rows: one object per row of ``ReportTables/latency(_:budget:)``, keyed by
+  /// its column headers, so the JSON and the CSV never disagree.
+  public static func latency(_ measurements: [PatternMeasurement], budget: LatencyBudget) -> JSONValue {
+    ReportTables.latency(measurements, budget: budget).jsonValue
   }
 
   /// ST-SIM and SPQI in both directions and symmetric.
   public static func similarity(_ s: PairSimilarity) -> JSONValue {
     .orderedObject([
-      ("stsim_ab", .number(s.stsimAB)), ("stsim_ba", .number(s.stsimBA)), ("stsim_symmetric", .number(s.stsimSymmetric)),
-      ("spqi_ab", .number(s.spqiAB)), ("spqi_ba", .number(s.spqiBA)), ("spqi_symmetric", .number(s.spqiSymmetric)),
+      ("stsimAB", .number(s.stsimAB)), ("stsimBA", .number(s.stsimBA)), ("stsimSymmetric", .number(s.stsimSymmetric)),
+      ("spqiAB", .number(s.spqiAB)), ("spqiBA", .number(s.spqiBA)), ("spqiSymmetric", .number(s.spqiSymmetric)),
       ("blocksCompared", .number(Double(s.blocksCompared))),
     ])
   }
@@ -54,7 +50,7 @@ public enum ReportJSON {
         .list(
           r.pairs.map {
             .orderedObject([
-              ("a", .string($0.first)), ("b", .string($0.second)), ("dPrime_JND", .number($0.dPrime)),
+              ("patternA", .string($0.first)), ("patternB", .string($0.second)), ("dPrime_JND", .number($0.dPrime)),
               ("similarity", similarity($0.similarity)), ("verdict", .string($0.verdict.rawValue)),
             ])
           })
@@ -77,7 +73,7 @@ public enum ReportJSON {
           result.comparisons.map {
             .orderedObject([
               ("pattern", .string($0.pattern)), ("device", .string($0.device)), ("state", .string($0.state.rawValue)),
-              ("status", .string($0.status.rawValue)), ("stsim_symmetric", number($0.stsim)),
+              ("status", .string($0.status.rawValue)), ("stsimSymmetric", number($0.stsim)),
               ("detectShift_ms", ms($0.latencyShift_s)), ("levelChange_dB", number($0.levelChange_dB)),
               ("changes", .list($0.changes.map { .string($0) })),
             ])

@@ -8,20 +8,22 @@ import HaptWorkflows
 public enum ReportTables {
   private static func ms(_ seconds: Double?) -> CSVCell { .number(seconds.map { $0 * 1000 }) }
 
-  /// `latency.csv`: one row per pattern, device and state.
+  /// `latency.csv`: one row per pattern, device and state (`hapt latency --format json`
+  /// writes the same rows with the same keys).
   public static func latency(_ measurements: [PatternMeasurement], budget: LatencyBudget = .default) -> CSVTable {
     var table = CSVTable(columns: [
-      CSVColumn("pattern"), CSVColumn("device"), CSVColumn("state"), CSVColumn("engine_latency", unit: "ms"),
+      CSVColumn("pattern"), CSVColumn("device"), CSVColumn("state"), CSVColumn("engineLatency", unit: "ms"),
       CSVColumn("detect", unit: "ms"), CSVColumn("t10", unit: "ms"), CSVColumn("t50", unit: "ms"),
       CSVColumn("t90", unit: "ms"), CSVColumn("rise", unit: "ms"), CSVColumn("stop", unit: "ms"),
-      CSVColumn("peak", unit: "g"), CSVColumn("verdict"), CSVColumn("budget", unit: "ms"), CSVColumn("warn", unit: "ms"),
-      CSVColumn("silence_reason"),
+      CSVColumn("peak", unit: "g"), CSVColumn("rms", unit: "g"), CSVColumn("dominantFrequency", unit: "Hz"),
+      CSVColumn("verdict"), CSVColumn("budget", unit: "ms"), CSVColumn("warn", unit: "ms"), CSVColumn("silenceReason"),
     ])
     for m in measurements {
       table.append([
         .text(m.pattern), .text(m.device), .text(m.state.rawValue), ms(m.engineLatency_s), ms(m.markers.detect_s),
         ms(m.markers.t10_s), ms(m.markers.t50_s), ms(m.markers.t90_s), ms(m.markers.rise_s), ms(m.markers.stop_s),
-        .number(m.peak_g), .text(m.verdict.rawValue), ms(budget.pass_s), ms(budget.warn_s), .text(m.silenceReason),
+        .number(m.peak_g), .number(m.rms_g), .number(m.dominantFrequency_Hz), .text(m.verdict.rawValue), ms(budget.pass_s),
+        ms(budget.warn_s), .text(m.silenceReason),
       ])
     }
     return table
@@ -30,10 +32,10 @@ public enum ReportTables {
   /// `patterns.csv`: one row per pattern, measured on the primary device in the first state.
   public static func patterns(_ evaluation: CorpusEvaluation) -> CSVTable {
     var table = CSVTable(columns: [
-      CSVColumn("pattern"), CSVColumn("path"), CSVColumn("haptic_events"), CSVColumn("duration", unit: "s"),
+      CSVColumn("pattern"), CSVColumn("path"), CSVColumn("hapticEvents"), CSVColumn("duration", unit: "s"),
       CSVColumn("device"), CSVColumn("state"), CSVColumn("peak", unit: "g"), CSVColumn("rms", unit: "g"),
-      CSVColumn("dominant_frequency", unit: "Hz"), CSVColumn("detect", unit: "ms"), CSVColumn("lint_errors"),
-      CSVColumn("lint_warnings"),
+      CSVColumn("dominantFrequency", unit: "Hz"), CSVColumn("detect", unit: "ms"), CSVColumn("lintErrors"),
+      CSVColumn("lintWarnings"),
     ])
     let perPattern = evaluation.options.devices.count * evaluation.options.states.count
     for (index, entry) in evaluation.corpus.entries.enumerated() {
@@ -50,9 +52,9 @@ public enum ReportTables {
   }
 
   static let pairColumns = [
-    CSVColumn("pattern_a"), CSVColumn("pattern_b"), CSVColumn("device"), CSVColumn("state"), CSVColumn("stsim_ab"),
-    CSVColumn("stsim_ba"), CSVColumn("stsim_symmetric"), CSVColumn("spqi_ab"), CSVColumn("spqi_ba"),
-    CSVColumn("spqi_symmetric"), CSVColumn("d_prime", unit: "JND"), CSVColumn("verdict"),
+    CSVColumn("patternA"), CSVColumn("patternB"), CSVColumn("device"), CSVColumn("state"), CSVColumn("stsimAB"),
+    CSVColumn("stsimBA"), CSVColumn("stsimSymmetric"), CSVColumn("spqiAB"), CSVColumn("spqiBA"),
+    CSVColumn("spqiSymmetric"), CSVColumn("dPrime", unit: "JND"), CSVColumn("verdict"),
   ]
 
   static func pairRow(_ a: String, _ b: String, _ device: String, _ state: EngineState, _ s: PairSimilarity, _ d: Double)
@@ -94,7 +96,7 @@ public enum ReportTables {
   public static func confusion(_ reviews: [ConfusabilityReview]) -> CSVTable {
     var table = CSVTable(columns: [
       CSVColumn("device"), CSVColumn("state"), CSVColumn("presented"), CSVColumn("answered"), CSVColumn("probability"),
-      CSVColumn("information_transfer", unit: "bits"), CSVColumn("distinguishable_items"),
+      CSVColumn("informationTransfer", unit: "bits"), CSVColumn("distinguishableItems"),
     ])
     for review in reviews {
       for (i, presented) in review.names.enumerated() {
@@ -131,8 +133,8 @@ public enum ReportTables {
   /// The rows of a baseline check.
   public static func baseline(_ result: BaselineCheckResult) -> CSVTable {
     var table = CSVTable(columns: [
-      CSVColumn("pattern"), CSVColumn("device"), CSVColumn("state"), CSVColumn("status"), CSVColumn("stsim_symmetric"),
-      CSVColumn("detect_shift", unit: "ms"), CSVColumn("level_change", unit: "dB"), CSVColumn("changes"),
+      CSVColumn("pattern"), CSVColumn("device"), CSVColumn("state"), CSVColumn("status"), CSVColumn("stsimSymmetric"),
+      CSVColumn("detectShift", unit: "ms"), CSVColumn("levelChange", unit: "dB"), CSVColumn("changes"),
     ])
     for c in result.comparisons {
       table.append([

@@ -80,7 +80,7 @@ enum BaselineCommand {
     case .json: console.out(JSONWriter.string(ReportJSON.baseline(result)))
     case .text:
       for problem in result.problems { console.warning(problem) }
-      var table = TextTable(["pattern", "device", "state", "status", "ST-SIM", "detect_shift_ms", "level_change_dB", "what changed"])
+      var table = TextTable(["pattern", "device", "state", "status", "ST-SIM", "detectShift_ms", "levelChange_dB", "what changed"])
       for c in result.comparisons {
         table.append([
           c.pattern, c.device, c.state.rawValue, c.status.rawValue, Format.fixed(c.stsim, 4), Format.ms(c.latencyShift_s),

@@ -44,8 +44,8 @@ enum LatencyCommand {
       console.warning("\(m.pattern) on \(m.device): render cut at the length limit; markers cover only the rendered part")
     }
     switch format {
-    case .csv: console.out(ReportTables.latency(measurements).csvText)
-    case .json: console.out(JSONWriter.string(.list(measurements.map(ReportJSON.latency))))
+    case .csv: console.out(ReportTables.latency(measurements, budget: budget).csvText)
+    case .json: console.out(JSONWriter.string(ReportJSON.latency(measurements, budget: budget)))
     case .text:
       var table = TextTable(["pattern", "device", "state", "detect_ms", "t50_ms", "t90_ms", "rise_ms", "stop_ms", "verdict"])
       for m in measurements {
