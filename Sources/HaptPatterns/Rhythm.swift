@@ -18,17 +18,22 @@ public enum Rhythm {
   public static func pattern(taps_s: [Double]) -> (pattern: HapticPattern, dropped: Int) {
     let finite = taps_s.filter(\.isFinite).sorted()
     guard let first = finite.first else {
-      return (HapticPattern(metadata: metadata(count: 0)), taps_s.count)
+      return (HapticPattern(metadata: metadata(count: 0, dropped: taps_s.count)), taps_s.count)
     }
     let kept = finite.map { (($0 - first) * 1e6).rounded() / 1e6 }.filter { $0 <= maxLength_s }
     let events = kept.map { HapticEvent.transient(at: $0, intensity: intensity, sharpness: sharpness) }
-    let pattern = HapticPattern(metadata: metadata(count: kept.count), events: events)
-    return (pattern, taps_s.count - kept.count)
+    let dropped = taps_s.count - kept.count
+    let pattern = HapticPattern(metadata: metadata(count: kept.count, dropped: dropped), events: events)
+    return (pattern, dropped)
   }
 
-  static func metadata(count: Int) -> PatternMetadata {
-    PatternMetadata(
-      project: "hapt rhythm",
-      description: "\(count) tapped transient(s) at intensity 0.9, sharpness 0.5; the first tap at 0, taps after 4 s dropped.")
+  /// The pattern's description; it mentions dropped taps only when some were dropped.
+  static func metadata(count: Int, dropped: Int = 0) -> PatternMetadata {
+    let taps = count == 1 ? "1 tapped transient" : "\(count) tapped transients"
+    let drop =
+      dropped == 0 ? "" : dropped == 1 ? "; 1 tap dropped (later than 4 s or not a number)"
+      : "; \(dropped) taps dropped (later than 4 s or not a number)"
+    return PatternMetadata(
+      project: "hapt rhythm", description: "\(taps) at intensity 0.9, sharpness 0.5, the first tap at 0\(drop).")
   }
 }

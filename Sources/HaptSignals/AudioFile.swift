@@ -18,9 +18,14 @@ import Foundation
 ///
 /// Reading returns the samples as doubles: float files as stored; integer PCM files as
 /// fractions of full scale (code / 2^(bits-1)), times `fullScale_g` if the metadata has
-/// one. The returned metadata is the comment's entries plus the standard fields (`title`,
+/// one (without it, full scale is taken as 1 and ``assumedFullScaleKey`` is set in the
+/// returned metadata so the caller can say so). The returned metadata is the comment's entries plus the standard fields (`title`,
 /// `software`, `artist`, `date`, `comment`, ...) not already among them.
 public enum AudioFile {
+  /// Metadata key set on reading when an integer PCM file has no `fullScale_g`: its full
+  /// scale was taken as 1 (code 2^(bits-1) reads as 1.0), an assumption callers report.
+  public static let assumedFullScaleKey = "hapt.assumedFullScale"
+
   /// The largest number of frames read: 60 minutes at 8 kHz (10 minutes at 48 kHz).
   public static let defaultMaxFrames = 28_800_000
 
@@ -76,7 +81,7 @@ public enum AudioFile {
         file: path,
         "lasts \(Double(declared) / Double(info.samplerate)) s, more than the limit of \(maxDuration_s) s")
     }
-    let metadata = try readMetadata(handle, path: path)
+    var metadata = try readMetadata(handle, path: path)
     var samples = try readSamples(
       handle, path: path, declared: lengthKnown ? Int(declared) : nil, maxFrames: frameLimit)
     let subtype = info.format & Int32(SF_FORMAT_SUBMASK)
@@ -87,6 +92,8 @@ public enum AudioFile {
           file: path, place: "metadata fullScale_g", "expected a positive number, found '\(text)'")
       }
       for n in samples.indices { samples[n] *= fullScale }
+    } else if !isFloat {
+      metadata[assumedFullScaleKey] = "1"
     }
     if let bad = samples.firstIndex(where: { !$0.isFinite }) {
       throw InputError(file: path, place: "sample \(bad)", "is not a finite number")

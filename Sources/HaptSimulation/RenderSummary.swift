@@ -26,12 +26,9 @@ public struct RenderSummary: Equatable, Sendable {
 
   public init(_ rendering: Rendering) {
     let a = rendering.acceleration_g
-    var peak = 0.0
+    let peak = PeakLevel.peak_g(a.samples)
     var sum = 0.0
-    for x in a.samples {
-      peak = Swift.max(peak, abs(x))
-      sum += x * x
-    }
+    for x in a.samples { sum += x * x }
     peak_g = peak
     rms_g = a.count > 0 ? (sum / Double(a.count)).squareRoot() : 0
     energy_g2s = sum / a.sampleRate_Hz

@@ -17,7 +17,7 @@ public struct PatternMeasurement: Sendable, Equatable {
   public var driveEnd_s: Double
   /// Envelope markers of the body acceleration (MODEL.md §4).
   public var markers: EnvelopeMarkers
-  /// Largest |acceleration|, g.
+  /// Largest |acceleration| at the device's rate, g (``PeakLevel``).
   public var peak_g: Double
   /// Root-mean-square acceleration over the whole render, g.
   public var rms_g: Double
@@ -42,12 +42,9 @@ public struct PatternMeasurement: Sendable, Equatable {
     driveEnd_s = rendering.driveEnd_s
     let acceleration = rendering.acceleration_g
     markers = EnvelopeMarkers.measure(acceleration, driveEnd_s: rendering.driveEnd_s)
-    var peak = 0.0
+    let peak = PeakLevel.peak_g(acceleration.samples)
     var sumSquares = 0.0
-    for sample in acceleration.samples {
-      peak = max(peak, abs(sample))
-      sumSquares += sample * sample
-    }
+    for sample in acceleration.samples { sumSquares += sample * sample }
     peak_g = peak
     rms_g = acceleration.samples.isEmpty ? 0 : (sumSquares / Double(acceleration.samples.count)).squareRoot()
     // The markers found the dominant frequency already (their detection threshold needs it).

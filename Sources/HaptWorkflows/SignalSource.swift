@@ -26,6 +26,12 @@ public struct SignalSource: Sendable {
   /// Trigger -> end of drive, seconds (patterns only).
   public var driveEnd_s: Double?
   public var origin: Origin
+  /// Assumptions made while reading, for the user (one sentence each).
+  public var notes: [String] = []
+  /// Largest |acceleration| at the signal's own rate (the device's rate for a render, the
+  /// file's rate for a recording), before any resampling to 8 kHz, g. The same definition
+  /// as `peak_g` everywhere else.
+  public var peak_g: Double = 0
 
   /// Loads `path`: a recording is read (and resampled to 8 kHz with an anti-aliasing
   /// filter if needed); a pattern is rendered on `device` with `options`.
@@ -34,18 +40,26 @@ public struct SignalSource: Sendable {
     let label = url.deletingPathExtension().lastPathComponent
     if recordingExtensions.contains(url.pathExtension.lowercased()) {
       var signal: Signal
+      var notes: [String] = []
       do {
-        signal = try AudioFile.read(path: path).signal
+        let read = try AudioFile.read(path: path)
+        signal = read.signal
+        if read.metadata[AudioFile.assumedFullScaleKey] != nil {
+          notes.append(
+            "\(path): integer samples without fullScale_g metadata; read with full scale = 1 g (a sample of 1.0 is 1 g)")
+        }
       } catch let error as InputError {
         throw error.inFile(path)
       }
+      let peak = PeakLevel.peak_g(signal.samples)
       var resampledFrom: Double?
       if signal.sampleRate_Hz != metricRate_Hz {
         resampledFrom = signal.sampleRate_Hz
         signal = Resampler.resample(signal, to: metricRate_Hz)
       }
       return SignalSource(
-        label: label, path: path, acceleration_g: signal, driveEnd_s: nil, origin: .recording(resampledFrom_Hz: resampledFrom))
+        label: label, path: path, acceleration_g: signal, driveEnd_s: nil, origin: .recording(resampledFrom_Hz: resampledFrom),
+        notes: notes, peak_g: peak)
     }
     let loaded: LoadedPattern
     do {
@@ -55,12 +69,13 @@ public struct SignalSource: Sendable {
     }
     let rendering = Renderer(device: device).render(loaded.pattern, options: options)
     var acceleration = rendering.acceleration_g
+    let peak = PeakLevel.peak_g(acceleration.samples)
     if acceleration.sampleRate_Hz != metricRate_Hz {
       acceleration = Resampler.resample(acceleration, to: metricRate_Hz)
     }
     return SignalSource(
       label: label, path: path, acceleration_g: acceleration, driveEnd_s: rendering.driveEnd_s,
-      origin: .pattern(device: device.name, state: options.state))
+      origin: .pattern(device: device.name, state: options.state), peak_g: peak)
   }
 
   /// A one-line description of the origin.

@@ -103,7 +103,7 @@ import Testing
       arguments: ["render", pattern, "--out", "x.csv", "--device", "no-such-phone"], status: 66,
       message: "no such device"),
     Failure(
-      arguments: ["render", pattern, "--out", "x.csv", "--max-duration", "0.01"], status: 65,
+      arguments: ["render", pattern, "--out", "x.csv", "--max-duration", "10ms"], status: 65,
       message: "over the limit of 0.01 s"),
     Failure(
       arguments: ["render", pattern, "--out", "/nonexistent-folder/x.csv"], status: 73,

@@ -301,7 +301,7 @@ import Testing
     #expect(tooMany.status == 65)
     #expect(tooMany.stderr.contains("see --max-events"))
     #expect(try HaptBinary.run(["lint", file, "--max-events", "3"]).status == 0)
-    let tooLate = try HaptBinary.run(["latency", file, "--max-pattern-time", "0.15"])
+    let tooLate = try HaptBinary.run(["latency", file, "--max-pattern-time", "0.15s"])
     #expect(tooLate.status == 65)
     #expect(tooLate.stderr.contains("Pattern[2].Event.Time") && tooLate.stderr.contains("see --max-pattern-time"))
     #expect(try HaptBinary.run(["lint", file, "--max-events", "0"]).status == 64)
@@ -309,7 +309,7 @@ import Testing
 
   @Test func renderLengthLimitCutsWithAWarning() throws {
     let cut = try HaptBinary.run([
-      "latency", Self.heartbeat, "--state", "prepared", "--max-render-duration", "0.5", "--format", "csv",
+      "latency", Self.heartbeat, "--state", "prepared", "--max-render-duration", "0.5s", "--format", "csv",
     ])
     #expect(cut.status == 0, "\(cut.stderr)")
     #expect(cut.stderr.contains("heartbeat on iphone-wideband-lra: render cut at the length limit"))

@@ -68,6 +68,14 @@ import Testing
     #expect(pattern.events.map(\.time_s) == [0, 0.21, 0.5])
     #expect(pattern.events.allSatisfy { $0.intensity == 0.9 && $0.sharpness == 0.5 && $0.type == .hapticTransient })
     #expect(Rhythm.pattern(taps_s: []).pattern.events.isEmpty)
+    #expect(pattern.metadata.description?.contains("2 taps dropped") == true)
+  }
+
+  @Test func rhythmDescriptionMentionsDroppedTapsOnlyWhenSomeWere() {
+    let kept = Rhythm.pattern(taps_s: [0, 0.25, 0.5]).pattern
+    #expect(kept.metadata.description?.contains("dropped") == false)
+    #expect(kept.metadata.description?.hasPrefix("3 tapped transients") == true)
+    #expect(Rhythm.pattern(taps_s: [0, 9]).pattern.metadata.description?.contains("1 tap dropped") == true)
   }
 }
 

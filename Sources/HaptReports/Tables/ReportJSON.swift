@@ -8,11 +8,12 @@ public enum ReportJSON {
   private static func ms(_ seconds: Double?) -> JSONValue { seconds.map { .number($0 * 1000) } ?? .null }
   private static func number(_ value: Double?) -> JSONValue { value.map { .number($0) } ?? .null }
 
-  /// The markers of one signal.
-  public static func markers(_ m: EnvelopeMarkers) -> JSONValue {
+  /// The markers of one signal, with its peak (``PeakLevel``: the sample peak at the
+  /// signal's own rate, the same `peak_g` as `render` and `latency`).
+  public static func markers(_ m: EnvelopeMarkers, peak_g: Double) -> JSONValue {
     .orderedObject([
       ("detect_ms", ms(m.detect_s)), ("t10_ms", ms(m.t10_s)), ("t50_ms", ms(m.t50_s)), ("t90_ms", ms(m.t90_s)),
-      ("rise_ms", ms(m.rise_s)), ("stop_ms", ms(m.stop_s)), ("peak_g", .number(m.peak_g)),
+      ("rise_ms", ms(m.rise_s)), ("stop_ms", ms(m.stop_s)), ("peak_g", .number(peak_g)),
     ])
   }
 
@@ -34,8 +35,8 @@ public enum ReportJSON {
   /// `hapt compare` output.
   public static func comparison(_ c: SignalComparison) -> JSONValue {
     .orderedObject([
-      ("a", .orderedObject([("path", .string(c.a.path)), ("origin", .string(c.a.originDescription)), ("markers", markers(c.markersA))])),
-      ("b", .orderedObject([("path", .string(c.b.path)), ("origin", .string(c.b.originDescription)), ("markers", markers(c.markersB))])),
+      ("a", .orderedObject([("path", .string(c.a.path)), ("origin", .string(c.a.originDescription)), ("markers", markers(c.markersA, peak_g: c.a.peak_g))])),
+      ("b", .orderedObject([("path", .string(c.b.path)), ("origin", .string(c.b.originDescription)), ("markers", markers(c.markersB, peak_g: c.b.peak_g))])),
       ("perceptibleBlocks", similarity(c.perceptible)), ("referenceConvention", similarity(c.reference)),
       ("dPrime_JND", .number(c.dPrime)), ("verdict", .string(c.verdict.rawValue)),
     ])

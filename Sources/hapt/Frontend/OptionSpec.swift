@@ -20,6 +20,18 @@ struct OptionSpec: Sendable {
     OptionSpec(name: name, valueName: valueName, help: help, repeatable: repeatable)
   }
 
+  /// An option whose value is a duration with its unit (`50ms`, `0.05s`; `50 ms` with a
+  /// space is read the same). A bare number is a usage error: it would be ambiguous.
+  static func duration(_ name: String, help: String) -> OptionSpec {
+    OptionSpec(name: name, valueName: durationValueName, help: help, repeatable: false)
+  }
+
+  /// The placeholder of duration options; the parser joins `50 ms` for them.
+  static let durationValueName = "DURATION"
+
+  /// The units a duration accepts, with their length in seconds.
+  static let durationUnits: [(suffix: String, seconds: Double)] = [("ms", 0.001), ("s", 1)]
+
   /// The help line's left column: `--device NAME`.
   var synopsis: String {
     valueName.map { "--\(name) \($0)" } ?? "--\(name)"
@@ -30,6 +42,10 @@ struct OptionSpec: Sendable {
 enum OutputFormat: String, CaseIterable, Sendable {
   case text, csv, json
 
-  static let option = OptionSpec.value(
-    "format", "text|csv|json", help: "Output format (default: text).")
+  static let option = option([.text, .csv, .json])
+
+  /// `--format` offering only `formats` (the parser accepts exactly those).
+  static func option(_ formats: [OutputFormat]) -> OptionSpec {
+    OptionSpec.value("format", formats.map(\.rawValue).joined(separator: "|"), help: "Output format (default: text).")
+  }
 }

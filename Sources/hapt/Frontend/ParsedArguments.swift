@@ -8,6 +8,8 @@ struct ParsedArguments: Sendable {
   var values: [String: [String]] = [:]
   /// Flags that were given.
   var flags: Set<String> = []
+  /// The command's option table, by name: what `--help` prints is what is accepted.
+  var specs: [String: OptionSpec] = [:]
 
   /// Parses `arguments` (without the program and subcommand names).
   ///
@@ -15,6 +17,7 @@ struct ParsedArguments: Sendable {
   /// - Throws: ``UsageError`` naming the bad argument.
   init(_ arguments: [String], options: [OptionSpec]) throws {
     let table = Dictionary(options.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    specs = table
     var index = 0
     var optionsEnded = false
     while index < arguments.count {
@@ -56,13 +59,20 @@ struct ParsedArguments: Sendable {
         flags.insert(name)
         continue
       }
-      let value: String
+      var value: String
       if let inlineValue {
         value = inlineValue
       } else {
         guard index < arguments.count else { throw UsageError.missingValue("--\(name)") }
         value = arguments[index]
         index += 1
+        // `--budget 50 ms`: a number, then its unit as the next argument.
+        if spec.valueName == OptionSpec.durationValueName, Double(value) != nil, index < arguments.count,
+          OptionSpec.durationUnits.contains(where: { $0.suffix == arguments[index].lowercased() })
+        {
+          value += arguments[index]
+          index += 1
+        }
       }
       if !spec.repeatable, values[name] != nil {
         throw UsageError.repeatedOption("--\(name)")
@@ -109,23 +119,20 @@ struct ParsedArguments: Sendable {
     return number
   }
 
-  /// `--name` as a duration in seconds: `50ms`, `0.05s` or `0.05` (seconds).
+  /// `--name` as a duration in seconds: a number with its unit, `50ms` or `0.05s`.
+  ///
+  /// A bare number is refused (exit 64): `--budget 40` could mean 40 ms or 40 s.
   func seconds(_ name: String, default defaultValue: Double) throws -> Double {
     guard let text = value(name) else { return defaultValue }
     let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
-    let number: Double?
-    if trimmed.hasSuffix("ms") {
-      number = Double(trimmed.dropLast(2)).map { $0 / 1000 }
-    } else if trimmed.hasSuffix("s") {
-      number = Double(trimmed.dropLast())
-    } else {
-      number = Double(trimmed)
+    let expected = "a duration with its unit, ms or s (for example 50ms or 0.05s)"
+    guard let unit = OptionSpec.durationUnits.first(where: { trimmed.hasSuffix($0.suffix) }),
+      let number = Double(trimmed.dropLast(unit.suffix.count).trimmingCharacters(in: .whitespaces)),
+      number.isFinite, number >= 0
+    else {
+      throw UsageError.invalidValue(option: "--\(name)", value: text, expected: expected)
     }
-    guard let number, number.isFinite, number >= 0 else {
-      throw UsageError.invalidValue(
-        option: "--\(name)", value: text, expected: "a duration such as 50ms or 0.05s")
-    }
-    return number
+    return number * unit.seconds
   }
 
   /// `--name` as one of an enumeration's raw values.
@@ -140,16 +147,21 @@ struct ParsedArguments: Sendable {
     return choice
   }
 
-  /// The `--format` option.
-  func format(allowed: [OutputFormat] = OutputFormat.allCases) throws -> OutputFormat {
+  /// The words a `--name` placeholder lists (`text|json` gives text and json), or nil when
+  /// the placeholder is not such a list.
+  func allowedWords(_ name: String) -> [String]? {
+    guard let placeholder = specs[name]?.valueName, placeholder.contains("|") else { return nil }
+    let words = placeholder.split(separator: "|").map(String.init)
+    return words.allSatisfy { $0 == $0.lowercased() } ? words : nil
+  }
+
+  /// The `--format` option, restricted to what this command's table lists.
+  func format() throws -> OutputFormat {
     let format: OutputFormat = try choice("format", default: .text)
-    guard allowed.contains(format) else {
-      throw UsageError.invalidValue(
-        option: "--format", value: format.rawValue,
-        expected: allowed.map(\.rawValue).joined(separator: ", "))
+    let allowed = allowedWords("format") ?? OutputFormat.allCases.map(\.rawValue)
+    guard allowed.contains(format.rawValue) else {
+      throw UsageError.invalidValue(option: "--format", value: format.rawValue, expected: allowed.joined(separator: ", "))
     }
     return format
   }
 }
-
-import Foundation

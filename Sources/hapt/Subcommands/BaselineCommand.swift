@@ -25,7 +25,7 @@ enum BaselineCommand {
       .flag("force", help: "record: replace an existing baseline."),
       .value("baseline", "DIR", help: "check: the baseline folder to compare with."),
       .value("min-stsim", "X", help: "check: lowest symmetric ST-SIM that counts as unchanged (default 0.98)."),
-      .value("max-latency-shift", "DURATION", help: "check: largest detect-time shift (default 5ms)."),
+      .duration("max-latency-shift", help: "check: largest detect-time shift (default 5ms)."),
       .value("max-level-change", "DB", help: "check: largest peak-level change in dB (default 1)."),
       .value("junit", "FILE", help: "check: also write JUnit XML here."),
       CommonOptions.device, CommonOptions.state, OutputFormat.option, CommonOptions.threads, CommonOptions.maxRenderDuration,
@@ -53,6 +53,7 @@ enum BaselineCommand {
     options.maxRenderDuration_s = try CommonOptions.maxRenderDuration(arguments)
     let corpus = try CommonOptions.corpus(paths, arguments)
     for failure in corpus.failures { console.error(failure.error.description) }
+    try CommonOptions.createParentFolder(of: out)
     let manifest = try Baseline.record(corpus, options: options, to: out, force: arguments.flag("force"))
     console.line(
       "recorded \(corpus.entries.count) patterns x \(options.devices.count) devices x \(options.states.count) states "

@@ -1,3 +1,5 @@
+import Foundation
+import HaptCore
 import HaptPatterns
 import HaptSimulation
 import HaptWorkflows
@@ -10,8 +12,14 @@ enum CommonOptions {
     repeatable: true)
   static let state = OptionSpec.value(
     "state", "prepared|cold|both", help: "Engine state at the trigger.")
-  static let prepareLead = OptionSpec.value(
-    "prepare-lead", "SECONDS", help: "prepare() called this long before the trigger (MODEL.md §4).")
+  /// `--device` for commands that render on one device.
+  static let oneDevice = OptionSpec.value(
+    "device", "NAME|PATH", help: "Device profile by name (see 'hapt devices') or JSON path (default: \(DeviceProfile.defaultName)).")
+  /// `--state` for commands that take one state.
+  static let oneState = OptionSpec.value(
+    "state", "prepared|cold", help: "Engine state at the trigger (default: prepared).")
+  static let prepareLead = OptionSpec.duration(
+    "prepare-lead", help: "prepare() called this long before the trigger (e.g. 100ms); replaces --state: one row per device, at the latency this lead gives.")
   static let threads = OptionSpec.value(
     "threads", "N", help: "Worker threads (default: HAPT_THREADS or the number of cores). Results do not depend on it.")
 
@@ -21,10 +29,10 @@ enum CommonOptions {
     "max-events", "N", help: "Most events (and entries) in one pattern (default 100000).")
   static let maxControlPoints = OptionSpec.value(
     "max-control-points", "N", help: "Most curve control points in one pattern (default 1000000).")
-  static let maxPatternTime = OptionSpec.value(
-    "max-pattern-time", "SECONDS", help: "Latest time or longest duration in a pattern (default 3600).")
-  static let maxRenderDuration = OptionSpec.value(
-    "max-render-duration", "SECONDS",
+  static let maxPatternTime = OptionSpec.duration(
+    "max-pattern-time", help: "Latest time or longest duration in a pattern (default 3600s).")
+  static let maxRenderDuration = OptionSpec.duration(
+    "max-render-duration",
     help: "Longest render per pattern; longer ones are cut there, with a warning (default 600s).")
   static let maxFiles = OptionSpec.value(
     "max-files", "N", help: "Most pattern files in the corpus (default 100000).")
@@ -40,7 +48,11 @@ enum CommonOptions {
     limits.maxEvents = try arguments.integer("max-events", default: limits.maxEvents, in: 1...100_000_000)
     limits.maxControlPoints = try arguments.integer(
       "max-control-points", default: limits.maxControlPoints, in: 1...1_000_000_000)
-    limits.maxTime_s = try arguments.number("max-pattern-time", default: limits.maxTime_s, in: 0.001...1e7)
+    limits.maxTime_s = try arguments.seconds("max-pattern-time", default: limits.maxTime_s)
+    guard (0.001...1e7).contains(limits.maxTime_s) else {
+      throw UsageError.invalidValue(
+        option: "--max-pattern-time", value: arguments.value("max-pattern-time") ?? "", expected: "a duration from 1ms to 10000000s")
+    }
     return limits
   }
 
@@ -66,6 +78,10 @@ enum CommonOptions {
     -> [DeviceProfile]
   {
     let names = arguments.list("device")
+    if arguments.specs["device"]?.repeatable == false, names.count > 1 || names == ["all"] {
+      throw UsageError.invalidValue(
+        option: "--device", value: arguments.value("device") ?? "", expected: "one device profile, by name or path")
+    }
     if names == ["all"] { return try DeviceProfile.shipped() }
     return try (names.isEmpty ? defaultNames : names).map { try DeviceProfile.load(nameOrPath: $0) }
   }
@@ -73,9 +89,13 @@ enum CommonOptions {
   /// The states named by `--state`.
   static func states(_ arguments: ParsedArguments, default defaultStates: [EngineState]) throws -> [EngineState] {
     guard let text = arguments.value("state") else { return defaultStates }
+    let allowed = arguments.allowedWords("state") ?? ["prepared", "cold", "both"]
+    guard allowed.contains(text) else {
+      throw UsageError.invalidValue(option: "--state", value: text, expected: allowed.joined(separator: ", "))
+    }
     if text == "both" { return [.prepared, .cold] }
     guard let state = EngineState(rawValue: text) else {
-      throw UsageError.invalidValue(option: "--state", value: text, expected: "prepared, cold or both")
+      throw UsageError.invalidValue(option: "--state", value: text, expected: allowed.joined(separator: ", "))
     }
     return [state]
   }
@@ -84,6 +104,26 @@ enum CommonOptions {
   static func prepareLead(_ arguments: ParsedArguments) throws -> Double? {
     guard arguments.value("prepare-lead") != nil else { return nil }
     return try arguments.seconds("prepare-lead", default: 0)
+  }
+
+  /// The exit status for files that could not be read, or nil if there were none: 65 when
+  /// any file is there but bad (this wins), 66 when every failure is a missing file.
+  static func loadFailureStatus(_ errors: [InputError]) -> ExitStatus? {
+    guard !errors.isEmpty else { return nil }
+    return errors.allSatisfy { $0.exitStatus == .noInput } ? .noInput : .dataError
+  }
+
+  /// Creates the folders above an output folder `out` (`Baselines/` for
+  /// `--out Baselines/library`), as `mkdir -p` would; the output itself is written later.
+  /// - Throws: ``InputError`` (exit 73) if they cannot be created.
+  static func createParentFolder(of out: String) throws {
+    let parent = URL(fileURLWithPath: out).deletingLastPathComponent().path
+    guard !FileManager.default.fileExists(atPath: parent) else { return }
+    do {
+      try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+    } catch {
+      throw InputError(file: out, "cannot create the parent folder", status: .cannotCreate)
+    }
   }
 
   /// `--threads`, or the default.

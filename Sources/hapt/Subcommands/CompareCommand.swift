@@ -18,7 +18,7 @@ enum CompareCommand {
       printed too. d' is hapt's distinguishability in JND units (Docs/Perception.md):
       under 1 confusable, under 2 close, else distinct.
       """,
-    options: [CommonOptions.device, CommonOptions.state, OutputFormat.option],
+    options: [CommonOptions.oneDevice, CommonOptions.oneState, OutputFormat.option([.text, .json])],
     run: run)
 
   static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitStatus {
@@ -27,15 +27,14 @@ enum CompareCommand {
         ? UsageError.missingArgument("A and B (two patterns or recordings)")
         : UsageError.unexpectedArgument(arguments.positionals[2])
     }
-    let format = try arguments.format(allowed: [.text, .json])
+    let format = try arguments.format()
     let devices = try CommonOptions.devices(arguments)
-    guard devices.count == 1 else { throw UsageError.conflict("compare takes one --device") }
     let states = try CommonOptions.states(arguments, default: [.prepared])
-    guard states.count == 1 else { throw UsageError.conflict("compare takes one --state: prepared or cold") }
     var options = RenderOptions()
     options.state = states[0]
     let a = try SignalSource.load(arguments.positionals[0], device: devices[0], options: options)
     let b = try SignalSource.load(arguments.positionals[1], device: devices[0], options: options)
+    for note in a.notes + b.notes { console.note(note) }
     let comparison = SignalComparison(a, b)
     switch format {
     case .json: console.out(JSONWriter.string(ReportJSON.comparison(comparison)))
@@ -59,8 +58,8 @@ enum CompareCommand {
     lines.append("d' = \(Format.fixed(c.dPrime, 2)) JND: \(c.verdict.rawValue)")
     lines.append("")
     var markers = TextTable(["signal", "detect_ms", "t10_ms", "t50_ms", "t90_ms", "rise_ms", "stop_ms", "peak_g"])
-    for (name, m) in [("A", c.markersA), ("B", c.markersB)] {
-      markers.append([name, Format.ms(m.detect_s), Format.ms(m.t10_s), Format.ms(m.t50_s), Format.ms(m.t90_s), Format.ms(m.rise_s), Format.ms(m.stop_s), Format.fixed(m.peak_g, 4)])
+    for (name, m, peak) in [("A", c.markersA, c.a.peak_g), ("B", c.markersB, c.b.peak_g)] {
+      markers.append([name, Format.ms(m.detect_s), Format.ms(m.t10_s), Format.ms(m.t50_s), Format.ms(m.t90_s), Format.ms(m.rise_s), Format.ms(m.stop_s), Format.fixed(peak, 4)])
     }
     lines.append(markers.text)
     return lines.joined(separator: "\n")

@@ -72,7 +72,7 @@ enum ConfusionCommand {
     case .text:
       for review in reviews { console.out(text(review)) }
     }
-    if !corpus.failures.isEmpty { return .dataError }
+    if let status = CommonOptions.loadFailureStatus(corpus.failures.map(\.error)) { return status }
     return reviews.contains { $0.hasConfusablePair } ? .checkFailed : .success
   }
 

@@ -16,12 +16,12 @@ enum DevicesCommand {
       drive and the free-decay time constant); the ERM's vibration frequency and
       acceleration at rated voltage and its spin-up time constant.
       """,
-    options: [OptionSpec.value("format", "text|json", help: "Output format (default: text).")],
+    options: [OutputFormat.option([.text, .json])],
     run: { arguments, console in
       guard arguments.positionals.isEmpty else {
         throw UsageError.unexpectedArgument(arguments.positionals[0])
       }
-      let format = try arguments.format(allowed: [.text, .json])
+      let format = try arguments.format()
       let profiles = try DeviceProfile.shipped()
       switch format {
       case .json:

@@ -12,13 +12,13 @@ enum LatencyCommand {
       One row per pattern, device and state: detect (first time the vibration is above the
       detection threshold), t50, t90, rise (t90 - t10) and stop, in ms after the trigger, and a
       verdict: pass (detect <= budget), warn (<= warn), fail, or silent (never felt).
-      Exit status 1 when any row fails; 65 when a file could not be read (the others are
-      still checked).
+      Exit status 1 when any row fails; 65 when a file could not be decoded, 66 when one is
+      missing (the others are still checked).
       """,
     options: [
       CommonOptions.device, CommonOptions.state, CommonOptions.prepareLead,
-      .value("budget", "DURATION", help: "Pass limit, trigger to detect (default 50ms)."),
-      .value("warn", "DURATION", help: "Warn limit (default 70ms); later fails."),
+      .duration("budget", help: "Pass limit, trigger to detect (default 50ms)."),
+      .duration("warn", help: "Warn limit (default 70ms); later fails."),
       OutputFormat.option, CommonOptions.threads, CommonOptions.maxRenderDuration, CommonOptions.maxFileBytes, CommonOptions.maxEvents, CommonOptions.maxControlPoints,
       CommonOptions.maxPatternTime, CommonOptions.maxFiles,
     ],
@@ -33,9 +33,24 @@ enum LatencyCommand {
     guard budget.warn_s >= budget.pass_s else {
       throw UsageError.conflict("--warn must not be shorter than --budget")
     }
+    let prepareLead = try CommonOptions.prepareLead(arguments)
+    if prepareLead != nil, arguments.value("state") != nil {
+      throw UsageError.conflict("give either --state or --prepare-lead, not both")
+    }
+    // With a prepare() lead the engine state follows from the lead, so prepared and cold
+    // rows would be the same: one row per device, labelled prepared.
+    let devices = try CommonOptions.devices(arguments)
     var options = EvaluationOptions(
-      devices: try CommonOptions.devices(arguments), states: try CommonOptions.states(arguments, default: [.prepared, .cold]),
-      prepareLead_s: try CommonOptions.prepareLead(arguments), budget: budget, threads: try CommonOptions.threads(arguments))
+      devices: devices, states: prepareLead != nil ? [.prepared] : try CommonOptions.states(arguments, default: [.prepared, .cold]),
+      prepareLead_s: prepareLead, budget: budget, threads: try CommonOptions.threads(arguments))
+    if let prepareLead {
+      let latencies = devices.map {
+        "\($0.name) \(Format.ms($0.latency.latency_s(state: .prepared, prepareLead: prepareLead))) ms"
+      }
+      console.note(
+        "--prepare-lead \(Format.ms(prepareLead)) ms sets the engine latency (one row per device, state column 'prepared'): "
+          + latencies.joined(separator: ", "))
+    }
     options.maxRenderDuration_s = try CommonOptions.maxRenderDuration(arguments)
     let corpus = try CommonOptions.corpus(arguments.positionals, arguments)
     for failure in corpus.failures { console.error(failure.error.description) }
@@ -63,7 +78,7 @@ enum LatencyCommand {
           + "\(measurements.filter { $0.verdict == .silent }.count) silent "
           + "(budget \(Format.ms(budget.pass_s)) ms, warn \(Format.ms(budget.warn_s)) ms)")
     }
-    if !corpus.failures.isEmpty { return .dataError }
+    if let status = CommonOptions.loadFailureStatus(corpus.failures.map(\.error)) { return status }
     return measurements.contains { $0.verdict == .fail } ? .checkFailed : .success
   }
 }

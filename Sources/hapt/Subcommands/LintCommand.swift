@@ -18,7 +18,8 @@ enum LintCommand {
       reported on stderr as 'error: FILE: PLACE: MESSAGE' and the other files are still
       checked.
 
-      Exit status: 65 if any file could not be read or decoded (this wins); otherwise 1
+      Exit status: 65 if any file could not be decoded (this wins); 66 if a file is
+      missing; otherwise 1
       with --strict if any error-severity finding exists; otherwise 0.
       """,
     options: [
@@ -39,7 +40,7 @@ enum LintCommand {
       case .csv: console.out(csv(report))
       case .json: console.out(JSONWriter.string(json(report)))
       }
-      if !report.failures.isEmpty { return .dataError }
+      if let status = CommonOptions.loadFailureStatus(report.failures) { return status }
       if arguments.flag("strict"), report.count(.error) > 0 { return .checkFailed }
       return .success
     })

@@ -25,15 +25,15 @@ enum RenderCommand {
       .value("out", "FILE", help: "Output file: .wav, .flac or .csv (required)."),
       .value("device", "NAME|PATH", help: "Device profile (default: \(DeviceProfile.defaultName))."),
       .value("state", "prepared|cold", help: "Engine state at the trigger (default: prepared)."),
-      .value(
-        "prepare-lead", "SECONDS",
+      .duration(
+        "prepare-lead",
         help: "prepare() this long before the trigger (e.g. 50ms); sets the latency (MODEL.md §4)."),
       .value("rate", "R", help: "Playback rate 0.5 to 2 (default: 1)."),
       .value("loop", "N", help: "Play the pattern N times (default: 1)."),
       .value("condition", "normal|haptics-off|low-power", help: "Device condition (default: normal)."),
-      .value("tail", "SECONDS", help: "Silence rendered after the pattern (default: 0.1s)."),
-      .value("max-duration", "SECONDS", help: "Refuse renders longer than this (default: 600s)."),
-      OptionSpec.value("format", "text|json", help: "Summary format (default: text)."),
+      .duration("tail", help: "Silence rendered after the pattern (default: 0.1s)."),
+      .duration("max-duration", help: "Refuse renders longer than this (default: 600s)."),
+      OutputFormat.option([.text, .json]),
       CommonOptions.maxFileBytes, CommonOptions.maxEvents, CommonOptions.maxControlPoints,
       CommonOptions.maxPatternTime,
     ],
@@ -51,7 +51,7 @@ enum RenderCommand {
       if arguments.value("state") != nil, arguments.value("prepare-lead") != nil {
         throw UsageError.conflict("give either --state or --prepare-lead, not both")
       }
-      let format = try arguments.format(allowed: [.text, .json])
+      let format = try arguments.format()
       var options = RenderOptions()
       options.state = try arguments.choice("state", default: EngineState.prepared)
       if arguments.value("prepare-lead") != nil {

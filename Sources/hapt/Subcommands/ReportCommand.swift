@@ -24,8 +24,8 @@ enum ReportCommand {
       .value("out", "DIR", help: "Output folder (default Reports/report)."),
       CommonOptions.device, CommonOptions.state,
       .value("set", "NAMES", help: "The design-review set (default: the UIKit notification success, warning, error).", repeatable: true),
-      .value("budget", "DURATION", help: "Latency pass limit (default 50ms)."),
-      .value("warn", "DURATION", help: "Latency warn limit (default 70ms)."),
+      .duration("budget", help: "Latency pass limit (default 50ms)."),
+      .duration("warn", help: "Latency warn limit (default 70ms)."),
       .value("title", "TEXT", help: "The report's title."),
       CommonOptions.threads, CommonOptions.maxRenderDuration, CommonOptions.maxFileBytes, CommonOptions.maxEvents, CommonOptions.maxControlPoints,
       CommonOptions.maxPatternTime, CommonOptions.maxFiles,
@@ -62,18 +62,11 @@ enum ReportCommand {
     console.progress("writing \(out)")
     let title = arguments.value("title") ?? "hapt report: \(arguments.positionals.joined(separator: ", "))"
     let folder = CorpusReport.build(evaluation, title: title)
-    let parent = URL(fileURLWithPath: out).deletingLastPathComponent().path
-    if !FileManager.default.fileExists(atPath: parent) {
-      do {
-        try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-      } catch {
-        throw InputError(file: out, "cannot create the parent folder", status: .cannotCreate)
-      }
-    }
+    try CommonOptions.createParentFolder(of: out)
     try folder.write(to: out)
     console.endProgress()
     console.line(URL(fileURLWithPath: out).appendingPathComponent("index.html").path)
-    if !corpus.failures.isEmpty { return .dataError }
+    if let status = CommonOptions.loadFailureStatus(corpus.failures.map(\.error)) { return status }
     return .success
   }
 }
