@@ -63,7 +63,8 @@ public struct Rendering: Equatable, Sendable {
   /// Trigger to the end of the last drive sample, braking included, s (the latency if
   /// nothing is driven).
   public var driveEnd_s: Double
-  /// Why the render is silent: "device has no actuator", "haptics off"; nil otherwise.
+  /// Why the render is silent: "device has no actuator", "haptics off", or a pattern
+  /// that drives nothing ("the pattern's intensity is 0 throughout"); nil otherwise.
   public var silenceReason: String?
   /// Whether the non-throwing render cut the signal at `maxDuration_s`.
   public var isTruncated: Bool

@@ -169,6 +169,14 @@ public struct Renderer: Sendable {
     return Rendering(
       drive_V: Signal(samples: drive, sampleRate_Hz: fs),
       acceleration_g: Signal(samples: acceleration, sampleRate_Hz: fs),
-      latency_s: latency, driveEnd_s: driveEnd, silenceReason: nil, isTruncated: isTruncated)
+      latency_s: latency, driveEnd_s: driveEnd, silenceReason: Self.patternSilence(played, drive: drive),
+      isTruncated: isTruncated)
+  }
+
+  /// Why a pattern drives nothing on a working device, or nil if it drives something.
+  static func patternSilence(_ pattern: HapticPattern, drive: [Double]) -> String? {
+    guard !drive.contains(where: { $0 != 0 }) else { return nil }
+    if !pattern.events.contains(where: { $0.type.isHaptic }) { return "the pattern has no haptic events" }
+    return "the pattern's intensity is 0 throughout, HapticIntensityControl included"
   }
 }

@@ -44,8 +44,10 @@ public struct ConfusabilityReview: Sendable {
   /// or below the detection threshold throughout): there is nothing to tell apart.
   public var isSilent: Bool
 
-  /// Whether any pair is confusable (d' < 1). A silent device counts: nothing can be told apart.
-  public var hasConfusablePair: Bool { pairs.contains { $0.verdict == .confusable } }
+  /// Whether any pair is confusable (d' < 1) on a device that renders the set. A silent
+  /// device (no actuator, haptics off) does not count: it has nothing to tell apart, and
+  /// its review says so instead of failing the set.
+  public var hasConfusablePair: Bool { !isSilent && pairs.contains { $0.verdict == .confusable } }
 
   /// Reviews `signals` (one acceleration per name, same device and state).
   public init(device: String, state: EngineState, names: [String], signals: [Signal], threads: Int = Parallel.defaultThreadCount) {

@@ -49,8 +49,11 @@ public struct PatternMeasurement: Sendable, Equatable {
     rms_g = acceleration.samples.isEmpty ? 0 : (sumSquares / Double(acceleration.samples.count)).squareRoot()
     // The markers found the dominant frequency already (their detection threshold needs it).
     dominantFrequency_Hz = peak > 0 ? markers.dominantFrequency_Hz : nil
-    silenceReason = rendering.silenceReason
     verdict = budget.verdict(detect_s: markers.detect_s)
+    silenceReason =
+      rendering.silenceReason
+      ?? (verdict == .silent
+        ? "below the detection threshold throughout (peak \(String(format: "%.3g", peak)) g)" : nil)
     isTruncated = rendering.isTruncated
   }
 

@@ -39,9 +39,9 @@ import Testing
     #expect(summary?["errors"] as? Int == 1)
   }
 
-  @Test func lintMissingFileIs65AndOthersAreStillChecked() throws {
+  @Test func lintMissingFileIs66AndOthersAreStillChecked() throws {
     let run = try HaptBinary.run(["lint", "nope.ahap", "Corpora/library/heartbeat.ahap"])
-    #expect(run.status == 65)
+    #expect(run.status == 66)
     #expect(run.stderr.contains("error: nope.ahap: no such file"))
     #expect(run.stdout.contains("1 file(s) checked"))
   }

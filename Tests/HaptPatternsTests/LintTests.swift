@@ -36,6 +36,54 @@ import Testing
     #expect(Self.rules(pattern).contains(rule))
   }
 
+  static func zeroCurve(from start: Double, to end: Double) -> ParameterCurve {
+    ParameterCurve(
+      parameterID: .hapticIntensityControl, time_s: start,
+      controlPoints: [.init(time_s: 0, value: 0), .init(time_s: end - start, value: 0)])
+  }
+
+  @Test func patternSilentThroughTheIntensityControlIsFlagged() {
+    var silent = HapticPattern(events: [.continuous(at: 0, duration_s: 0.5, intensity: 0.8, sharpness: 0.5)])
+    silent.parameterCurves = [Self.zeroCurve(from: 0, to: 0.5)]
+    #expect(Self.rules(silent).contains("PAT005"))
+    #expect(Self.rules(HapticPattern(events: [.transient(at: 0, intensity: 0, sharpness: 0.5)])).contains("PAT005"))
+  }
+
+  @Test func patternFeltAnywhereIsNotSilent() {
+    // The control rises above 0 at the end of the continuous event: it is felt there.
+    var rising = HapticPattern(events: [.continuous(at: 0, duration_s: 0.5, intensity: 0.8, sharpness: 0.5)])
+    rising.parameterCurves = [
+      ParameterCurve(
+        parameterID: .hapticIntensityControl, time_s: 0,
+        controlPoints: [.init(time_s: 0, value: 0), .init(time_s: 0.3, value: 0), .init(time_s: 0.5, value: 0.4)])
+    ]
+    #expect(!Self.rules(rising).contains("PAT005"))
+    // One felt transient among silent ones.
+    var mixed = HapticPattern(events: [
+      .transient(at: 0, intensity: 0, sharpness: 0.5), .transient(at: 0.2, intensity: 0.6, sharpness: 0.5),
+    ])
+    mixed.parameterCurves = [Self.zeroCurve(from: 0, to: 0.1)]
+    // The curve holds its last value (0) after its end, so the second transient is silent too...
+    #expect(Self.rules(mixed).contains("PAT005"))
+    // ...until a step brings the control back.
+    mixed.parameterSteps = [ParameterStep(parameterID: .hapticIntensityControl, time_s: 0.15, value: 1)]
+    #expect(!Self.rules(mixed).contains("PAT005"))
+  }
+
+  @Test func curvesThatMeetWithinRoundingDoNotCutEachOtherShort() {
+    // 0.1 + 0.32 is 0.42000000000000004: the next curve starts at 0.42 as written.
+    var pattern = HapticPattern(events: [.continuous(at: 0, duration_s: 1, intensity: 0.5, sharpness: 0.5)])
+    pattern.parameterCurves = [
+      ParameterCurve(parameterID: .hapticIntensityControl, time_s: 0.1, controlPoints: [.init(time_s: 0, value: 1), .init(time_s: 0.32, value: 0.5)]),
+      ParameterCurve(parameterID: .hapticIntensityControl, time_s: 0.42, controlPoints: [.init(time_s: 0, value: 0.5), .init(time_s: 0.3, value: 1)]),
+    ]
+    #expect(0.1 + 0.32 > 0.42)
+    #expect(!Self.rules(pattern).contains("PAT002"))
+    // A real overlap (1 ms) is still found.
+    pattern.parameterCurves[1].time_s = 0.419
+    #expect(Self.rules(pattern).contains("PAT002"))
+  }
+
   @Test func fullIntensityWithALoweringCurveIsFine() {
     var pattern = HapticPattern(events: [.transient(at: 0, intensity: 1, sharpness: 0.5), .transient(at: 0.2, intensity: 1, sharpness: 0.5)])
     pattern.parameterSteps.append(ParameterStep(parameterID: .hapticIntensityControl, time_s: 0.1, value: 0.5))

@@ -96,6 +96,10 @@ public struct LintRule: Equatable, Sendable {
   public static let noHapticEvents = LintRule(
     "PAT004", .warning, "no-haptic-events", "The pattern has no haptic event: nothing to feel.")
 
+  public static let silentPattern = LintRule(
+    "PAT005", .warning, "silent-pattern",
+    "Every haptic event has intensity 0 throughout (its own or through HapticIntensityControl): nothing is felt on any device.")
+
   // MARK: - UX guidance
 
   public static let longUIPattern = LintRule(
@@ -120,7 +124,7 @@ public struct LintRule: Equatable, Sendable {
     malformedEntry, missingWaveform, emptyCurve, ignoredValue,
     hapticTooFewPoints, hapticDecreasingTime, hapticEmphasisBelowEnvelope, hapticOutOfRange,
     hapticUnknownKey, hapticMissingKey,
-    overlappingContinuous, overlappingCurves, simultaneousTransients, noHapticEvents,
+    overlappingContinuous, overlappingCurves, simultaneousTransients, noHapticEvents, silentPattern,
     longUIPattern, sustainedBuzz, denseBurst, fusingGap, allFullIntensity,
   ]
 }

@@ -4,6 +4,10 @@
 /// Places name the model (`events[3]`, `parameterCurves[1]`) and the time, since a
 /// rule may involve several entries.
 public enum PatternLint {
+  /// PAT002: a curve or step starting within this of an earlier curve's end does not cut
+  /// it (10 µs, under half a sample at 48 kHz): decimal times written by converters and
+  /// editors (0.42 vs 0.41999999999999998) meet exactly in intent.
+  public static let timeTolerance_s = 1e-5
   /// UX001: longest pattern before it counts as long UI feedback, in seconds.
   public static let longPattern_s = 2.0
   /// UX002: longest continuous vibration at or above ``buzzIntensity`` before it fatigues.
@@ -29,6 +33,14 @@ public enum PatternLint {
       .sorted { ($0.element.time_s, $0.offset) < ($1.element.time_s, $1.offset) }
     if haptic.isEmpty {
       add(.noHapticEvents, "", "no HapticTransient or HapticContinuous event")
+    } else {
+      // PAT005: haptic events, but none felt.
+      let controls = PatternControls(pattern)
+      if !haptic.contains(where: { controls.isFelt($0.element) }) {
+        add(
+          .silentPattern, "",
+          "every haptic event has intensity 0 throughout, HapticIntensityControl included: silent on every device")
+      }
     }
 
     // PAT001: overlapping continuous events.
@@ -142,7 +154,7 @@ public enum PatternLint {
       spans.sort { ($0.start, $0.isCurve ? 1 : 0) < ($1.start, $1.isCurve ? 1 : 0) }
       for k in spans.indices.dropFirst() {
         let previous = spans[k - 1]
-        guard previous.isCurve, spans[k].start < previous.end else { continue }
+        guard previous.isCurve, spans[k].start < previous.end - timeTolerance_s else { continue }
         add(
           .overlappingCurves, spans[k].place,
           "\(id.rawValue) starts at \(seconds(spans[k].start)), cutting \(previous.place) short (it runs to \(seconds(previous.end)))")

@@ -103,6 +103,20 @@ public struct ControlTimeline: Sendable, Equatable {
     return interpolate(point: a, end: end, at: t_s)
   }
 
+  /// The largest value the control takes on `[start_s, end_s]`.
+  ///
+  /// The timeline is linear between points and jumps only where a segment starts, so the
+  /// largest value is at an end of the interval, at a point, or just before a point (the
+  /// end of the segment a later one cuts short): all are looked at.
+  /// - Complexity: O(p log p) for p points.
+  public func maximum(from start_s: Double, to end_s: Double) -> Double {
+    var largest = Swift.max(value(at: start_s), value(at: end_s))
+    for t in times where t > start_s && t <= end_s {
+      largest = Swift.max(largest, value(at: t), value(at: t.nextDown))
+    }
+    return largest
+  }
+
   /// Fills `out[k]` with `value(at: start_s + Double(k) * step_s)` in one sweep.
   ///
   /// Gives the same numbers as ``value(at:)`` sample for sample. The sweep finds each

@@ -45,6 +45,16 @@ public struct PatternControls: Sendable, Equatable {
     Swift.min(Swift.max(event.intensity * intensityMultiplier(at: t_s), 0), 1)
   }
 
+  /// Whether `event` is felt at all: a haptic event whose effective intensity is above 0
+  /// at some time (at its onset for a transient, anywhere in its span for a continuous
+  /// event). Audio events are not felt.
+  public func isFelt(_ event: HapticEvent) -> Bool {
+    guard event.type.isHaptic, event.intensity > 0 else { return false }
+    if effectiveIntensity(of: event, at: event.time_s) > 0 { return true }
+    guard event.type == .hapticContinuous else { return false }
+    return intensity.maximum(from: event.time_s, to: event.end_s) > 0
+  }
+
   /// `clamp(event.sharpness + sharpnessOffset(at: t_s), 0, 1)`.
   public func effectiveSharpness(of event: HapticEvent, at t_s: Double) -> Double {
     Swift.min(Swift.max(event.sharpness + sharpnessOffset(at: t_s), 0), 1)

@@ -45,7 +45,8 @@ public enum ReportJSON {
   /// One confusability review.
   public static func review(_ r: ConfusabilityReview) -> JSONValue {
     .orderedObject([
-      ("device", .string(r.device)), ("state", .string(r.state.rawValue)), ("patterns", .list(r.names.map { .string($0) })),
+      ("device", .string(r.device)), ("state", .string(r.state.rawValue)), ("silent", .bool(r.isSilent)),
+      ("patterns", .list(r.names.map { .string($0) })),
       (
         "pairs",
         .list(

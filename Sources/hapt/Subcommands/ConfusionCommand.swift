@@ -19,7 +19,8 @@ enum ConfusionCommand {
       patterns are effectively distinguishable), and gives a verdict per pair: confusable
       (d' < 1), close (d' < 2) or distinct. Without PATH the shipped presets are used; without
       --set, the default review set (the UIKit notification success, warning, error).
-      Exit status 1 if any pair is confusable.
+      Exit status 1 if any pair is confusable on a device that renders the set; a device
+      that renders none of it (no actuator, haptics off) is reported as silent instead.
       With --counts, reads a square matrix of observed counts (rows presented, columns
       answered; no header) and prints IT, percent correct and 2^IT.
       """,
@@ -66,8 +67,11 @@ enum ConfusionCommand {
     }
     guard entries.count >= 2 else { throw UsageError.conflict("a confusability set needs at least two patterns") }
     let reviews = ConfusabilityReview.run(entries, devices: devices, states: states, threads: threads)
+    if format != .text {
+      for review in reviews where review.isSilent { console.note(review.sentences.first ?? "") }
+    }
     switch format {
-    case .csv: console.out(ReportTables.confusionPairs(reviews).csvText)
+    case .csv: console.out(ReportTables.confusionPairs(reviews.filter { !$0.isSilent }).csvText)
     case .json: console.out(JSONWriter.string(.list(reviews.map(ReportJSON.review))))
     case .text:
       for review in reviews { console.out(text(review)) }
@@ -77,6 +81,10 @@ enum ConfusionCommand {
   }
 
   static func text(_ review: ConfusabilityReview) -> String {
+    if review.isSilent {
+      return "\(review.device) (\(review.state.rawValue)): silent, not reviewed (does not fail the set). "
+        + (review.sentences.first ?? "") + "\n\n"
+    }
     var lines = ["\(review.device) (\(review.state.rawValue)): \(review.names.joined(separator: ", "))", ""]
     var pairs = TextTable(["pattern A", "pattern B", "d'", "ST-SIM", "SPQI", "verdict"])
     for pair in review.pairs {

@@ -58,6 +58,10 @@ enum LatencyCommand {
     for m in measurements where m.isTruncated && m.state == options.states.first {
       console.warning("\(m.pattern) on \(m.device): render cut at the length limit; markers cover only the rendered part")
     }
+    let silentPatterns = Set(measurements.filter { $0.silenceReason?.hasPrefix("the pattern") == true }.map(\.pattern))
+    for pattern in silentPatterns.sorted() {
+      console.warning("\(pattern): nothing to feel on any device (\(measurements.first { $0.pattern == pattern }?.silenceReason ?? ""))")
+    }
     switch format {
     case .csv: console.out(ReportTables.latency(measurements, budget: budget).csvText)
     case .json: console.out(JSONWriter.string(ReportJSON.latency(measurements, budget: budget)))
