@@ -1,3 +1,4 @@
+import HaptCore
 import Testing
 
 @testable import HaptPatterns
@@ -65,6 +66,10 @@ import Testing
 
 #if canImport(Glibc)
   import Glibc
-#else
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
   import Darwin
+#else
+  #error("hapt needs a C library module: Glibc, Musl or Darwin")
 #endif
