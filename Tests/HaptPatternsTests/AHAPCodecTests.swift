@@ -232,9 +232,32 @@ enum RandomPatterns {
     #expect(findings.filter { $0.ruleID == "AHAP011" }.count == 10_000)
   }
 
-  @Test func longHapticEnvelopeIsAFinding() throws {
-    let text = #"{"version": {"major": 1}, "signals": {"continuous": {"envelopes": {"amplitude": [{"time": 0, "amplitude": 1}, {"time": 40, "amplitude": 0}]}}}}"#
-    #expect(try LofeltHaptic.decode(text, file: "x.haptic").findings.map(\.ruleID).contains("AHAP009"))
+  @Test func nullWaveformPathIsReadAsAbsentWithAFinding() throws {
+    let text = #"""
+      {"Version": 1, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient", "EventWaveformPath": null,
+        "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 0.7}]}}]}
+      """#
+    let (pattern, findings) = try AHAP.decode(text, file: "n.ahap")
+    #expect(pattern.events.count == 1 && pattern.events[0].waveformPath == nil)
+    #expect(findings.contains { $0.ruleID == "AHAP003" && $0.place.hasSuffix("EventWaveformPath") })
+    // A string of the wrong type is still an error.
+    #expect(throws: InputError.self) {
+      try AHAP.decode(#"{"Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient", "EventWaveformPath": 3}}]}"#, file: "b.ahap")
+    }
+  }
+
+  @Test func longHapticEnvelopeIsSplitAtCoreHapticsLimit() throws {
+    let text = #"{"version": {"major": 1}, "signals": {"continuous": {"envelopes": {"amplitude": [{"time": 0, "amplitude": 1}, {"time": 70, "amplitude": 0}]}}}}"#
+    let (pattern, findings) = try LofeltHaptic.decode(text, file: "x.haptic")
+    #expect(!findings.map(\.ruleID).contains("AHAP009"))
+    let continuous = pattern.events.filter { $0.type == .hapticContinuous }
+    #expect(continuous.map(\.time_s) == [0, 30, 60])
+    #expect(continuous.map(\.duration_s) == [30, 30, 10])
+    // Converted and linted: no AHAP009 (over 30 s) and no PAT001 (overlap) at the seams.
+    let ahap = AHAP.encode(pattern)
+    let (reread, readFindings) = try AHAP.decode(ahap, file: "x.ahap")
+    let rules = Set(readFindings.map(\.ruleID) + PatternLint.check(reread, file: "x.ahap").map(\.ruleID))
+    #expect(!rules.contains("AHAP009") && !rules.contains("PAT001"), "\(rules)")
   }
 }
 

@@ -23,6 +23,34 @@ import Testing
     #expect(abs(controls.effectiveSharpness(of: transients[0], at: 0.05) - 0.9) < 1e-12)
   }
 
+  @Test func envelopeWithEveryPointAtZeroIsAFinding() throws {
+    let text = #"{"version": {"major": 1}, "signals": {"continuous": {"envelopes": {"amplitude": [{"time": 0, "amplitude": 0.5}, {"time": 0, "amplitude": 0.8}]}}}}"#
+    let (pattern, findings) = try LofeltHaptic.decode(text, file: "z.haptic")
+    #expect(findings.rules().contains("HAP007"))
+    // The mapped pattern lints as silent too (a continuous event of 0 s is never felt).
+    #expect(PatternLint.check(pattern, file: "z.ahap").map(\.ruleID).contains("PAT005"))
+    let moving = #"{"version": {"major": 1}, "signals": {"continuous": {"envelopes": {"amplitude": [{"time": 0, "amplitude": 0.5}, {"time": 0.1, "amplitude": 0.8}]}}}}"#
+    #expect(!(try LofeltHaptic.decode(moving, file: "m.haptic").findings.rules().contains("HAP007")))
+  }
+
+  @Test func convertedLongEnvelopeSplitIntoCurvesLintsClean() throws {
+    // 19 amplitude points and 25 frequency points: the converter splits both into
+    // 16-point curves that share boundary points. The first amplitude curve starts at
+    // 0.31 s and ends at its 16th point, 0.9 s; read back, 0.31 + (0.9 - 0.31) is
+    // 0.9000000000000001, a hair after the next curve's start at 0.9.
+    let times = [0.31] + (1...14).map { (31 + 3 * Double($0)) / 100 } + [0.9, 0.95, 1.0, 1.1]
+    let amplitude = times.enumerated().map { #"{"time": \#($1), "amplitude": \#(0.3 + 0.1 * Double($0 % 5))}"# }
+    let frequency = (0..<25).map { #"{"time": \#(Double($0 * 5) / 100), "frequency": \#(Double($0 % 3) / 2)}"# }
+    let text = #"{"version": {"major": 1}, "signals": {"continuous": {"envelopes": {"amplitude": ["#
+      + amplitude.joined(separator: ",") + #"], "frequency": ["# + frequency.joined(separator: ",") + "]}}}}"
+    let (pattern, findings) = try LofeltHaptic.decode(text, file: "l.haptic")
+    #expect(findings.isEmpty)
+    #expect(pattern.parameterCurves.count == 4)  // 2 amplitude + 2 frequency curves
+    let (reread, readFindings) = try AHAP.decode(AHAP.encode(pattern), file: "l.ahap")
+    #expect(readFindings.isEmpty)
+    #expect(!PatternLint.check(reread, file: "l.ahap").contains { $0.ruleID == "PAT002" })
+  }
+
   @Test func formatRulesBecomeFindings() throws {
     let (pattern, findings) = try LofeltHaptic.decode(Fixtures.bytes("lofelt-invalid.haptic"), file: "i.haptic")
     let rules = findings.rules()

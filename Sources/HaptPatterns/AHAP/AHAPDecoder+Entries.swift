@@ -13,7 +13,7 @@ extension AHAPDecoder {
       return nil
     }
     var event = HapticEvent(type: type, time_s: try time(in: cursor))
-    if let duration = try cursor.member("EventDuration") {
+    if let duration = try optionalMember(cursor, "EventDuration") {
       var value = try duration.time(limit: limits.maxTime_s)
       if value < 0 {
         collector.add(.negativeTime, at: duration.path, "negative EventDuration \(JSONWriter.number(value)); 0 is used")
@@ -32,14 +32,14 @@ extension AHAPDecoder {
     } else if type == .hapticContinuous || type == .audioContinuous {
       collector.add(.missingKey, at: cursor.place, "no \"EventDuration\"; 0 is used (the event is silent)")
     }
-    if let parameters = try cursor.member("EventParameters") {
+    if let parameters = try optionalMember(cursor, "EventParameters") {
       for parameter in try parameters.elements() {
         try decodeEventParameter(parameter, into: &event)
       }
     } else if type.isHaptic {
       collector.add(.missingKey, at: cursor.place, "no \"EventParameters\"; defaults are used")
     }
-    if let path = try cursor.member("EventWaveformPath") {
+    if let path = try optionalMember(cursor, "EventWaveformPath") {
       let text = try path.string()
       event.waveformPath = text
       if type != .audioCustom {
@@ -51,14 +51,23 @@ extension AHAPDecoder {
     } else if type == .audioCustom {
       collector.add(.missingKey, at: cursor.place, "AudioCustom event without \"EventWaveformPath\"")
     }
-    if let loop = try cursor.member("EventWaveformLoopEnabled") { event.waveformLoopEnabled = try flag(loop) }
-    if let envelope = try cursor.member("EventWaveformUseVolumeEnvelope") {
+    if let loop = try optionalMember(cursor, "EventWaveformLoopEnabled") { event.waveformLoopEnabled = try flag(loop) }
+    if let envelope = try optionalMember(cursor, "EventWaveformUseVolumeEnvelope") {
       event.waveformUseVolumeEnvelope = try flag(envelope)
     }
     return event
   }
 
   /// A boolean key; 0/1 numbers are accepted as Core Haptics' property lists do.
+  /// The member `key` of an event, or nil when it is absent or `null`. Some editors write
+  /// `"EventWaveformPath": null` for "none": it is read as absent, with a finding.
+  mutating func optionalMember(_ cursor: JSONCursor, _ key: String) throws -> JSONCursor? {
+    guard let member = try cursor.member(key) else { return nil }
+    guard case .null = member.value else { return member }
+    collector.add(.missingKey, at: member.path, "\(key) is null; read as absent")
+    return nil
+  }
+
   func flag(_ cursor: JSONCursor) throws -> Bool {
     if case .number(let number) = cursor.value, number == 0 || number == 1 { return number == 1 }
     return try cursor.bool()

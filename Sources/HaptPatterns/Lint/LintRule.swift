@@ -82,6 +82,9 @@ public struct LintRule: Equatable, Sendable {
     "HAP005", .warning, "haptic-unknown-key", "A key or version the .haptic v1 format does not define.")
   public static let hapticMissingKey = LintRule(
     "HAP006", .warning, "haptic-missing-key", "A .haptic key is missing; a default is used.")
+  public static let hapticZeroDuration = LintRule(
+    "HAP007", .warning, "haptic-zero-duration",
+    "Every amplitude point of a .haptic envelope at the same time: the envelope lasts 0 s and its vibration is never felt.")
 
   // MARK: - Pattern structure
 
@@ -123,7 +126,7 @@ public struct LintRule: Equatable, Sendable {
     unsortedCurve, tooManyControlPoints, longContinuousEvent, unsafeWaveformPath, duplicateKey,
     malformedEntry, missingWaveform, emptyCurve, ignoredValue,
     hapticTooFewPoints, hapticDecreasingTime, hapticEmphasisBelowEnvelope, hapticOutOfRange,
-    hapticUnknownKey, hapticMissingKey,
+    hapticUnknownKey, hapticMissingKey, hapticZeroDuration,
     overlappingContinuous, overlappingCurves, simultaneousTransients, noHapticEvents, silentPattern,
     longUIPattern, sustainedBuzz, denseBurst, fusingGap, allFullIntensity,
   ]

@@ -49,12 +49,12 @@ struct LofeltDecoder {
         .hapticTooFewPoints, at: envelopesMember.path + ".amplitude",
         "\(envelopes.amplitude.count) amplitude point(s); at least 2 are needed")
     }
-    if let first = envelopes.amplitude.first, let last = envelopes.amplitude.last,
-      last.time_s - first.time_s > AHAP.maxContinuousDuration_s
+    if envelopes.amplitude.count >= 2, let first = envelopes.amplitude.first, let last = envelopes.amplitude.last,
+      last.time_s == first.time_s
     {
       collector.add(
-        .longContinuousEvent, at: envelopesMember.path + ".amplitude",
-        "the envelope lasts \(JSONWriter.number(last.time_s - first.time_s)) s, over Core Haptics' 30 s limit for the continuous event it maps to")
+        .hapticZeroDuration, at: envelopesMember.path + ".amplitude",
+        "all \(envelopes.amplitude.count) amplitude points are at \(JSONWriter.number(first.time_s)) s: the envelope lasts 0 s, so only emphasis (if any) is felt")
     }
     if let frequency = try envelopesMember.member("frequency") {
       envelopes.frequency = try decodeFrequency(frequency)

@@ -8,7 +8,9 @@ import HaptCore
 ///
 /// The mapping (also in Docs/Patterns.md):
 /// - one `HapticContinuous` event from the first to the last amplitude breakpoint, with
-///   intensity 1 and, if there is a frequency envelope, sharpness 0 (else 0.5);
+///   intensity 1 and, if there is a frequency envelope, sharpness 0 (else 0.5); an
+///   envelope longer than 30 s (Core Haptics' limit per continuous event) becomes
+///   consecutive events of 30 s and the remainder, which meet end to start;
 /// - the amplitude envelope becomes `HapticIntensityControl` curves (a multiplier, so the
 ///   effective intensity is the amplitude), the frequency envelope
 ///   `HapticSharpnessControl` curves (an offset on sharpness 0, so the effective sharpness
@@ -65,10 +67,17 @@ struct LofeltEnvelopes {
     guard let first = amplitude.first, let last = amplitude.last else { return pattern }
     let start = first.time_s
     let hasFrequency = !frequency.isEmpty
-    pattern.events.append(
-      .continuous(
-        at: start, duration_s: Swift.max(0, last.time_s - start), intensity: 1,
-        sharpness: hasFrequency ? 0 : HapticEvent.Defaults.sharpness))
+    // Consecutive continuous events of at most 30 s (Core Haptics' limit per event).
+    let end = Swift.max(start, last.time_s)
+    var eventStart = start
+    repeat {
+      let eventEnd = Swift.min(eventStart + AHAP.maxContinuousDuration_s, end)
+      pattern.events.append(
+        .continuous(
+          at: eventStart, duration_s: eventEnd - eventStart, intensity: 1,
+          sharpness: hasFrequency ? 0 : HapticEvent.Defaults.sharpness))
+      eventStart = eventEnd
+    } while eventStart < end
     pattern.parameterCurves += Self.curves(.hapticIntensityControl, amplitude.map { ($0.time_s, $0.amplitude) })
     pattern.parameterCurves += Self.curves(.hapticSharpnessControl, frequency.map { ($0.time_s, $0.frequency) })
     let controls = pattern.controls

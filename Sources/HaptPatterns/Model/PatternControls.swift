@@ -47,9 +47,10 @@ public struct PatternControls: Sendable, Equatable {
 
   /// Whether `event` is felt at all: a haptic event whose effective intensity is above 0
   /// at some time (at its onset for a transient, anywhere in its span for a continuous
-  /// event). Audio events are not felt.
+  /// event; a continuous event of 0 s is never felt). Audio events are not felt.
   public func isFelt(_ event: HapticEvent) -> Bool {
     guard event.type.isHaptic, event.intensity > 0 else { return false }
+    if event.type == .hapticContinuous, !(event.duration_s > 0) { return false }
     if effectiveIntensity(of: event, at: event.time_s) > 0 { return true }
     guard event.type == .hapticContinuous else { return false }
     return intensity.maximum(from: event.time_s, to: event.end_s) > 0
