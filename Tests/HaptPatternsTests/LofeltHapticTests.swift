@@ -23,6 +23,43 @@ import Testing
     #expect(abs(controls.effectiveSharpness(of: transients[0], at: 0.05) - 0.9) < 1e-12)
   }
 
+  /// Meta Haptics Studio's "click": an emphasis on an envelope at amplitude 0 (as in its
+  /// Button_Press_Default_A sample). The intensity control multiplies transients too, so
+  /// a plain mapping would play it at 0.6 x 0 = silence.
+  @Test func emphasisOnASilentEnvelopeIsFeltAtItsAmplitude() throws {
+    let text = #"""
+      {"version": {"major": 1}, "signals": {"continuous": {"envelopes": {"amplitude": [
+        {"time": 0, "amplitude": 0}, {"time": 0.004995, "amplitude": 0},
+        {"time": 0.005, "amplitude": 0, "emphasis": {"amplitude": 0.6, "frequency": 0.7}},
+        {"time": 0.064, "amplitude": 0}]}}}}
+      """#
+    let (pattern, findings) = try LofeltHaptic.decode(text, file: "click.haptic")
+    #expect(findings.isEmpty)
+    let controls = pattern.controls
+    let transient = try #require(pattern.events.first { $0.type == .hapticTransient })
+    #expect(abs(controls.effectiveIntensity(of: transient, at: transient.time_s) - 0.6) < 1e-12)
+    #expect(!PatternLint.check(pattern, file: "click.ahap").map(\.ruleID).contains("PAT005"))
+    // The spike is local: the envelope is back to 0 within 1 ms.
+    let continuous = try #require(pattern.events.first { $0.type == .hapticContinuous })
+    #expect(controls.effectiveIntensity(of: continuous, at: 0.0065) == 0)
+    #expect(controls.effectiveIntensity(of: continuous, at: 0.004995) == 0)
+  }
+
+  @Test func emphasisWeakerThanTheEnvelopeIsDividedByTheControl() throws {
+    let text = #"""
+      {"version": {"major": 1}, "signals": {"continuous": {"envelopes": {"amplitude": [
+        {"time": 0, "amplitude": 0.8}, {"time": 0.1, "amplitude": 0.8, "emphasis": {"amplitude": 0.9, "frequency": 0.5}},
+        {"time": 0.2, "amplitude": 0.5, "emphasis": {"amplitude": 0.5, "frequency": 0.5}}, {"time": 0.3, "amplitude": 0}]}}}}
+      """#
+    let pattern = try LofeltHaptic.decode(text, file: "e.haptic").pattern
+    let controls = pattern.controls
+    let transients = pattern.events.filter { $0.type == .hapticTransient }
+    #expect(transients.count == 2)
+    for (transient, expected) in zip(transients, [0.9, 0.5]) {
+      #expect(abs(controls.effectiveIntensity(of: transient, at: transient.time_s) - expected) < 1e-12)
+    }
+  }
+
   @Test func envelopeWithEveryPointAtZeroIsAFinding() throws {
     let text = #"{"version": {"major": 1}, "signals": {"continuous": {"envelopes": {"amplitude": [{"time": 0, "amplitude": 0.5}, {"time": 0, "amplitude": 0.8}]}}}}"#
     let (pattern, findings) = try LofeltHaptic.decode(text, file: "z.haptic")
@@ -69,8 +106,9 @@ import Testing
   @Test func longEnvelopesSplitIntoCurvesOf16PointsThatRoundTripThroughAHAP() throws {
     let (pattern, _) = try LofeltHaptic.decode(Fixtures.bytes("lofelt-long.haptic"), file: "l.haptic")
     #expect(pattern.parameterCurves.allSatisfy { $0.controlPoints.count <= 16 })
-    // 400 amplitude points in chunks of 16 sharing boundaries: ceil(399 / 15) curves.
-    #expect(pattern.parameterCurves.filter { $0.parameterID == .hapticIntensityControl }.count == 27)
+    // 400 amplitude points plus 2 spike points for each of the 8 emphases stronger than
+    // the envelope, in chunks of 16 sharing boundaries: ceil(415 / 15) curves.
+    #expect(pattern.parameterCurves.filter { $0.parameterID == .hapticIntensityControl }.count == 28)
     #expect(pattern.events.filter { $0.type == .hapticTransient }.count == 8)
     // The split curves give the same piecewise-linear envelope as the breakpoints.
     let controls = pattern.controls

@@ -16,13 +16,15 @@ import HaptCore
 ///   `HapticSharpnessControl` curves (an offset on sharpness 0, so the effective sharpness
 ///   is the frequency); long envelopes are split into consecutive curves of at most 16
 ///   points that share their boundary points, so the result loads in Core Haptics;
-/// - each emphasis becomes a `HapticTransient` at its breakpoint with intensity =
-///   emphasis amplitude and sharpness = emphasis frequency minus the sharpness offset
-///   there (clamped to 0...1), so its effective sharpness is the emphasis frequency.
-///   Approximation: Core Haptics' intensity control multiplies every event, so the
-///   transient plays at emphasis amplitude times the envelope amplitude at that time (no
-///   AHAP value can undo a multiplier below 1); the continuous vibration underneath adds
-///   to it, as in Lofelt's own renderer.
+/// - each emphasis becomes a `HapticTransient` at its breakpoint with sharpness =
+///   emphasis frequency minus the sharpness offset there (clamped to 0...1), so its
+///   effective sharpness is the emphasis frequency. Core Haptics' intensity control
+///   multiplies every event, transients included, so where the emphasis is stronger than
+///   the envelope the control spikes to the emphasis amplitude for an instant (at most
+///   1 ms either side) and the transient has intensity 1; elsewhere its intensity is the
+///   emphasis amplitude divided by the control there. Either way its effective intensity
+///   is the emphasis amplitude. Approximation: the continuous vibration follows the spike
+///   too (for at most 2 ms), and it adds to the transient, as in Lofelt's own renderer.
 public enum LofeltHaptic {
   /// Decodes a `.haptic` file leniently.
   ///
@@ -78,15 +80,53 @@ struct LofeltEnvelopes {
           sharpness: hasFrequency ? 0 : HapticEvent.Defaults.sharpness))
       eventStart = eventEnd
     } while eventStart < end
-    pattern.parameterCurves += Self.curves(.hapticIntensityControl, amplitude.map { ($0.time_s, $0.amplitude) })
+    pattern.parameterCurves += Self.curves(.hapticIntensityControl, Self.intensityPoints(amplitude))
     pattern.parameterCurves += Self.curves(.hapticSharpnessControl, frequency.map { ($0.time_s, $0.frequency) })
     let controls = pattern.controls
     for point in amplitude {
       guard let emphasis = point.emphasis else { continue }
       let sharpness = Swift.min(Swift.max(emphasis.frequency - controls.sharpnessOffset(at: point.time_s), 0), 1)
-      pattern.events.append(.transient(at: point.time_s, intensity: emphasis.amplitude, sharpness: sharpness))
+      // The intensity control multiplies the transient too: divide it out, so the
+      // transient's effective intensity is the emphasis amplitude.
+      let multiplier = controls.intensityMultiplier(at: point.time_s)
+      let intensity = multiplier > 0 ? Swift.min(emphasis.amplitude / multiplier, 1) : 0
+      pattern.events.append(.transient(at: point.time_s, intensity: intensity, sharpness: sharpness))
     }
     return pattern
+  }
+
+  /// Longest half-width of the intensity-control spike under an emphasis, seconds.
+  static let emphasisSpike_s = 0.001
+
+  /// The amplitude envelope as `HapticIntensityControl` points. Where an emphasis is
+  /// stronger than the envelope, the control rises to the emphasis amplitude for an
+  /// instant (a spike of at most 1 ms either side, narrower if neighbouring points are
+  /// closer), because the control multiplies the emphasis transient too: without it, an
+  /// emphasis on a silent envelope (a common "click") would be silent.
+  static func intensityPoints(_ amplitude: [AmplitudePoint]) -> [(Double, Double)] {
+    var points: [(Double, Double)] = []
+    for (k, point) in amplitude.enumerated() {
+      guard let emphasis = point.emphasis, emphasis.amplitude > point.amplitude else {
+        points.append((point.time_s, point.amplitude))
+        continue
+      }
+      let before = k > 0 ? Swift.min(emphasisSpike_s, (point.time_s - amplitude[k - 1].time_s) / 2) : 0
+      let after = k + 1 < amplitude.count ? Swift.min(emphasisSpike_s, (amplitude[k + 1].time_s - point.time_s) / 2) : 0
+      if before > 0 { points.append((point.time_s - before, envelope(amplitude, at: point.time_s - before))) }
+      points.append((point.time_s, emphasis.amplitude))
+      if after > 0 { points.append((point.time_s + after, envelope(amplitude, at: point.time_s + after))) }
+    }
+    return points
+  }
+
+  /// The amplitude envelope (linear between breakpoints) at `t_s`.
+  static func envelope(_ amplitude: [AmplitudePoint], at t_s: Double) -> Double {
+    guard let next = amplitude.firstIndex(where: { $0.time_s >= t_s }) else { return amplitude.last?.amplitude ?? 0 }
+    guard next > 0 else { return amplitude[0].amplitude }
+    let a = amplitude[next - 1]
+    let b = amplitude[next]
+    guard b.time_s > a.time_s else { return b.amplitude }
+    return a.amplitude + (b.amplitude - a.amplitude) * (t_s - a.time_s) / (b.time_s - a.time_s)
   }
 
   /// Consecutive curves of at most 16 points sharing boundary points.
