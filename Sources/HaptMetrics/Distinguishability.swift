@@ -15,8 +15,8 @@
 /// - level: peak sensation levels of matched events, `dSL / 2.3 dB`;
 /// - frequency: `w * |ln fa - ln fb| / ln 1.2` (Weber fraction 0.2), weighted by
 ///   `w = clamp(max(SLa, SLb) / 10 dB, 0, 1)`: pitch is vague near threshold;
-/// - duration: matched events, `|ln Da - ln Db| / ln 1.2` with durations below 30 ms
-///   counted as 30 ms (a tap is a tap);
+/// - duration: matched events, `|ln Da - ln Db| / ln 1.2` with each duration D taken as
+///   `sqrt(D^2 + (30 ms)^2)` (a tap is a tap; durations near 30 ms blend into taps);
 /// - shape: matched events longer than 30 ms, RMS over the shape points of the difference
 ///   of their levels relative to peak, `/ 2.3 dB`, faded in between 30 and 60 ms;
 /// - rhythm: matched inter-onset intervals, `|ln Ia - ln Ib| / ln 1.2`;
@@ -75,8 +75,8 @@ public enum Distinguishability {
       let ea = a.events[k]
       let eb = b.events[k]
       level2 += square((ea.peakLevel_dB - eb.peakLevel_dB) / amplitudeJND_dB)
-      let da = max(ea.duration_s, tapDuration_s)
-      let db = max(eb.duration_s, tapDuration_s)
+      let da = feltDuration_s(ea.duration_s)
+      let db = feltDuration_s(eb.duration_s)
       duration2 += square(logRatio(da, db) / logDuration)
       let shortest = min(ea.duration_s, eb.duration_s)
       let shapeWeight = min(max((shortest - tapDuration_s) / tapDuration_s, 0), 1)
@@ -102,6 +102,14 @@ public enum Distinguishability {
     result.rhythm = rhythm2.squareRoot()
     result.events = unmatched2.squareRoot()
     return result
+  }
+
+  /// The duration the duration term compares: `sqrt(D^2 + tap^2)`, a smooth version of
+  /// "shorter than a tap counts as a tap" (``tapDuration_s``). Long bursts keep their
+  /// duration (200 ms reads as 202 ms); bursts near the tap limit blend into taps instead
+  /// of changing the term abruptly at 30 ms.
+  @inline(__always) static func feltDuration_s(_ duration_s: Double) -> Double {
+    (duration_s * duration_s + tapDuration_s * tapDuration_s).squareRoot()
   }
 
   /// `|ln(x / y)|`, computed the same way whichever argument comes first (exact symmetry).
