@@ -56,8 +56,7 @@ enum BaselineCommand {
       devices: try CommonOptions.devices(arguments), states: try CommonOptions.states(arguments, default: [.prepared, .cold]),
       threads: try CommonOptions.threads(arguments))
     options.maxRenderDuration_s = try CommonOptions.maxRenderDuration(arguments)
-    let corpus = try CommonOptions.corpus(paths, arguments)
-    for failure in corpus.failures { console.error(failure.error.description) }
+    let corpus = try CommonOptions.corpus(paths, arguments, console)
     let manifest = try Baseline.record(corpus, options: options, to: out, force: arguments.flag("force"))
     console.line(
       "recorded \(corpus.entries.count) patterns x \(options.devices.count) devices x \(options.states.count) states "
@@ -73,8 +72,7 @@ enum BaselineCommand {
     tolerances.maxLatencyShift_s = try arguments.seconds("max-latency-shift", default: tolerances.maxLatencyShift_s)
     let selected = arguments.list("device").isEmpty ? nil : try CommonOptions.devices(arguments)
     let states = arguments.value("state") == nil ? nil : try CommonOptions.states(arguments, default: [.prepared, .cold])
-    let corpus = try CommonOptions.corpus(paths, arguments)
-    for failure in corpus.failures { console.error(failure.error.description) }
+    let corpus = try CommonOptions.corpus(paths, arguments, console)
     let result = try Baseline.check(
       corpus, baseline: folder, devices: selected, states: states, tolerances: tolerances,
       threads: try CommonOptions.threads(arguments))

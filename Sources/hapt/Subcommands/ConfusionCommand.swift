@@ -52,8 +52,7 @@ enum ConfusionCommand {
     } else {
       paths = arguments.positionals
     }
-    let corpus = try CommonOptions.corpus(paths, arguments)
-    for failure in corpus.failures { console.error(failure.error.description) }
+    let corpus = try CommonOptions.corpus(paths, arguments, console)
     var names = arguments.list("set")
     if names.isEmpty {
       names = arguments.positionals.isEmpty ? Presets.defaultReviewSet : corpus.entries.map(\.name)
