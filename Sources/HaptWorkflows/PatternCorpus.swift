@@ -39,7 +39,8 @@ public struct PatternCorpus: Sendable {
   public var skippedSummary: String? { PatternFolder.skippedSummary(skipped) }
 
   /// Throws when no pattern loaded: a corpus with nothing to evaluate is an error, never
-  /// a pass ("no patterns found in DIR; skipped 39 .haps files: ...", exit 66).
+  /// a pass ("no patterns found in DIR; skipped 39 .haps files: ...", exit 66; exit 65
+  /// when every pattern file found was bad data).
   public func requirePatterns(in paths: [String]) throws {
     guard entries.isEmpty else { return }
     var message = "no patterns found in \(paths.joined(separator: " "))"
@@ -47,7 +48,8 @@ public struct PatternCorpus: Sendable {
       message += "; \(failures.count) pattern file\(failures.count == 1 ? "" : "s") could not be read"
     }
     if let skipped = skippedSummary { message += "; " + skipped }
-    throw InputError(message, status: .noInput)
+    let allBadData = !failures.isEmpty && failures.allSatisfy { $0.error.exitStatus == .dataError }
+    throw InputError(message, status: allBadData ? .dataError : .noInput)
   }
 
   /// Loads every pattern file under `paths` (files, or folders searched recursively),
