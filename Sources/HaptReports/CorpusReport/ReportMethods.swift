@@ -7,7 +7,7 @@ enum ReportMethods {
       blocks: [
         .heading("Simulation"),
         .paragraph(
-          "Each pattern (Apple AHAP or Lofelt .haptic) is turned into a coil voltage (sharpness maps linearly to drive frequency in the device's band, intensity to amplitude) and driven through a model of the device's actuator: a linear resonant actuator (mass, spring, damping, coil; solved exactly for piecewise-linear drive), an eccentric rotating mass motor, or nothing. The result is the body acceleration in g (9.80665 m/s²) at 8000 samples per second, starting at the touch (trigger, 0 ms) and delayed by the engine latency: prepared (the engine running) or cold (about 200 ms more). Sources: MODEL.md, Docs/Simulation.md."),
+          "Each pattern (Apple AHAP or Lofelt .haptic) is turned into a coil voltage (sharpness maps linearly to drive frequency in the device's band, intensity to amplitude) and driven through a model of the device's actuator: a linear resonant actuator (mass, spring, damping, coil; solved exactly for piecewise-linear drive), an eccentric rotating mass motor, or nothing. The result is the body acceleration in g (9.80665 m/s²) at 8000 samples per second, starting at the touch (trigger, 0 ms) and delayed by the engine latency: prepared (the engine running) or cold (about 200 ms more). Sources: Docs/Model.md, Docs/Simulation.md."),
         .approximate(
           "Apple publishes neither the Taptic Engine's parameters nor the system presets' waveforms: the iPhone-class profile and the UIKit, SwiftUI and watchOS presets are approximations from public descriptions (each file's description says what is a guess)."),
         .heading("Latency markers (ms after the trigger)"),
