@@ -28,7 +28,8 @@ import Testing
     let lint = try HaptBinary.run(["lint", folder.path])
     #expect(lint.stdout.contains("2 file(s) checked"), "\(lint.stdout)")
     #expect(lint.stderr.contains("warning: skipped 2 .haps files, 1 .ivs file: not a pattern format hapt reads"))
-    let baseline = folder.deletingLastPathComponent().appendingPathComponent(folder.lastPathComponent + "-baseline").path
+    let baseline = folder.deletingLastPathComponent().appendingPathComponent(folder.lastPathComponent + "-baseline")
+      .path
     defer { try? FileManager.default.removeItem(atPath: baseline) }
     let record = try HaptBinary.run(["baseline", "record", folder.path, "--out", baseline, "--state", "prepared"])
     #expect(record.status == 0, "\(record.stderr)")
