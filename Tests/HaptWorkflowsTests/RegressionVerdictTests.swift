@@ -134,6 +134,7 @@ import HaptSimulation
             #expect(row.summary.contains(top?.sentence ?? "-"), "\(context)")
           } else {
             #expect(row.status == .unchanged, "\(context)")
+            #expect(row.summary.isEmpty, "\(context)")
           }
         }
       }
