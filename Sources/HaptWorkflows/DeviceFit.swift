@@ -105,7 +105,6 @@ public struct DeviceFit: Sendable {
     var theta = FitModel.Parameters(resonanceRatio: 1, qualityRatio: 1, gain: 1)
     let startRender = model.render(theta)
     var shift = coarseShift(x, startRender)
-    debug("coarse shift \(shift)")
 
     // 2. Coarse search of resonance, then Q, gain in closed form.
     if fitsResonance {
@@ -117,7 +116,6 @@ public struct DeviceFit: Sendable {
       }
       theta.resonanceRatio = best.ratio
       shift = best.shift
-      debug("grid f0 \(best) ")
       var bestQ = (cost: Double.infinity, ratio: 1.0, shift: shift)
       for ratio in qualityGrid {
         let y = model.render(.init(resonanceRatio: theta.resonanceRatio, qualityRatio: ratio, gain: 1))
@@ -126,7 +124,6 @@ public struct DeviceFit: Sendable {
       }
       theta.qualityRatio = bestQ.ratio
       shift = bestQ.shift
-      debug("grid Q \(bestQ)")
     }
     let first = bestShift(x, model.render(theta), around: shift, radius: fitsResonance ? 4 : 24)
     theta.gain = first.gain
@@ -136,7 +133,6 @@ public struct DeviceFit: Sendable {
       x, model: &model, start: Point(theta: theta, delay: Double(first.shift) + first.fraction),
       fitsResonance: fitsResonance)
     theta = solution.theta
-    debug("LM \(solution)")
 
     // 4. Uncertainties from the Jacobian.
     let prediction = predict(solution, model: &model)
@@ -237,4 +233,3 @@ public struct DeviceFit: Sendable {
   static func significant(_ x: Double) -> String { FitFormat.significant(x, digits: 4) }
 }
 
-func debug(_ s: String) { if ProcessInfo.processInfo.environment["HAPT_FIT_DEBUG"] != nil { FileHandle.standardError.write((s + "\n").data(using: .utf8)!) } }

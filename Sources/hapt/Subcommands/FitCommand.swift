@@ -80,7 +80,8 @@ enum FitCommand {
       let isLatency = v.key == "engineLatency_s"
       let shown = isLatency ? "engineLatency_ms" : v.key
       func f(_ x: Double) -> String { isLatency ? Format.fixed(x * 1000, 3) : Format.fixed(x, v.key == "gain" ? 4 : 3) }
-      table.append([shown, f(v.start), f(v.value), v.uncertainty.map { "+-" + f($0) } ?? "kept (not identified)"])
+      let u = v.uncertainty.map { "+-" + String(format: "%.2g", isLatency ? $0 * 1000 : $0) } ?? "kept (not identified)"
+      table.append([shown, f(v.start), f(v.value), u])
     }
     return [
       "start: \(start.name)",
