@@ -74,8 +74,9 @@ public struct DeviceFit: Sendable {
   ///   - start: the profile to start from; its other numbers are kept.
   ///   - state: the engine state the recording was made in; its latency is fitted.
   ///   - name: the fitted profile's name.
-  /// - Throws: ``InputError`` (exit 65) if the start device has no actuator, or the fitted
-  ///   gain cannot be expressed as a body mass.
+  /// - Throws: ``InputError`` (exit 65) if the start device has no actuator, the pattern
+  ///   renders silence within the recording, or the fitted gain cannot be expressed as a
+  ///   body mass.
   public static func fit(
     _ recording: FitRecording, pattern: HapticPattern, patternPath: String, start: DeviceProfile,
     state: EngineState, name: String
@@ -104,6 +105,9 @@ public struct DeviceFit: Sendable {
     // 1. Coarse latency from the envelopes.
     var theta = FitModel.Parameters(resonanceRatio: 1, qualityRatio: 1, gain: 1)
     let startRender = model.render(theta)
+    guard startRender.contains(where: { $0 != 0 }) else {
+      throw InputError(file: patternPath, "renders silence on \(start.name) within the recording: nothing to fit")
+    }
     var shift = coarseShift(x, startRender)
 
     // 2. Coarse search of resonance, then Q, gain in closed form.
