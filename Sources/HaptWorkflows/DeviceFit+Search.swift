@@ -40,7 +40,9 @@ extension DeviceFit {
   /// The shift (samples) within `radius` of `around` minimising the squared difference
   /// between `x` and `gain` times `y` delayed by the shift; the gain is solved in closed
   /// form unless given. `fraction` is the parabolic sub-sample refinement (-0.5...0.5).
-  static func bestShift(_ x: [Double], _ y: [Double], around: Int, radius: Int, gain fixedGain: Double? = nil)
+  static func bestShift(
+    _ x: [Double], _ y: [Double], around: Int, radius: Int, gain fixedGain: Double? = nil
+  )
     -> (shift: Int, gain: Double, cost: Double, fraction: Double)
   {
     var energy = 0.0

@@ -171,7 +171,8 @@ public struct DeviceFit: Sendable {
     }
     values.append(Value(key: "gain", start: 1, value: theta.gain, uncertainty: sigma(index).map { $0 * theta.gain }))
     values.append(
-      Value(key: "engineLatency_s", start: startLatency, value: latency_s, uncertainty: sigma(index + 1).map { $0 / fs }))
+      Value(
+        key: "engineLatency_s", start: startLatency, value: latency_s, uncertainty: sigma(index + 1).map { $0 / fs }))
 
     // Renders start events on samples (an onset a hair after a sample moves to the next):
     // the profile stores the latency rounded to the nearest sample.
@@ -236,4 +237,3 @@ public struct DeviceFit: Sendable {
 
   static func significant(_ x: Double) -> String { FitFormat.significant(x, digits: 4) }
 }
-

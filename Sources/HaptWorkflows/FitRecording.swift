@@ -44,7 +44,9 @@ public struct FitRecording: Sendable {
   ) throws {
     self.path = path
     originalRate_Hz = signal.sampleRate_Hz
-    guard scale.isFinite, scale > 0 else { throw InputError(file: path, "the scale must be a positive number of g per unit") }
+    guard scale.isFinite, scale > 0 else {
+      throw InputError(file: path, "the scale must be a positive number of g per unit")
+    }
     var samples = signal.samples.map { $0 * scale }
     let mean = samples.reduce(0, +) / Double(max(samples.count, 1))
     for n in samples.indices { samples[n] -= mean }
@@ -55,7 +57,8 @@ public struct FitRecording: Sendable {
       )
     }
     let peak = samples.map(abs).max() ?? 0
-    let threshold = stride(from: band_Hz.lowerBound, through: band_Hz.upperBound, by: 1)
+    let threshold =
+      stride(from: band_Hz.lowerBound, through: band_Hz.upperBound, by: 1)
       .map { DetectionThreshold.threshold_g(at: $0) }.min() ?? 0
     guard peak >= threshold else {
       throw InputError(

@@ -34,7 +34,9 @@ import Testing
 
   /// `pattern` rendered on `device`, times `gain`, plus Gaussian noise 40 dB below the
   /// signal's RMS, resampled to 48 kHz, written to a WAV file and read back.
-  static func recording(_ pattern: HapticPattern, on device: DeviceProfile, gain: Double, name: String) throws
+  static func recording(
+    _ pattern: HapticPattern, on device: DeviceProfile, gain: Double, name: String
+  ) throws
     -> (signal: Signal, path: String)
   {
     let rendered = Renderer(device: device).render(pattern, options: RenderOptions(tail_s: 0.2)).acceleration_g
@@ -51,7 +53,9 @@ import Testing
     return (try AudioFile.read(path: path).signal, path)
   }
 
-  static func prepare(_ signal: Signal, path: String, start: DeviceProfile, pattern: HapticPattern) throws
+  static func prepare(
+    _ signal: Signal, path: String, start: DeviceProfile, pattern: HapticPattern
+  ) throws
     -> FitRecording
   {
     try FitRecording(
@@ -130,7 +134,9 @@ import Testing
       #expect(error.exitStatus == .dataError)
       #expect(error.description.hasPrefix("rec.wav: "))
       #expect(!error.description.contains("\n"))
-      let expected = ["silent": "is silent", "short": "shorter than the pattern's first event", "clipped": "is clipped"]
+      let expected = [
+        "silent": "is silent", "short": "shorter than the pattern's first event", "clipped": "is clipped",
+      ]
       #expect(error.description.contains(expected[kind]!), "\(error.description)")
     }
   }

@@ -33,7 +33,9 @@ enum FitCommand {
       .value("pattern", "PATTERN", help: "The pattern played in the recording (required)."),
       .value("out", "PROFILE.json", help: "Where to write the fitted profile (required)."),
       .value("device", "START", help: "Profile to start from, name or path (default: \(DeviceProfile.defaultName))."),
-      .value("state", "prepared|cold", help: "Engine state the recording was made in; its latency is fitted (default: prepared)."),
+      .value(
+        "state", "prepared|cold",
+        help: "Engine state the recording was made in; its latency is fitted (default: prepared)."),
       .value("scale", "G_PER_UNIT", help: "g per unit of the recording's samples (default: 1, samples in g)."),
       OptionSpec.value("format", "text|json", help: "Summary format (default: text)."),
     ],
