@@ -85,7 +85,7 @@ import Testing
     #expect(fit.values.allSatisfy { $0.isFitted })
     #expect(fit.dPrime_JND < 0.3, "d' \(fit.dPrime_JND)")
     #expect(fit.warnings.isEmpty, "\(fit.warnings)")
-    // Uncertainties are small but present, and cover the error within a few sigma.
+    // Uncertainties are reported (positive) for every fitted value.
     for key in ["resonance_Hz", "gain"] {
       let v = try value(key)
       let u = try #require(v.uncertainty)
