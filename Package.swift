@@ -5,9 +5,6 @@
 import PackageDescription
 
 let linkMath: [LinkerSetting] = [.linkedLibrary("m", .when(platforms: [.linux]))]
-/// The renderer's hot loops call the pattern model's envelope and control sweeps:
-/// cross-module optimisation lets them inline in release builds.
-let crossModule: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
 
 let package = Package(
   name: "hapt",
@@ -22,6 +19,7 @@ let package = Package(
     .library(name: "HaptMetrics", targets: ["HaptMetrics"]),
     .library(name: "HaptWorkflows", targets: ["HaptWorkflows"]),
     .library(name: "HaptReports", targets: ["HaptReports"]),
+    .library(name: "HaptTesting", targets: ["HaptTesting"]),
   ],
   targets: [
     // MARK: - C libraries (Debian: libfftw3-dev, libsndfile1-dev)
@@ -39,7 +37,7 @@ let package = Package(
     .target(name: "HaptCore", dependencies: ["CMalloc"], linkerSettings: linkMath),
     /// Pattern model, AHAP and .haptic codecs, presets, lint. No maths dependencies.
     .target(
-      name: "HaptPatterns", dependencies: ["HaptCore"], swiftSettings: crossModule, linkerSettings: linkMath),
+      name: "HaptPatterns", dependencies: ["HaptCore"], linkerSettings: linkMath),
     /// Sampled signals, FFTW wrapper, WAV/FLAC through libsndfile, resampling.
     .target(
       name: "HaptSignals", dependencies: ["HaptCore", "CFFTW", "CSndFile"],
@@ -47,7 +45,7 @@ let package = Package(
     /// Device profiles, drive synthesis, actuators, engine latency.
     .target(
       name: "HaptSimulation", dependencies: ["HaptCore", "HaptPatterns", "HaptSignals"],
-      swiftSettings: crossModule, linkerSettings: linkMath),
+      linkerSettings: linkMath),
     /// Perception thresholds, ST-SIM, SPQI, markers, d', confusion, information transfer.
     .target(
       name: "HaptMetrics", dependencies: ["HaptCore", "HaptSignals"], linkerSettings: linkMath),
@@ -59,6 +57,13 @@ let package = Package(
     /// CSV, HTML with inline SVG, JUnit XML.
     .target(
       name: "HaptReports",
+      dependencies: ["HaptCore", "HaptPatterns", "HaptSignals", "HaptSimulation", "HaptMetrics", "HaptWorkflows"],
+      linkerSettings: linkMath),
+
+    /// Assertions for users' own tests (Swift Testing and XCTest): distinguishability,
+    /// baselines and latency budgets in one line each.
+    .target(
+      name: "HaptTesting",
       dependencies: ["HaptCore", "HaptPatterns", "HaptSignals", "HaptSimulation", "HaptMetrics", "HaptWorkflows"],
       linkerSettings: linkMath),
 
@@ -77,12 +82,16 @@ let package = Package(
 
     // MARK: - Tests
     .testTarget(name: "HaptCoreTests", dependencies: ["HaptCore"]),
-    .testTarget(name: "HaptPatternsTests", dependencies: ["HaptPatterns"], resources: [.copy("Fixtures")]),
+    /// CodegenStubs: the Apple SDK signatures generated Swift is type-checked against.
+    .testTarget(
+      name: "HaptPatternsTests", dependencies: ["HaptPatterns"], exclude: ["CodegenStubs"],
+      resources: [.copy("Fixtures")]),
     .testTarget(name: "HaptSignalsTests", dependencies: ["HaptSignals"]),
     .testTarget(name: "HaptSimulationTests", dependencies: ["HaptSimulation"]),
     .testTarget(name: "HaptMetricsTests", dependencies: ["HaptMetrics", "HaptSignals"], resources: [.copy("Fixtures")]),
     .testTarget(name: "HaptWorkflowsTests", dependencies: ["HaptWorkflows"]),
     .testTarget(name: "HaptReportsTests", dependencies: ["HaptReports"], exclude: ["Goldens"]),
+    .testTarget(name: "HaptTestingTests", dependencies: ["HaptTesting"]),
     /// End-to-end: runs the built `hapt` binary.
     .testTarget(name: "HaptCLITests", dependencies: ["hapt"]),
   ]

@@ -13,6 +13,7 @@ enum Commands {
     DevicesCommand.spec,
     ConvertCommand.spec,
     RhythmCommand.spec,
+    CodegenCommand.spec,
   ]
 
   static func named(_ name: String) -> Subcommand? {
