@@ -22,11 +22,14 @@ public enum SwiftCodegen {
   ///
   /// - Throws: ``CodegenError/notAPresetOf(target:pattern:targets:)`` when `target` is
   ///   not the preset's API (a UIKit preset has no SwiftUI form here, and so on).
-  public static func systemFeedback(_ preset: Preset, target: CodegenTarget) throws(CodegenError) -> String {
+  /// - Parameter name: the name the Swift function is made from (default: the preset's).
+  public static func systemFeedback(_ preset: Preset, target: CodegenTarget, name: String? = nil) throws(CodegenError)
+    -> String
+  {
     guard let call = SystemFeedbackCall(api: preset.api), call.target == target else {
       throw .notAPresetOf(target: target, pattern: preset.name, targets: targets(for: preset))
     }
-    return call.source(preset: preset)
+    return call.source(preset: preset, name: name ?? preset.name)
   }
 
   /// Swift for `pattern` through `target`: Core Haptics for any pattern, the preset's
@@ -39,7 +42,7 @@ public enum SwiftCodegen {
   ) throws(CodegenError) -> String {
     if target == .coreHaptics { return coreHaptics(pattern, name: name, source: source) }
     guard let preset else { throw .notAPresetOf(target: target, pattern: name, targets: [.coreHaptics]) }
-    return try systemFeedback(preset, target: target)
+    return try systemFeedback(preset, target: target, name: name)
   }
 
   /// The first lines of every generated file.

@@ -63,8 +63,8 @@ enum SystemFeedbackCall: Equatable {
   }
 
   /// The whole generated file.
-  func source(preset: Preset) -> String {
-    let typeName = SwiftSource.typeName(preset.name)
+  func source(preset: Preset, name: String) -> String {
+    let typeName = SwiftSource.typeName(name)
     var lines = SwiftCodegen.header(source: "the system preset \(preset.name)", name: preset.name)
     let note = Self.availabilityNote(preset)
     switch self {
