@@ -58,7 +58,7 @@ public struct PerceivedDifference: Sendable, Equatable, CustomStringConvertible 
           out.append(
             .init(
               what: String(
-                format: "%@: starts %.0f ms %@ after event %d", label, abs(ib - ia) * 1000, ib > ia ? "later" : "sooner", k),
+                format: "%@: %.0f ms %@ event %d", label, abs(ib - ia) * 1000, ib > ia ? "further from" : "closer to", k),
               size_JND: abs(log(ib / ia)) / logInterval))
         }
       }
@@ -68,7 +68,7 @@ public struct PerceivedDifference: Sendable, Equatable, CustomStringConvertible 
       let event = missing ? a.events[k] : b.events[k]
       out.append(
         .init(
-          what: String(format: "event %d: %@ (%.1f dB above threshold)", k + 1, missing ? "missing" : "extra", event.peakLevel_dB),
+          what: String(format: "event %d: %@, %.1f dB above threshold", k + 1, missing ? "missing" : "extra", event.peakLevel_dB),
           size_JND: event.peakLevel_dB / jnd))
     }
     return out.filter { $0.size_JND >= floor_JND }.enumerated()
