@@ -1,5 +1,6 @@
 import Foundation
 import HaptCore
+import HaptMetrics
 import HaptPatterns
 import HaptSimulation
 import HaptTesting
@@ -45,6 +46,21 @@ import Testing
     // A change well under one JND passes as the same.
     let nearly = try Self.tap(intensity: 0.95, name: "nearly")
     #expect(HaptCheck.indistinguishable(full, nearly).passed)
+  }
+
+  /// The differences are d' term by term: their squares add up to d' squared.
+  @Test(arguments: [
+    ("uikit-notification-success", "uikit-notification-error"), ("uikit-notification-success", "uikit-notification-warning"),
+    ("swiftui-increase", "swiftui-decrease"), ("uikit-impact-light", "watchos-retry"),
+  ])
+  func differencesAddUpToDPrime(_ first: String, _ second: String) throws {
+    let a = try RenderedHaptic(preset: first)
+    let b = try RenderedHaptic(preset: second)
+    let terms = PerceivedDifference.between(a.features, b.features, floor_JND: 0)
+    let sum = terms.map { $0.size_JND * $0.size_JND }.reduce(0, +).squareRoot()
+    let dPrime = Distinguishability.dPrime(a.features, b.features)
+    #expect(abs(sum - dPrime) < 1e-9 * max(1, dPrime), "\(terms)")
+    #expect(terms.map(\.size_JND) == terms.map(\.size_JND).sorted(by: >))
   }
 
   @Test func latencyBudget() throws {
