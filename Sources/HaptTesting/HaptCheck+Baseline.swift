@@ -38,7 +38,9 @@ extension HaptCheck {
   ) -> HaptCheckResult {
     guard let path = haptic.path else {
       return HaptCheckResult(
-        passed: false, summary: "\(haptic.label): no pattern file to record a baseline from (load it from a file or a preset)")
+        passed: false,
+        summary:
+          "\(haptic.label): no pattern file to record a baseline from (load it from a file or a preset)")
     }
     let corpus = PatternCorpus.load([path])
     guard let entry = corpus.entries.first else {
@@ -52,20 +54,26 @@ extension HaptCheck {
         try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
         try Baseline.record(corpus, options: options, to: folder, force: true)
       } catch {
-        return HaptCheckResult(passed: false, summary: "\(haptic.label): cannot record its baseline: \(error)")
+        return HaptCheckResult(
+          passed: false, summary: "\(haptic.label): cannot record its baseline: \(error)")
       }
       return HaptCheckResult(
         passed: false,
-        summary: "\(haptic.label): recorded its baseline in \(folder); run again without \(recordVariable) to check against it")
+        summary:
+          "\(haptic.label): recorded its baseline in \(folder); run again without \(recordVariable) to check against it"
+      )
     }
     guard FileManager.default.fileExists(atPath: folder + "/" + BaselineManifest.fileName) else {
       return HaptCheckResult(
         passed: false,
-        summary: "\(haptic.label): no baseline in \(folder); run the test once with \(recordVariable)=1 to record it")
+        summary:
+          "\(haptic.label): no baseline in \(folder); run the test once with \(recordVariable)=1 to record it"
+      )
     }
     let result: BaselineCheckResult
     do {
-      result = try Baseline.check(corpus, baseline: folder, devices: [haptic.device], tolerances: tolerances, threads: 1)
+      result = try Baseline.check(
+        corpus, baseline: folder, devices: [haptic.device], tolerances: tolerances, threads: 1)
     } catch {
       return HaptCheckResult(passed: false, summary: "\(haptic.label): cannot read its baseline: \(error)")
     }
@@ -76,9 +84,13 @@ extension HaptCheck {
     else {
       return HaptCheckResult(
         passed: false,
-        summary: "\(haptic.label): not in the baseline in \(folder); run the test once with \(recordVariable)=1 to record it")
+        summary:
+          "\(haptic.label): not in the baseline in \(folder); run the test once with \(recordVariable)=1 to record it"
+      )
     }
-    let problems = result.problems.filter { $0.contains("model version") || $0.contains("'\(haptic.device.name)'") }
+    let problems = result.problems.filter {
+      $0.contains("model version") || $0.contains("'\(haptic.device.name)'")
+    }
     let recorded = recordedFeatures(folder: folder, row: row)
     let differences = recorded.map { PerceivedDifference.between($0, haptic.features) } ?? []
     let similarity = row.stsim.map { String(format: "ST-SIM %.3f", $0) } ?? "ST-SIM n/a"
@@ -86,18 +98,23 @@ extension HaptCheck {
     switch row.status {
     case .unchanged where problems.isEmpty:
       return HaptCheckResult(
-        passed: true, summary: "\(haptic.label): matches its baseline (\(similarity)\(dPrime))", differences: differences)
+        passed: true, summary: "\(haptic.label): matches its baseline (\(similarity)\(dPrime))",
+        differences: differences)
     default:
       let what = (problems + row.changes).joined(separator: "; ")
       return HaptCheckResult(
-        passed: false, summary: "\(haptic.label): \(row.status.rawValue) from its baseline in \(folder): \(what)\(dPrime.isEmpty ? "" : " (\(dPrime.dropFirst(2)))")",
+        passed: false,
+        summary:
+          "\(haptic.label): \(row.status.rawValue) from its baseline in \(folder): \(what)\(dPrime.isEmpty ? "" : " (\(dPrime.dropFirst(2)))")",
         differences: differences)
     }
   }
 
   /// The perceptual features of the recorded signal of `row`, or nil if unreadable.
   static func recordedFeatures(folder: String, row: BaselineComparison) -> PerceptualFeatures? {
-    guard let manifest = try? BaselineManifest(jsonBytes: InputFile.read(folder + "/" + BaselineManifest.fileName)),
+    guard
+      let manifest = try? BaselineManifest(
+        jsonBytes: InputFile.read(folder + "/" + BaselineManifest.fileName)),
       let record = manifest.records.first(where: {
         $0.pattern == row.pattern && $0.device == row.device && $0.state == row.state
       }),

@@ -28,7 +28,8 @@ public enum HaptCheck {
     let head = "\(pairLabel(a, b)): d' \(jnd(dPrime)), \(PairVerdict(dPrime: dPrime).rawValue)"
     let tail = passed ? "at least \(jnd(minimum_JND))" : "need at least \(jnd(minimum_JND))"
     return HaptCheckResult(
-      passed: passed, summary: "\(head); \(tail)", differences: PerceivedDifference.between(a.features, b.features))
+      passed: passed, summary: "\(head); \(tail)",
+      differences: PerceivedDifference.between(a.features, b.features))
   }
 
   /// Passes when a person would not tell `a` from `b`: d' below `maximum_JND`. For
@@ -59,11 +60,13 @@ public enum HaptCheck {
     let budget = "the \(ms(budget_s)) budget"
     guard let detect = m.markers.detect_s else {
       let reason = m.silenceReason.map { ": \($0)" } ?? ": below the detection threshold throughout"
-      return HaptCheckResult(passed: false, summary: "\(haptic.label): never felt\(reason); need to be felt within \(budget)")
+      return HaptCheckResult(
+        passed: false, summary: "\(haptic.label): never felt\(reason); need to be felt within \(budget)")
     }
     let parts = "engine latency \(ms(m.engineLatency_s)), rise to threshold \(ms(detect - m.engineLatency_s))"
     if detect <= budget_s + 1e-12 {
-      return HaptCheckResult(passed: true, summary: "\(haptic.label): felt at \(ms(detect)), within \(budget) (\(parts))")
+      return HaptCheckResult(
+        passed: true, summary: "\(haptic.label): felt at \(ms(detect)), within \(budget) (\(parts))")
     }
     return HaptCheckResult(
       passed: false,

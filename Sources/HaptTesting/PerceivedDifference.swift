@@ -27,7 +27,8 @@ public struct PerceivedDifference: Sendable, Equatable, CustomStringConvertible 
       let word = fb > fa ? "higher" : "lower"
       out.append(
         .init(
-          what: String(format: "frequency %.0f Hz, %.0f %% %@ than %.0f Hz", fb, abs(fb / fa - 1) * 100, word, fa),
+          what: String(
+            format: "frequency %.0f Hz, %.0f %% %@ than %.0f Hz", fb, abs(fb / fa - 1) * 100, word, fa),
           size_JND: whole.frequency))
     }
     let matched = min(a.events.count, b.events.count)
@@ -38,20 +39,27 @@ public struct PerceivedDifference: Sendable, Equatable, CustomStringConvertible 
       let alone = Distinguishability.components(only([ea], of: a), only([eb], of: a))
       let level = eb.peakLevel_dB - ea.peakLevel_dB
       out.append(
-        .init(what: String(format: "%@: %.1f dB %@", label, abs(level), level < 0 ? "weaker" : "stronger"), size_JND: alone.level))
+        .init(
+          what: String(format: "%@: %.1f dB %@", label, abs(level), level < 0 ? "weaker" : "stronger"),
+          size_JND: alone.level))
       let longer = eb.duration_s > ea.duration_s
       out.append(
         .init(
-          what: String(format: "%@: %.0f ms %@", label, abs(eb.duration_s - ea.duration_s) * 1000, longer ? "longer" : "shorter"),
+          what: String(
+            format: "%@: %.0f ms %@", label, abs(eb.duration_s - ea.duration_s) * 1000,
+            longer ? "longer" : "shorter"),
           size_JND: alone.duration))
       out.append(.init(what: "\(label): envelope shape differs", size_JND: alone.shape))
       if k > 0 {
-        let pair = Distinguishability.components(only([a.events[k - 1], ea], of: a), only([b.events[k - 1], eb], of: a))
+        let pair = Distinguishability.components(
+          only([a.events[k - 1], ea], of: a), only([b.events[k - 1], eb], of: a))
         let ia = ea.onset_s - a.events[k - 1].onset_s
         let ib = eb.onset_s - b.events[k - 1].onset_s
         out.append(
           .init(
-            what: String(format: "%@: %.0f ms %@ event %d", label, abs(ib - ia) * 1000, ib > ia ? "further from" : "closer to", k),
+            what: String(
+              format: "%@: %.0f ms %@ event %d", label, abs(ib - ia) * 1000,
+              ib > ia ? "further from" : "closer to", k),
             size_JND: pair.rhythm))
       }
     }
@@ -61,7 +69,9 @@ public struct PerceivedDifference: Sendable, Equatable, CustomStringConvertible 
       let alone = Distinguishability.components(only([event], of: a), only([], of: a))
       out.append(
         .init(
-          what: String(format: "event %d: %@, %.1f dB above threshold", k + 1, missing ? "missing" : "extra", event.peakLevel_dB),
+          what: String(
+            format: "event %d: %@, %.1f dB above threshold", k + 1, missing ? "missing" : "extra",
+            event.peakLevel_dB),
           size_JND: alone.events))
     }
     return out.filter { $0.size_JND >= floor_JND }.enumerated()
@@ -70,7 +80,9 @@ public struct PerceivedDifference: Sendable, Equatable, CustomStringConvertible 
 
   /// `features` reduced to `events` (onsets as they are), with the frequency of
   /// `reference` so that the frequency term is zero: one term of d' at a time.
-  static func only(_ events: [PerceptualFeatures.Event], of reference: PerceptualFeatures) -> PerceptualFeatures {
+  static func only(_ events: [PerceptualFeatures.Event], of reference: PerceptualFeatures)
+    -> PerceptualFeatures
+  {
     var copy = reference
     copy.events = events
     return copy

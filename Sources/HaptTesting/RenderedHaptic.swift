@@ -42,7 +42,9 @@ public struct RenderedHaptic: Sendable {
   ///   read (exit status 66 missing, 65 malformed).
   public init(file path: String, device: String = defaultDevice, state: EngineState = .prepared) throws {
     let loaded = try PatternFile.load(path: path)
-    try self.init(loaded.pattern, named: loaded.name, path: path, device: DeviceProfile.load(nameOrPath: device), state: state)
+    try self.init(
+      loaded.pattern, named: loaded.name, path: path, device: DeviceProfile.load(nameOrPath: device),
+      state: state)
   }
 
   /// Loads the system preset `name` (see `hapt presets`) and renders it on `device`.
@@ -54,7 +56,9 @@ public struct RenderedHaptic: Sendable {
       throw InputError(file: name, "no such system preset (known: \(known))", status: .noInput)
     }
     let loaded = try preset.load()
-    try self.init(loaded.pattern, named: name, path: preset.file, device: DeviceProfile.load(nameOrPath: device), state: state)
+    try self.init(
+      loaded.pattern, named: name, path: preset.file, device: DeviceProfile.load(nameOrPath: device),
+      state: state)
   }
 
   /// Renders a pattern built in code on a device profile.

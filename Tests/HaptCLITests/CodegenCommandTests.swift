@@ -19,9 +19,15 @@ import Testing
     #expect(uikit.status == 0)
     #expect(uikit.stdout.contains("let generator = UIImpactFeedbackGenerator(style: .soft)"))
     #expect(uikit.stdout.contains("@available(iOS 13.0, *)"))
-    let swiftUI = try HaptBinary.run(["codegen", "Corpora/system/swiftui-start.ahap", "--name", "workout start"])
-    #expect(swiftUI.stdout.contains("func workoutStartFeedback<Trigger: Equatable>(trigger: Trigger) -> some View {"))
-    #expect(swiftUI.stdout.contains("Plays on Apple Watch (watchOS); silent on iPhone (iOS), Mac trackpad (macOS), iPad."))
+    let swiftUI = try HaptBinary.run([
+      "codegen", "Corpora/system/swiftui-start.ahap", "--name", "workout start",
+    ])
+    #expect(
+      swiftUI.stdout.contains(
+        "func workoutStartFeedback<Trigger: Equatable>(trigger: Trigger) -> some View {"))
+    #expect(
+      swiftUI.stdout.contains(
+        "Plays on Apple Watch (watchOS); silent on iPhone (iOS), Mac trackpad (macOS), iPad."))
     let coreHaptics = try HaptBinary.run(["codegen", "uikit-impact-soft", "--target", "corehaptics"])
     #expect(coreHaptics.stdout.contains("CHHapticPattern(events: events, parameters: parameters)"))
   }
@@ -29,7 +35,8 @@ import Testing
   @Test func usageErrors() throws {
     let notPreset = try HaptBinary.run(["codegen", "Corpora/library/heartbeat.ahap", "--target", "swiftui"])
     #expect(notPreset.status == 64)
-    #expect(notPreset.stderr.contains("'heartbeat' is not a system preset of swiftui; generate it for corehaptics"))
+    #expect(
+      notPreset.stderr.contains("'heartbeat' is not a system preset of swiftui; generate it for corehaptics"))
     let badTarget = try HaptBinary.run(["codegen", "uikit-selection", "--target", "appkit"])
     #expect(badTarget.status == 64 && badTarget.stderr.contains("invalid value 'appkit' for '--target'"))
     #expect(try HaptBinary.run(["codegen"]).status == 64)

@@ -6,13 +6,15 @@ import Testing
 /// `hapt codegen`: the generated Swift type-checks against the Apple API declarations in
 /// CodegenStubs, and says what the pattern file says.
 @Suite struct CodegenTests {
-  static let stubs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("CodegenStubs")
+  static let stubs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+    "CodegenStubs")
 
   /// Every shipped pattern file (library and presets) with its name.
   static func shippedPatterns() throws -> [LoadedPattern] {
     try ["library", "system"].flatMap { folder in
       let url = Fixtures.corpora.appendingPathComponent(folder)
-      return try FileManager.default.contentsOfDirectory(atPath: url.path).filter { $0.hasSuffix(".ahap") }.sorted()
+      return try FileManager.default.contentsOfDirectory(atPath: url.path).filter { $0.hasSuffix(".ahap") }
+        .sorted()
         .map { try PatternFile.load(path: url.appendingPathComponent($0).path) }
     }
   }
@@ -22,16 +24,27 @@ import Testing
   static func generatedFiles() throws -> [(name: String, source: String)] {
     var files: [(String, String)] = []
     for loaded in try shippedPatterns() {
-      files.append(("ch-\(loaded.name)", SwiftCodegen.coreHaptics(loaded.pattern, name: loaded.name + "-ch", source: loaded.path)))
+      files.append(
+        (
+          "ch-\(loaded.name)",
+          SwiftCodegen.coreHaptics(loaded.pattern, name: loaded.name + "-ch", source: loaded.path)
+        ))
       if let preset = Presets.named(loaded.name) {
         let target = SwiftCodegen.defaultTarget(for: preset)
         #expect(target != .coreHaptics, "preset \(preset.name) has no API target")
         files.append(("api-\(loaded.name)", try SwiftCodegen.systemFeedback(preset, target: target)))
       }
     }
-    for fixture in ["lenient-breaks.ahap", "apple-style-trailing-commas.ahap", "lofelt-sample.haptic", "audio-custom-missing-wav.ahap"] {
+    for fixture in [
+      "lenient-breaks.ahap", "apple-style-trailing-commas.ahap", "lofelt-sample.haptic",
+      "audio-custom-missing-wav.ahap",
+    ] {
       let loaded = try PatternFile.load(path: Fixtures.path(fixture))
-      files.append(("fixture-\(loaded.name)", SwiftCodegen.coreHaptics(loaded.pattern, name: "fixture " + loaded.name, source: fixture)))
+      files.append(
+        (
+          "fixture-\(loaded.name)",
+          SwiftCodegen.coreHaptics(loaded.pattern, name: "fixture " + loaded.name, source: fixture)
+        ))
     }
     return files
   }
@@ -55,14 +68,18 @@ import Testing
   static func buildStubs(in folder: URL) throws {
     for module in ["CoreHaptics", "UIKit", "SwiftUI", "WatchKit"] {
       let result = try swiftc(
-        ["-emit-module", "-parse-as-library", "-module-name", module, "-emit-module-path", "\(module).swiftmodule",
-         Self.stubs.appendingPathComponent("\(module).swift").path], in: folder)
+        [
+          "-emit-module", "-parse-as-library", "-module-name", module, "-emit-module-path",
+          "\(module).swiftmodule",
+          Self.stubs.appendingPathComponent("\(module).swift").path,
+        ], in: folder)
       #expect(result.status == 0, "stub \(module): \(result.errors)")
     }
   }
 
   @Test func generatedSwiftTypeChecksForEveryShippedPattern() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hapt-codegen-\(UUID().uuidString)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "hapt-codegen-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     try Self.buildStubs(in: folder)
@@ -78,7 +95,8 @@ import Testing
     #expect(good.status == 0, "\(good.errors)")
     // The check can fail: a wrong argument label does not type-check against the stubs.
     let bad = folder.appendingPathComponent("bad.swift").path
-    try "import CoreHaptics\nlet e = CHHapticEvent(eventType: .hapticTransient, parameter: [], relativeTime: 0)\n"
+    try
+      "import CoreHaptics\nlet e = CHHapticEvent(eventType: .hapticTransient, parameter: [], relativeTime: 0)\n"
       .write(toFile: bad, atomically: true, encoding: .utf8)
     let wrong = try Self.swiftc(["-typecheck", "-I", ".", bad], in: folder)
     #expect(wrong.status != 0 && wrong.errors.contains("parameters:"))
@@ -104,7 +122,8 @@ import Testing
       let timeMatch = try #require(block.firstMatch(of: time))
       var parameters: [String: Double] = [:]
       for match in block.matches(of: parameter) {
-        parameters[String(try #require(match.output[1].substring))] = Double(try #require(match.output[2].substring))!
+        parameters[String(try #require(match.output[1].substring))] = Double(
+          try #require(match.output[2].substring))!
       }
       return ParsedEvent(
         type: String(try #require(typeMatch.output[1].substring)), parameters: parameters,
@@ -119,14 +138,17 @@ import Testing
     ParsedEvent(
       type: SwiftCodegen.eventType(event.type).dropFirst().description,
       parameters: [
-        "hapticIntensity": event.intensity, "hapticSharpness": event.sharpness, "attackTime": event.attackTime,
-        "decayTime": event.decayTime, "releaseTime": event.releaseTime, "sustained": event.isSustained ? 1 : 0,
+        "hapticIntensity": event.intensity, "hapticSharpness": event.sharpness,
+        "attackTime": event.attackTime,
+        "decayTime": event.decayTime, "releaseTime": event.releaseTime,
+        "sustained": event.isSustained ? 1 : 0,
       ], time_s: event.time_s, duration_s: event.type.hasDuration ? event.duration_s : nil)
   }
 
   @Test func generatedEventsAreTheAHAPEvents() throws {
     for loaded in try Self.shippedPatterns() {
-      let parsed = try Self.parseEvents(SwiftCodegen.coreHaptics(loaded.pattern, name: loaded.name, source: loaded.path))
+      let parsed = try Self.parseEvents(
+        SwiftCodegen.coreHaptics(loaded.pattern, name: loaded.name, source: loaded.path))
       #expect(parsed.count == loaded.pattern.events.count, "\(loaded.name)")
       for (read, event) in zip(parsed, loaded.pattern.events) {
         var filled = read
@@ -150,27 +172,37 @@ import Testing
     #expect(both.contains("CHHapticPattern(events: events, parameterCurves: parameterCurves)"))
     #expect(both.contains("CHHapticParameterCurve.ControlPoint(relativeTime: 0.4, value: 0.5)"))
     // The dynamic parameter becomes a one-point curve at its time, after the curve.
-    let step = try #require(both.range(of: "CHHapticParameterCurve.ControlPoint(relativeTime: 0.0, value: 0.3)"))
+    let step = try #require(
+      both.range(of: "CHHapticParameterCurve.ControlPoint(relativeTime: 0.0, value: 0.3)"))
     #expect(both.range(of: "relativeTime: 0.6)")!.lowerBound > step.lowerBound)
     var stepsOnly = pattern
     stepsOnly.parameterCurves = []
     let steps = SwiftCodegen.coreHaptics(stepsOnly, name: "swell", source: "test")
-    #expect(steps.contains("CHHapticDynamicParameter(parameterID: .hapticIntensityControl, value: 0.3, relativeTime: 0.6)"))
+    #expect(
+      steps.contains(
+        "CHHapticDynamicParameter(parameterID: .hapticIntensityControl, value: 0.3, relativeTime: 0.6)"))
     #expect(steps.contains("CHHapticPattern(events: events, parameters: parameters)"))
   }
 
   @Test func presetsMapToTheirAPI() throws {
     let success = try #require(Presets.named("uikit-notification-success"))
-    #expect(try SwiftCodegen.systemFeedback(success, target: .uiKit).contains("generator.notificationOccurred(.success)"))
-    #expect(throws: CodegenError.notAPresetOf(target: .swiftUI, pattern: success.name, targets: [.uiKit, .coreHaptics])) {
+    #expect(
+      try SwiftCodegen.systemFeedback(success, target: .uiKit).contains(
+        "generator.notificationOccurred(.success)"))
+    #expect(
+      throws: CodegenError.notAPresetOf(
+        target: .swiftUI, pattern: success.name, targets: [.uiKit, .coreHaptics])
+    ) {
       try SwiftCodegen.systemFeedback(success, target: .swiftUI)
     }
     let weight = try #require(Presets.named("swiftui-impact-weight-light"))
     let swiftUI = try SwiftCodegen.systemFeedback(weight, target: .swiftUI)
     #expect(swiftUI.contains("sensoryFeedback(.impact(weight: .light, intensity: 1), trigger: trigger)"))
-    #expect(swiftUI.contains("Plays on iPhone (iOS), Apple Watch (watchOS); silent on Mac trackpad (macOS), iPad."))
-    #expect(try SwiftCodegen.systemFeedback(#require(Presets.named("watchos-click")), target: .watchKit)
-      .contains("WKInterfaceDevice.current().play(.click)"))
+    #expect(
+      swiftUI.contains("Plays on iPhone (iOS), Apple Watch (watchOS); silent on Mac trackpad (macOS), iPad."))
+    #expect(
+      try SwiftCodegen.systemFeedback(#require(Presets.named("watchos-click")), target: .watchKit)
+        .contains("WKInterfaceDevice.current().play(.click)"))
     for preset in Presets.all() { #expect(SwiftCodegen.targets(for: preset).count == 2, "\(preset.name)") }
     #expect(throws: CodegenError.self) {
       try SwiftCodegen.generate(HapticPattern(), name: "x", source: "x", preset: nil, target: .uiKit)
@@ -178,7 +210,8 @@ import Testing
   }
 
   @Test(arguments: [
-    ("ui-toggle-on", "UiToggleOn"), ("2-taps", "Pattern2Taps"), ("", "Pattern"), ("café au lait", "CafAuLait"),
+    ("ui-toggle-on", "UiToggleOn"), ("2-taps", "Pattern2Taps"), ("", "Pattern"),
+    ("café au lait", "CafAuLait"),
     ("a_b.c", "ABC"),
   ])
   func typeNames(name: String, expected: String) {
@@ -187,7 +220,9 @@ import Testing
 
   @Test func literalsAreEscaped() {
     #expect(SwiftSource.string("a\"b\\c\nd\u{1}") == #""a\"b\\c\nd\u{1}""#)
-    #expect(SwiftSource.number(0.1) == "0.1" && SwiftSource.number(1) == "1.0" && SwiftSource.number(1e-5) == "1e-05")
+    #expect(
+      SwiftSource.number(0.1) == "0.1" && SwiftSource.number(1) == "1.0"
+        && SwiftSource.number(1e-5) == "1e-05")
     #expect(SwiftSource.commentText("two\nlines") == "two lines")
   }
 }

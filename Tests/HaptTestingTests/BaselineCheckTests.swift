@@ -8,7 +8,8 @@ import Testing
 /// changed one with what a person would feel.
 @Suite struct BaselineCheckTests {
   static func temporaryFolder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hapt-testing-\(UUID().uuidString)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "hapt-testing-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder
   }
@@ -28,7 +29,8 @@ import Testing
 
     let missing = HaptCheck.matchesBaseline(original, in: baseline, record: false)
     #expect(!missing.passed)
-    #expect(missing.summary.contains("no baseline in \(baseline); run the test once with HAPT_RECORD_BASELINES=1"))
+    #expect(
+      missing.summary.contains("no baseline in \(baseline); run the test once with HAPT_RECORD_BASELINES=1"))
 
     let recording = HaptCheck.matchesBaseline(original, in: baseline, record: true)
     #expect(!recording.passed && recording.summary.contains("recorded its baseline"), "\(recording)")
@@ -42,17 +44,21 @@ import Testing
     let weaker = try RenderedHaptic(file: Self.writeTap(0.5, to: edited))
     let changed = HaptCheck.matchesBaseline(weaker, in: baseline, record: false)
     #expect(!changed.passed)
-    #expect(changed.summary.contains("tap on iphone-wideband-lra (prepared): changed from its baseline"), "\(changed)")
+    #expect(
+      changed.summary.contains("tap on iphone-wideband-lra (prepared): changed from its baseline"),
+      "\(changed)")
     #expect(changed.summary.contains("peak level -6.02 dB"), "\(changed)")
     #expect(changed.message.contains(try Regex(#"\n  event 1: 6\.\d dB weaker \(2\.\d JND\)"#)), "\(changed)")
 
     let cold = try RenderedHaptic(file: Self.writeTap(1, to: root), state: .cold)
-    #expect(HaptCheck.matchesBaseline(cold, in: baseline, record: false).summary.contains("not in the baseline"))
+    #expect(
+      HaptCheck.matchesBaseline(cold, in: baseline, record: false).summary.contains("not in the baseline"))
   }
 
   @Test func aPatternBuiltInCodeHasNoBaselineFile() throws {
     let device = try DeviceProfile.load(nameOrPath: RenderedHaptic.defaultDevice)
-    let haptic = try RenderedHaptic(HapticPattern(events: [.transient(at: 0, intensity: 1, sharpness: 1)]), named: "x", device: device)
+    let haptic = try RenderedHaptic(
+      HapticPattern(events: [.transient(at: 0, intensity: 1, sharpness: 1)]), named: "x", device: device)
     #expect(!HaptCheck.matchesBaseline(haptic, in: "/nonexistent", record: false).passed)
   }
 }

@@ -13,7 +13,8 @@ import Testing
 
   static func tap(intensity: Double, name: String = "tap") throws -> RenderedHaptic {
     try RenderedHaptic(
-      HapticPattern(events: [.transient(at: 0, intensity: intensity, sharpness: 0.5)]), named: name, device: device)
+      HapticPattern(events: [.transient(at: 0, intensity: intensity, sharpness: 0.5)]), named: name,
+      device: device)
   }
 
   @Test func distinctPresetsAreDistinguishable() throws {
@@ -21,7 +22,9 @@ import Testing
     let error = try RenderedHaptic(preset: "uikit-notification-error")
     let result = HaptCheck.distinguishable(success, error, atLeast: 2)
     #expect(result.passed, "\(result)")
-    #expect(result.summary.hasPrefix("uikit-notification-success vs uikit-notification-error on iphone-wideband-lra (prepared): d' "))
+    #expect(
+      result.summary.hasPrefix(
+        "uikit-notification-success vs uikit-notification-error on iphone-wideband-lra (prepared): d' "))
     #expect(result.differences.contains { $0.what.contains("event 3: extra") }, "\(result)")
   }
 
@@ -29,7 +32,10 @@ import Testing
     let success = try RenderedHaptic(preset: "uikit-notification-success")
     let result = HaptCheck.distinguishable(success, success, atLeast: 2)
     #expect(!result.passed)
-    #expect(result.message == "uikit-notification-success vs uikit-notification-success on iphone-wideband-lra (prepared): d' 0.0 JND, confusable; need at least 2.0 JND")
+    #expect(
+      result.message
+        == "uikit-notification-success vs uikit-notification-success on iphone-wideband-lra (prepared): d' 0.0 JND, confusable; need at least 2.0 JND"
+    )
     #expect(HaptCheck.indistinguishable(success, success).passed)
   }
 
@@ -50,7 +56,8 @@ import Testing
 
   /// The differences are d' term by term: their squares add up to d' squared.
   @Test(arguments: [
-    ("uikit-notification-success", "uikit-notification-error"), ("uikit-notification-success", "uikit-notification-warning"),
+    ("uikit-notification-success", "uikit-notification-error"),
+    ("uikit-notification-success", "uikit-notification-warning"),
     ("swiftui-increase", "swiftui-decrease"), ("uikit-impact-light", "watchos-retry"),
   ])
   func differencesAddUpToDPrime(_ first: String, _ second: String) throws {
@@ -80,7 +87,9 @@ import Testing
   @Test func loadingErrorsNameTheFile() {
     #expect(throws: InputError.self) { try RenderedHaptic(file: "/nonexistent/tap.ahap") }
     #expect(throws: InputError.self) { try RenderedHaptic(preset: "no-such-preset") }
-    #expect(throws: InputError.self) { try RenderedHaptic(preset: "uikit-selection", device: "no-such-device") }
+    #expect(throws: InputError.self) {
+      try RenderedHaptic(preset: "uikit-selection", device: "no-such-device")
+    }
   }
 
   @Test func expectHapticRecordsTheMessage() throws {

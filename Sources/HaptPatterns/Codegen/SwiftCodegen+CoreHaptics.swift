@@ -60,7 +60,9 @@ extension SwiftCodegen {
     lines.append(coreHapticsAvailability)
     lines.append("func play\(typeName)(on engine: CHHapticEngine) throws {")
     lines.append("  try engine.start()")
-    lines.append("  let player = try engine.makePlayer(with: make\(typeName)Pattern(\(waveforms.isEmpty ? "" : "engine: engine")))")
+    lines.append(
+      "  let player = try engine.makePlayer(with: make\(typeName)Pattern(\(waveforms.isEmpty ? "" : "engine: engine")))"
+    )
     lines.append("  try player.start(atTime: CHHapticTimeImmediate)")
     lines.append("}")
     return lines.joined(separator: "\n") + "\n"
@@ -79,7 +81,9 @@ extension SwiftCodegen {
       (pattern.events.count, "event"), (pattern.parameterSteps.count, "dynamic parameter"),
       (pattern.parameterCurves.count, "parameter curve"),
     ].map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }
-    lines += ["///", "/// \(counts.joined(separator: ", ")); \(String(format: "%.3f", pattern.duration_s)) s."]
+    lines += [
+      "///", "/// \(counts.joined(separator: ", ")); \(String(format: "%.3f", pattern.duration_s)) s.",
+    ]
     return lines
   }
 
@@ -113,13 +117,15 @@ extension SwiftCodegen {
     let parameters = eventParameters(event).map {
       "        CHHapticEventParameter(parameterID: \($0.id), value: \(SwiftSource.number($0.value))),"
     }
-    let start = waveformIndex.map { "    CHHapticEvent(audioResourceID: waveform\($0)," } ?? "    CHHapticEvent("
+    let start =
+      waveformIndex.map { "    CHHapticEvent(audioResourceID: waveform\($0)," } ?? "    CHHapticEvent("
     var lines = [start]
     if waveformIndex == nil { lines.append("      eventType: \(eventType(event.type)),") }
     lines.append(parameters.isEmpty ? "      parameters: []," : "      parameters: [")
     if !parameters.isEmpty { lines += parameters + ["      ],"] }
     let time = "      relativeTime: \(SwiftSource.number(event.time_s))"
-    lines.append(event.type.hasDuration ? time + ", duration: \(SwiftSource.number(event.duration_s))),": time + "),")
+    lines.append(
+      event.type.hasDuration ? time + ", duration: \(SwiftSource.number(event.duration_s)))," : time + "),")
     return lines
   }
 
@@ -170,7 +176,9 @@ extension SwiftCodegen {
   /// `.hapticIntensityControl` for an identifier Core Haptics defines, else
   /// `CHHapticDynamicParameter.ID(rawValue: "...")` (kept as the file wrote it).
   static func dynamicID(_ id: DynamicParameterID) -> String {
-    guard id.isKnown else { return "CHHapticDynamicParameter.ID(rawValue: \(SwiftSource.string(id.rawValue)))" }
+    guard id.isKnown else {
+      return "CHHapticDynamicParameter.ID(rawValue: \(SwiftSource.string(id.rawValue)))"
+    }
     return "." + id.rawValue.prefix(1).lowercased() + id.rawValue.dropFirst()
   }
 
@@ -192,10 +200,15 @@ extension SwiftCodegen {
   /// first at equal times, then file order).
   static func mergedAsCurves(steps: [ParameterStep], curves: [ParameterCurve]) -> [ParameterCurve] {
     let asCurves = steps.map {
-      ParameterCurve(parameterID: $0.parameterID, time_s: $0.time_s, controlPoints: [.init(time_s: 0, value: $0.value)])
+      ParameterCurve(
+        parameterID: $0.parameterID, time_s: $0.time_s, controlPoints: [.init(time_s: 0, value: $0.value)])
     }
     return (curves + asCurves).enumerated()
-      .sorted { ($0.element.start_s ?? $0.element.time_s, $0.offset) < ($1.element.start_s ?? $1.element.time_s, $1.offset) }
+      .sorted {
+        ($0.element.start_s ?? $0.element.time_s, $0.offset) < (
+          $1.element.start_s ?? $1.element.time_s, $1.offset
+        )
+      }
       .map(\.element)
   }
 }

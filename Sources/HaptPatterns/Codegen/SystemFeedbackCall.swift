@@ -44,9 +44,12 @@ enum SystemFeedbackCall: Equatable {
 
   /// Where the preset plays, in words, from its platform table.
   static func availabilityNote(_ preset: Preset) -> String {
-    let names: [Platform: String] = [.iOS: "iPhone (iOS)", .watchOS: "Apple Watch (watchOS)", .macOS: "Mac trackpad (macOS)"]
+    let names: [Platform: String] = [
+      .iOS: "iPhone (iOS)", .watchOS: "Apple Watch (watchOS)", .macOS: "Mac trackpad (macOS)",
+    ]
     let plays = Platform.allCases.filter { preset.platforms.contains($0) }.compactMap { names[$0] }
-    let silent = Platform.allCases.filter { !preset.platforms.contains($0) }.compactMap { names[$0] } + ["iPad"]
+    let silent =
+      Platform.allCases.filter { !preset.platforms.contains($0) }.compactMap { names[$0] } + ["iPad"]
     return "Plays on \(plays.joined(separator: ", ")); silent on \(silent.joined(separator: ", "))."
   }
 
@@ -80,7 +83,8 @@ enum SystemFeedbackCall: Equatable {
       lines += [
         "import SwiftUI", "",
         "extension View {",
-        "  /// Plays the system haptic `\(preset.api)` each time `trigger` changes.", "  ///", "  /// \(note)",
+        "  /// Plays the system haptic `\(preset.api)` each time `trigger` changes.", "  ///",
+        "  /// \(note)",
         "  " + availability,
         "  func \(Self.lowerFirst(typeName))Feedback<Trigger: Equatable>(trigger: Trigger) -> some View {",
         "    sensoryFeedback(\(expression), trigger: trigger)", "  }", "}",
@@ -101,11 +105,20 @@ enum SystemFeedbackCall: Equatable {
   private var body: [String] {
     switch self {
     case .uiImpact(let style):
-      ["let generator = UIImpactFeedbackGenerator(style: .\(style))", "generator.prepare()", "generator.impactOccurred()"]
+      [
+        "let generator = UIImpactFeedbackGenerator(style: .\(style))", "generator.prepare()",
+        "generator.impactOccurred()",
+      ]
     case .uiSelection:
-      ["let generator = UISelectionFeedbackGenerator()", "generator.prepare()", "generator.selectionChanged()"]
+      [
+        "let generator = UISelectionFeedbackGenerator()", "generator.prepare()",
+        "generator.selectionChanged()",
+      ]
     case .uiNotification(let type):
-      ["let generator = UINotificationFeedbackGenerator()", "generator.prepare()", "generator.notificationOccurred(.\(type))"]
+      [
+        "let generator = UINotificationFeedbackGenerator()", "generator.prepare()",
+        "generator.notificationOccurred(.\(type))",
+      ]
     case .watchKit(let type): ["WKInterfaceDevice.current().play(.\(type))"]
     case .sensoryFeedback: []
     }

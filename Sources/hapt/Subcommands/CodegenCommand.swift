@@ -6,7 +6,8 @@ import HaptPatterns
 enum CodegenCommand {
   static let spec = Subcommand(
     name: "codegen",
-    summary: "Print the Swift that plays a pattern (Core Haptics, or a preset's UIKit, SwiftUI or WatchKit call).",
+    summary:
+      "Print the Swift that plays a pattern (Core Haptics, or a preset's UIKit, SwiftUI or WatchKit call).",
     usage: ["codegen PATTERN [--target corehaptics|uikit|swiftui|watchkit] [--name NAME]"],
     discussion: """
       PATTERN is a pattern file (.ahap or .haptic) or the name of a system preset (see
@@ -22,31 +23,40 @@ enum CodegenCommand {
       OptionSpec.value(
         "target", "corehaptics|uikit|swiftui|watchkit",
         help: "The API to play it with (default: a preset's own API, else corehaptics)."),
-      OptionSpec.value("name", "NAME", help: "Name the Swift functions after NAME (default: the pattern's name)."),
+      OptionSpec.value(
+        "name", "NAME", help: "Name the Swift functions after NAME (default: the pattern's name)."),
     ],
     run: { arguments, console in
       guard let input = arguments.positionals.first else {
         throw UsageError.missingArgument("PATTERN (a .ahap or .haptic file, or a preset name)")
       }
-      guard arguments.positionals.count == 1 else { throw UsageError.unexpectedArgument(arguments.positionals[1]) }
+      guard arguments.positionals.count == 1 else {
+        throw UsageError.unexpectedArgument(arguments.positionals[1])
+      }
       let (loaded, preset) = try load(input)
-      let target = try arguments.value("target").map { try parseTarget($0) } ?? SwiftCodegen.defaultTarget(for: preset)
+      let target =
+        try arguments.value("target").map { try parseTarget($0) } ?? SwiftCodegen.defaultTarget(for: preset)
       var name = loaded.name
       if let given = arguments.value("name") {
         guard given.unicodeScalars.contains(where: { $0.isASCII && $0.properties.isAlphabetic }) else {
-          throw UsageError.invalidValue(option: "--name", value: given, expected: "a name with at least one letter")
+          throw UsageError.invalidValue(
+            option: "--name", value: given, expected: "a name with at least one letter")
         }
         name = given
       }
-      let source = preset.map { "the system preset \($0.name) (\(URL(fileURLWithPath: $0.file).lastPathComponent))" } ?? input
-      console.out(try SwiftCodegen.generate(loaded.pattern, name: name, source: source, preset: preset, target: target))
+      let source =
+        preset.map { "the system preset \($0.name) (\(URL(fileURLWithPath: $0.file).lastPathComponent))" }
+        ?? input
+      console.out(
+        try SwiftCodegen.generate(loaded.pattern, name: name, source: source, preset: preset, target: target))
       return .success
     })
 
   static func parseTarget(_ value: String) throws -> CodegenTarget {
     guard let target = CodegenTarget(rawValue: value) else {
       throw UsageError.invalidValue(
-        option: "--target", value: value, expected: CodegenTarget.allCases.map(\.rawValue).joined(separator: ", "))
+        option: "--target", value: value,
+        expected: CodegenTarget.allCases.map(\.rawValue).joined(separator: ", "))
     }
     return target
   }

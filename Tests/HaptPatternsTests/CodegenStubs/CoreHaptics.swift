@@ -31,9 +31,13 @@ public class CHHapticEvent {
     public static let audioBrightness = ParameterID(rawValue: "AudioBrightness")
   }
 
-  public init(eventType type: EventType, parameters eventParams: [CHHapticEventParameter], relativeTime time: TimeInterval) {}
   public init(
-    eventType type: EventType, parameters eventParams: [CHHapticEventParameter], relativeTime time: TimeInterval,
+    eventType type: EventType, parameters eventParams: [CHHapticEventParameter],
+    relativeTime time: TimeInterval
+  ) {}
+  public init(
+    eventType type: EventType, parameters eventParams: [CHHapticEventParameter],
+    relativeTime time: TimeInterval,
     duration: TimeInterval
   ) {}
   public init(
@@ -76,7 +80,9 @@ public class CHHapticParameterCurve {
     public init(relativeTime time: TimeInterval, value: Float) {}
   }
 
-  public init(parameterID: CHHapticDynamicParameter.ID, controlPoints: [ControlPoint], relativeTime: TimeInterval) {}
+  public init(
+    parameterID: CHHapticDynamicParameter.ID, controlPoints: [ControlPoint], relativeTime: TimeInterval
+  ) {}
 }
 
 public class CHHapticPattern {

@@ -28,8 +28,12 @@ public struct SensoryFeedback: Equatable, Sendable {
   public static let levelChange = SensoryFeedback()
   public static let pathComplete = SensoryFeedback()
   public static let impact = SensoryFeedback()
-  public static func impact(weight: Weight = .medium, intensity: Double = 1.0) -> SensoryFeedback { SensoryFeedback() }
-  public static func impact(flexibility: Flexibility, intensity: Double = 1.0) -> SensoryFeedback { SensoryFeedback() }
+  public static func impact(weight: Weight = .medium, intensity: Double = 1.0) -> SensoryFeedback {
+    SensoryFeedback()
+  }
+  public static func impact(flexibility: Flexibility, intensity: Double = 1.0) -> SensoryFeedback {
+    SensoryFeedback()
+  }
 }
 
 public struct SensoryFeedbackView<Content: View>: View {}

@@ -15,7 +15,8 @@ public enum AppHaptic: String, CaseIterable, Sendable {
 
   /// The AHAP file shipped with the app.
   public var url: URL {
-    guard let url = Bundle.module.url(forResource: rawValue, withExtension: "ahap", subdirectory: "Haptics") else {
+    guard let url = Bundle.module.url(forResource: rawValue, withExtension: "ahap", subdirectory: "Haptics")
+    else {
       fatalError("Haptics/\(rawValue).ahap is missing from the HapticsDemo bundle")
     }
     return url
