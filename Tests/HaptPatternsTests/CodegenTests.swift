@@ -184,6 +184,20 @@ import Testing
     #expect(steps.contains("CHHapticPattern(events: events, parameters: parameters)"))
   }
 
+  @Test func audioFilesAreRegisteredFromTheBundle() throws {
+    let loaded = try PatternFile.load(path: Fixtures.path("audio-custom-missing-wav.ahap"))
+    let source = SwiftCodegen.coreHaptics(loaded.pattern, name: loaded.name, source: "fixture")
+    #expect(source.contains("func makeAudioCustomMissingWavPattern(engine: CHHapticEngine) throws -> CHHapticPattern {"))
+    #expect(source.contains(#"forResource: "Missing", withExtension: "caf","#))
+    #expect(source.contains(#"subdirectory: "Sounds")"#))
+    #expect(source.contains("let waveform0 = try engine.registerAudioResource(waveform0URL, options: [:])"))
+    // A path that leaves the pattern's folder is looked up by file name only.
+    #expect(source.contains("leaves its folder: looked up by file name"))
+    #expect(!source.contains(#"subdirectory: "etc")"#))
+    #expect(source.contains("CHHapticEvent(audioResourceID: waveform0,"))
+    #expect(source.contains("makePlayer(with: makeAudioCustomMissingWavPattern(engine: engine))"))
+  }
+
   @Test func presetsMapToTheirAPI() throws {
     let success = try #require(Presets.named("uikit-notification-success"))
     #expect(

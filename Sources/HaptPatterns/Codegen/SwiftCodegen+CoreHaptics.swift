@@ -97,12 +97,20 @@ extension SwiftCodegen {
   }
 
   /// Registers waveform `index` (found in the app bundle) with the engine.
+  ///
+  /// A path inside the pattern's folder is looked up in the same sub-folder of the bundle;
+  /// a path that leaves it (which hapt never follows) by its file name alone.
   static func registration(_ path: String, index: Int) -> [String] {
+    let contained = WaveformPath.isContained(path)
     let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: "/"))
     let file = url.deletingPathExtension().lastPathComponent
-    let folder = String(url.deletingLastPathComponent().path.dropFirst())
+    let folder = contained ? String(url.deletingLastPathComponent().path.dropFirst()) : ""
     let subdirectory = folder.isEmpty ? "nil" : SwiftSource.string(folder)
-    return [
+    var lines: [String] = []
+    if !contained {
+      lines.append("  // The AHAP's path \(SwiftSource.commentText(path)) leaves its folder: looked up by file name.")
+    }
+    return lines + [
       "  guard",
       "    let waveform\(index)URL = Bundle.main.url(",
       "      forResource: \(SwiftSource.string(file)), withExtension: \(SwiftSource.string(url.pathExtension)),",
@@ -124,8 +132,10 @@ extension SwiftCodegen {
     lines.append(parameters.isEmpty ? "      parameters: []," : "      parameters: [")
     if !parameters.isEmpty { lines += parameters + ["      ],"] }
     let time = "      relativeTime: \(SwiftSource.number(event.time_s))"
-    lines.append(
-      event.type.hasDuration ? time + ", duration: \(SwiftSource.number(event.duration_s)))," : time + "),")
+    // An AudioCustom event without a duration plays its whole file: the initializer
+    // without `duration`.
+    let hasDuration = event.type.hasDuration && !(event.type == .audioCustom && event.duration_s == 0)
+    lines.append(hasDuration ? time + ", duration: \(SwiftSource.number(event.duration_s)))," : time + "),")
     return lines
   }
 
