@@ -187,7 +187,9 @@ import Testing
   @Test func audioFilesAreRegisteredFromTheBundle() throws {
     let loaded = try PatternFile.load(path: Fixtures.path("audio-custom-missing-wav.ahap"))
     let source = SwiftCodegen.coreHaptics(loaded.pattern, name: loaded.name, source: "fixture")
-    #expect(source.contains("func makeAudioCustomMissingWavPattern(engine: CHHapticEngine) throws -> CHHapticPattern {"))
+    #expect(
+      source.contains(
+        "func makeAudioCustomMissingWavPattern(engine: CHHapticEngine) throws -> CHHapticPattern {"))
     #expect(source.contains(#"forResource: "Missing", withExtension: "caf","#))
     #expect(source.contains(#"subdirectory: "Sounds")"#))
     #expect(source.contains("let waveform0 = try engine.registerAudioResource(waveform0URL, options: [:])"))

@@ -108,7 +108,8 @@ extension SwiftCodegen {
     let subdirectory = folder.isEmpty ? "nil" : SwiftSource.string(folder)
     var lines: [String] = []
     if !contained {
-      lines.append("  // The AHAP's path \(SwiftSource.commentText(path)) leaves its folder: looked up by file name.")
+      lines.append(
+        "  // The AHAP's path \(SwiftSource.commentText(path)) leaves its folder: looked up by file name.")
     }
     return lines + [
       "  guard",
