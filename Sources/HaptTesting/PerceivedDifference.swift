@@ -14,6 +14,11 @@ public struct PerceivedDifference: Sendable, Equatable, CustomStringConvertible 
   /// The term's size in JND units (its contribution to d').
   public var size_JND: Double
 
+  public init(what: String, size_JND: Double) {
+    self.what = what
+    self.size_JND = size_JND
+  }
+
   public var description: String { "\(what) (\(String(format: "%.1f", size_JND)) JND)" }
 
   /// The differences between `a` and `b` (b relative to a), largest first; terms under

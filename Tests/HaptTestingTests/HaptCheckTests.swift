@@ -54,6 +54,26 @@ import Testing
     #expect(HaptCheck.indistinguishable(full, nearly).passed)
   }
 
+  @Test func setsPassOnlyWhenEveryPairIsDistinct() throws {
+    let names = ["uikit-notification-success", "uikit-notification-warning", "uikit-notification-error"]
+    let set = try names.map { try RenderedHaptic(preset: $0) }
+    let distinct = HaptCheck.distinguishable(set, atLeast: 2)
+    #expect(distinct.passed, "\(distinct)")
+    #expect(
+      distinct.summary.contains(
+        "3 patterns (uikit-notification-success, uikit-notification-warning, uikit-notification-error): every pair at least 2.0 JND; closest "
+      ))
+    let withTwin = set + [try RenderedHaptic(preset: "uikit-notification-success")]
+    let twin = HaptCheck.distinguishable(withTwin, atLeast: 2)
+    #expect(!twin.passed)
+    #expect(twin.summary.hasSuffix("1 of 6 pairs under 2.0 JND (d' of each pair in parentheses)"))
+    #expect(
+      twin.message.contains(
+        "uikit-notification-success vs uikit-notification-success: confusable, no difference felt (0.0 JND)"),
+      "\(twin)")
+    #expect(HaptCheck.distinguishable([set[0]]).passed)
+  }
+
   /// The differences are d' term by term: their squares add up to d' squared.
   @Test(arguments: [
     ("uikit-notification-success", "uikit-notification-error"),

@@ -18,6 +18,10 @@ import Testing
     expectHaptic(HaptCheck.distinguishable(try Self.render(.confirm), try Self.render(.reject), atLeast: 2))
   }
 
+  @Test func noTwoHapticsAreConfused() throws {
+    expectHaptic(HaptCheck.distinguishable(try AppHaptic.allCases.map { try Self.render($0) }, atLeast: 2))
+  }
+
   @Test(arguments: AppHaptic.allCases)
   func feltWithinFiftyMilliseconds(_ haptic: AppHaptic) throws {
     expectHaptic(HaptCheck.felt(try Self.render(haptic), within: 0.050))
