@@ -28,6 +28,17 @@ import Testing
     #expect(
       swiftUI.stdout.contains(
         "Plays on Apple Watch (watchOS); silent on iPhone (iOS), Mac trackpad (macOS), iPad."))
+    // An edited copy of a preset file is an ordinary pattern.
+    let folder = try HaptBinary.temporaryFolder(prefix: "hapt-codegen")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let copy = folder.appendingPathComponent("swiftui-start.ahap").path
+    let text = try String(contentsOfFile: "Corpora/system/swiftui-start.ahap", encoding: .utf8)
+    try text.write(toFile: copy, atomically: true, encoding: .utf8)
+    #expect(try HaptBinary.run(["codegen", copy]).stdout.contains("func swiftuiStartFeedback<Trigger"))
+    let edited = text.replacingOccurrences(of: "\"Time\": 0,", with: "\"Time\": 0.01,")
+    #expect(edited != text)
+    try edited.write(toFile: copy, atomically: true, encoding: .utf8)
+    #expect(try HaptBinary.run(["codegen", copy]).stdout.contains("func makeSwiftuiStartPattern() throws"))
     let coreHaptics = try HaptBinary.run(["codegen", "uikit-impact-soft", "--target", "corehaptics"])
     #expect(coreHaptics.stdout.contains("CHHapticPattern(events: events, parameters: parameters)"))
   }

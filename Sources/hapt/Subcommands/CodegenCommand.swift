@@ -61,17 +61,16 @@ enum CodegenCommand {
     return target
   }
 
-  /// The pattern, and the preset it is: by preset name, or a file that is a preset's file.
+  /// The pattern, and the preset it is: by preset name, or a file named after a preset
+  /// that holds the preset's pattern (the shipped file or a copy of it).
   static func load(_ input: String) throws -> (LoadedPattern, Preset?) {
     let isFile = FileManager.default.fileExists(atPath: input)
     if !isFile, let preset = Presets.named(input) {
       return (try preset.load(), preset)
     }
     let loaded = try PatternFile.load(path: input)
-    let standard = URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath().path
-    let preset = Presets.all().first {
-      URL(fileURLWithPath: $0.file).standardizedFileURL.resolvingSymlinksInPath().path == standard
-    }
+    guard let preset = Presets.named(loaded.name), let shipped = try? preset.load(), shipped.pattern == loaded.pattern
+    else { return (loaded, nil) }
     return (loaded, preset)
   }
 }
