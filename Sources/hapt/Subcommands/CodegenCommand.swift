@@ -69,7 +69,8 @@ enum CodegenCommand {
       return (try preset.load(), preset)
     }
     let loaded = try PatternFile.load(path: input)
-    guard let preset = Presets.named(loaded.name), let shipped = try? preset.load(), shipped.pattern == loaded.pattern
+    guard let preset = Presets.named(loaded.name), let shipped = try? preset.load(),
+      shipped.pattern == loaded.pattern
     else { return (loaded, nil) }
     return (loaded, preset)
   }
