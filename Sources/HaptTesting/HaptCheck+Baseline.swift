@@ -16,10 +16,10 @@ extension HaptCheck {
     return !value.isEmpty && value != "0"
   }
 
-  /// Passes when `haptic` renders as it did when its baseline was recorded: ST-SIM,
-  /// detection time and peak level within `tolerances`, the same comparison as
-  /// `hapt baseline check`. The message adds d' against the recorded signal and what a
-  /// person would feel changed.
+  /// Passes when `haptic` renders as it did when its baseline was recorded: the same
+  /// comparison as `hapt baseline check` (d' against the recorded signal under
+  /// `tolerances.maxDPrime_JND`, the detection time within `maxLatencyShift_s`, felt as
+  /// before). The message lists what a person would feel changed, event by event.
   ///
   /// `folder` is a baseline folder as `hapt baseline record` writes it (it may hold other
   /// patterns, devices and states too). With ``recordVariable`` set, the check records
@@ -73,56 +73,34 @@ extension HaptCheck {
     let result: BaselineCheckResult
     do {
       result = try Baseline.check(
-        corpus, baseline: folder, devices: [haptic.device], tolerances: tolerances, threads: 1)
+        corpus, baseline: folder, devices: [haptic.device], states: [haptic.state], tolerances: tolerances,
+        threads: 1)
     } catch {
       return HaptCheckResult(passed: false, summary: "\(haptic.label): cannot read its baseline: \(error)")
     }
-    guard
-      let row = result.comparisons.first(where: {
-        $0.pattern == entry.name && $0.device == haptic.device.name && $0.state == haptic.state
-      })
-    else {
+    let row = result.comparisons.first {
+      $0.pattern == entry.name && $0.device == haptic.device.name && $0.state == haptic.state
+    }
+    guard let row, row.status != .added else {
+      let why = result.problems.isEmpty ? "" : " (\(result.problems.joined(separator: "; ")))"
       return HaptCheckResult(
         passed: false,
         summary:
-          "\(haptic.label): not in the baseline in \(folder); run the test once with \(recordVariable)=1 to record it"
+          "\(haptic.label): not in the baseline in \(folder)\(why); run the test once with \(recordVariable)=1 to record it"
       )
     }
-    let problems = result.problems.filter {
-      $0.contains("model version") || $0.contains("'\(haptic.device.name)'")
-    }
-    let recorded = recordedFeatures(folder: folder, row: row)
-    let differences = recorded.map { PerceivedDifference.between($0, haptic.features) } ?? []
-    let similarity = row.stsim.map { String(format: "ST-SIM %.3f", $0) } ?? "ST-SIM n/a"
-    let dPrime = recorded.map { ", d' " + jnd(Distinguishability.dPrime($0, haptic.features)) } ?? ""
-    switch row.status {
-    case .unchanged where problems.isEmpty:
+    let measures = [
+      row.dPrime_JND.map { "d' " + jnd($0) }, row.similarity.map { String(format: "similarity %.3f", $0) },
+    ].compactMap { $0 }.joined(separator: ", ")
+    if row.status == .unchanged, result.problems.isEmpty {
       return HaptCheckResult(
-        passed: true, summary: "\(haptic.label): matches its baseline (\(similarity)\(dPrime))",
-        differences: differences)
-    default:
-      let what = (problems + row.changes).joined(separator: "; ")
-      return HaptCheckResult(
-        passed: false,
-        summary:
-          "\(haptic.label): \(row.status.rawValue) from its baseline in \(folder): \(what)\(dPrime.isEmpty ? "" : " (\(dPrime.dropFirst(2)))")",
-        differences: differences)
+        passed: true, summary: "\(haptic.label): matches its baseline (\(measures))",
+        changes: row.perceptualChanges)
     }
-  }
-
-  /// The perceptual features of the recorded signal of `row`, or nil if unreadable.
-  static func recordedFeatures(folder: String, row: BaselineComparison) -> PerceptualFeatures? {
-    guard
-      let manifest = try? BaselineManifest(
-        jsonBytes: InputFile.read(folder + "/" + BaselineManifest.fileName)),
-      let record = manifest.records.first(where: {
-        $0.pattern == row.pattern && $0.device == row.device && $0.state == row.state
-      }),
-      var signal = try? AudioFile.read(path: folder + "/" + record.signalFile).signal
-    else { return nil }
-    if signal.sampleRate_Hz != SignalSource.metricRate_Hz {
-      signal = Resampler.resample(signal, to: SignalSource.metricRate_Hz)
-    }
-    return PerceptualFeatures(signal)
+    let why = (result.problems + row.changes).joined(separator: "; ")
+    return HaptCheckResult(
+      passed: false,
+      summary: "\(haptic.label): \(row.status.rawValue) from its baseline in \(folder): \(why)",
+      changes: row.perceptualChanges)
   }
 }

@@ -6,8 +6,7 @@ extension HaptCheck {
   /// confused is a failure.
   ///
   /// A passing message names the closest pair; a failing one lists the pairs under the
-  /// minimum, closest first, each with its largest difference and, in parentheses, the
-  /// pair's d'.
+  /// minimum, closest first, each with its d' and its largest change.
   /// - Complexity: O(n²) d' evaluations (each O(events)); the renders are already done.
   public static func distinguishable(
     _ haptics: [RenderedHaptic], atLeast minimum_JND: Double = PairVerdict.closeBelow
@@ -33,17 +32,14 @@ extension HaptCheck {
           "\(head): every pair at least \(jnd(minimum_JND)); closest \(closest.a.name) vs \(closest.b.name), d' \(jnd(closest.dPrime))"
       )
     }
-    let differences = failing.map { pair -> PerceivedDifference in
-      let largest = PerceivedDifference.between(pair.a.features, pair.b.features).first
-      let what =
-        "\(pair.a.name) vs \(pair.b.name): \(PairVerdict(dPrime: pair.dPrime).rawValue)"
-        + (largest.map { ", largest difference \($0.what)" } ?? ", no difference felt")
-      return PerceivedDifference(what: what, size_JND: pair.dPrime)
+    let details = failing.sorted { $0.dPrime < $1.dPrime }.map { pair -> String in
+      let largest = Distinguishability.changes(from: pair.a.features, to: pair.b.features).first
+      return
+        "\(pair.a.name) vs \(pair.b.name): d' \(jnd(pair.dPrime)), \(PairVerdict(dPrime: pair.dPrime).rawValue)"
+        + (largest.map { "; largest change \($0.sentence)" } ?? "; no change felt")
     }
     return HaptCheckResult(
-      passed: false,
-      summary:
-        "\(head): \(failing.count) of \(pairs.count) pairs under \(jnd(minimum_JND)) (d' of each pair in parentheses)",
-      differences: differences.sorted { $0.size_JND < $1.size_JND })
+      passed: false, summary: "\(head): \(failing.count) of \(pairs.count) pairs under \(jnd(minimum_JND))",
+      details: details)
   }
 }

@@ -29,7 +29,7 @@ public enum HaptCheck {
     let tail = passed ? "at least \(jnd(minimum_JND))" : "need at least \(jnd(minimum_JND))"
     return HaptCheckResult(
       passed: passed, summary: "\(head); \(tail)",
-      differences: PerceivedDifference.between(a.features, b.features))
+      changes: changes(a, b))
   }
 
   /// Passes when a person would not tell `a` from `b`: d' below `maximum_JND`. For
@@ -45,7 +45,7 @@ public enum HaptCheck {
     return HaptCheckResult(
       passed: passed,
       summary: "\(pairLabel(a, b)): d' \(jnd(dPrime)), \(PairVerdict(dPrime: dPrime).rawValue); \(tail)",
-      differences: PerceivedDifference.between(a.features, b.features))
+      changes: changes(a, b))
   }
 
   /// Passes when `haptic` is felt (its `detect` marker: the envelope crosses the
@@ -72,6 +72,15 @@ public enum HaptCheck {
       passed: false,
       summary: "\(haptic.label): felt at \(ms(detect)), \(ms(detect - budget_s)) over \(budget) (\(parts))")
   }
+
+  /// The felt changes from `a` to `b`, largest first; terms under a tenth of a JND left
+  /// out (they change nothing a person feels).
+  static func changes(_ a: RenderedHaptic, _ b: RenderedHaptic) -> [PerceptualChange] {
+    Distinguishability.changes(from: a.features, to: b.features, minimum_JND: minimumListed_JND)
+  }
+
+  /// Changes smaller than this are not listed in messages, JND units.
+  public static let minimumListed_JND = 0.1
 
   static func pairLabel(_ a: RenderedHaptic, _ b: RenderedHaptic) -> String {
     if a.device.name == b.device.name, a.state == b.state {
