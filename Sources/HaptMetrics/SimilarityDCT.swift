@@ -13,7 +13,7 @@ enum SimilarityDCT {
 
 extension SimilarityFeatures {
   /// Computes the features of `signal`, zero-padded to a whole number of 512-sample
-  /// blocks (the pattern-pair rule, MODEL.md section 6.1).
+  /// blocks (the pattern-pair rule, Docs/Model.md §6.1).
   ///
   /// ST-SIM and SPQI are defined at 8 kHz (their perceptual spectrum maps block bin i to
   /// `i * 8000 / 1024` Hz): a signal at any other rate is first resampled to 8 kHz with
