@@ -53,7 +53,9 @@ public enum HaptCheck {
   ///
   /// - Parameter budget_s: the latest detection time that passes, seconds (default
   ///   0.050: tactile feedback is recommended within 50 ms of the touch).
-  public static func felt(_ haptic: RenderedHaptic, within budget_s: Double = LatencyBudget.default.pass_s)
+  public static func felt(
+    _ haptic: RenderedHaptic, within budget_s: Double = LatencyBudget.default.pass_s
+  )
     -> HaptCheckResult
   {
     let m = haptic.measurement

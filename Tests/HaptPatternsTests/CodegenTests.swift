@@ -95,8 +95,7 @@ import Testing
     #expect(good.status == 0, "\(good.errors)")
     // The check can fail: a wrong argument label does not type-check against the stubs.
     let bad = folder.appendingPathComponent("bad.swift").path
-    try
-      "import CoreHaptics\nlet e = CHHapticEvent(eventType: .hapticTransient, parameter: [], relativeTime: 0)\n"
+    try "import CoreHaptics\nlet e = CHHapticEvent(eventType: .hapticTransient, parameter: [], relativeTime: 0)\n"
       .write(toFile: bad, atomically: true, encoding: .utf8)
     let wrong = try Self.swiftc(["-typecheck", "-I", ".", bad], in: folder)
     #expect(wrong.status != 0 && wrong.errors.contains("parameters:"))

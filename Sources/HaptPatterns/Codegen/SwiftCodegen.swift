@@ -23,7 +23,9 @@ public enum SwiftCodegen {
   /// - Throws: ``CodegenError/notAPresetOf(target:pattern:targets:)`` when `target` is
   ///   not the preset's API (a UIKit preset has no SwiftUI form here, and so on).
   /// - Parameter name: the name the Swift function is made from (default: the preset's).
-  public static func systemFeedback(_ preset: Preset, target: CodegenTarget, name: String? = nil)
+  public static func systemFeedback(
+    _ preset: Preset, target: CodegenTarget, name: String? = nil
+  )
     throws(CodegenError)
     -> String
   {

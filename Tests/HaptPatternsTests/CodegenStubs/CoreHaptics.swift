@@ -102,7 +102,9 @@ public class CHHapticEngine {
   public init() throws {}
   public func start() throws {}
   public func makePlayer(with pattern: CHHapticPattern) throws -> any CHHapticPatternPlayer { StubPlayer() }
-  public func registerAudioResource(_ resourceURL: URL, options: [AnyHashable: Any] = [:]) throws
+  public func registerAudioResource(
+    _ resourceURL: URL, options: [AnyHashable: Any] = [:]
+  ) throws
     -> CHHapticAudioResourceID
   { 0 }
 }
