@@ -158,6 +158,40 @@ import Testing
     }
   }
 
+  /// Reads the `CHHapticParameterCurve(...)` literals of generated Swift back: identifier
+  /// (the member name), start time, and the control points.
+  static func parseCurves(_ source: String) throws -> [(id: String, time_s: Double, points: [[Double]])] {
+    let blocks = source.components(separatedBy: "    CHHapticParameterCurve(\n").dropFirst()
+    let id = try Regex(#"parameterID: \.(\w+),"#)
+    let point = try Regex(#"ControlPoint\(relativeTime: ([-0-9.e+]+), value: ([-0-9.e+]+)\)"#)
+    let time = try Regex(#"\n      relativeTime: ([-0-9.e+]+)\),"#)
+    return try blocks.map { block in
+      let points = try block.matches(of: point).map {
+        [Double(try #require($0.output[1].substring))!, Double(try #require($0.output[2].substring))!]
+      }
+      return (
+        String(try #require(block.firstMatch(of: id)?.output[1].substring)),
+        Double(try #require(block.firstMatch(of: time)?.output[1].substring))!, points
+      )
+    }
+  }
+
+  @Test func generatedCurvesAreTheAHAPCurves() throws {
+    var checked = 0
+    for loaded in try Self.shippedPatterns() where !loaded.pattern.parameterCurves.isEmpty {
+      #expect(loaded.pattern.parameterSteps.isEmpty, "\(loaded.name): steps would be merged into the curves")
+      let parsed = try Self.parseCurves(SwiftCodegen.coreHaptics(loaded.pattern, name: loaded.name, source: "x"))
+      #expect(parsed.count == loaded.pattern.parameterCurves.count, "\(loaded.name)")
+      for (read, curve) in zip(parsed, loaded.pattern.parameterCurves) {
+        let rawID = read.id.prefix(1).uppercased() + read.id.dropFirst()
+        #expect(rawID == curve.parameterID.rawValue && read.time_s == curve.time_s, "\(loaded.name)")
+        #expect(read.points == curve.controlPoints.map { [$0.time_s, $0.value] }, "\(loaded.name)")
+        checked += 1
+      }
+    }
+    #expect(checked >= 4)
+  }
+
   @Test func curvesAndDynamicParametersAreKept() throws {
     let pattern = HapticPattern(
       events: [.continuous(at: 0, duration_s: 1, intensity: 0.5, sharpness: 0.2)],
