@@ -1,4 +1,5 @@
 import Foundation
+import HaptCore
 
 extension DeviceProfile {
   /// Largest profile file accepted, bytes.

@@ -1,4 +1,5 @@
 import Foundation
+import HaptCore
 import HaptPatterns
 
 /// A set of pattern files gathered from files and folders, loaded one by one so that a

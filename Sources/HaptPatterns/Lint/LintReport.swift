@@ -1,4 +1,5 @@
 import Foundation
+import HaptCore
 
 /// The result of linting many files: findings per file and the files that could not be
 /// read or decoded.

@@ -1,3 +1,4 @@
+import HaptCore
 import HaptPatterns
 import HaptSimulation
 import HaptWorkflows

@@ -1,3 +1,4 @@
+import HaptCore
 import HaptReports
 import HaptSimulation
 import HaptWorkflows
