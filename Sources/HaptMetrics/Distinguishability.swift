@@ -194,6 +194,18 @@ public struct DPrimeComponents: Sendable, Equatable {
   /// Events one signal has and the other lacks.
   public var events = 0.0
 
+  /// All terms zero (no difference).
+  public init() {}
+
+  public init(level: Double, frequency: Double, duration: Double, shape: Double, rhythm: Double, events: Double) {
+    self.level = level
+    self.frequency = frequency
+    self.duration = duration
+    self.shape = shape
+    self.rhythm = rhythm
+    self.events = events
+  }
+
   /// d': the Euclidean sum of the terms.
   public var total: Double {
     (level * level + frequency * frequency + duration * duration + shape * shape

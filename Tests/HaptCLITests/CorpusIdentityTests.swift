@@ -25,7 +25,11 @@ import Testing
   @Test func sameStemDifferentExtensionsAreTwoPatterns() throws {
     let folder = try Self.mixedFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let baseline = folder.appendingPathComponent("baseline").path
+    let lint = try HaptBinary.run(["lint", folder.path])
+    #expect(lint.stdout.contains("2 file(s) checked"), "\(lint.stdout)")
+    #expect(lint.stderr.contains("warning: skipped 2 .haps files, 1 .ivs file: not a pattern format hapt reads"))
+    let baseline = folder.deletingLastPathComponent().appendingPathComponent(folder.lastPathComponent + "-baseline").path
+    defer { try? FileManager.default.removeItem(atPath: baseline) }
     let record = try HaptBinary.run(["baseline", "record", folder.path, "--out", baseline, "--state", "prepared"])
     #expect(record.status == 0, "\(record.stderr)")
     #expect(record.stderr.contains("skipped 2 .haps files, 1 .ivs file: not a pattern format hapt reads"))

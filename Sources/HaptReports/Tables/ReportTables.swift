@@ -67,8 +67,8 @@ public enum ReportTables {
 
   /// `pairs.csv`: every pair of corpus patterns on the primary device. `similarity` is the
   /// bounded 0..1 similarity (``PairSimilarity/similarity``); the raw directional ST-SIM and
-  /// SPQI average over perceptible blocks (Docs/Model.md §6.6), `RefA` with pattern_a as the
-  /// reference, `RefB` with pattern_b.
+  /// SPQI average over perceptible blocks, `RefA` with pattern_a as the reference, `RefB`
+  /// with pattern_b.
   public static func pairs(_ evaluation: CorpusEvaluation) -> CSVTable {
     var table = CSVTable(columns: pairColumns)
     let names = evaluation.primary.map(\.name)
