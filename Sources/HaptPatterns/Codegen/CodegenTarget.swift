@@ -1,3 +1,5 @@
+import HaptCore
+
 /// The Apple API that `hapt codegen` writes Swift for.
 public enum CodegenTarget: String, CaseIterable, Sendable {
   /// Core Haptics: a `CHHapticPattern` with every event, dynamic parameter and curve of
