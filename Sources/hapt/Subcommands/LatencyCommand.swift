@@ -53,8 +53,7 @@ enum LatencyCommand {
           + latencies.joined(separator: ", "))
     }
     options.maxRenderDuration_s = try CommonOptions.maxRenderDuration(arguments)
-    let corpus = try CommonOptions.corpus(arguments.positionals, arguments)
-    for failure in corpus.failures { console.error(failure.error.description) }
+    let corpus = try CommonOptions.corpus(arguments.positionals, arguments, console)
     let measurements = Evaluation.run(corpus.entries, options: options).measurements
     for m in measurements where m.isTruncated && m.state == options.states.first {
       console.warning("\(m.pattern) on \(m.device): render cut at the length limit; markers cover only the rendered part")
