@@ -64,6 +64,27 @@ import Testing
     }
   }
 
+  /// Usage lines and the option table agree: `--state prepared|cold` in a usage line
+  /// means the table (which the parser reads) says `prepared|cold` too.
+  @Test(arguments: ["lint", "render", "compare", "confusion", "latency", "report", "baseline", "presets", "devices", "fit"])
+  func usageLinesMatchTheOptionTable(command: String) throws {
+    let help = try HaptBinary.run([command, "--help"]).stdout
+    let lines = help.split(separator: "\n").map(String.init)
+    let usage = lines.filter { $0.hasPrefix("  hapt ") }.joined(separator: " ")
+    var table: [String: String] = [:]
+    for line in lines where line.hasPrefix("  --") {
+      let words = line.split(separator: " ", omittingEmptySubsequences: true)
+      if words.count >= 2, words[1].contains("|") { table[String(words[0])] = String(words[1]) }
+    }
+    let usageWords = usage.replacingOccurrences(of: "[", with: " ").replacingOccurrences(of: "]", with: " ")
+      .split(separator: " ").map(String.init)
+    for (index, word) in usageWords.enumerated() where table[word] != nil && index + 1 < usageWords.count {
+      let value = usageWords[index + 1]
+      guard value.contains("|") else { continue }
+      #expect(value == table[word], "\(command): usage says \(word) \(value), the table \(table[word] ?? "")")
+    }
+  }
+
   @Test func everyFormatAndStateAHelpListsIsAccepted() throws {
     // devices --format: the help says text|json; each is accepted, csv is not.
     let help = try HaptBinary.run(["devices", "--help"]).stdout

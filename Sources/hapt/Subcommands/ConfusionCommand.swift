@@ -11,7 +11,7 @@ enum ConfusionCommand {
     name: "confusion",
     summary: "Confusability of a set of patterns (default: success, warning, error), or IT of observed counts.",
     usage: [
-      "confusion [PATH...] [--set NAME,NAME,...] [--device NAME...] [--state prepared|cold] [--format text|csv|json]",
+      "confusion [PATH...] [--set NAME,NAME,...] [--device NAME...] [--state prepared|cold|both] [--format text|csv|json]",
       "confusion --counts FILE.csv",
     ],
     discussion: """
