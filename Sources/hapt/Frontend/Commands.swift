@@ -14,6 +14,7 @@ enum Commands {
     FitCommand.spec,
     ConvertCommand.spec,
     RhythmCommand.spec,
+    CodegenCommand.spec,
   ]
 
   static func named(_ name: String) -> Subcommand? {
