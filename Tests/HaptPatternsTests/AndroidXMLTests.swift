@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+
+@testable import HaptPatterns
+
+/// Android vibration XML: decode, encode, decode again; malformed input; lint findings.
+@Suite struct AndroidXMLTests {
+  static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("AndroidFixtures")
+  static let fixtures: [String] =
+    ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".xml") }.sorted()
+
+  static func decodeFixture(_ name: String) throws -> (vibration: AndroidVibration, findings: [LintFinding]) {
+    try AndroidVibration.decode(InputFile.read(folder.appendingPathComponent(name).path), file: name)
+  }
+
+  @Test func everyFixtureIsFound() {
+    #expect(Self.fixtures.count >= 10)
+  }
+
+  @Test(arguments: fixtures) func roundTrip(name: String) throws {
+    let first = try Self.decodeFixture(name).vibration
+    let encoded = first.encode()
+    let second = try AndroidVibration.decode(encoded, file: "encoded.xml")
+    #expect(second.vibration == first, "\(name)\n\(encoded)")
+    #expect(second.findings.allSatisfy { $0.ruleID != LintRule.androidUnknownAttribute.id })
+    // Encoding is stable.
+    #expect(second.vibration.encode() == encoded)
+  }
+
+  @Test func compositionValues() throws {
+    let vibration = try Self.decodeFixture("composition.xml").vibration
+    #expect(
+      vibration
+        == AndroidVibration(
+          .composition([
+            AndroidPrimitive(.click), AndroidPrimitive(.tick, scale: 0.31),
+            AndroidPrimitive(.lowTick, delay_ms: 240), AndroidPrimitive(.spin, scale: 0.58, delay_ms: 12),
+          ])))
+  }
+
+  @Test func waveformValues() throws {
+    let (vibration, findings) = try Self.decodeFixture("waveform-default-amplitude.xml")
+    guard case .waveform(let waveform) = vibration.effects.first else {
+      Issue.record("not a waveform")
+      return
+    }
+    #expect(waveform.repeatIndex == 3)
+    #expect(waveform.entries.map(\.duration_ms) == [20, 20, 80, 40, 50, 30])
+    #expect(waveform.entries.map(\.amplitude) == [nil, 0, 255, 100, 180, 255])
+    #expect(findings.rules() == ["AND003"])
+  }
+
+  @Test func selectAndHiddenEffects() throws {
+    let select = try Self.decodeFixture("select.xml").vibration
+    #expect(select.isSelect)
+    #expect(select.effects.count == 2)
+    #expect(select.effects[1] == .predefined(.heavyClick, fallback: true))
+    let (hidden, findings) = try Self.decodeFixture("predefined-texture-tick-hidden.xml")
+    #expect(hidden.effects == [.predefined(.textureTick, fallback: false)])
+    #expect(findings.rules() == ["AND002", "AND002"])
+    #expect(try Self.decodeFixture("predefined-click.xml").findings.isEmpty)
+  }
+
+  /// Malformed input: one error naming the line.
+  static let malformed: [(name: String, xml: String, place: String, message: String)] = [
+    ("unclosed tag", "<vibration-effect>\n  <waveform-effect>\n    <waveform-entry durationMs=\"10\" amplitude=\"5\"/>\n</vibration-effect>\n", "line 4, column 1", "does not close <waveform-effect> (opened on line 2)"),
+    ("unclosed at end", "<vibration-effect>\n  <predefined-effect name=\"click\"/>\n", "line 1, column 1", "<vibration-effect> is never closed"),
+    ("unknown element", "<vibration-effect>\n  <waveform-effect>\n    <wave-entry durationMs=\"10\" amplitude=\"5\"/>\n  </waveform-effect>\n</vibration-effect>\n", "line 3", "unknown element <wave-entry> in <waveform-effect>"),
+    ("amplitude 300", "<vibration-effect>\n  <waveform-effect>\n    <waveform-entry durationMs=\"10\" amplitude=\"300\"/>\n  </waveform-effect>\n</vibration-effect>\n", "line 3", "amplitude \"300\" is not a whole number in 0...255"),
+    ("negative duration", "<vibration-effect>\n  <waveform-effect>\n    <waveform-entry durationMs=\"10\" amplitude=\"5\"/>\n    <waveform-entry durationMs=\"-4\" amplitude=\"5\"/>\n  </waveform-effect>\n</vibration-effect>\n", "line 4", "negative durationMs -4"),
+    ("wrong root", "<vibration>\n  <predefined-effect name=\"click\"/>\n</vibration>\n", "line 1", "unknown root element <vibration>"),
+    ("unknown effect", "<vibration-effect>\n  <predefined-effect name=\"buzz\"/>\n</vibration-effect>\n", "line 2", "unknown predefined effect \"buzz\""),
+    ("scale 2", "<vibration-effect>\n  <primitive-effect name=\"click\" scale=\"2\"/>\n</vibration-effect>\n", "line 2", "scale \"2\" is not a number in 0...1"),
+    ("repeating not last", "<vibration-effect><waveform-effect>\n<repeating><waveform-entry durationMs=\"1\" amplitude=\"1\"/></repeating>\n<waveform-entry durationMs=\"1\" amplitude=\"1\"/>\n</waveform-effect></vibration-effect>", "line 3", "after <repeating>"),
+    ("mixed kinds", "<vibration-effect>\n<primitive-effect name=\"click\"/>\n<predefined-effect name=\"click\"/>\n</vibration-effect>", "line 3", "in a composition"),
+    ("empty document", "  \n", "line 2, column 1", "no root element"),
+    ("text after root", "<vibration-effect><predefined-effect name=\"tick\"/></vibration-effect>\nhello", "line 2, column 1", "content after the root element"),
+    ("bad entity", "<vibration-effect>\n<predefined-effect name=\"cl&ick\"/>\n</vibration-effect>", "line 2, column 28", "'&' starts no entity"),
+    ("doctype", "<!DOCTYPE x [<!ENTITY a \"b\">]>\n<vibration-effect/>", "line 1, column 1", "DOCTYPE"),
+  ]
+
+  @Test(arguments: malformed.indices) func malformedFailsNamingTheLine(index: Int) {
+    let c = Self.malformed[index]
+    do {
+      _ = try AndroidVibration.decode(c.xml, file: "bad.xml")
+      Issue.record("\(c.name): decoded")
+    } catch let error as InputError {
+      #expect(error.file == "bad.xml", "\(c.name)")
+      #expect(error.place == c.place, "\(c.name): \(error)")
+      #expect(error.message.contains(c.message), "\(c.name): \(error)")
+      #expect(!error.description.contains("\n"))
+    } catch {
+      Issue.record("\(c.name): \(error)")
+    }
+  }
+
+  @Test func lenientBreaksAreFindings() throws {
+    let xml = """
+      <vibration-effect color="red">
+          stray words
+          <waveform-effect>
+              <waveform-entry durationMs="4" amplitude="200"/>
+              <waveform-entry durationMs="0" amplitude="0"/>
+          </waveform-effect>
+      </vibration-effect>
+      """
+    let (_, findings) = try AndroidVibration.decode(xml, file: "lenient.xml")
+    #expect(findings.rules() == ["AND001", "AND006", "AND004"])
+    #expect(findings.map(\.place) == ["line 1", "line 2", "line 4"])
+    let zero = try AndroidVibration.decode(
+      "<vibration-effect><waveform-effect><waveform-entry durationMs=\"0\" amplitude=\"9\"/></waveform-effect></vibration-effect>",
+      file: "zero.xml")
+    #expect(zero.findings.rules() == ["AND005"])
+  }
+
+  @Test func entitiesAndSingleQuotesAreRead() throws {
+    let xml = "<?xml version='1.0'?>\n<vibration-effect>\n<primitive-effect name='c&#108;ick' scale='0.5'/>\n</vibration-effect>"
+    let vibration = try AndroidVibration.decode(xml, file: "x.xml").vibration
+    #expect(vibration == AndroidVibration(.composition([AndroidPrimitive(.click, scale: 0.5)])))
+  }
+
+  @Test func loadsThroughPatternFile() throws {
+    let loaded = try PatternFile.load(path: Self.folder.appendingPathComponent("waveform-two-taps.xml").path)
+    #expect(loaded.format == .androidXML)
+    #expect(loaded.pattern.android != nil)
+    #expect(loaded.pattern.hapticEvents.count == 2)
+    #expect(loaded.pattern.hapticEvents.map(\.time_s) == [0, 0.262])
+    #expect(loaded.pattern.hapticEvents.map(\.duration_s) == [0.012, 0.012])
+  }
+}
