@@ -33,3 +33,37 @@ import Testing
     #expect(run.stdout.contains("[AND003]"))
   }
 }
+
+/// `hapt convert` to Android XML and Kotlin, and `hapt compare` of a port.
+@Suite struct AndroidConvertCommandTests {
+  @Test func convertToXMLThenCompareOnTheAndroidDevice() throws {
+    let folder = try HaptBinary.temporaryFolder(prefix: "hapt-android-convert")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let xml = folder.appendingPathComponent("double-tap.xml").path
+    let convert = try HaptBinary.run(["convert", "Corpora/library/double-tap.ahap", "--out", xml])
+    #expect(convert.status == 0, "\(convert.stderr)")
+    let text = try String(contentsOfFile: xml, encoding: .utf8)
+    #expect(text.contains("<vibration-select>"))
+    #expect(text.contains("<primitive-effect name=\"click\""))
+    #expect(convert.stderr.contains("note: Corpora/library/double-tap.ahap: sharpness 0.7 dropped"))
+    let compare = try HaptBinary.run(["compare", "Corpora/library/double-tap.ahap", xml, "--device", "android-lra-235"])
+    #expect(compare.status == 0, "\(compare.stderr)")
+    #expect(compare.stdout.contains("d' = 0."))
+    // Back to AHAP.
+    let back = folder.appendingPathComponent("back.ahap").path
+    #expect(try HaptBinary.run(["convert", xml, "--out", back]).status == 0)
+  }
+
+  @Test func kotlinToStdoutAndFormatErrors() throws {
+    let kotlin = try HaptBinary.run(["convert", "Corpora/library/heartbeat.ahap", "--format", "kotlin"])
+    #expect(kotlin.status == 0, "\(kotlin.stderr)")
+    #expect(kotlin.stdout.contains("fun heartbeatEffect(vibrator: Vibrator): VibrationEffect {"))
+    #expect(kotlin.stdout.contains("VibrationEffect.startComposition()"))
+    let mismatch = try HaptBinary.run(["convert", "Corpora/library/heartbeat.ahap", "--format", "kotlin", "--out", "x.xml"])
+    #expect(mismatch.status == 64)
+    let unknown = try HaptBinary.run(["convert", "Corpora/library/heartbeat.ahap", "--format", "java"])
+    #expect(unknown.status == 64)
+    let noOut = try HaptBinary.run(["convert", "Corpora/library/heartbeat.ahap"])
+    #expect(noOut.status == 64)
+  }
+}

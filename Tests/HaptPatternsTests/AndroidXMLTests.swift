@@ -128,3 +128,74 @@ import Testing
     #expect(loaded.pattern.hapticEvents.map(\.duration_s) == [0.012, 0.012])
   }
 }
+
+/// AHAP to Android conversion.
+@Suite struct AndroidConversionTests {
+  static let shipped: [String] = ["library", "system"].flatMap { folder in
+    ((try? FileManager.default.contentsOfDirectory(atPath: Fixtures.corpora.appendingPathComponent(folder).path)) ?? [])
+      .filter { $0.hasSuffix(".ahap") }.map { "\(folder)/\($0)" }
+  }.sorted()
+
+  @Test func everyShippedPatternIsFound() { #expect(Self.shipped.count >= 40) }
+
+  @Test(arguments: shipped) func shippedAHAPConvertsToXMLAndBack(name: String) throws {
+    let loaded = try PatternFile.load(path: Fixtures.corpora.appendingPathComponent(name).path)
+    let conversion = AndroidVibration.converting(loaded.pattern)
+    let xml = conversion.vibration.encode()
+    let (decoded, findings) = try AndroidVibration.decode(xml, file: name)
+    #expect(decoded == conversion.vibration)
+    #expect(!findings.contains { $0.severity == .error }, "\(findings)")
+    // The port keeps the pattern's length (a release fading below amplitude 1/255 is
+    // trimmed; a final transient becomes a 12 ms pulse).
+    let ported = decoded.resolved().pattern
+    #expect(abs(ported.duration_s - loaded.pattern.duration_s) < 0.06, "\(name)")
+    #expect(!ported.hapticEvents.isEmpty)
+  }
+
+  @Test func transientsBecomeClicksWithAWaveformAlternative() {
+    let pattern = HapticPattern(events: [
+      .transient(at: 0, intensity: 1, sharpness: 0.9), .transient(at: 0.1, intensity: 0.5, sharpness: 0.1),
+    ])
+    let conversion = AndroidVibration.converting(pattern)
+    #expect(conversion.vibration.isSelect)
+    #expect(
+      conversion.vibration.effects.first
+        == .composition([AndroidPrimitive(.click), AndroidPrimitive(.click, scale: 0.5, delay_ms: 90)]))
+    #expect(conversion.notes.contains { $0.hasPrefix("sharpness 0.1...0.9 dropped") })
+    guard case .waveform(let waveform) = conversion.vibration.effects.last else {
+      Issue.record("no waveform alternative")
+      return
+    }
+    #expect(waveform.entries == [.init(duration_ms: 12, amplitude: 255), .init(duration_ms: 88, amplitude: 0), .init(duration_ms: 12, amplitude: 128)])
+  }
+
+  @Test func continuousEventsBecomeAmplitudeSteps() {
+    let pattern = HapticPattern(events: [
+      .continuous(at: 0.05, duration_s: 0.2, intensity: 0.6, sharpness: 0.5),
+      .transient(at: 0.3, intensity: 1, sharpness: 0.5),
+    ])
+    let conversion = AndroidVibration.converting(pattern)
+    #expect(
+      conversion.vibration
+        == AndroidVibration(
+          .waveform(
+            AndroidWaveform(entries: [
+              .init(duration_ms: 50, amplitude: 0), .init(duration_ms: 200, amplitude: 153),
+              .init(duration_ms: 50, amplitude: 0), .init(duration_ms: 12, amplitude: 255),
+            ]))))
+  }
+
+  @Test func kotlinSnippet() {
+    let vibration = AndroidVibration(
+      effects: [
+        .composition([AndroidPrimitive(.click, scale: 0.5, delay_ms: 20)]),
+        .waveform(AndroidWaveform(entries: [.init(duration_ms: 12, amplitude: 128)])),
+      ], isSelect: true)
+    let kotlin = vibration.kotlin(functionName: "tapEffect")
+    #expect(kotlin.contains("fun tapEffect(vibrator: Vibrator): VibrationEffect {"))
+    #expect(kotlin.contains("vibrator.areAllPrimitivesSupported(VibrationEffect.Composition.PRIMITIVE_CLICK)"))
+    #expect(kotlin.contains(".addPrimitive(VibrationEffect.Composition.PRIMITIVE_CLICK, 0.5f, 20)"))
+    #expect(kotlin.contains("longArrayOf(12),"))
+    #expect(kotlin.contains("intArrayOf(128),"))
+  }
+}
