@@ -67,3 +67,27 @@ import Testing
     #expect(noOut.status == 64)
   }
 }
+
+/// `hapt assess`.
+@Suite struct AssessCommandTests {
+  @Test func passesOnTheAndroidLRAAndFailsWithoutActuator() throws {
+    let lra = try HaptBinary.run(["assess", "--device", "android-lra-235"])
+    #expect(lra.status == 0, "\(lra.stderr)")
+    #expect(lra.stdout.contains("android-lra-235: passes"))
+    let tablet = try HaptBinary.run(["assess", "--device", "tablet-none"])
+    #expect(tablet.status == 1)
+    #expect(tablet.stdout.contains("F01 no output signal"))
+  }
+
+  @Test func csvAndJSONOnEveryProfile() throws {
+    let csv = try HaptBinary.run(["assess", "--device", "all", "--format", "csv"])
+    #expect(csv.status == 1)
+    #expect(csv.stdout.hasPrefix("device,effect,peak_g,peakDuration_ms,peakRingRatio_dB,"))
+    #expect(csv.stdout.contains("tablet-none,click,"))
+    let json = try HaptBinary.run(["assess", "--format", "json"])
+    #expect(json.status == 0)
+    let list = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
+    #expect(list?.first?["device"] as? String == "android-lra-235")
+    #expect((list?.first?["effects"] as? [[String: Any]])?.count == 3)
+  }
+}

@@ -12,6 +12,7 @@ enum Commands {
     PresetsCommand.spec,
     DevicesCommand.spec,
     ConvertCommand.spec,
+    AssessCommand.spec,
     RhythmCommand.spec,
   ]
 
