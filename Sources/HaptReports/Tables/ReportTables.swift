@@ -66,7 +66,7 @@ public enum ReportTables {
   }
 
   /// `pairs.csv`: every pair of corpus patterns on the primary device. ST-SIM and SPQI
-  /// average over perceptible blocks (MODEL.md §6.6); `ab` takes A as the reference.
+  /// average over perceptible blocks (Docs/Model.md §6.6); `ab` takes A as the reference.
   public static func pairs(_ evaluation: CorpusEvaluation) -> CSVTable {
     var table = CSVTable(columns: pairColumns)
     let names = evaluation.primary.map(\.name)
