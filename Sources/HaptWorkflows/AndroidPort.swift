@@ -119,19 +119,6 @@ public enum AndroidPort {
     }
   }
 
-  /// The rows as CSV: `pattern,device,dPrime_JND,contrastOriginal_JND,contrastPort_JND,outcome,verdict`.
-  public static func csv(_ rows: [AndroidPortResult]) -> String {
-    var out = "pattern,device,dPrime_JND,contrastOriginal_JND,contrastPort_JND,outcome,verdict\n"
-    for row in rows {
-      let cells = [
-        row.pattern, row.device, row.dPrime_JND.map(format) ?? "", row.contrastOriginal_JND.map(format) ?? "",
-        row.contrastPort_JND.map(format) ?? "", row.outcome.rawValue, row.verdict,
-      ]
-      out += cells.map(csvCell).joined(separator: ",") + "\n"
-    }
-    return out
-  }
-
   /// The port as the devices play it: the converted vibration, resolved per device.
   static func portPattern(_ pattern: HapticPattern) -> HapticPattern {
     AndroidVibration.converting(pattern).vibration.resolved().pattern
@@ -165,10 +152,5 @@ public enum AndroidPort {
 
   private static func format(_ value: Double) -> String {
     String(format: "%.2f", value)
-  }
-
-  private static func csvCell(_ text: String) -> String {
-    guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-    return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
   }
 }

@@ -91,3 +91,23 @@ import Testing
     #expect((list?.first?["effects"] as? [[String: Any]])?.count == 3)
   }
 }
+
+/// `hapt report` writes the Android ports.
+@Suite struct AndroidPortsReportTests {
+  @Test func reportWritesAndroidPortsCSV() throws {
+    let folder = try HaptBinary.temporaryFolder(prefix: "hapt-android-report")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let out = folder.appendingPathComponent("report").path
+    let run = try HaptBinary.run([
+      "report", "Corpora/library/double-tap.ahap", "Corpora/library/heartbeat.ahap", "--device", "android-lra-235",
+      "--state", "prepared", "--out", out,
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    let csv = try String(contentsOfFile: out + "/android-ports.csv", encoding: .utf8)
+    let lines = csv.split(separator: "\n")
+    #expect(lines.first == "pattern,device,dPrime_JND,contrastOriginal_JND,contrastPort_JND,outcome,verdict")
+    #expect(lines.count == 3)
+    #expect(lines[1].hasPrefix("double-tap,android-lra-235,"))
+    #expect(lines[1].contains("sameFeel"))
+  }
+}
