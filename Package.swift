@@ -83,7 +83,8 @@ let package = Package(
     // MARK: - Tests
     .testTarget(name: "HaptCoreTests", dependencies: ["HaptCore"]),
     .testTarget(
-      name: "HaptPatternsTests", dependencies: ["HaptPatterns"], resources: [.copy("Fixtures"), .copy("AndroidFixtures")]),
+      name: "HaptPatternsTests", dependencies: ["HaptPatterns"],
+      resources: [.copy("Fixtures"), .copy("AndroidFixtures")]),
     .testTarget(name: "HaptSignalsTests", dependencies: ["HaptSignals"]),
     .testTarget(name: "HaptSimulationTests", dependencies: ["HaptSimulation"]),
     .testTarget(name: "HaptMetricsTests", dependencies: ["HaptMetrics", "HaptSignals"], resources: [.copy("Fixtures")]),

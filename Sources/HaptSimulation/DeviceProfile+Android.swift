@@ -58,7 +58,8 @@ extension DeviceProfile {
           let name = try element.string()
           guard let effect = AndroidPredefinedEffect(rawValue: name) else {
             throw element.error(
-              "unknown predefined effect \"\(name)\" (known: \(AndroidPredefinedEffect.allCases.map(\.rawValue).joined(separator: ", ")))")
+              "unknown predefined effect \"\(name)\" (known: \(AndroidPredefinedEffect.allCases.map(\.rawValue).joined(separator: ", ")))"
+            )
           }
           return effect
         })
@@ -69,7 +70,8 @@ extension DeviceProfile {
           let name = try element.string()
           guard let primitive = AndroidPrimitiveName(rawValue: name) else {
             throw element.error(
-              "unknown primitive \"\(name)\" (known: \(AndroidPrimitiveName.allCases.map(\.rawValue).joined(separator: ", ")))")
+              "unknown primitive \"\(name)\" (known: \(AndroidPrimitiveName.allCases.map(\.rawValue).joined(separator: ", ")))"
+            )
           }
           return primitive
         })

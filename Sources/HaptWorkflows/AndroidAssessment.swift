@@ -26,7 +26,9 @@ public struct AndroidAssessment: Sendable, Equatable {
       case .oneShot: AndroidVibration(.waveform(AndroidWaveform(entries: [.init(duration_ms: 20, amplitude: 255)])))
       case .waveform:
         AndroidVibration(
-          .waveform(AndroidWaveform(entries: [.init(duration_ms: 500, amplitude: 128), .init(duration_ms: 500, amplitude: 255)])))
+          .waveform(
+            AndroidWaveform(entries: [.init(duration_ms: 500, amplitude: 128), .init(duration_ms: 500, amplitude: 255)])
+          ))
       }
     }
 
@@ -64,7 +66,8 @@ public struct AndroidAssessment: Sendable, Equatable {
       case .f02: "too weak to analyse: the output is never felt"
       case .f03_1: "peak-to-ring ratio below 0 dB: it rings or repeats stronger than its first peak"
       case .f03_2: "peak amplitude below 0.1 g"
-      case .f04: "the 50 % half is missing (about 500 ms of output instead of 1000 ms) or output starts over 500 ms late"
+      case .f04:
+        "the 50 % half is missing (about 500 ms of output instead of 1000 ms) or output starts over 500 ms late"
       case .f05: "the 50 % and 100 % halves do not differ by an amplitude JND: no amplitude scaling"
       }
     }
@@ -114,7 +117,8 @@ public struct AndroidAssessment: Sendable, Equatable {
     device = profile.name
     let renderer = Renderer(device: profile)
     measurements = Effect.allCases.map { effect in
-      let rendering = renderer.render(effect.vibration.resolved().pattern, options: RenderOptions(state: .prepared, tail_s: 0.3))
+      let rendering = renderer.render(
+        effect.vibration.resolved().pattern, options: RenderOptions(state: .prepared, tail_s: 0.3))
       return Self.measure(effect, rendering)
     }
   }

@@ -74,7 +74,8 @@ public enum AndroidPort {
     result.dPrime_JND = dPrime
     let distance = "d' \(format(dPrime)) from the original"
     if let (dull, sharp) = contrastPair(pattern),
-      let referenceRenderer = (reference ?? (try? DeviceProfile.load(nameOrPath: DeviceProfile.defaultName))).map(Renderer.init)
+      let referenceRenderer = (reference ?? (try? DeviceProfile.load(nameOrPath: DeviceProfile.defaultName))).map(
+        Renderer.init)
     {
       let originalContrast = Distinguishability.dPrime(
         features(referenceRenderer.render(dull, options: options)),

@@ -6,10 +6,22 @@ import Testing
   static let fixtures = "Tests/HaptPatternsTests/AndroidFixtures"
 
   static let malformed: [(name: String, xml: String, line: Int)] = [
-    ("unclosed", "<vibration-effect>\n  <waveform-effect>\n    <waveform-entry durationMs=\"10\" amplitude=\"5\"/>\n</vibration-effect>\n", 4),
+    (
+      "unclosed",
+      "<vibration-effect>\n  <waveform-effect>\n    <waveform-entry durationMs=\"10\" amplitude=\"5\"/>\n</vibration-effect>\n",
+      4
+    ),
     ("unknown-element", "<vibration-effect>\n  <buzz/>\n</vibration-effect>\n", 2),
-    ("amplitude-300", "<vibration-effect>\n <waveform-effect>\n\n  <waveform-entry durationMs=\"10\" amplitude=\"300\"/>\n </waveform-effect>\n</vibration-effect>\n", 4),
-    ("negative-duration", "<vibration-effect>\n <waveform-effect>\n  <waveform-entry durationMs=\"-10\" amplitude=\"30\"/>\n </waveform-effect>\n</vibration-effect>\n", 3),
+    (
+      "amplitude-300",
+      "<vibration-effect>\n <waveform-effect>\n\n  <waveform-entry durationMs=\"10\" amplitude=\"300\"/>\n </waveform-effect>\n</vibration-effect>\n",
+      4
+    ),
+    (
+      "negative-duration",
+      "<vibration-effect>\n <waveform-effect>\n  <waveform-entry durationMs=\"-10\" amplitude=\"30\"/>\n </waveform-effect>\n</vibration-effect>\n",
+      3
+    ),
   ]
 
   @Test(arguments: malformed.indices) func malformedXMLExits65NamingTheLine(index: Int) throws {
@@ -59,7 +71,9 @@ import Testing
     #expect(kotlin.status == 0, "\(kotlin.stderr)")
     #expect(kotlin.stdout.contains("fun heartbeatEffect(vibrator: Vibrator): VibrationEffect {"))
     #expect(kotlin.stdout.contains("VibrationEffect.startComposition()"))
-    let mismatch = try HaptBinary.run(["convert", "Corpora/library/heartbeat.ahap", "--format", "kotlin", "--out", "x.xml"])
+    let mismatch = try HaptBinary.run([
+      "convert", "Corpora/library/heartbeat.ahap", "--format", "kotlin", "--out", "x.xml",
+    ])
     #expect(mismatch.status == 64)
     let unknown = try HaptBinary.run(["convert", "Corpora/library/heartbeat.ahap", "--format", "java"])
     #expect(unknown.status == 64)

@@ -5,7 +5,8 @@ import Testing
 
 /// Android vibration XML: decode, encode, decode again; malformed input; lint findings.
 @Suite struct AndroidXMLTests {
-  static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("AndroidFixtures")
+  static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+    "AndroidFixtures")
   static let fixtures: [String] =
     ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".xml") }.sorted()
 
@@ -63,19 +64,61 @@ import Testing
 
   /// Malformed input: one error naming the line.
   static let malformed: [(name: String, xml: String, place: String, message: String)] = [
-    ("unclosed tag", "<vibration-effect>\n  <waveform-effect>\n    <waveform-entry durationMs=\"10\" amplitude=\"5\"/>\n</vibration-effect>\n", "line 4, column 1", "does not close <waveform-effect> (opened on line 2)"),
-    ("unclosed at end", "<vibration-effect>\n  <predefined-effect name=\"click\"/>\n", "line 1, column 1", "<vibration-effect> is never closed"),
-    ("unknown element", "<vibration-effect>\n  <waveform-effect>\n    <wave-entry durationMs=\"10\" amplitude=\"5\"/>\n  </waveform-effect>\n</vibration-effect>\n", "line 3", "unknown element <wave-entry> in <waveform-effect>"),
-    ("amplitude 300", "<vibration-effect>\n  <waveform-effect>\n    <waveform-entry durationMs=\"10\" amplitude=\"300\"/>\n  </waveform-effect>\n</vibration-effect>\n", "line 3", "amplitude \"300\" is not a whole number in 0...255"),
-    ("negative duration", "<vibration-effect>\n  <waveform-effect>\n    <waveform-entry durationMs=\"10\" amplitude=\"5\"/>\n    <waveform-entry durationMs=\"-4\" amplitude=\"5\"/>\n  </waveform-effect>\n</vibration-effect>\n", "line 4", "negative durationMs -4"),
-    ("wrong root", "<vibration>\n  <predefined-effect name=\"click\"/>\n</vibration>\n", "line 1", "unknown root element <vibration>"),
-    ("unknown effect", "<vibration-effect>\n  <predefined-effect name=\"buzz\"/>\n</vibration-effect>\n", "line 2", "unknown predefined effect \"buzz\""),
-    ("scale 2", "<vibration-effect>\n  <primitive-effect name=\"click\" scale=\"2\"/>\n</vibration-effect>\n", "line 2", "scale \"2\" is not a number in 0...1"),
-    ("repeating not last", "<vibration-effect><waveform-effect>\n<repeating><waveform-entry durationMs=\"1\" amplitude=\"1\"/></repeating>\n<waveform-entry durationMs=\"1\" amplitude=\"1\"/>\n</waveform-effect></vibration-effect>", "line 3", "after <repeating>"),
-    ("mixed kinds", "<vibration-effect>\n<primitive-effect name=\"click\"/>\n<predefined-effect name=\"click\"/>\n</vibration-effect>", "line 3", "in a composition"),
+    (
+      "unclosed tag",
+      "<vibration-effect>\n  <waveform-effect>\n    <waveform-entry durationMs=\"10\" amplitude=\"5\"/>\n</vibration-effect>\n",
+      "line 4, column 1", "does not close <waveform-effect> (opened on line 2)"
+    ),
+    (
+      "unclosed at end", "<vibration-effect>\n  <predefined-effect name=\"click\"/>\n", "line 1, column 1",
+      "<vibration-effect> is never closed"
+    ),
+    (
+      "unknown element",
+      "<vibration-effect>\n  <waveform-effect>\n    <wave-entry durationMs=\"10\" amplitude=\"5\"/>\n  </waveform-effect>\n</vibration-effect>\n",
+      "line 3", "unknown element <wave-entry> in <waveform-effect>"
+    ),
+    (
+      "amplitude 300",
+      "<vibration-effect>\n  <waveform-effect>\n    <waveform-entry durationMs=\"10\" amplitude=\"300\"/>\n  </waveform-effect>\n</vibration-effect>\n",
+      "line 3", "amplitude \"300\" is not a whole number in 0...255"
+    ),
+    (
+      "negative duration",
+      "<vibration-effect>\n  <waveform-effect>\n    <waveform-entry durationMs=\"10\" amplitude=\"5\"/>\n    <waveform-entry durationMs=\"-4\" amplitude=\"5\"/>\n  </waveform-effect>\n</vibration-effect>\n",
+      "line 4", "negative durationMs -4"
+    ),
+    (
+      "wrong root", "<vibration>\n  <predefined-effect name=\"click\"/>\n</vibration>\n", "line 1",
+      "unknown root element <vibration>"
+    ),
+    (
+      "unknown effect", "<vibration-effect>\n  <predefined-effect name=\"buzz\"/>\n</vibration-effect>\n", "line 2",
+      "unknown predefined effect \"buzz\""
+    ),
+    (
+      "scale 2", "<vibration-effect>\n  <primitive-effect name=\"click\" scale=\"2\"/>\n</vibration-effect>\n",
+      "line 2", "scale \"2\" is not a number in 0...1"
+    ),
+    (
+      "repeating not last",
+      "<vibration-effect><waveform-effect>\n<repeating><waveform-entry durationMs=\"1\" amplitude=\"1\"/></repeating>\n<waveform-entry durationMs=\"1\" amplitude=\"1\"/>\n</waveform-effect></vibration-effect>",
+      "line 3", "after <repeating>"
+    ),
+    (
+      "mixed kinds",
+      "<vibration-effect>\n<primitive-effect name=\"click\"/>\n<predefined-effect name=\"click\"/>\n</vibration-effect>",
+      "line 3", "in a composition"
+    ),
     ("empty document", "  \n", "line 2, column 1", "no root element"),
-    ("text after root", "<vibration-effect><predefined-effect name=\"tick\"/></vibration-effect>\nhello", "line 2, column 1", "content after the root element"),
-    ("bad entity", "<vibration-effect>\n<predefined-effect name=\"cl&ick\"/>\n</vibration-effect>", "line 2, column 28", "'&' starts no entity"),
+    (
+      "text after root", "<vibration-effect><predefined-effect name=\"tick\"/></vibration-effect>\nhello",
+      "line 2, column 1", "content after the root element"
+    ),
+    (
+      "bad entity", "<vibration-effect>\n<predefined-effect name=\"cl&ick\"/>\n</vibration-effect>",
+      "line 2, column 28", "'&' starts no entity"
+    ),
     ("doctype", "<!DOCTYPE x [<!ENTITY a \"b\">]>\n<vibration-effect/>", "line 1, column 1", "DOCTYPE"),
   ]
 
@@ -114,7 +157,8 @@ import Testing
   }
 
   @Test func entitiesAndSingleQuotesAreRead() throws {
-    let xml = "<?xml version='1.0'?>\n<vibration-effect>\n<primitive-effect name='c&#108;ick' scale='0.5'/>\n</vibration-effect>"
+    let xml =
+      "<?xml version='1.0'?>\n<vibration-effect>\n<primitive-effect name='c&#108;ick' scale='0.5'/>\n</vibration-effect>"
     let vibration = try AndroidVibration.decode(xml, file: "x.xml").vibration
     #expect(vibration == AndroidVibration(.composition([AndroidPrimitive(.click, scale: 0.5)])))
   }
@@ -166,7 +210,11 @@ import Testing
       Issue.record("no waveform alternative")
       return
     }
-    #expect(waveform.entries == [.init(duration_ms: 12, amplitude: 255), .init(duration_ms: 88, amplitude: 0), .init(duration_ms: 12, amplitude: 128)])
+    #expect(
+      waveform.entries == [
+        .init(duration_ms: 12, amplitude: 255), .init(duration_ms: 88, amplitude: 0),
+        .init(duration_ms: 12, amplitude: 128),
+      ])
   }
 
   @Test func continuousEventsBecomeAmplitudeSteps() {

@@ -9,7 +9,9 @@ import HaptSimulation
 @Suite struct AndroidPortTests {
   static func taps(_ sharpness: [Double]) -> HapticPattern {
     HapticPattern(
-      events: sharpness.enumerated().map { index, s in .transient(at: Double(index) * 0.25, intensity: 0.8, sharpness: s) })
+      events: sharpness.enumerated().map { index, s in
+        .transient(at: Double(index) * 0.25, intensity: 0.8, sharpness: s)
+      })
   }
 
   @Test func tapsAtSharpnessHalfPortWithin1JND() throws {

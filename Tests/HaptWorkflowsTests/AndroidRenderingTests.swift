@@ -53,7 +53,8 @@ import HaptSimulation
   @Test func amplitudeScalesTheDriveLinearly() throws {
     let device = try DeviceProfile.load(nameOrPath: "android-lra-235")
     func peakDrive(_ amplitude: Int) throws -> Double {
-      let xml = "<vibration-effect><waveform-effect><waveform-entry durationMs=\"100\" amplitude=\"\(amplitude)\"/></waveform-effect></vibration-effect>"
+      let xml =
+        "<vibration-effect><waveform-effect><waveform-entry durationMs=\"100\" amplitude=\"\(amplitude)\"/></waveform-effect></vibration-effect>"
       let rendering = Renderer(device: device).render(try Self.vibration(xml))
       // The plateau after the overdrive half cycle.
       let start = Int((rendering.latency_s + 0.05) * 8000)
@@ -83,7 +84,8 @@ import HaptSimulation
     // A 12 ms tap reaches a much smaller part of the actuator's steady level on the ERM,
     // which spins up over tens of milliseconds, than on the LRA.
     func reachedFraction(_ device: DeviceProfile, _ tap: Rendering) throws -> Double {
-      let long = "<vibration-effect><waveform-effect><waveform-entry durationMs=\"600\" amplitude=\"255\"/></waveform-effect></vibration-effect>"
+      let long =
+        "<vibration-effect><waveform-effect><waveform-entry durationMs=\"600\" amplitude=\"255\"/></waveform-effect></vibration-effect>"
       let steady = Renderer(device: device).render(try Self.vibration(long))
       let tapPeak = EnvelopeMarkers.measure(tap.acceleration_g, driveEnd_s: nil).peak_g
       return tapPeak / EnvelopeMarkers.measure(steady.acceleration_g, driveEnd_s: nil).peak_g
@@ -100,7 +102,8 @@ import HaptSimulation
   @Test func fallbacksAndUnsupportedPrimitives() throws {
     let erm = try DeviceProfile.load(nameOrPath: "erm-phone")
     // Double click on a device without effects: the platform's fallback {0, 30, 100, 30}.
-    let doubleClick = try Self.vibration("<vibration-effect><predefined-effect name=\"double_click\"/></vibration-effect>")
+    let doubleClick = try Self.vibration(
+      "<vibration-effect><predefined-effect name=\"double_click\"/></vibration-effect>")
     let resolved = erm.androidPlayback
     let played = doubleClick.android!.resolved(for: resolved)
     #expect(played.pattern.hapticEvents.map(\.time_s) == [0, 0.13])

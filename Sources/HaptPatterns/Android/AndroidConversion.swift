@@ -35,8 +35,10 @@ extension AndroidVibration {
     }
     let sharpness = haptic.map { controls.effectiveSharpness(of: $0, at: $0.time_s) }
     if let low = sharpness.min(), let high = sharpness.max(), high - low > 0.05 || abs(low - 0.5) > 0.1 {
-      let range = Self.format(low) == Self.format(high) ? Self.format(low) : "\(Self.format(low))...\(Self.format(high))"
-      notes.append("sharpness \(range) dropped: Android plays amplitude waveforms and clicks at the actuator's resonance")
+      let range =
+        Self.format(low) == Self.format(high) ? Self.format(low) : "\(Self.format(low))...\(Self.format(high))"
+      notes.append(
+        "sharpness \(range) dropped: Android plays amplitude waveforms and clicks at the actuator's resonance")
     }
     guard !haptic.isEmpty else {
       notes.append("the pattern has no haptic event: written as one silent entry")
@@ -46,27 +48,34 @@ extension AndroidVibration {
         notes: notes)
     }
     if haptic.allSatisfy({ $0.type == .hapticTransient }) {
-      let taps = haptic.map { (time_ms: Int(($0.time_s * 1000).rounded()), level: controls.effectiveIntensity(of: $0, at: $0.time_s)) }
-        .filter { $0.level > 0 }
+      let taps = haptic.map {
+        (time_ms: Int(($0.time_s * 1000).rounded()), level: controls.effectiveIntensity(of: $0, at: $0.time_s))
+      }
+      .filter { $0.level > 0 }
       var primitives: [AndroidPrimitive] = []
       var nextFree = 0
       var crowded = false
       for tap in taps {
         if tap.time_ms < nextFree { crowded = true }
         primitives.append(
-          AndroidPrimitive(.click, scale: (tap.level * 1000).rounded() / 1000, delay_ms: Swift.max(tap.time_ms - nextFree, 0)))
+          AndroidPrimitive(
+            .click, scale: (tap.level * 1000).rounded() / 1000, delay_ms: Swift.max(tap.time_ms - nextFree, 0)))
         nextFree = Swift.max(tap.time_ms, nextFree) + clickLength_ms
       }
       if crowded {
-        notes.append("transients closer than \(clickLength_ms) ms follow each other \(clickLength_ms) ms apart in the composition")
+        notes.append(
+          "transients closer than \(clickLength_ms) ms follow each other \(clickLength_ms) ms apart in the composition")
       }
-      notes.append("transients become click primitives; devices without primitives play the waveform alternative of 12 ms pulses")
+      notes.append(
+        "transients become click primitives; devices without primitives play the waveform alternative of 12 ms pulses")
       let waveform = sampledWaveform(haptic, controls: controls)
       return AndroidConversion(
-        vibration: AndroidVibration(effects: [.composition(primitives), .waveform(waveform)], isSelect: true), notes: notes)
+        vibration: AndroidVibration(effects: [.composition(primitives), .waveform(waveform)], isSelect: true),
+        notes: notes)
     }
     notes.append("continuous events sampled into amplitude steps; transients become \(transientPulse_ms) ms pulses")
-    return AndroidConversion(vibration: AndroidVibration(.waveform(sampledWaveform(haptic, controls: controls))), notes: notes)
+    return AndroidConversion(
+      vibration: AndroidVibration(.waveform(sampledWaveform(haptic, controls: controls))), notes: notes)
   }
 
   /// The summed effective intensity sampled every ms, as merged amplitude steps.
@@ -102,7 +111,9 @@ extension AndroidVibration {
     var pending: (duration: Int, weighted: Int)?
     func flushPending() {
       if let p = pending {
-        merged.append(AndroidWaveformEntry(duration_ms: p.duration, amplitude: Int((Double(p.weighted) / Double(p.duration)).rounded())))
+        merged.append(
+          AndroidWaveformEntry(
+            duration_ms: p.duration, amplitude: Int((Double(p.weighted) / Double(p.duration)).rounded())))
         pending = nil
       }
     }
@@ -131,7 +142,9 @@ extension AndroidVibration {
         result.append(step)
       }
     }
-    if result.allSatisfy({ $0.amplitude == 0 }) { return AndroidWaveform(entries: [.init(duration_ms: total_ms, amplitude: 0)]) }
+    if result.allSatisfy({ $0.amplitude == 0 }) {
+      return AndroidWaveform(entries: [.init(duration_ms: total_ms, amplitude: 0)])
+    }
     while result.last?.amplitude == 0 { result.removeLast() }
     return AndroidWaveform(entries: result)
   }

@@ -15,7 +15,9 @@ extension AndroidVibration {
   ///   - limits: bounds on elements and total duration.
   /// - Returns: the vibration and one finding per rule break, in file order.
   /// - Complexity: O(n) in the file size.
-  public static func decode(_ bytes: [UInt8], file: String, limits: PatternLimits = PatternLimits())
+  public static func decode(
+    _ bytes: [UInt8], file: String, limits: PatternLimits = PatternLimits()
+  )
     throws -> (vibration: AndroidVibration, findings: [LintFinding])
   {
     do {
@@ -29,7 +31,9 @@ extension AndroidVibration {
   }
 
   /// Decodes XML text (convenience for tests and small inputs).
-  public static func decode(_ text: String, file: String, limits: PatternLimits = PatternLimits())
+  public static func decode(
+    _ text: String, file: String, limits: PatternLimits = PatternLimits()
+  )
     throws -> (vibration: AndroidVibration, findings: [LintFinding])
   {
     try decode(Array(text.utf8), file: file, limits: limits)
@@ -86,7 +90,8 @@ struct AndroidXMLDecoder {
     switch first.name {
     case AndroidXML.Tag.predefined:
       guard element.children.count == 1 else {
-        throw fail(element.children[1], "<\(element.children[1].name)> after a <predefined-effect> (only one is allowed)")
+        throw fail(
+          element.children[1], "<\(element.children[1].name)> after a <predefined-effect> (only one is allowed)")
       }
       return try decodePredefined(first)
     case AndroidXML.Tag.waveform:
@@ -170,7 +175,8 @@ struct AndroidXMLDecoder {
         waveform.entries.append(try decodeEntry(child))
       case AndroidXML.Tag.repeating:
         guard index == element.children.count - 1 else {
-          throw fail(element.children[index + 1], "<\(element.children[index + 1].name)> after <repeating> (it must come last)")
+          throw fail(
+            element.children[index + 1], "<\(element.children[index + 1].name)> after <repeating> (it must come last)")
         }
         try checkAttributes(child, known: [])
         checkText(child)
@@ -191,7 +197,9 @@ struct AndroidXMLDecoder {
     }
     let total = waveform.entries.reduce(0.0) { $0 + Double($1.duration_ms) }
     guard total <= limits.maxTime_s * 1000 else {
-      throw fail(element, "waveform lasts \(Int(total)) ms, over the limit of \(Int(limits.maxTime_s)) s (see --max-pattern-time)")
+      throw fail(
+        element,
+        "waveform lasts \(Int(total)) ms, over the limit of \(Int(limits.maxTime_s)) s (see --max-pattern-time)")
     }
     if total == 0 {
       collector.add(
@@ -228,7 +236,8 @@ struct AndroidXMLDecoder {
     }
     guard value >= 0 else { throw fail(attribute, "negative \(what) \(value)") }
     guard Double(value) <= limits.maxTime_s * 1000 else {
-      throw fail(attribute, "\(what) \(value) is beyond the limit of \(Int(limits.maxTime_s)) s (see --max-pattern-time)")
+      throw fail(
+        attribute, "\(what) \(value) is beyond the limit of \(Int(limits.maxTime_s)) s (see --max-pattern-time)")
     }
     return value
   }
@@ -242,7 +251,8 @@ struct AndroidXMLDecoder {
       if entry.duration_ms > 0, entry.duration_ms < AndroidXML.shortestFollowedEntry_ms, level != previous, level > 0 {
         collector.add(
           .androidShortEntry, at: "line \(index < lines.count ? lines[index] : element.line)",
-          "a \(entry.duration_ms) ms step to amplitude \(level): an LRA needs about \(AndroidXML.shortestFollowedEntry_ms) ms to follow it")
+          "a \(entry.duration_ms) ms step to amplitude \(level): an LRA needs about \(AndroidXML.shortestFollowedEntry_ms) ms to follow it"
+        )
       }
       if entry.duration_ms > 0 { previous = level }
     }
@@ -258,7 +268,8 @@ struct AndroidXMLDecoder {
 
   private mutating func checkText(_ element: XMLElement) {
     if let line = element.textLine {
-      collector.add(.androidStrayText, at: "line \(line)", "text inside <\(element.name)>; ignored (Android's parser refuses it)")
+      collector.add(
+        .androidStrayText, at: "line \(line)", "text inside <\(element.name)>; ignored (Android's parser refuses it)")
     }
   }
 

@@ -30,7 +30,8 @@ extension AndroidVibration {
         .map { "VibrationEffect.Composition.\($0.constantName)" }
       return "vibrator.areAllPrimitivesSupported(\(names.joined(separator: ", ")))"
     case .predefined(let name, _):
-      return "vibrator.areAllEffectsSupported(VibrationEffect.\(name.constantName)) == Vibrator.VIBRATION_EFFECT_SUPPORT_YES"
+      return
+        "vibrator.areAllEffectsSupported(VibrationEffect.\(name.constantName)) == Vibrator.VIBRATION_EFFECT_SUPPORT_YES"
     }
   }
 

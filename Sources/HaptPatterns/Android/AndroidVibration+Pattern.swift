@@ -116,7 +116,8 @@ struct AndroidPatternBuilder {
       passes += 1
     }
     notes.append(
-      "the waveform repeats until the app cancels it; rendered for \(passes) pass(es) of its repeating block (\(length) ms)")
+      "the waveform repeats until the app cancels it; rendered for \(passes) pass(es) of its repeating block (\(length) ms)"
+    )
     return entries
   }
 

@@ -23,7 +23,8 @@ enum ConvertCommand {
       read as Android vibration XML.
       """,
     options: [
-      OptionSpec.value("out", "FILE", help: "The file to write: .ahap (AHAP), .xml (Android vibration XML) or .kt (Kotlin)."),
+      OptionSpec.value(
+        "out", "FILE", help: "The file to write: .ahap (AHAP), .xml (Android vibration XML) or .kt (Kotlin)."),
       OptionSpec.value("format", "ahap|xml|kotlin", help: "Output format (default: from --out's extension)."),
     ],
     run: { arguments, console in
