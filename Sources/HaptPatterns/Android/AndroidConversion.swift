@@ -11,6 +11,8 @@ extension AndroidVibration {
   static let transientPulse_ms = 12
   /// How long the composition plays a click primitive, ms (hapt's shape: 10 ms).
   static let clickLength_ms = 10
+  /// Most event-milliseconds whose level is evaluated one by one (work bound).
+  static let maxSampledEventMilliseconds = 20_000_000
 
   /// Converts a pattern the way established converters port AHAP to Android.
   ///
@@ -82,20 +84,38 @@ extension AndroidVibration {
   private static func sampledWaveform(_ events: [HapticEvent], controls: PatternControls) -> AndroidWaveform {
     let ends = events.map { $0.type == .hapticTransient ? $0.time_s + Double(transientPulse_ms) / 1000 : $0.end_s }
     let total_ms = Swift.max(1, Int(((ends.max() ?? 0) * 1000).rounded(.up)))
-    var levels = [Int](repeating: 0, count: total_ms)
+    // Levels added per run of equal value through a difference array; past
+    // maxSampledEventMilliseconds the continuous levels are evaluated every `stride` ms,
+    // which bounds the work on hostile input (many long overlapping events).
+    let work = zip(events, ends).reduce(0.0) { $0 + Swift.max(0, $1.1 - $1.0.time_s) * 1000 }
+    let stride = Swift.max(1, Int((work / Double(maxSampledEventMilliseconds)).rounded(.up)))
+    var difference = [Int](repeating: 0, count: total_ms + 1)
     for (event, end) in zip(events, ends) {
       let first = Swift.max(0, Int((event.time_s * 1000).rounded()))
       let last = Swift.min(total_ms, Int((end * 1000).rounded()))
       guard first < last else { continue }
-      let transientLevel = controls.effectiveIntensity(of: event, at: event.time_s)
-      for ms in first..<last {
-        let t = (Double(ms) + 0.5) / 1000
-        let level =
-          event.type == .hapticTransient
-          ? transientLevel
-          : controls.effectiveIntensity(of: event, at: t) * event.envelope(atOffset: t - event.time_s)
-        levels[ms] = Swift.min(levels[ms] + Int((level * 255).rounded()), AndroidWaveformEntry.maxAmplitude)
+      if event.type == .hapticTransient {
+        let level = Int((controls.effectiveIntensity(of: event, at: event.time_s) * 255).rounded())
+        difference[first] += level
+        difference[last] -= level
+        continue
       }
+      var ms = first
+      while ms < last {
+        let next = Swift.min(ms + stride, last)
+        let t = (Double(ms) + 0.5) / 1000
+        let level = controls.effectiveIntensity(of: event, at: t) * event.envelope(atOffset: t - event.time_s)
+        let amplitude = Int((level * 255).rounded())
+        difference[ms] += amplitude
+        difference[next] -= amplitude
+        ms = next
+      }
+    }
+    var levels = [Int](repeating: 0, count: total_ms)
+    var running = 0
+    for ms in 0..<total_ms {
+      running += difference[ms]
+      levels[ms] = Swift.min(running, AndroidWaveformEntry.maxAmplitude)
     }
     // Run-length steps.
     var steps: [AndroidWaveformEntry] = []

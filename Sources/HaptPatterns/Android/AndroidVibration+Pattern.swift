@@ -110,7 +110,9 @@ struct AndroidPatternBuilder {
     let limit_ms = Int(device.repeatingRenderLength_s * 1000)
     var length = entries.reduce(0) { $0 + $1.duration_ms }
     var passes = 1
-    while length + blockLength <= limit_ms {
+    // At most about a million unrolled entries, whatever the block holds.
+    let maxPasses = Swift.max(1, 1_000_000 / Swift.max(block.count, 1))
+    while length + blockLength <= limit_ms, passes < maxPasses {
       entries += block
       length += blockLength
       passes += 1
