@@ -247,3 +247,65 @@ import Testing
     #expect(kotlin.contains("intArrayOf(128),"))
   }
 }
+
+/// Hostile vibration XML: seeded mutations decode or fail with one clean line; limits hold.
+@Suite struct AndroidXMLHostileTests {
+  static let tokens: [String] = [
+    "<", ">", "/>", "</", "\"", "'", "&", "&amp;", "&#0;", "<!--", "-->", "<?", "?>", "<![CDATA[", "-1", "300",
+    "default", "99999999999999999999", "\n", " ", "<repeating>", "<vibration-effect>", "=", "\u{FEFF}", "\u{00}",
+  ]
+
+  @Test(arguments: AndroidXMLTests.fixtures)
+  func mutatedFixturesFailCleanly(name: String) throws {
+    let original = try InputFile.read(AndroidXMLTests.folder.appendingPathComponent(name).path)
+    var random = SplitMix64(seed: UInt64(truncatingIfNeeded: name.utf8.reduce(7) { $0 &* 31 &+ Int($1) }))
+    for _ in 0..<150 {
+      var bytes = original
+      switch random.next() % 3 {
+      case 0:
+        bytes = Array(bytes.prefix(Int(random.next() % UInt64(bytes.count + 1))))
+      case 1:
+        for _ in 0..<(1 + random.next() % 4) where !bytes.isEmpty {
+          bytes[Int(random.next() % UInt64(bytes.count))] = UInt8(truncatingIfNeeded: random.next())
+        }
+      default:
+        let token = Self.tokens[Int(random.next() % UInt64(Self.tokens.count))]
+        bytes.insert(contentsOf: Array(token.utf8), at: Int(random.next() % UInt64(bytes.count + 1)))
+      }
+      do {
+        let (vibration, _) = try AndroidVibration.decode(bytes, file: name)
+        let pattern = vibration.resolved().pattern
+        _ = PatternLint.check(pattern, file: name)
+        #expect(try AndroidVibration.decode(vibration.encode(), file: name).vibration == vibration)
+      } catch let error as InputError {
+        #expect(error.file == name)
+        #expect(error.place?.hasPrefix("line ") == true, "\(error)")
+        #expect(!error.description.contains("\n"))
+        #expect(error.exitStatus == .dataError)
+      }
+    }
+  }
+
+  @Test func deepNestingAndElementCountAreBounded() {
+    let deep = String(repeating: "<vibration-effect>", count: 40) + String(repeating: "</vibration-effect>", count: 40)
+    #expect(throws: InputError.self) { try AndroidVibration.decode(deep, file: "deep.xml") }
+    let many =
+      "<vibration-effect><waveform-effect>"
+      + String(repeating: "<waveform-entry durationMs=\"1\" amplitude=\"1\"/>", count: 50)
+      + "</waveform-effect></vibration-effect>"
+    var limits = PatternLimits()
+    limits.maxEvents = 20
+    #expect(throws: InputError.self) { try AndroidVibration.decode(many, file: "many.xml", limits: limits) }
+    #expect((try? AndroidVibration.decode(many, file: "many.xml")) != nil)
+  }
+
+  @Test func endlessRepeatOfZeroLengthEntriesStaysBounded() throws {
+    let xml =
+      "<vibration-effect><waveform-effect><repeating>"
+      + String(repeating: "<waveform-entry durationMs=\"0\" amplitude=\"9\"/>", count: 20_000)
+      + "<waveform-entry durationMs=\"1\" amplitude=\"200\"/></repeating></waveform-effect></vibration-effect>"
+    let resolution = try AndroidVibration.decode(xml, file: "r.xml").vibration.resolved()
+    #expect(resolution.pattern.hapticEvents.count == 1)
+    #expect(resolution.pattern.duration_s <= 3.001)
+  }
+}

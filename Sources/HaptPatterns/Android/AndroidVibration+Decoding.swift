@@ -121,7 +121,7 @@ struct AndroidXMLDecoder {
     }
     guard let effect = AndroidPredefinedEffect(rawValue: name.value) else {
       let known = AndroidPredefinedEffect.allCases.map(\.rawValue).joined(separator: ", ")
-      throw fail(name, "unknown predefined effect \"\(name.value)\" (known: \(known))")
+      throw fail(name, "unknown predefined effect \(AndroidXML.shown(name.value)) (known: \(known))")
     }
     if !effect.isPublic {
       collector.add(
@@ -133,7 +133,7 @@ struct AndroidXMLDecoder {
       switch attribute.value {
       case "true": fallback = true
       case "false": fallback = false
-      default: throw fail(attribute, "fallback \"\(attribute.value)\" is not true or false")
+      default: throw fail(attribute, "fallback \(AndroidXML.shown(attribute.value)) is not true or false")
       }
       collector.add(
         .androidHiddenAPI, at: "line \(attribute.line)",
@@ -150,12 +150,12 @@ struct AndroidXMLDecoder {
     }
     guard let primitive = AndroidPrimitiveName(rawValue: name.value) else {
       let known = AndroidPrimitiveName.allCases.map(\.rawValue).joined(separator: ", ")
-      throw fail(name, "unknown primitive \"\(name.value)\" (known: \(known))")
+      throw fail(name, "unknown primitive \(AndroidXML.shown(name.value)) (known: \(known))")
     }
     var result = AndroidPrimitive(primitive)
     if let scale = element.attribute("scale") {
       guard let value = Double(scale.value), value.isFinite, (0...1).contains(value) else {
-        throw fail(scale, "scale \"\(scale.value)\" is not a number in 0...1")
+        throw fail(scale, "scale \(AndroidXML.shown(scale.value)) is not a number in 0...1")
       }
       result.scale = value
     }
@@ -224,7 +224,7 @@ struct AndroidXMLDecoder {
       return AndroidWaveformEntry(duration_ms: duration_ms, amplitude: nil)
     }
     guard let value = Int(amplitude.value), (0...AndroidWaveformEntry.maxAmplitude).contains(value) else {
-      throw fail(amplitude, "amplitude \"\(amplitude.value)\" is not a whole number in 0...255 or \"default\"")
+      throw fail(amplitude, "amplitude \(AndroidXML.shown(amplitude.value)) is not a whole number in 0...255 or \"default\"")
     }
     return AndroidWaveformEntry(duration_ms: duration_ms, amplitude: value)
   }
@@ -232,7 +232,7 @@ struct AndroidXMLDecoder {
   /// A whole, non-negative number of milliseconds within the time limit.
   private func milliseconds(_ attribute: XMLElement.Attribute, what: String) throws -> Int {
     guard let value = Int(attribute.value) else {
-      throw fail(attribute, "\(what) \"\(attribute.value)\" is not a whole number of milliseconds")
+      throw fail(attribute, "\(what) \(AndroidXML.shown(attribute.value)) is not a whole number of milliseconds")
     }
     guard value >= 0 else { throw fail(attribute, "negative \(what) \(value)") }
     guard Double(value) <= limits.maxTime_s * 1000 else {
@@ -291,6 +291,13 @@ enum AndroidXML {
     static let waveform = "waveform-effect"
     static let entry = "waveform-entry"
     static let repeating = "repeating"
+  }
+
+  /// A value from the file as it may appear in a one-line message: quoted with control
+  /// characters escaped, cut at 40 characters.
+  static func shown(_ value: String) -> String {
+    let cut = value.count > 40 ? String(value.prefix(40)) + "..." : value
+    return JSONWriter.quoted(cut)
   }
 
   /// The shortest waveform step an LRA follows, ms: a narrow-band LRA near 235 Hz takes

@@ -284,7 +284,7 @@ struct XMLReader {
         code = UInt32(body.dropFirst(), radix: 10)
       }
       guard let code, let scalar = Unicode.Scalar(code), code != 0 else {
-        throw error("unknown entity &\(body);", line: startLine, column: startColumn)
+        throw error("unknown entity \(AndroidXML.shown("&" + body + ";"))", line: startLine, column: startColumn)
       }
       return Array(String(Character(scalar)).utf8)
     }
