@@ -37,7 +37,7 @@ let package = Package(
     /// packages that depend on hapt (HaptCore's `Corpora` finds them).
     .target(
       name: "HaptCorpora", path: "Corpora", sources: ["ShippedCorpora.swift"],
-      resources: [.copy("devices"), .copy("library"), .copy("system")]),
+      resources: [.copy("devices"), .copy("library"), .copy("system"), .copy("calibration")]),
 
     // MARK: - Layers
     /// Shared ground: lenient JSON with source positions, input errors, atomic writes.

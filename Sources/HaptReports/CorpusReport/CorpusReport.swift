@@ -1,4 +1,5 @@
 import Foundation
+import HaptCore
 import HaptMetrics
 import HaptPatterns
 import HaptSignals
@@ -202,7 +203,7 @@ public enum CorpusReport {
       blocks.append(
         .table(
           ReportTable(pairs, verdictColumns: []),
-          caption: "similarity: the smaller ST-SIM direction, clamped to 0..1; both raw directions and SPQI are in hapt confusion --format csv."))
+          caption: "similarity: 0..1, 1 identical (the smaller ST-SIM direction, clamped); the raw directional ST-SIM and SPQI are in hapt confusion --format csv."))
     }
     return ReportSection(title: "Design review: confusability", id: "review", blocks: blocks)
   }
@@ -211,7 +212,7 @@ public enum CorpusReport {
     let n = e.primary.count
     var blocks: [ReportBlock] = [
       .paragraph(
-        "Similarity between every pair of patterns on \(e.primary.first?.device ?? "the primary device"), ordered by average-linkage clustering so that look-alike patterns sit together: the smaller of the two ST-SIM directions, clamped to 0..1 (1 identical), averaged over blocks where either pattern is perceptible (Docs/Model.md §6.6). ST-SIM takes one signal as the reference; its spectral term is a ratio to the reference and exceeds 1 where the reference is barely perceptible, so the heat map uses the smaller direction; pairs.csv keeps both raw directions and their mean.")
+        "Similarity between every pair of patterns on \(e.primary.first?.device ?? "the primary device"), ordered by average-linkage clustering so that look-alike patterns sit together: the smaller of the two ST-SIM directions, clamped to 0..1 (1 identical), averaged over blocks where either pattern is perceptible (Docs/Similarity.md). ST-SIM takes one signal as the reference; its spectral term is a ratio to the reference and exceeds 1 where the reference is barely perceptible, so similarity uses the smaller direction; pairs.csv keeps both raw directions.")
     ]
     let shown = Array(0..<min(n, limits.heatMapPatterns))
     if n >= 2 {
@@ -219,7 +220,7 @@ public enum CorpusReport {
       let sub = shown.map { i in shown.map { j in matrix[i][j] } }
       blocks.append(
         .chart(
-          HeatMapChart.clustered(title: "Pairwise similarity (ST-SIM)", similarity: sub, labels: shown.map { e.primary[$0].name }),
+          HeatMapChart.clustered(title: "Pairwise similarity (0..1)", similarity: sub, labels: shown.map { e.primary[$0].name }),
           caption: n > shown.count ? "The first \(shown.count) of \(n) patterns; every pair is in pairs.csv." : nil))
       let names = e.primary.map(\.name)
       let closest = compactPairs(

@@ -11,6 +11,7 @@ enum Commands {
     BaselineCommand.spec,
     PresetsCommand.spec,
     DevicesCommand.spec,
+    FitCommand.spec,
     ConvertCommand.spec,
     AssessCommand.spec,
     RhythmCommand.spec,
