@@ -121,7 +121,7 @@ import Testing
     let lines = csv.split(separator: "\n")
     #expect(lines.first == "pattern,device,dPrime_JND,contrastOriginal_JND,contrastPort_JND,outcome,verdict")
     #expect(lines.count == 3)
-    #expect(lines[1].hasPrefix("double-tap,android-lra-235,"))
+    #expect(lines[1].hasPrefix("double-tap.ahap,android-lra-235,"))
     #expect(lines[1].contains("sameFeel"))
   }
 }

@@ -1,3 +1,5 @@
+import HaptCore
+
 /// An AHAP pattern converted to an Android vibration, with what the conversion lost.
 public struct AndroidConversion: Equatable, Sendable {
   public var vibration: AndroidVibration

@@ -1,3 +1,5 @@
+import HaptCore
+
 /// What an Android device can play and how its driver turns amplitude into drive: the
 /// inputs of ``AndroidVibration/resolved(for:)``.
 ///

@@ -1,3 +1,5 @@
+import HaptCore
+
 /// The shapes hapt gives Android's predefined effects and primitives, and the platform's
 /// fallback waveforms.
 ///

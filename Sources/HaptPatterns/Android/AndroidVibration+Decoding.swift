@@ -1,3 +1,5 @@
+import HaptCore
+
 extension AndroidVibration {
   /// Decodes Android vibration XML leniently.
   ///
@@ -224,7 +226,8 @@ struct AndroidXMLDecoder {
       return AndroidWaveformEntry(duration_ms: duration_ms, amplitude: nil)
     }
     guard let value = Int(amplitude.value), (0...AndroidWaveformEntry.maxAmplitude).contains(value) else {
-      throw fail(amplitude, "amplitude \(AndroidXML.shown(amplitude.value)) is not a whole number in 0...255 or \"default\"")
+      throw fail(
+        amplitude, "amplitude \(AndroidXML.shown(amplitude.value)) is not a whole number in 0...255 or \"default\"")
     }
     return AndroidWaveformEntry(duration_ms: duration_ms, amplitude: value)
   }

@@ -1,3 +1,5 @@
+import HaptCore
+
 extension AndroidVibration {
   /// Strict vibration XML: a UTF-8 declaration, the schema's element and attribute names,
   /// four-space indentation, attributes in a fixed order, defaults written out only where

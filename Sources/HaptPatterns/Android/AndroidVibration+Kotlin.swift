@@ -1,3 +1,5 @@
+import HaptCore
+
 extension AndroidVibration {
   /// A Kotlin snippet that builds the same `VibrationEffect` (API 30+ for compositions).
   ///

@@ -1,4 +1,5 @@
 import Foundation
+import HaptCore
 
 extension AndroidVibration {
   /// The vibration as the device plays it, as pattern events the simulator renders.

@@ -1,3 +1,5 @@
+import HaptCore
+
 /// An Android vibration as its XML serialisation describes it (`<vibration-effect>` or
 /// `<vibration-select>`), the format `VibrationXmlParser` reads (Android 15+,
 /// `android.os.vibrator.persistence`; schema in AOSP

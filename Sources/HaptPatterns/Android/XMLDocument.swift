@@ -1,3 +1,5 @@
+import HaptCore
+
 /// A small XML element tree with source lines, enough for Android's vibration XML.
 ///
 /// Written here rather than taken from Foundation because the place of every error must be

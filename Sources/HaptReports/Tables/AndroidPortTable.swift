@@ -1,3 +1,4 @@
+import HaptCore
 import HaptWorkflows
 
 /// `android-ports.csv`: how each AHAP pattern feels once ported to Android, per Android
