@@ -45,7 +45,8 @@ public struct BaselineComparison: Sendable, Equatable {
   /// "no longer felt"); empty when unchanged.
   public var changes: [String]
   /// What a person would feel differently, event by event, largest first (the terms of
-  /// d' of at least ``BaselineComparison/reportedChange_JND``).
+  /// d' of at least ``BaselineComparison/reportedChange_JND``); empty unless the row
+  /// changed.
   public var perceptualChanges: [PerceptualChange] = []
   /// d' of the re-render against the baseline signal, JND units.
   public var dPrime_JND: Double?
@@ -209,8 +210,6 @@ extension Baseline {
     let oldFeatures = PerceptualFeatures(stored)
     let dPrime = Distinguishability.dPrime(oldFeatures, newFeatures)
     result.dPrime_JND = dPrime
-    result.perceptualChanges = Distinguishability.changes(
-      from: oldFeatures, to: newFeatures, minimum_JND: BaselineComparison.reportedChange_JND)
     let newSilent = item.acceleration.samples.allSatisfy { $0 == 0 }
     let oldSilent = stored.samples.allSatisfy { $0 == 0 }
     if newSilent && oldSilent {
@@ -236,7 +235,11 @@ extension Baseline {
     case (_?, nil): result.changes.append("now felt (was below threshold)")
     case (nil, nil): break
     }
-    if !result.changes.isEmpty { result.status = .changed }
+    if !result.changes.isEmpty {
+      result.status = .changed
+      result.perceptualChanges = Distinguishability.changes(
+        from: oldFeatures, to: newFeatures, minimum_JND: BaselineComparison.reportedChange_JND)
+    }
     return result
   }
 }

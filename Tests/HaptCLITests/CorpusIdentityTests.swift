@@ -28,7 +28,14 @@ import Testing
     let lint = try HaptBinary.run(["lint", folder.path])
     #expect(lint.stdout.contains("2 file(s) checked"), "\(lint.stdout)")
     #expect(lint.stderr.contains("warning: skipped 2 .haps files, 1 .ivs file: not a pattern format hapt reads"))
-    let baseline = folder.deletingLastPathComponent().appendingPathComponent(folder.lastPathComponent + "-baseline").path
+    let report = folder.deletingLastPathComponent().appendingPathComponent(folder.lastPathComponent + "-report")
+    defer { try? FileManager.default.removeItem(at: report) }
+    let reportRun = try HaptBinary.run(["report", folder.path, "--out", report.path])
+    #expect(reportRun.status == 0, "\(reportRun.stderr)")
+    let html = try String(contentsOf: report.appendingPathComponent("index.html"), encoding: .utf8)
+    #expect(html.contains("Skipped 2 .haps files, 1 .ivs file: not a pattern format hapt reads"))
+    let baseline = folder.deletingLastPathComponent().appendingPathComponent(folder.lastPathComponent + "-baseline")
+      .path
     defer { try? FileManager.default.removeItem(atPath: baseline) }
     let record = try HaptBinary.run(["baseline", "record", folder.path, "--out", baseline, "--state", "prepared"])
     #expect(record.status == 0, "\(record.stderr)")

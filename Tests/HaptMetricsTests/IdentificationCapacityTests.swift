@@ -49,7 +49,9 @@ import HaptSignals
   @Test func combinedDimensionsCarryMore() {
     let amplitudes = [0.1, 0.25, 0.6]
     let durations = [0.08, 0.2, 0.5]
-    let grid = amplitudes.flatMap { a in durations.map { d in S.burst(frequency_Hz: 170, amplitude_g: a, duration_s: d) } }
+    let grid = amplitudes.flatMap { a in
+      durations.map { d in S.burst(frequency_Hz: 170, amplitude_g: a, duration_s: d) }
+    }
     let levelsOnly = amplitudes.map { S.burst(frequency_Hz: 170, amplitude_g: $0, duration_s: 0.2) }
     let durationsOnly = durations.map { S.burst(frequency_Hz: 170, amplitude_g: 0.25, duration_s: $0) }
     let both = Self.informationTransfer(grid)
@@ -71,6 +73,8 @@ import HaptSignals
       }
     }
     #expect(IdentificationCapacity.factor(range_JND: 0) == 1)
-    #expect(abs(IdentificationCapacity.factor(range_JND: IdentificationCapacity.contextRange_JND) - 1 / 2.0.squareRoot()) < 1e-12)
+    #expect(
+      abs(IdentificationCapacity.factor(range_JND: IdentificationCapacity.contextRange_JND) - 1 / 2.0.squareRoot())
+        < 1e-12)
   }
 }

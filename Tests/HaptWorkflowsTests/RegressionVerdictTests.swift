@@ -123,7 +123,8 @@ import HaptSimulation
         let rows = result.comparisons.filter { $0.device == device.name }
         #expect(rows.count == 3)
         for row in rows {
-          let context = "\(edit.name) on \(device.name), \(row.pattern): \(row.status) d' \(row.dPrime_JND ?? -1) \(row.summary)"
+          let context =
+            "\(edit.name) on \(device.name), \(row.pattern): \(row.status) d' \(row.dPrime_JND ?? -1) \(row.summary)"
           if row.pattern == edit.file && edit.changedOn(device) {
             #expect(row.status == .changed, "\(context)")
             let top = row.perceptualChanges.first
@@ -133,6 +134,7 @@ import HaptSimulation
             #expect(row.summary.contains(top?.sentence ?? "-"), "\(context)")
           } else {
             #expect(row.status == .unchanged, "\(context)")
+            #expect(row.summary.isEmpty, "\(context)")
           }
         }
       }

@@ -12,7 +12,9 @@ import HaptSimulation
 /// of the shipped corpora, and the same whatever rate the device renders at.
 @Suite struct SimilarityBoundsTests {
   static func shippedCorpus() throws -> PatternCorpus {
-    PatternCorpus.load([try #require(Corpora.directory("library")).path, try #require(Corpora.directory("system")).path])
+    PatternCorpus.load([
+      try #require(Corpora.directory("library")).path, try #require(Corpora.directory("system")).path,
+    ])
   }
 
   @Test func everyUserVisibleSimilarityOfTheShippedCorporaIsWithinZeroAndOne() throws {
@@ -32,7 +34,9 @@ import HaptSimulation
     #expect(rawAboveOne > 0)  // the raw directional ST-SIM is unbounded; the bound is what users see
     for row in evaluation.similarityMatrix { #expect(row.allSatisfy { (0...1).contains($0) }) }
     // The CSV's `similarity` column and the review's JSON are the same bounded value.
-    let csv = ReportTables.pairs(evaluation).csvText.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+    let csv = ReportTables.pairs(evaluation).csvText.split(separator: "\n").map {
+      $0.split(separator: ",", omittingEmptySubsequences: false)
+    }
     let column = try #require(csv.first?.firstIndex(of: "similarity"))
     for row in csv.dropFirst() {
       let value = try #require(Double(String(row[column])))

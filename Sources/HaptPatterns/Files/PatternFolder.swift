@@ -5,12 +5,21 @@ import Foundation
 /// Files whose extension hapt does not read as a pattern (`.haps`, `.ivs`, `.wav`, ...)
 /// are counted by extension, so that commands can say once what they skipped ("skipped 39
 /// .haps files: not a pattern format hapt reads") instead of passing over them silently.
-/// Hidden files and folders are ignored.
+/// Hidden files and folders are ignored, and so are files that are plainly not haptic
+/// data (``ignoredExtensions``: documents, images, sources, JSON such as device profiles
+/// and baseline manifests).
 public struct PatternFolder: Sendable, Equatable {
   /// Paths of the pattern files, sorted, spelled from the folder as given.
   public var patternFiles: [String]
   /// Files skipped: lowercased extension ("" for none) -> count.
   public var skipped: [String: Int]
+
+  /// Extensions of files that are not haptic data, never listed as skipped (our choice:
+  /// a pattern folder often holds a README, images or device profiles).
+  public static let ignoredExtensions: Set<String> = [
+    "md", "markdown", "txt", "rtf", "pdf", "html", "htm", "css", "csv", "json", "xml", "plist", "yml", "yaml",
+    "png", "jpg", "jpeg", "gif", "svg", "swift", "license",
+  ]
 
   /// Walks `folder` recursively.
   ///
@@ -28,7 +37,7 @@ public struct PatternFolder: Sendable, Equatable {
       let ext = url.pathExtension.lowercased()
       if PatternFile.extensions.contains(ext) {
         if patternFiles.count < limit { patternFiles.append(Self.relativePath(url.path, to: folder)) }
-      } else {
+      } else if !Self.ignoredExtensions.contains(ext) {
         skipped[ext, default: 0] += 1
       }
     }

@@ -107,16 +107,22 @@ public enum CorpusReport {
     return ReportSection(title: "Summary", id: "summary", blocks: blocks)
   }
 
+  /// Files that failed to load, and files skipped as not patterns (listed once, by
+  /// extension); nil when there are neither.
   static func loadErrorsSection(_ e: CorpusEvaluation) -> ReportSection? {
-    guard !e.corpus.failures.isEmpty else { return nil }
-    var table = CSVTable(columns: [CSVColumn("file"), CSVColumn("error")])
-    for failure in e.corpus.failures { table.append([.text(failure.path), .text(failure.error.description)]) }
+    let skipped = e.corpus.skippedSummary
+    guard !e.corpus.failures.isEmpty || skipped != nil else { return nil }
+    var blocks: [ReportBlock] = []
+    if !e.corpus.failures.isEmpty {
+      var table = CSVTable(columns: [CSVColumn("file"), CSVColumn("error")])
+      for failure in e.corpus.failures { table.append([.text(failure.path), .text(failure.error.description)]) }
+      blocks.append(.warning("\(e.corpus.failures.count) files could not be read; every other pattern was evaluated."))
+      blocks.append(.table(ReportTable(table), caption: nil))
+    }
+    if let skipped { blocks.append(.paragraph(skipped.prefix(1).uppercased() + skipped.dropFirst() + ".")) }
     return ReportSection(
-      title: "Files that failed to load", id: "load-errors",
-      blocks: [
-        .warning("\(e.corpus.failures.count) files could not be read; every other pattern was evaluated."),
-        .table(ReportTable(table), caption: nil),
-      ])
+      title: e.corpus.failures.isEmpty ? "Files skipped" : "Files that failed to load", id: "load-errors",
+      blocks: blocks)
   }
 
   static func latencySection(_ e: CorpusEvaluation, limits: Limits) -> ReportSection {

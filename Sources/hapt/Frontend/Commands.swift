@@ -15,6 +15,7 @@ enum Commands {
     ConvertCommand.spec,
     AssessCommand.spec,
     RhythmCommand.spec,
+    CodegenCommand.spec,
   ]
 
   static func named(_ name: String) -> Subcommand? {
