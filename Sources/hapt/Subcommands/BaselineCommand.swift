@@ -53,7 +53,7 @@ enum BaselineCommand {
       threads: try CommonOptions.threads(arguments))
     options.maxRenderDuration_s = try CommonOptions.maxRenderDuration(arguments)
     let corpus = try CommonOptions.corpus(paths, arguments)
-    for failure in corpus.failures { console.error(failure.error.description) }
+    for failure in corpus.failures { console.error(ErrorText.line(failure.error)) }
     let manifest = try Baseline.record(corpus, options: options, to: out, force: arguments.flag("force"))
     console.line(
       "recorded \(corpus.entries.count) patterns x \(options.devices.count) devices x \(options.states.count) states "
@@ -70,7 +70,7 @@ enum BaselineCommand {
     tolerances.maxLevelChange_dB = try arguments.number("max-level-change", default: tolerances.maxLevelChange_dB, in: 0...120)
     let overrides = arguments.list("device").isEmpty ? [] : try CommonOptions.devices(arguments)
     let corpus = try CommonOptions.corpus(paths, arguments)
-    for failure in corpus.failures { console.error(failure.error.description) }
+    for failure in corpus.failures { console.error(ErrorText.line(failure.error)) }
     let result = try Baseline.check(
       corpus, baseline: folder, devices: overrides, tolerances: tolerances, threads: try CommonOptions.threads(arguments))
     if let junit = arguments.value("junit") {

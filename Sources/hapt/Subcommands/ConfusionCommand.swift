@@ -54,7 +54,7 @@ enum ConfusionCommand {
       paths = arguments.positionals
     }
     let corpus = try CommonOptions.corpus(paths, arguments)
-    for failure in corpus.failures { console.error(failure.error.description) }
+    for failure in corpus.failures { console.error(ErrorText.line(failure.error)) }
     var names = arguments.list("set")
     if names.isEmpty {
       names = arguments.positionals.isEmpty ? Presets.defaultReviewSet : corpus.entries.map(\.name)

@@ -39,7 +39,7 @@ enum LatencyCommand {
       prepareLead_s: try CommonOptions.prepareLead(arguments), budget: budget, threads: try CommonOptions.threads(arguments))
     options.maxRenderDuration_s = try CommonOptions.maxRenderDuration(arguments)
     let corpus = try CommonOptions.corpus(arguments.positionals, arguments)
-    for failure in corpus.failures { console.error(failure.error.description) }
+    for failure in corpus.failures { console.error(ErrorText.line(failure.error)) }
     let measurements = Evaluation.run(corpus.entries, options: options).measurements
     for m in measurements where m.isTruncated && m.state == options.states.first {
       console.warning("\(m.pattern) on \(m.device): render cut at the length limit; markers cover only the rendered part")

@@ -32,7 +32,7 @@ enum LintCommand {
       let format = try arguments.format()
       let report = LintReport.lint(paths: arguments.positionals, limits: try CommonOptions.limits(arguments))
       for failure in report.failures {
-        console.error(failure.description)
+        console.error(ErrorText.line(failure))
       }
       switch format {
       case .text: console.out(text(report))
