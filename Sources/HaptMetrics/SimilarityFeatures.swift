@@ -14,8 +14,9 @@
 /// support, normalised samples and powers are all 0 (log10 of a zero coefficient is
 /// -infinity), so they are never stored.
 ///
-/// The samples are taken to be at 8 kHz, the rate the metrics are defined for; the
-/// caller resamples other rates first (``sampleRate_Hz`` records what the signal claimed).
+/// The features are always computed at 8 kHz, the rate the metrics are defined for:
+/// ``init(_:)`` resamples a signal at any other rate first (``sampleRate_Hz`` records the
+/// rate the signal came at).
 ///
 /// Memory: 3 doubles per sample plus the samples themselves, about 250 KB for one second.
 public struct SimilarityFeatures: Sendable {
@@ -31,7 +32,7 @@ public struct SimilarityFeatures: Sendable {
   public let blockCount: Int
   /// Number of samples in the signal as given.
   public let sampleCount: Int
-  /// The sample rate the signal claimed, in Hz (the features assume 8000).
+  /// The sample rate the signal came at, in Hz (the features are at 8000).
   public let sampleRate_Hz: Double
   /// Whether each block is perceptible (Docs/Model.md §5; see
   /// ``isPerceptible(peak_g:frequency_Hz:)``).

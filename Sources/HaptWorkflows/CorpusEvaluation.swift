@@ -89,9 +89,6 @@ public struct CorpusEvaluation: Sendable {
     return matrix
   }
 
-  /// min(ST-SIM A->B, ST-SIM B->A) clamped to 0...1; 0 when undefined.
-  public static func boundedSimilarity(_ s: PairSimilarity) -> Double {
-    let value = min(s.stsimAB, s.stsimBA)
-    return value.isFinite ? min(max(value, 0), 1) : 0
-  }
+  /// The user-facing similarity of a pair (``PairSimilarity/similarity``).
+  public static func boundedSimilarity(_ s: PairSimilarity) -> Double { s.similarity }
 }

@@ -8,5 +8,6 @@ enum BenchmarkCatalog {
       + SimilarityBenchmarks.all
       + PerceptionBenchmarks.all
       + ReportBenchmarks.all
+      + FitBenchmarks.all
   }
 }

@@ -53,8 +53,7 @@ enum ReportCommand {
     options.maxRenderDuration_s = try CommonOptions.maxRenderDuration(arguments)
     let set = arguments.list("set").isEmpty ? Presets.defaultReviewSet : arguments.list("set")
     console.progress("loading \(arguments.positionals.joined(separator: " "))")
-    let corpus = try CommonOptions.corpus(arguments.positionals, arguments)
-    for failure in corpus.failures { console.error(ErrorText.line(failure.error)) }
+    let corpus = try CommonOptions.corpus(arguments.positionals, arguments, console)
     console.progress("evaluating \(corpus.entries.count) patterns on \(devices.count) devices")
     let evaluation = CorpusEvaluation(corpus, options: options, reviewSet: set)
     for m in evaluation.measurements where m.isTruncated && m.state == options.states.first {
