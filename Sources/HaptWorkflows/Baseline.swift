@@ -16,14 +16,14 @@ import HaptSimulation
 public enum Baseline {
   /// Records `corpus` rendered with `options` into `folder`.
   ///
-  /// - Throws: ``InputError`` (exit 73) if `folder` exists and `force` is false, or if
-  ///   anything cannot be written.
+  /// - Throws: ``BaselineError/alreadyExists(folder:)`` (exit 73) if `folder` exists and
+  ///   `force` is false; ``InputError`` (73) if anything cannot be written.
   @discardableResult
   public static func record(
     _ corpus: PatternCorpus, options: EvaluationOptions, to folder: String, force: Bool
   ) throws -> BaselineManifest {
     if FileManager.default.fileExists(atPath: folder), !force {
-      throw InputError(file: folder, "a baseline exists here already; pass --force to replace it", status: .cannotCreate)
+      throw BaselineError.alreadyExists(folder: folder)
     }
     let rendered = render(corpus.entries, options: options)
     var records: [BaselineManifest.Record] = []
