@@ -36,6 +36,21 @@ import Testing
     #expect(!error.description.contains("--"))
   }
 
+  @Test func lofeltBreakpointsCarryTheControlPointLimit() throws {
+    let text = """
+      {"version": {"major": 1, "minor": 0, "patch": 0}, "metadata": {}, "signals": {"continuous": {"envelopes": {
+        "amplitude": [{"time": 0, "amplitude": 0.2}, {"time": 0.1, "amplitude": 0.8}, {"time": 0.2, "amplitude": 0}]}}}}
+      """
+    do {
+      _ = try LofeltHaptic.decode(Array(text.utf8), file: "w.haptic", limits: PatternLimits(maxControlPoints: 2))
+      Issue.record("expected an error")
+    } catch let error as InputError {
+      #expect(error.limit == .controlPoints(2))
+      #expect(!error.description.contains("--"))
+    }
+    _ = try LofeltHaptic.decode(Array(text.utf8), file: "w.haptic", limits: PatternLimits(maxControlPoints: 3))
+  }
+
   @Test func withinTheLimitsThereIsNoError() {
     #expect(Self.decodeError(Self.threeEvents, limits: PatternLimits(maxEvents: 3, maxTime_s: 7200)) == nil)
   }

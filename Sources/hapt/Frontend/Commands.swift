@@ -13,6 +13,7 @@ enum Commands {
     DevicesCommand.spec,
     FitCommand.spec,
     ConvertCommand.spec,
+    AssessCommand.spec,
     RhythmCommand.spec,
     CodegenCommand.spec,
   ]
