@@ -22,6 +22,9 @@ public struct CorpusEvaluation: Sendable {
   public var primary: [RenderedPattern]
   /// Pairs i < j of corpus entries, row-major.
   public var pairs: [Pair]
+  /// Per pattern its nearest neighbours by d', and the close pairs, on the primary
+  /// device (the data model of the per-pattern pages; bounded memory).
+  public var pairwise: PairwiseSummary
   /// The review set's names (those found in the corpus).
   public var reviewSet: [String]
   /// Review-set names that are not in the corpus.
@@ -61,6 +64,18 @@ public struct CorpusEvaluation: Sendable {
       }
     }
     self.pairs = pairs
+    var summary = PairwiseSummary(settings: PairwiseSummary.Settings(), patternCount: n)
+    for pair in pairs {
+      let p = PairwiseSummary.Pair(first: pair.first, second: pair.second, dPrime: pair.dPrime, similarity: pair.similarity)
+      summary.neighbours[pair.first].append(p)
+      summary.neighbours[pair.second].append(p)
+      if p.dPrime < summary.settings.closeBelow_JND {
+        summary.closePairs.append(p)
+        summary.closePairCount += 1
+      }
+      summary.pairsCompared += 1
+    }
+    pairwise = PairwiseSummary.merged([summary])
     let found = reviewSet.compactMap { corpus.entry(named: $0) }
     self.reviewSet = found.map(\.name)
     missingFromReviewSet = reviewSet.filter { corpus.entry(named: $0) == nil }
