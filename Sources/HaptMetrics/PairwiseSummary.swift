@@ -77,6 +77,23 @@ public struct PairwiseSummary: Sendable, Equatable {
   /// The nearest neighbour of `pattern`, if it has any.
   public func nearest(of pattern: Int) -> Pair? { neighbours[pattern].first }
 
+  /// Every pair kept (a neighbour of either pattern, or a close pair), once, in
+  /// row-major order (first, then second index).
+  public var keptPairs: [Pair] {
+    var seen = Set<PairKey>()
+    var result: [Pair] = []
+    for pair in neighbours.joined() where seen.insert(PairKey(pair.first, pair.second)).inserted { result.append(pair) }
+    for pair in closePairs where seen.insert(PairKey(pair.first, pair.second)).inserted { result.append(pair) }
+    return result.sorted { ($0.first, $0.second) < ($1.first, $1.second) }
+  }
+
+  /// The `limit` pairs of lowest d' among the kept pairs (ties by first, second). Exact
+  /// for the whole corpus as long as the close pairs were not capped, or for every pair
+  /// under the close threshold.
+  public func closestPairs(limit: Int) -> [Pair] {
+    Array(keptPairs.sorted(by: Self.closeOrder).prefix(limit))
+  }
+
   /// The summary of the union of the pairs of `parts` (disjoint sets of pairs of the
   /// same corpus, same settings): identical to summarising all pairs at once.
   public static func merged(_ parts: [PairwiseSummary]) -> PairwiseSummary {

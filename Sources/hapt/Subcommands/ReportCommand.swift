@@ -1,4 +1,5 @@
 import Foundation
+import HaptMetrics
 import HaptPatterns
 import HaptReports
 import HaptSimulation
@@ -27,6 +28,9 @@ enum ReportCommand {
       .value("budget", "DURATION", help: "Latency pass limit (default 50ms)."),
       .value("warn", "DURATION", help: "Latency warn limit (default 70ms)."),
       .value("title", "TEXT", help: "The report's title."),
+      .value("neighbours", "K", help: "Nearest neighbours kept per pattern, by d' (default 5)."),
+      .value("close-below", "JND", help: "Keep every pair with d' below this (default 1: confusable)."),
+      .flag("all-pairs", help: "Write every pair to pairs.csv (n(n-1)/2 rows, streamed as computed)."),
       CommonOptions.threads, CommonOptions.maxRenderDuration, CommonOptions.maxFileBytes, CommonOptions.maxEvents, CommonOptions.maxControlPoints,
       CommonOptions.maxPatternTime, CommonOptions.maxFiles,
     ],
@@ -55,13 +59,50 @@ enum ReportCommand {
     let corpus = try CommonOptions.corpus(arguments.positionals, arguments)
     for failure in corpus.failures { console.error(failure.error.description) }
     console.progress("evaluating \(corpus.entries.count) patterns on \(devices.count) devices")
-    let evaluation = CorpusEvaluation(corpus, options: options, reviewSet: set)
+    var settings = PairwiseSummary.Settings()
+    settings.neighbours = try arguments.integer("neighbours", default: settings.neighbours, in: 0...1000)
+    settings.closeBelow_JND = try arguments.number("close-below", default: settings.closeBelow_JND, in: 0...100)
+    let meter = ProgressMeter(console: console)
+    // --all-pairs: every pair goes to a file next to DIR as it is computed, moved into the
+    // report folder at the end.
+    let allPairsPath = URL(fileURLWithPath: out).deletingLastPathComponent()
+      .appendingPathComponent(".\(URL(fileURLWithPath: out).lastPathComponent).pairs.csv.partial").path
+    let parentForPairs = URL(fileURLWithPath: out).deletingLastPathComponent().path
+    var allPairsFile: FileHandle?
+    if arguments.flag("all-pairs") {
+      try? FileManager.default.createDirectory(atPath: parentForPairs, withIntermediateDirectories: true)
+      guard FileManager.default.createFile(atPath: allPairsPath, contents: Data(ReportTables.pairsHeader.utf8)),
+        let handle = FileHandle(forWritingAtPath: allPairsPath)
+      else { throw InputError(file: allPairsPath, "cannot be written", status: .cannotCreate) }
+      handle.seekToEndOfFile()
+      allPairsFile = handle
+    }
+    defer {
+      try? allPairsFile?.close()
+      try? FileManager.default.removeItem(atPath: allPairsPath)
+    }
+    let names = corpus.entries.map(\.name)
+    let primaryDevice = devices.first?.name ?? ""
+    let primaryState = options.states.first ?? .prepared
+    let sink: (([PairwiseSummary.Pair]) throws -> Void)? = allPairsFile.map { handle in
+      { pairs in
+        handle.write(Data(ReportTables.pairLines(pairs, names: names, device: primaryDevice, state: primaryState).utf8))
+      }
+    }
+    let evaluation = try CorpusEvaluation(
+      corpus, options: options, reviewSet: set, pairwise: settings, allPairs: sink,
+      progress: { stage, done, total in meter.update(stage.rawValue, done: done, total: total) })
     for m in evaluation.measurements where m.isTruncated && m.state == options.states.first {
       console.warning("\(m.pattern) on \(m.device): render cut at the length limit; markers cover only the rendered part")
     }
     console.progress("writing \(out)")
     let title = arguments.value("title") ?? "hapt report: \(arguments.positionals.joined(separator: ", "))"
-    let folder = CorpusReport.build(evaluation, title: title)
+    var folder = CorpusReport.build(evaluation, title: title)
+    if let handle = allPairsFile {
+      try? handle.close()
+      allPairsFile = nil
+      folder.addFile("pairs.csv", movingFrom: allPairsPath)
+    }
     let parent = URL(fileURLWithPath: out).deletingLastPathComponent().path
     if !FileManager.default.fileExists(atPath: parent) {
       do {
