@@ -37,11 +37,13 @@ public struct CorpusEvaluation: Sendable {
   ///   - pairwise: what the pairwise engine keeps (neighbours, close pairs).
   ///   - allPairs: if given, receives every pair of the corpus in row-major order, band
   ///     by band, as it is computed (`--all-pairs`); nothing is kept.
+  ///   - given: the pairwise summary computed elsewhere (merged shards): not recomputed.
   ///   - progress: called with (stage, done, total) as the work advances.
   public init(
     _ corpus: PatternCorpus, options: EvaluationOptions, reviewSet: [String],
     pairwise settings: PairwiseSummary.Settings = .init(),
     allPairs: (([PairwiseSummary.Pair]) throws -> Void)? = nil,
+    given: PairwiseSummary? = nil,
     progress: (@Sendable (EvaluationStage, Int, Int) -> Void)? = nil
   ) throws {
     self.corpus = corpus
@@ -53,14 +55,14 @@ public struct CorpusEvaluation: Sendable {
     primary = evaluation.primary
     let signals = primary.map(\.rendering.acceleration_g)
     let similarityFeatures = Parallel.map(count: signals.count, threads: options.threads) { SimilarityFeatures(signals[$0]) }
-    let perceptualFeatures = Parallel.map(count: signals.count, threads: options.threads) { PerceptualFeatures(signals[$0]) }
     let n = signals.count
-    let engine = PairwiseEngine(settings: settings, threads: options.threads)
-    pairwise = try engine.summarize(
-      count: n,
-      dPrime: { Distinguishability.dPrime(perceptualFeatures[$0], perceptualFeatures[$1]) },
-      similarity: { similarity(similarityFeatures[$0], similarityFeatures[$1], convention: .perceptibleBlocks) },
-      allPairs: allPairs, progress: { done, total in progress?(.comparing, done, total) })
+    if let given {
+      pairwise = given
+    } else {
+      pairwise = try Self.summarize(
+        signals, settings: settings, rows: nil, threads: options.threads, similarityFeatures: similarityFeatures,
+        allPairs: allPairs, progress: progress)
+    }
     let shown = min(n, Self.heatMapLimit)
     var matrix = [[Double]](repeating: [Double](repeating: 1, count: shown), count: shown)
     let heat = Pairwise.map(count: shown, threads: options.threads) { i, j in
@@ -82,6 +84,37 @@ public struct CorpusEvaluation: Sendable {
       ? ConfusabilityReview.run(found, devices: options.devices, states: [options.states.first ?? .prepared], threads: options.threads)
       : []
     findings = corpus.entries.flatMap { entry in entry.findings + PatternLint.check(entry.pattern, file: entry.path) }
+  }
+
+  /// The pairwise summary of `signals` (the primary renders in corpus order) over the
+  /// pairs whose first index is in `rows` (nil: all): one shard's share, or everything.
+  public static func summarize(
+    _ signals: [Signal], settings: PairwiseSummary.Settings, rows: Range<Int>?, threads: Int,
+    similarityFeatures: [SimilarityFeatures]? = nil,
+    allPairs: (([PairwiseSummary.Pair]) throws -> Void)? = nil,
+    progress: (@Sendable (EvaluationStage, Int, Int) -> Void)? = nil
+  ) throws -> PairwiseSummary {
+    let similarityFeatures = similarityFeatures ?? Parallel.map(count: signals.count, threads: threads) { SimilarityFeatures(signals[$0]) }
+    let perceptualFeatures = Parallel.map(count: signals.count, threads: threads) { PerceptualFeatures(signals[$0]) }
+    let engine = PairwiseEngine(settings: settings, threads: threads)
+    return try engine.summarize(
+      count: signals.count, rows: rows,
+      dPrime: { Distinguishability.dPrime(perceptualFeatures[$0], perceptualFeatures[$1]) },
+      similarity: { similarity(similarityFeatures[$0], similarityFeatures[$1], convention: .perceptibleBlocks) },
+      allPairs: allPairs, progress: { done, total in progress?(.comparing, done, total) })
+  }
+
+  /// The primary renders' body acceleration (primary device, first state), corpus order:
+  /// what the pairwise metrics compare.
+  public static func primarySignals(
+    _ corpus: PatternCorpus, options: EvaluationOptions, progress: (@Sendable (EvaluationStage, Int, Int) -> Void)? = nil
+  ) -> [Signal] {
+    var primaryOnly = options
+    primaryOnly.devices = Array(options.devices.prefix(1))
+    primaryOnly.states = Array(options.states.prefix(1))
+    var renderProgress: (@Sendable (Int, Int) -> Void)?
+    if let progress { renderProgress = { done, total in progress(.rendering, done, total) } }
+    return Evaluation.map(corpus.entries, options: primaryOnly, progress: renderProgress) { $0.rendering.acceleration_g }
   }
 
   /// min(ST-SIM A->B, ST-SIM B->A) clamped to 0...1; 0 when undefined.
