@@ -14,7 +14,7 @@ public struct ShardPart: Sendable, Equatable {
   public var shardCount: Int
   /// ``fingerprint(_:)`` of the corpus.
   public var corpusFingerprint: UInt64
-  /// The job's command line (subcommand arguments without `--shard` and `--out`).
+  /// The job's command line (subcommand arguments without `--shard`, `--out` and `--threads`).
   public var arguments: [String]
   /// The pairwise summary of the shard's pairs.
   public var pairwise: PairwiseSummary

@@ -151,7 +151,7 @@ enum ReportCommand {
         signals, settings: settings, rows: rows, threads: options.threads, allPairs: sink, progress: progress)
       let part = ShardPart(
         shard: index, shardCount: count, corpusFingerprint: ShardPart.fingerprint(corpus),
-        arguments: arguments.commandLine(excluding: ["out", "shard"]), pairwise: summary)
+        arguments: arguments.commandLine(excluding: ["out", "shard", "threads"]), pairwise: summary)
       var folder = ReportFolder()
       folder.add(ShardPart.fileName, part.text)
       if let handle = allPairsFile {

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+/// `--shard I/N` and `hapt merge`: a corpus done in 3 shards and merged gives the same
+/// files, byte for byte, as one unsharded run.
+@Suite struct ShardingTests {
+  static let library = HaptBinary.packageRoot.appendingPathComponent("Corpora/library").path
+
+  /// Every regular file under `folder` by relative path, with its bytes.
+  static func files(_ folder: URL) throws -> [String: Data] {
+    var result: [String: Data] = [:]
+    let walker = FileManager.default.enumerator(atPath: folder.path)
+    while let relative = walker?.nextObject() as? String {
+      var isDirectory: ObjCBool = false
+      let path = folder.appendingPathComponent(relative).path
+      if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+        result[relative] = FileManager.default.contents(atPath: path)
+      }
+    }
+    return result
+  }
+
+  @Test func reportInThreeShardsMergesToTheUnshardedReport() throws {
+    let folder = try HaptBinary.temporaryFolder(prefix: "hapt-shard")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let options = ["--device", "iphone-wideband-lra,erm-phone", "--state", "prepared", "--neighbours", "3", "--close-below", "2", "--all-pairs"]
+    let whole = folder.appendingPathComponent("whole")
+    let run = try HaptBinary.run(["report", Self.library, "--out", whole.path] + options)
+    #expect(run.status == 0, "\(run.stderr)")
+    var parts: [String] = []
+    for shard in [2, 3, 1] {  // any order
+      let part = folder.appendingPathComponent("part\(shard)").path
+      // Threads differ between the shards and the unsharded run: no effect on the bytes.
+      let shardRun = try HaptBinary.run(
+        ["report", Self.library, "--shard", "\(shard)/3", "--out", part, "--threads", "\(shard)"] + options)
+      #expect(shardRun.status == 0, "\(shardRun.stderr)")
+      parts.append(part)
+    }
+    let merged = folder.appendingPathComponent("merged")
+    let merge = try HaptBinary.run(["merge"] + parts + ["--out", merged.path])
+    #expect(merge.status == 0, "\(merge.stderr)")
+    let expected = try Self.files(whole)
+    let actual = try Self.files(merged)
+    #expect(expected.keys.sorted() == actual.keys.sorted())
+    #expect(expected.keys.contains("index.html") && expected.keys.contains("pairs.csv"))
+    for (path, bytes) in expected { #expect(actual[path] == bytes, "\(path) differs") }
+    // --all-pairs: every pair of the corpus, once.
+    let patterns = (try String(contentsOf: whole.appendingPathComponent("patterns.csv"), encoding: .utf8))
+      .split(separator: "\n").count - 1
+    let pairLines = (try String(contentsOf: whole.appendingPathComponent("pairs.csv"), encoding: .utf8))
+      .split(separator: "\n").count - 1
+    #expect(patterns > 3 && pairLines == patterns * (patterns - 1) / 2)
+
+    // Parts that do not belong together are refused: a missing shard, a repeated one.
+    let missing = try HaptBinary.run(["merge", parts[0], parts[1], "--out", folder.appendingPathComponent("x").path])
+    #expect(missing.status == 66 && missing.stderr.contains("missing shard"), "\(missing.stderr)")
+    let twice = try HaptBinary.run(["merge", parts[0], parts[0], parts[1], "--out", folder.appendingPathComponent("x").path])
+    #expect(twice.status != 0 && twice.stderr.contains("given twice"), "\(twice.stderr)")
+  }
+
+  @Test func badShardSpecIsAUsageError() throws {
+    for spec in ["0/3", "4/3", "3", "a/b"] {
+      let run = try HaptBinary.run(["report", Self.library, "--shard", spec, "--out", "/tmp/never"])
+      #expect(run.status == 64, "\(spec): \(run.stderr)")
+      #expect(run.stderr.contains("--shard"))
+    }
+  }
+}
