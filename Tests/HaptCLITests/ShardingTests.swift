@@ -58,6 +58,64 @@ import Testing
     #expect(twice.status != 0 && twice.stderr.contains("given twice"), "\(twice.stderr)")
   }
 
+  @Test func baselineRecordAndCheckInThreeShardsMergeToTheUnshardedRun() throws {
+    let folder = try HaptBinary.temporaryFolder(prefix: "hapt-shard")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let corpus = folder.appendingPathComponent("corpus")
+    try FileManager.default.createDirectory(at: corpus, withIntermediateDirectories: true)
+    let names = ["triple-tap", "heartbeat", "double-tap", "success", "warning", "error"].filter {
+      FileManager.default.fileExists(atPath: "\(Self.library)/\($0).ahap")
+    }
+    #expect(names.count >= 3)
+    for name in names {
+      try FileManager.default.copyItem(atPath: "\(Self.library)/\(name).ahap", toPath: corpus.appendingPathComponent("\(name).ahap").path)
+    }
+    let options = ["--device", "iphone-wideband-lra", "--state", "prepared"]
+    let whole = folder.appendingPathComponent("baseline").path
+    #expect(try HaptBinary.run(["baseline", "record", corpus.path, "--out", whole] + options).status == 0)
+    var recordParts: [String] = []
+    for shard in 1...3 {
+      let part = folder.appendingPathComponent("record\(shard)").path
+      let run = try HaptBinary.run(["baseline", "record", corpus.path, "--shard", "\(shard)/3", "--out", part] + options)
+      #expect(run.status == 0, "\(run.stderr)")
+      recordParts.append(part)
+    }
+    let merged = folder.appendingPathComponent("merged")
+    let merge = try HaptBinary.run(["merge"] + recordParts.reversed() + ["--out", merged.path])
+    #expect(merge.status == 0, "\(merge.stderr)")
+    let expected = try Self.files(URL(fileURLWithPath: whole))
+    #expect(expected.keys.contains("manifest.json") && expected.count > names.count)
+    #expect(try Self.files(merged) == expected)
+
+    // One pattern changed (the triple tap's 0.9 intensity to 0.5): the unsharded check and
+    // the merged shards print the same rows, write the same JUnit XML, and both exit 1.
+    let file = corpus.appendingPathComponent("triple-tap.ahap").path
+    let original = try String(contentsOfFile: file, encoding: .utf8)
+    let softer = original.replacingOccurrences(of: "\"ParameterValue\": 0.9", with: "\"ParameterValue\": 0.5")
+    #expect(softer != original)
+    try softer.write(toFile: file, atomically: true, encoding: .utf8)
+    let junit = folder.appendingPathComponent("junit.xml").path
+    let check = ["baseline", "check", corpus.path, "--baseline", whole, "--format", "csv", "--junit", junit]
+    let unsharded = try HaptBinary.run(check)
+    #expect(unsharded.status == 1)
+    let unshardedXML = try String(contentsOfFile: junit, encoding: .utf8)
+    try FileManager.default.removeItem(atPath: junit)
+    var checkParts: [String] = []
+    var shardStatuses: [Int32] = []
+    for shard in 1...3 {
+      let part = folder.appendingPathComponent("check\(shard)").path
+      let run = try HaptBinary.run(check + ["--shard", "\(shard)/3", "--out", part])
+      shardStatuses.append(run.status)
+      checkParts.append(part)
+    }
+    #expect(shardStatuses.filter { $0 == 1 }.count == 1 && shardStatuses.filter { $0 == 0 }.count == 2)
+    let mergedCheck = try HaptBinary.run(["merge"] + checkParts)
+    #expect(mergedCheck.status == 1)
+    #expect(mergedCheck.stdout == unsharded.stdout)
+    #expect(mergedCheck.stdout.contains("triple-tap") && mergedCheck.stdout.contains(",changed,"))
+    #expect(try String(contentsOfFile: junit, encoding: .utf8) == unshardedXML)
+  }
+
   @Test func badShardSpecIsAUsageError() throws {
     for spec in ["0/3", "4/3", "3", "a/b"] {
       let run = try HaptBinary.run(["report", Self.library, "--shard", spec, "--out", "/tmp/never"])
