@@ -219,12 +219,15 @@ public enum CorpusReport {
       blocks.append(
         .chart(
           HeatMapChart.clustered(title: "Pairwise similarity (ST-SIM)", similarity: sub, labels: shown.map { e.primary[$0].name }),
-          caption: n > shown.count ? "The first \(shown.count) of \(n) patterns; every pair is in pairs.csv." : nil))
+          caption: n > shown.count ? "The first \(shown.count) of \(n) patterns; each pattern's nearest neighbours are in pairs.csv." : nil))
       let names = e.primary.map(\.name)
       let closest = compactPairs(
         e.pairwise.closestPairs(limit: 15)
           .map { (names[$0.first], names[$0.second], $0.dPrime, $0.similarity) })
-      blocks.append(.table(ReportTable(closest, verdictColumns: []), caption: "The 15 least distinguishable pairs of the corpus (lowest d')."))
+      blocks.append(
+        .table(
+          ReportTable(closest, verdictColumns: []),
+          caption: "The 15 least distinguishable pairs among each pattern's \(e.pairwise.settings.neighbours) nearest neighbours and the pairs under d' \(JSONWriter.number(e.pairwise.settings.closeBelow_JND)) (lowest d' first)."))
     } else {
       blocks.append(.note("Fewer than two patterns: no pairs."))
     }
