@@ -110,9 +110,10 @@ enum ReportCommand {
     }
     try ensureParent(of: out)
     // --all-pairs: every pair goes to a file next to OUT as it is computed, moved into the
-    // output folder at the end.
+    // output folder at the end (named like AtomicFolder's temporaries, so that one left by
+    // a killed run is removed by the next write of OUT).
     let allPairsPath = URL(fileURLWithPath: out).deletingLastPathComponent()
-      .appendingPathComponent(".\(URL(fileURLWithPath: out).lastPathComponent).pairs.csv.partial").path
+      .appendingPathComponent(".\(URL(fileURLWithPath: out).lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)-pairs.csv").path
     var allPairsFile: FileHandle?
     if arguments.flag("all-pairs") {
       let header = shard == nil ? ReportTables.pairsHeader : ""
