@@ -23,7 +23,7 @@ import Testing
   @Test func reportInThreeShardsMergesToTheUnshardedReport() throws {
     let folder = try HaptBinary.temporaryFolder(prefix: "hapt-shard")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let options = ["--device", "iphone-wideband-lra,erm-phone", "--state", "prepared", "--neighbours", "3", "--close-below", "2", "--all-pairs"]
+    let options = ["--device", "iphone-wideband-lra,erm-phone,tablet-none", "--state", "both", "--neighbours", "3", "--close-below", "2", "--all-pairs"]
     let whole = folder.appendingPathComponent("whole")
     let run = try HaptBinary.run(["report", Self.library, "--out", whole.path] + options)
     #expect(run.status == 0, "\(run.stderr)")

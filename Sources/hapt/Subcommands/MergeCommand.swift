@@ -18,9 +18,9 @@ enum MergeCommand {
       or `hapt baseline check`. Give all N parts of one run, in any order; merge checks
       that they belong together (same corpus, options and shard count, each shard once).
       report: reads the corpus again from the paths the shards were given (relative to
-      the current folder, as for the shards), renders and measures it (linear in the
-      corpus), takes the pair comparisons (the part that grows with its square) from the
-      parts, and writes DIR exactly as the unsharded `hapt report` would.
+      the current folder, as for the shards), takes the measurements and the pair
+      comparisons from the parts, renders each pattern once on the primary device (for
+      the figures), and writes DIR exactly as the unsharded `hapt report` would.
       baseline record: writes the baseline DIR exactly as the unsharded record would.
       baseline check: prints (and writes --junit) exactly what the unsharded check would,
       and exits 1 when any shard found a change.
@@ -79,7 +79,9 @@ enum MergeCommand {
       }
     }
     let merged = ReportCommand.MergedPairs(
-      summary: PairwiseSummary.merged(ordered.map(\.part.pairwise)), allPairsSegments: segments,
+      precomputed: CorpusEvaluation.Precomputed(
+        measurements: ordered.flatMap(\.part.measurements), pairwise: PairwiseSummary.merged(ordered.map(\.part.pairwise))),
+      allPairsSegments: segments,
       fingerprint: first.part.corpusFingerprint)
     return try ReportCommand.report(job, console, merged: merged)
   }
