@@ -19,20 +19,22 @@ public enum Baseline {
   ///   anything cannot be written.
   @discardableResult
   public static func record(
-    _ corpus: PatternCorpus, options: EvaluationOptions, to folder: String, force: Bool
+    _ corpus: PatternCorpus, options: EvaluationOptions, to folder: String, force: Bool,
+    progress: (@Sendable (Int, Int) -> Void)? = nil
   ) throws -> BaselineManifest {
     if FileManager.default.fileExists(atPath: folder), !force {
       throw InputError(file: folder, "a baseline exists here already; pass --force to replace it", status: .cannotCreate)
     }
-    return try record(corpus.entries, options: options, to: folder)
+    return try record(corpus.entries, options: options, to: folder, progress: progress)
   }
 
   /// Records `entries` into `folder` (replaced as a whole); a shard's share or everything.
   @discardableResult
   public static func record(
-    _ entries: [PatternCorpus.Entry], options: EvaluationOptions, to folder: String
+    _ entries: [PatternCorpus.Entry], options: EvaluationOptions, to folder: String,
+    progress: (@Sendable (Int, Int) -> Void)? = nil
   ) throws -> BaselineManifest {
-    let rendered = render(entries, options: options)
+    let rendered = render(entries, options: options, progress: progress)
     let files = signalFiles(for: rendered.map(\.measurement).map { ($0.pattern, $0.device, $0.state) })
     var records: [BaselineManifest.Record] = []
     var signalFiles: [(name: String, signal: Signal, metadata: [String: String])] = []
@@ -139,11 +141,13 @@ public enum Baseline {
   }
 
   /// Renders every entry on every device in every state (pattern, device, state order).
-  static func render(_ entries: [PatternCorpus.Entry], options: EvaluationOptions) -> [RenderedRecord] {
+  static func render(
+    _ entries: [PatternCorpus.Entry], options: EvaluationOptions, progress: (@Sendable (Int, Int) -> Void)? = nil
+  ) -> [RenderedRecord] {
     let fingerprints = entries.map { entry in
       (try? InputFile.read(entry.path)).map { Fingerprint.of(bytes: $0) } ?? Fingerprint.of(AHAP.encode(entry.pattern))
     }
-    return Evaluation.map(entries, options: options) { render in
+    return Evaluation.map(entries, options: options, progress: progress) { render in
       let measurement = PatternMeasurement(
         pattern: entries[render.entryIndex].name, device: options.devices[render.deviceIndex].name, state: render.state,
         rendering: render.rendering, budget: options.budget)

@@ -69,7 +69,7 @@ extension Baseline {
   public static func check(
     _ corpus: PatternCorpus, baseline folder: String, devices overrides: [DeviceProfile] = [],
     tolerances: BaselineTolerances = BaselineTolerances(), threads: Int = Parallel.defaultThreadCount,
-    shard: ShardSpec = .whole
+    shard: ShardSpec = .whole, progress: (@Sendable (Int, Int) -> Void)? = nil
   ) throws -> BaselineCheckResult {
     let manifestPath = folder + "/" + BaselineManifest.fileName
     let manifest: BaselineManifest
@@ -107,7 +107,7 @@ extension Baseline {
     let options = EvaluationOptions(devices: devices, states: manifest.states, threads: threads)
     // A shard renders and compares its share of the patterns; the last one also lists
     // the baseline's records that are no longer in the corpus (as the whole run does, last).
-    let fresh = render(Array(corpus.entries[shard.patterns(count: corpus.entries.count)]), options: options)
+    let fresh = render(Array(corpus.entries[shard.patterns(count: corpus.entries.count)]), options: options, progress: progress)
     var baselineIndex: [String: BaselineManifest.Record] = [:]
     for record in manifest.records { baselineIndex[key(record.pattern, record.device, record.state)] = record }
     let modelDiffers = manifest.modelVersion != HaptVersion.model

@@ -62,12 +62,14 @@ enum BaselineCommand {
     if let shard = try shard(arguments) {
       let share = Array(corpus.entries[shard.patterns(count: corpus.entries.count)])
       let marker = BaselineShardParts.recordMarkerText(shard: shard, corpusFingerprint: ShardPart.fingerprint(corpus))
-      let manifest = try Baseline.record(share, options: options, to: out)
+      let manifest = try Baseline.record(share, options: options, to: out, progress: progress(console))
+      console.endProgress()
       try AtomicFile.write(marker, to: out + "/" + BaselineShardParts.recordMarker)
       console.line("recorded shard \(shard.index)/\(shard.count): \(share.count) patterns (\(manifest.records.count) signals) in \(out)")
       return corpus.failures.isEmpty ? .success : .dataError
     }
-    let manifest = try Baseline.record(corpus, options: options, to: out, force: arguments.flag("force"))
+    let manifest = try Baseline.record(corpus, options: options, to: out, force: arguments.flag("force"), progress: progress(console))
+    console.endProgress()
     console.line(
       "recorded \(corpus.entries.count) patterns x \(options.devices.count) devices x \(options.states.count) states "
         + "(\(manifest.records.count) signals) in \(out)")
@@ -87,7 +89,8 @@ enum BaselineCommand {
     let shard = try shard(arguments)
     let result = try Baseline.check(
       corpus, baseline: folder, devices: overrides, tolerances: tolerances, threads: try CommonOptions.threads(arguments),
-      shard: shard ?? .whole)
+      shard: shard ?? .whole, progress: progress(console))
+    console.endProgress()
     if let shard {
       guard let out = arguments.value("out") else { throw UsageError.missingArgument("--out PART (where the shard's part goes)") }
       let part = BaselineCheckPart(
@@ -101,6 +104,13 @@ enum BaselineCommand {
       return result.passed ? .success : .checkFailed
     }
     return try output(result, arguments, console)
+  }
+
+  /// A render progress callback on a terminal, nil otherwise.
+  static func progress(_ console: Console) -> (@Sendable (Int, Int) -> Void)? {
+    guard console.isErrorTerminal else { return nil }
+    let meter = ProgressMeter(console: console)
+    return { done, total in meter.update("rendering", done: done, total: total) }
   }
 
   /// `--shard I/N`, or nil.
