@@ -5,9 +5,6 @@
 import PackageDescription
 
 let linkMath: [LinkerSetting] = [.linkedLibrary("m", .when(platforms: [.linux]))]
-/// The renderer's hot loops call the pattern model's envelope and control sweeps:
-/// cross-module optimisation lets them inline in release builds.
-let crossModule: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
 
 let package = Package(
   name: "hapt",
@@ -39,7 +36,7 @@ let package = Package(
     .target(name: "HaptCore", dependencies: ["CMalloc"], linkerSettings: linkMath),
     /// Pattern model, AHAP and .haptic codecs, presets, lint. No maths dependencies.
     .target(
-      name: "HaptPatterns", dependencies: ["HaptCore"], swiftSettings: crossModule, linkerSettings: linkMath),
+      name: "HaptPatterns", dependencies: ["HaptCore"], linkerSettings: linkMath),
     /// Sampled signals, FFTW wrapper, WAV/FLAC through libsndfile, resampling.
     .target(
       name: "HaptSignals", dependencies: ["HaptCore", "CFFTW", "CSndFile"],
@@ -47,7 +44,7 @@ let package = Package(
     /// Device profiles, drive synthesis, actuators, engine latency.
     .target(
       name: "HaptSimulation", dependencies: ["HaptCore", "HaptPatterns", "HaptSignals"],
-      swiftSettings: crossModule, linkerSettings: linkMath),
+      linkerSettings: linkMath),
     /// Perception thresholds, ST-SIM, SPQI, markers, d', confusion, information transfer.
     .target(
       name: "HaptMetrics", dependencies: ["HaptCore", "HaptSignals"], linkerSettings: linkMath),

@@ -2,8 +2,12 @@ import HaptSignals
 
 #if canImport(Glibc)
   import Glibc
-#else
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
   import Darwin
+#else
+  #error("hapt needs a C library module: Glibc, Musl or Darwin")
 #endif
 
 /// What a hand can feel of one acceleration signal: the features d' compares.

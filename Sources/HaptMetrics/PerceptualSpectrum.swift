@@ -1,7 +1,11 @@
 #if canImport(Glibc)
   import Glibc
-#else
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
   import Darwin
+#else
+  #error("hapt needs a C library module: Glibc, Musl or Darwin")
 #endif
 
 /// The perceptual spectrum of ST-SIM and SPQI: per 512-sample block, the orthonormal
