@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // hapt: a haptic perception evaluation and testing harness.
 // Layers (data flows one way): Core -> Patterns -> Signals -> Simulation -> Metrics
-// -> Workflows -> Reports -> hapt. See README.md and ../shared/DESIGN.md.
+// -> Workflows -> Reports -> hapt. See README.md and Docs/Design.md.
 import PackageDescription
 
 let linkMath: [LinkerSetting] = [.linkedLibrary("m", .when(platforms: [.linux]))]
@@ -19,6 +19,7 @@ let package = Package(
     .library(name: "HaptMetrics", targets: ["HaptMetrics"]),
     .library(name: "HaptWorkflows", targets: ["HaptWorkflows"]),
     .library(name: "HaptReports", targets: ["HaptReports"]),
+    .library(name: "HaptTesting", targets: ["HaptTesting"]),
   ],
   targets: [
     // MARK: - C libraries (Debian: libfftw3-dev, libsndfile1-dev)
@@ -31,9 +32,17 @@ let package = Package(
     /// glibc's mallopt (HeapTuning); part of libc, nothing to install.
     .systemLibrary(name: "CMalloc"),
 
+    // MARK: - Shipped data
+    /// Device profiles, system presets and the pattern library, kept in Corpora/ and
+    /// bundled as package resources so that they are found from any folder and from
+    /// packages that depend on hapt (HaptCore's `Corpora` finds them).
+    .target(
+      name: "HaptCorpora", path: "Corpora", sources: ["ShippedCorpora.swift"],
+      resources: [.copy("devices"), .copy("library"), .copy("system"), .copy("calibration")]),
+
     // MARK: - Layers
     /// Shared ground: lenient JSON with source positions, input errors, atomic writes.
-    .target(name: "HaptCore", dependencies: ["CMalloc"], linkerSettings: linkMath),
+    .target(name: "HaptCore", dependencies: ["CMalloc", "HaptCorpora"], linkerSettings: linkMath),
     /// Pattern model, AHAP and .haptic codecs, presets, lint. No maths dependencies.
     .target(
       name: "HaptPatterns", dependencies: ["HaptCore"], linkerSettings: linkMath),
@@ -59,6 +68,13 @@ let package = Package(
       dependencies: ["HaptCore", "HaptPatterns", "HaptSignals", "HaptSimulation", "HaptMetrics", "HaptWorkflows"],
       linkerSettings: linkMath),
 
+    /// Assertions for users' own tests (Swift Testing and XCTest): distinguishability,
+    /// baselines and latency budgets in one line each.
+    .target(
+      name: "HaptTesting",
+      dependencies: ["HaptCore", "HaptPatterns", "HaptSignals", "HaptSimulation", "HaptMetrics", "HaptWorkflows"],
+      linkerSettings: linkMath),
+
     // MARK: - Executables
     .executableTarget(
       name: "hapt",
@@ -74,12 +90,16 @@ let package = Package(
 
     // MARK: - Tests
     .testTarget(name: "HaptCoreTests", dependencies: ["HaptCore"]),
-    .testTarget(name: "HaptPatternsTests", dependencies: ["HaptPatterns"], resources: [.copy("Fixtures")]),
+    /// CodegenStubs: the Apple SDK signatures generated Swift is type-checked against.
+    .testTarget(
+      name: "HaptPatternsTests", dependencies: ["HaptPatterns"], exclude: ["CodegenStubs"],
+      resources: [.copy("Fixtures")]),
     .testTarget(name: "HaptSignalsTests", dependencies: ["HaptSignals"]),
     .testTarget(name: "HaptSimulationTests", dependencies: ["HaptSimulation"]),
     .testTarget(name: "HaptMetricsTests", dependencies: ["HaptMetrics", "HaptSignals"], resources: [.copy("Fixtures")]),
     .testTarget(name: "HaptWorkflowsTests", dependencies: ["HaptWorkflows"]),
     .testTarget(name: "HaptReportsTests", dependencies: ["HaptReports"], exclude: ["Goldens"]),
+    .testTarget(name: "HaptTestingTests", dependencies: ["HaptTesting"]),
     /// End-to-end: runs the built `hapt` binary.
     .testTarget(name: "HaptCLITests", dependencies: ["hapt"]),
   ]

@@ -24,8 +24,8 @@ import HaptSignals
 ///   resolution); unlike the analytic envelope it has no leakage tails around gated
 ///   bursts, which would otherwise lengthen loud bursts;
 /// - sensation level: envelope in dB re 1 g minus the detection threshold at the
-///   perceived frequency (MODEL §5);
-/// - events: runs of samples above threshold, runs closer than 30 ms fused (MODEL §5),
+///   perceived frequency (Docs/Model.md §5);
+/// - events: runs of samples above threshold, runs closer than 30 ms fused (Docs/Model.md §5),
 ///   each with its onset (relative to the first event), duration, peak sensation level and
 ///   a coarse shape (the level at ``shapePoints`` evenly spaced instants, relative to the
 ///   event's peak, floored at the threshold).
@@ -48,7 +48,11 @@ public struct PerceptualFeatures: Sendable, Equatable {
 
   /// Number of points of an event's shape.
   public static let shapePoints = 8
-  /// Events closer than this fuse into one (MODEL §5), in seconds.
+  /// An event's extent (onset, duration, shape) is where its level is within this many dB
+  /// of its peak, or above threshold where that is higher (our choice: the parts of a
+  /// burst more than 15 dB under its own peak add little to how long it feels).
+  public static let shapeRange_dB = 15.0
+  /// Events closer than this fuse into one (Docs/Model.md §5), in seconds.
   public static let fusionGap_s = 0.030
   /// Shortest level-envelope window, in seconds.
   public static let minimumWindow_s = 0.005

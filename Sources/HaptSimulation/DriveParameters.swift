@@ -1,16 +1,17 @@
-/// How a device turns effective intensity and sharpness into coil voltage (MODEL.md §2).
+/// How a device turns effective intensity and sharpness into coil voltage (Docs/Model.md §2).
 public struct DriveParameters: Equatable, Sendable {
   /// Drive frequency at sharpness 0, Hz.
   public var fmin_Hz: Double
   /// Drive frequency at sharpness 1, Hz (above `fmin_Hz`, below the Nyquist frequency).
   public var fmax_Hz: Double
-  /// Amplitude at intensity 1, V: `A = ratedVoltage_V * I^gamma`.
+  /// Amplitude at intensity 1, V: `A = ratedVoltage_V * I^gamma` (at the reference
+  /// frequency when the driver equalises).
   public var ratedVoltage_V: Double
   /// The summed drive is clipped to +-maxVoltage_V.
   public var maxVoltage_V: Double
   /// Exponent of the intensity-to-amplitude map (1: linear).
   public var gamma: Double
-  /// Cycles of sine in a transient (MODEL.md default 2).
+  /// Cycles of sine in a transient (default 2, Docs/Model.md §2).
   public var transientCycles: Double
   /// Amplitude of each event's first half cycle at intensity 1, V; 0 turns overdrive off.
   public var overdriveVoltage_V: Double
@@ -18,11 +19,13 @@ public struct DriveParameters: Equatable, Sendable {
   public var brakeCycles: Double
   /// Intensity factor under the low-power condition, 0..1.
   public var lowPowerIntensityScale: Double
+  /// How the driver shapes amplitude across frequency (default: not at all).
+  public var equalization: DriveEqualization
 
   public init(
     fmin_Hz: Double, fmax_Hz: Double, ratedVoltage_V: Double, maxVoltage_V: Double,
     gamma: Double = 1, transientCycles: Double = 2, overdriveVoltage_V: Double = 0,
-    brakeCycles: Double = 0, lowPowerIntensityScale: Double = 1
+    brakeCycles: Double = 0, lowPowerIntensityScale: Double = 1, equalization: DriveEqualization = .none
   ) {
     self.fmin_Hz = fmin_Hz
     self.fmax_Hz = fmax_Hz
@@ -33,6 +36,7 @@ public struct DriveParameters: Equatable, Sendable {
     self.overdriveVoltage_V = overdriveVoltage_V
     self.brakeCycles = brakeCycles
     self.lowPowerIntensityScale = lowPowerIntensityScale
+    self.equalization = equalization
   }
 
   /// The drive frequency for effective sharpness `s` in 0..1: `fmin + s (fmax - fmin)`, Hz.
@@ -44,7 +48,7 @@ public struct DriveParameters: Equatable, Sendable {
   public var hasOverdrive: Bool { overdriveVoltage_V > 0 }
 }
 
-/// The engine's response latency and its prepare rules (MODEL.md §4), in seconds.
+/// The engine's response latency and its prepare rules (Docs/Model.md §4), in seconds.
 public struct LatencyParameters: Equatable, Sendable {
   /// Trigger to first drive sample when the engine is prepared, s.
   public var prepared_s: Double
@@ -63,7 +67,7 @@ public struct LatencyParameters: Equatable, Sendable {
   }
 
   /// The latency for a state, or for a `prepare()` call `prepareLead_s` before the
-  /// trigger, which takes precedence over the state when given (MODEL.md §4):
+  /// trigger, which takes precedence over the state when given (Docs/Model.md §4):
   /// lead > timeout: cold; lead >= prepareLead: prepared; 0 < lead < prepareLead:
   /// `cold - lead`, floored at prepared; lead <= 0: cold.
   public func latency_s(state: EngineState, prepareLead lead: Double? = nil) -> Double {

@@ -1,4 +1,5 @@
 import Foundation
+import HaptCore
 import HaptMetrics
 import HaptPatterns
 import HaptSignals
@@ -106,16 +107,22 @@ public enum CorpusReport {
     return ReportSection(title: "Summary", id: "summary", blocks: blocks)
   }
 
+  /// Files that failed to load, and files skipped as not patterns (listed once, by
+  /// extension); nil when there are neither.
   static func loadErrorsSection(_ e: CorpusEvaluation) -> ReportSection? {
-    guard !e.corpus.failures.isEmpty else { return nil }
-    var table = CSVTable(columns: [CSVColumn("file"), CSVColumn("error")])
-    for failure in e.corpus.failures { table.append([.text(failure.path), .text(failure.error.description)]) }
+    let skipped = e.corpus.skippedSummary
+    guard !e.corpus.failures.isEmpty || skipped != nil else { return nil }
+    var blocks: [ReportBlock] = []
+    if !e.corpus.failures.isEmpty {
+      var table = CSVTable(columns: [CSVColumn("file"), CSVColumn("error")])
+      for failure in e.corpus.failures { table.append([.text(failure.path), .text(failure.error.description)]) }
+      blocks.append(.warning("\(e.corpus.failures.count) files could not be read; every other pattern was evaluated."))
+      blocks.append(.table(ReportTable(table), caption: nil))
+    }
+    if let skipped { blocks.append(.paragraph(skipped.prefix(1).uppercased() + skipped.dropFirst() + ".")) }
     return ReportSection(
-      title: "Files that failed to load", id: "load-errors",
-      blocks: [
-        .warning("\(e.corpus.failures.count) files could not be read; every other pattern was evaluated."),
-        .table(ReportTable(table), caption: nil),
-      ])
+      title: e.corpus.failures.isEmpty ? "Files skipped" : "Files that failed to load", id: "load-errors",
+      blocks: blocks)
   }
 
   static func latencySection(_ e: CorpusEvaluation, limits: Limits) -> ReportSection {
@@ -202,7 +209,7 @@ public enum CorpusReport {
       blocks.append(
         .table(
           ReportTable(pairs, verdictColumns: []),
-          caption: "similarity: the smaller ST-SIM direction, clamped to 0..1; both raw directions and SPQI are in hapt confusion --format csv."))
+          caption: "similarity: 0..1, 1 identical (the smaller ST-SIM direction, clamped); the raw directional ST-SIM and SPQI are in hapt confusion --format csv."))
     }
     return ReportSection(title: "Design review: confusability", id: "review", blocks: blocks)
   }
@@ -211,14 +218,14 @@ public enum CorpusReport {
     let n = e.primary.count
     var blocks: [ReportBlock] = [
       .paragraph(
-        "Similarity between every pair of patterns on \(e.primary.first?.device ?? "the primary device"), ordered by average-linkage clustering so that look-alike patterns sit together: the smaller of the two ST-SIM directions, clamped to 0..1 (1 identical), averaged over blocks where either pattern is perceptible (MODEL.md §6.6). ST-SIM takes one signal as the reference; its spectral term is a ratio to the reference and exceeds 1 where the reference is barely perceptible, so the heat map uses the smaller direction; pairs.csv keeps both raw directions and their mean.")
+        "Similarity between every pair of patterns on \(e.primary.first?.device ?? "the primary device"), ordered by average-linkage clustering so that look-alike patterns sit together: the smaller of the two ST-SIM directions, clamped to 0..1 (1 identical), averaged over blocks where either pattern is perceptible (Docs/Similarity.md). ST-SIM takes one signal as the reference; its spectral term is a ratio to the reference and exceeds 1 where the reference is barely perceptible, so similarity uses the smaller direction; pairs.csv keeps both raw directions.")
     ]
     let shown = Array(0..<min(n, limits.heatMapPatterns, CorpusEvaluation.heatMapLimit))
     if n >= 2 {
       let sub = shown.map { i in shown.map { j in e.heatMapSimilarity[i][j] } }
       blocks.append(
         .chart(
-          HeatMapChart.clustered(title: "Pairwise similarity (ST-SIM)", similarity: sub, labels: shown.map { e.primary[$0].name }),
+          HeatMapChart.clustered(title: "Pairwise similarity (0..1)", similarity: sub, labels: shown.map { e.primary[$0].name }),
           caption: n > shown.count ? "The first \(shown.count) of \(n) patterns; each pattern's nearest neighbours are in pairs.csv." : nil))
       let names = e.primary.map(\.name)
       let closest = compactPairs(

@@ -1,5 +1,5 @@
 /// Every subcommand, in the order `hapt --help` lists them.
-/// Add a command by adding its `spec` here (one line each, keep the order of DESIGN.md).
+/// Add a command by adding its `spec` here (one line each, keep the order of Docs/Design.md).
 enum Commands {
   static let all: [Subcommand] = [
     LintCommand.spec,
@@ -12,8 +12,10 @@ enum Commands {
     BaselineCommand.spec,
     PresetsCommand.spec,
     DevicesCommand.spec,
+    FitCommand.spec,
     ConvertCommand.spec,
     RhythmCommand.spec,
+    CodegenCommand.spec,
   ]
 
   static func named(_ name: String) -> Subcommand? {
