@@ -8,6 +8,7 @@ enum Commands {
     ConfusionCommand.spec,
     LatencyCommand.spec,
     ReportCommand.spec,
+    MergeCommand.spec,
     BaselineCommand.spec,
     PresetsCommand.spec,
     DevicesCommand.spec,
