@@ -17,7 +17,17 @@ public struct ReportFolder: Sendable {
   /// replaces the earlier one).
   public private(set) var files: [(path: String, contents: String)] = []
 
+  /// Files already written elsewhere (large tables streamed as they were computed),
+  /// moved into the folder when it is written: relative path and source file path.
+  public private(set) var movedFiles: [(path: String, source: String)] = []
+
   public init() {}
+
+  /// Adds the file at `source` (written beforehand, e.g. streamed) as relative `path`;
+  /// ``write(to:)`` moves it into the folder.
+  public mutating func addFile(_ path: String, movingFrom source: String) {
+    movedFiles.append((path, source))
+  }
 
   /// Adds (or replaces) the file at relative `path` (`/`-separated, no `..`, not absolute).
   public mutating func add(_ path: String, _ contents: String) {
@@ -44,6 +54,23 @@ public struct ReportFolder: Sendable {
           try FileManager.default.createDirectory(
             at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
           try Data(file.contents.utf8).write(to: url)
+        } catch {
+          throw InputError(
+            file: URL(fileURLWithPath: path).appendingPathComponent(file.path).path,
+            "cannot be written: \(error.localizedDescription)", status: .cannotCreate)
+        }
+      }
+      for file in movedFiles {
+        guard ReportFolder.isSafeRelativePath(file.path) else {
+          throw InputError(
+            file: file.path, "not a plain relative path inside the report folder", status: .cannotCreate)
+        }
+        let url = folder.appendingPathComponent(file.path)
+        do {
+          try FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+          try? FileManager.default.removeItem(at: url)
+          try FileManager.default.moveItem(at: URL(fileURLWithPath: file.source), to: url)
         } catch {
           throw InputError(
             file: URL(fileURLWithPath: path).appendingPathComponent(file.path).path,

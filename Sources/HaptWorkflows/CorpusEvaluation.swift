@@ -8,21 +8,20 @@ import HaptSimulation
 /// device and state, pairwise similarity and d' over the whole corpus on the primary
 /// device, the review set's confusability on every device, and lint findings.
 public struct CorpusEvaluation: Sendable {
-  /// One pair of corpus patterns on the primary device (prepared unless only cold).
-  public struct Pair: Sendable {
-    public var first: Int
-    public var second: Int
-    public var similarity: PairSimilarity
-    public var dPrime: Double
-  }
-
   public var corpus: PatternCorpus
   public var options: EvaluationOptions
   public var measurements: [PatternMeasurement]
   /// Renders on the primary device in the first state, one per corpus entry.
   public var primary: [RenderedPattern]
-  /// Pairs i < j of corpus entries, row-major.
-  public var pairs: [Pair]
+  /// Per pattern its nearest neighbours by d', and the close pairs, on the primary
+  /// device (the data model of the per-pattern pages); memory grows with the corpus, not
+  /// with its square.
+  public var pairwise: PairwiseSummary
+  /// The bounded similarity (``boundedSimilarity(_:)``) of every pair of the first
+  /// ``heatMapLimit`` patterns (1 on the diagonal), for the clustered heat map.
+  public var heatMapSimilarity: [[Double]]
+  /// Patterns in ``heatMapSimilarity``.
+  public static let heatMapLimit = 60
   /// The review set's names (those found in the corpus).
   public var reviewSet: [String]
   /// Review-set names that are not in the corpus.
@@ -36,32 +35,56 @@ public struct CorpusEvaluation: Sendable {
   ///
   /// - Parameters:
   ///   - reviewSet: names of the design-review set (default: the notification presets).
-  public init(_ corpus: PatternCorpus, options: EvaluationOptions, reviewSet: [String]) {
+  ///   - pairwise: what the pairwise engine keeps (neighbours, close pairs).
+  ///   - allPairs: if given, receives every pair of the corpus in row-major order, band
+  ///     by band, as it is computed (`--all-pairs`); nothing is kept.
+  ///   - given: the measurements and pairwise summary computed elsewhere (merged shards):
+  ///     not recomputed; only the primary renders are redone (for the figures).
+  ///   - progress: called with (stage, done, total) as the work advances.
+  public init(
+    _ corpus: PatternCorpus, options: EvaluationOptions, reviewSet: [String],
+    pairwise settings: PairwiseSummary.Settings = .init(),
+    allPairs: (([PairwiseSummary.Pair]) throws -> Void)? = nil,
+    given: Precomputed? = nil,
+    progress: (@Sendable (EvaluationStage, Int, Int) -> Void)? = nil
+  ) throws {
     self.corpus = corpus
     self.options = options
-    let evaluation = Evaluation.run(corpus.entries, options: options)
-    measurements = evaluation.measurements
-    primary = evaluation.primary
-    let signals = primary.map(\.rendering.acceleration_g)
-    let similarityFeatures = Parallel.map(count: signals.count, threads: options.threads) { SimilarityFeatures(signals[$0]) }
-    let perceptualFeatures = Parallel.map(count: signals.count, threads: options.threads) { PerceptualFeatures(signals[$0]) }
-    let n = signals.count
-    // The tiled engine keeps one block of many signals in cache (bitwise equal to
-    // similarity(_:_:convention:) per pair); d' is a cheap per-pair map.
-    let similarities = Pairwise.similarities(similarityFeatures, convention: .perceptibleBlocks, threads: options.threads)
-    let dPrimes = Pairwise.map(count: n, threads: options.threads) { i, j in
-      Distinguishability.dPrime(perceptualFeatures[i], perceptualFeatures[j])
+    var renderProgress: (@Sendable (Int, Int) -> Void)?
+    if let progress { renderProgress = { done, total in progress(.rendering, done, total) } }
+    if let given {
+      measurements = given.measurements
+      primary = Evaluation.primary(corpus.entries, options: options, progress: renderProgress)
+    } else {
+      let evaluation = Evaluation.run(corpus.entries, options: options, progress: renderProgress)
+      measurements = evaluation.measurements
+      primary = evaluation.primary
     }
-    var pairs: [Pair] = []
-    pairs.reserveCapacity(similarities.count)
-    var k = 0
-    for i in 0..<n {
-      for j in (i + 1)..<max(i + 1, n) {
-        pairs.append(Pair(first: i, second: j, similarity: similarities[k], dPrime: dPrimes[k]))
-        k += 1
+    let signals = primary.map(\.rendering.acceleration_g)
+    let n = signals.count
+    // Merged shards need features only for the heat map's patterns.
+    let featureCount = given == nil ? n : min(n, Self.heatMapLimit)
+    let similarityFeatures = Parallel.map(count: featureCount, threads: options.threads) { SimilarityFeatures(signals[$0]) }
+    if let given {
+      pairwise = given.pairwise
+    } else {
+      pairwise = try Self.summarize(
+        signals, settings: settings, rows: nil, threads: options.threads, similarityFeatures: similarityFeatures,
+        allPairs: allPairs, progress: progress)
+    }
+    let shown = min(n, Self.heatMapLimit)
+    var matrix = [[Double]](repeating: [Double](repeating: 1, count: shown), count: shown)
+    let heat = Pairwise.map(count: shown, threads: options.threads) { i, j in
+      Self.boundedSimilarity(similarity(similarityFeatures[i], similarityFeatures[j], convention: .perceptibleBlocks))
+    }
+    for i in 0..<shown {
+      for j in (i + 1)..<max(i + 1, shown) {
+        let value = heat[Pairwise.index(i, j, count: shown)]
+        matrix[i][j] = value
+        matrix[j][i] = value
       }
     }
-    self.pairs = pairs
+    heatMapSimilarity = matrix
     let found = reviewSet.compactMap { corpus.entry(named: $0) }
     self.reviewSet = found.map(\.name)
     missingFromReviewSet = reviewSet.filter { corpus.entry(named: $0) == nil }
@@ -72,23 +95,57 @@ public struct CorpusEvaluation: Sendable {
     findings = corpus.entries.flatMap { entry in entry.findings + PatternLint.check(entry.pattern, file: entry.path) }
   }
 
-  /// The n x n matrix of bounded pairwise similarity for the clustered heat map: the
-  /// smaller of the two ST-SIM directions, clamped to 0...1 (1 on the diagonal).
-  ///
-  /// ST-SIM's spectral term is a ratio to the reference's spectral support, so it exceeds
-  /// 1 where the other signal is perceptible and the reference barely is (a different
-  /// rhythm); the smaller direction stays a similarity. pairs.csv keeps the raw values.
-  public var similarityMatrix: [[Double]] {
-    let n = primary.count
-    var matrix = [[Double]](repeating: [Double](repeating: 1, count: n), count: n)
-    for pair in pairs {
-      let value = Self.boundedSimilarity(pair.similarity)
-      matrix[pair.first][pair.second] = value
-      matrix[pair.second][pair.first] = value
+  /// What a merge of shards brings instead of computing it: every measurement (pattern,
+  /// device, state order) and the pairwise summary.
+  public struct Precomputed: Sendable {
+    public var measurements: [PatternMeasurement]
+    public var pairwise: PairwiseSummary
+
+    public init(measurements: [PatternMeasurement], pairwise: PairwiseSummary) {
+      self.measurements = measurements
+      self.pairwise = pairwise
     }
-    return matrix
+  }
+
+  /// The pairwise summary of `signals` (the primary renders in corpus order) over the
+  /// pairs whose first index is in `rows` (nil: all): one shard's share, or everything.
+  public static func summarize(
+    _ signals: [Signal], settings: PairwiseSummary.Settings, rows: Range<Int>?, threads: Int,
+    similarityFeatures: [SimilarityFeatures]? = nil,
+    allPairs: (([PairwiseSummary.Pair]) throws -> Void)? = nil,
+    progress: (@Sendable (EvaluationStage, Int, Int) -> Void)? = nil
+  ) throws -> PairwiseSummary {
+    let similarityFeatures = similarityFeatures ?? Parallel.map(count: signals.count, threads: threads) { SimilarityFeatures(signals[$0]) }
+    let perceptualFeatures = Parallel.map(count: signals.count, threads: threads) { PerceptualFeatures(signals[$0]) }
+    let engine = PairwiseEngine(settings: settings, threads: threads)
+    return try engine.summarize(
+      count: signals.count, rows: rows,
+      dPrime: { Distinguishability.dPrime(perceptualFeatures[$0], perceptualFeatures[$1]) },
+      similarity: { similarity(similarityFeatures[$0], similarityFeatures[$1], convention: .perceptibleBlocks) },
+      allPairs: allPairs, progress: { done, total in progress?(.comparing, done, total) })
+  }
+
+  /// The primary renders' body acceleration (primary device, first state), corpus order:
+  /// what the pairwise metrics compare.
+  public static func primarySignals(
+    _ corpus: PatternCorpus, options: EvaluationOptions, progress: (@Sendable (EvaluationStage, Int, Int) -> Void)? = nil
+  ) -> [Signal] {
+    var primaryOnly = options
+    primaryOnly.devices = Array(options.devices.prefix(1))
+    primaryOnly.states = Array(options.states.prefix(1))
+    var renderProgress: (@Sendable (Int, Int) -> Void)?
+    if let progress { renderProgress = { done, total in progress(.rendering, done, total) } }
+    return Evaluation.map(corpus.entries, options: primaryOnly, progress: renderProgress) { $0.rendering.acceleration_g }
   }
 
   /// The user-facing similarity of a pair (``PairSimilarity/similarity``).
   public static func boundedSimilarity(_ s: PairSimilarity) -> Double { s.similarity }
+}
+
+/// The stages of a corpus evaluation, for progress lines.
+public enum EvaluationStage: String, Sendable {
+  /// Rendering and measuring (items: renders).
+  case rendering = "rendering"
+  /// Comparing pairs (items: pairs).
+  case comparing = "comparing pairs"
 }

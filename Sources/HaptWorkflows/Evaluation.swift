@@ -1,3 +1,4 @@
+import Foundation
 import HaptCore
 import HaptMetrics
 import HaptPatterns
@@ -70,11 +71,15 @@ public enum Evaluation {
   /// `body` (called on worker threads); the results are in pattern, device, state order
   /// whatever the thread count.
   public static func map<T: Sendable>(
-    _ entries: [PatternCorpus.Entry], options: EvaluationOptions, _ body: @Sendable (Render) -> T
+    _ entries: [PatternCorpus.Entry], options: EvaluationOptions, progress: (@Sendable (Int, Int) -> Void)? = nil,
+    _ body: @Sendable (Render) -> T
   ) -> [T] {
     let renderers = options.devices.map { Renderer(device: $0) }
     let perPattern = options.devices.count * options.states.count
-    return Parallel.map(count: entries.count * perPattern, threads: options.threads) { index in
+    let total = entries.count * perPattern
+    let done = ProgressCounter()
+    return Parallel.map(count: total, threads: options.threads) { index in
+      defer { if let progress { progress(done.increment(), total) } }
       let entryIndex = index / perPattern
       let deviceIndex = (index % perPattern) / options.states.count
       let stateIndex = index % options.states.count
@@ -85,11 +90,27 @@ public enum Evaluation {
     }
   }
 
+  /// The renders of the primary device and first state only (the same renders as
+  /// ``run(_:options:progress:)``'s `primary`).
+  public static func primary(
+    _ entries: [PatternCorpus.Entry], options: EvaluationOptions, progress: (@Sendable (Int, Int) -> Void)? = nil
+  ) -> [RenderedPattern] {
+    var primaryOnly = options
+    primaryOnly.devices = Array(options.devices.prefix(1))
+    primaryOnly.states = Array(options.states.prefix(1))
+    let device = options.devices.first?.name ?? ""
+    return map(entries, options: primaryOnly, progress: progress) { render in
+      RenderedPattern(
+        name: entries[render.entryIndex].name, device: device, state: render.state,
+        rendering: render.rendering)
+    }
+  }
+
   /// The measurements, and the renders of the primary device and first state.
-  public static func run(_ entries: [PatternCorpus.Entry], options: EvaluationOptions)
-    -> (measurements: [PatternMeasurement], primary: [RenderedPattern])
-  {
-    let results = map(entries, options: options) { render -> (PatternMeasurement, RenderedPattern?) in
+  public static func run(
+    _ entries: [PatternCorpus.Entry], options: EvaluationOptions, progress: (@Sendable (Int, Int) -> Void)? = nil
+  ) -> (measurements: [PatternMeasurement], primary: [RenderedPattern]) {
+    let results = map(entries, options: options, progress: progress) { render -> (PatternMeasurement, RenderedPattern?) in
       let name = entries[render.entryIndex].name
       let device = options.devices[render.deviceIndex].name
       let measurement = PatternMeasurement(
@@ -98,5 +119,19 @@ public enum Evaluation {
       return (measurement, isPrimary ? RenderedPattern(name: name, device: device, state: render.state, rendering: render.rendering) : nil)
     }
     return (results.map(\.0), results.compactMap(\.1))
+  }
+}
+
+/// A thread-safe count of finished items, for progress callbacks.
+final class ProgressCounter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = 0
+
+  /// Adds one and returns the new count.
+  func increment() -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    value += 1
+    return value
   }
 }

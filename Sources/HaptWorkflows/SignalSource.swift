@@ -27,7 +27,8 @@ public struct SignalSource: Sendable {
   /// Trigger -> end of drive, seconds (patterns only).
   public var driveEnd_s: Double?
   public var origin: Origin
-  /// Assumptions made while reading, for the user (one sentence each).
+  /// Notes for the user: what the render approximates (``Rendering/notes``: an Android
+  /// fallback or repeat) or what reading a recording assumed.
   public var notes: [String] = []
   /// Largest |acceleration| at the signal's own rate (the device's rate for a render, the
   /// file's rate for a recording), before any resampling to 8 kHz, g. The same definition
@@ -47,7 +48,7 @@ public struct SignalSource: Sendable {
         signal = read.signal
         if read.metadata[AudioFile.assumedFullScaleKey] != nil {
           notes.append(
-            "\(path): integer samples without fullScale_g metadata; read with full scale = 1 g (a sample of 1.0 is 1 g)")
+            "integer samples without fullScale_g metadata; read with full scale = 1 g (a sample of 1.0 is 1 g)")
         }
       } catch let error as InputError {
         throw error.inFile(path)
@@ -74,9 +75,11 @@ public struct SignalSource: Sendable {
     if acceleration.sampleRate_Hz != metricRate_Hz {
       acceleration = Resampler.resample(acceleration, to: metricRate_Hz)
     }
-    return SignalSource(
+    var source = SignalSource(
       label: label, path: path, acceleration_g: acceleration, driveEnd_s: rendering.driveEnd_s,
       origin: .pattern(device: device.name, state: options.state), peak_g: peak)
+    source.notes = rendering.notes
+    return source
   }
 
   /// A one-line description of the origin.

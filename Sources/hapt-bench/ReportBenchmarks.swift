@@ -31,7 +31,7 @@ enum ReportBenchmarks {
   static func runReport(_ paths: [String]) throws -> Int {
     let corpus = PatternCorpus.load(paths)
     let devices = try DeviceProfile.shipped()
-    let evaluation = CorpusEvaluation(
+    let evaluation = try CorpusEvaluation(
       corpus, options: EvaluationOptions(devices: devices, states: [.prepared, .cold]), reviewSet: Presets.defaultReviewSet)
     let out = FileManager.default.temporaryDirectory.appendingPathComponent("hapt-bench-report").path
     try CorpusReport.build(evaluation, title: "benchmark").write(to: out)

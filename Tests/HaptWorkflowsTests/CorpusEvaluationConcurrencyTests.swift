@@ -37,21 +37,19 @@ import HaptSimulation
     let corpus = Self.generatedCorpus(count: 120)
     let device = try DeviceProfile.load(nameOrPath: "erm-phone")
     let reviewSet = ["gen-3", "gen-10", "gen-42"]
-    func evaluate(threads: Int) -> CorpusEvaluation {
-      CorpusEvaluation(
+    func evaluate(threads: Int) throws -> CorpusEvaluation {
+      try CorpusEvaluation(
         corpus, options: EvaluationOptions(devices: [device], states: [.prepared], threads: threads),
         reviewSet: reviewSet)
     }
-    let serial = evaluate(threads: 1)
-    let parallel = evaluate(threads: 8)
+    let serial = try evaluate(threads: 1)
+    let parallel = try evaluate(threads: 8)
     #expect(serial.measurements.count == 120)
-    #expect(serial.pairs.count == 120 * 119 / 2)
+    #expect(serial.pairwise.pairsCompared == 120 * 119 / 2)
     #expect(parallel.measurements == serial.measurements)
     #expect(parallel.primary.map(\.rendering.acceleration_g.samples) == serial.primary.map(\.rendering.acceleration_g.samples))
-    #expect(parallel.pairs.map(\.similarity) == serial.pairs.map(\.similarity))
-    #expect(parallel.pairs.map(\.dPrime) == serial.pairs.map(\.dPrime))
-    #expect(parallel.pairs.map(\.first) == serial.pairs.map(\.first))
-    #expect(parallel.similarityMatrix == serial.similarityMatrix)
+    #expect(parallel.pairwise == serial.pairwise)
+    #expect(parallel.heatMapSimilarity == serial.heatMapSimilarity)
     #expect(parallel.findings == serial.findings)
     #expect(parallel.reviewSet == serial.reviewSet)
     #expect(serial.reviews.count == 1 && serial.reviews.first?.names.count == 3)
@@ -59,7 +57,7 @@ import HaptSimulation
     #expect(parallel.reviews.map(\.confusion) == serial.reviews.map(\.confusion))
     #expect(parallel.reviews.map(\.informationTransfer_bits) == serial.reviews.map(\.informationTransfer_bits))
     // Not a degenerate corpus: the pairs are spread out.
-    let dPrimes = serial.pairs.map(\.dPrime)
+    let dPrimes = serial.pairwise.keptPairs.map(\.dPrime)
     #expect(dPrimes.allSatisfy { $0.isFinite })
     #expect((dPrimes.max() ?? 0) > (dPrimes.min() ?? 0))
   }

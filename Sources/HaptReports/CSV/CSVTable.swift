@@ -57,6 +57,23 @@ public struct CSVTable: Equatable, Sendable {
     rows.reduce(columns.count) { max($0, $1.count) }
   }
 
+  /// The rows only, as CSV lines (for a table written in pieces after its header,
+  /// ``headerText``).
+  public var rowsText: String {
+    let width = width
+    var out = String()
+    for row in rows {
+      var fields = row.map(\.field)
+      fields += Array(repeating: "", count: width - fields.count)
+      out += fields.joined(separator: ",")
+      out += "\n"
+    }
+    return out
+  }
+
+  /// The header line of ``csvText`` (the rows must not be wider than the columns).
+  public var headerText: String { CSVTable(columns: columns).csvText }
+
   /// The whole table as CSV text.
   ///
   /// - Complexity: O(total size of the cells).

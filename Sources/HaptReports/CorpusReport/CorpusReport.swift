@@ -98,7 +98,7 @@ public enum CorpusReport {
     }
     blocks.append(.list([
       "patterns.csv: one row per pattern (primary device)", "latency.csv: every pattern, device and state",
-      "pairs.csv: every pair of patterns (primary device)", "confusion.csv: the review set's predicted confusion matrices",
+      "pairs.csv: each pattern's \(e.pairwise.settings.neighbours) nearest neighbours by d' and every pair under d' \(JSONWriter.number(e.pairwise.settings.closeBelow_JND)) (primary device; every pair with --all-pairs)", "confusion.csv: the review set's predicted confusion matrices",
       "lint.csv: every lint finding and load error",
     ]))
     for file in ["patterns.csv", "latency.csv", "pairs.csv", "confusion.csv", "lint.csv"] {
@@ -220,19 +220,21 @@ public enum CorpusReport {
       .paragraph(
         "Similarity between every pair of patterns on \(e.primary.first?.device ?? "the primary device"), ordered by average-linkage clustering so that look-alike patterns sit together: the smaller of the two ST-SIM directions, clamped to 0..1 (1 identical), averaged over blocks where either pattern is perceptible (Docs/Similarity.md). ST-SIM takes one signal as the reference; its spectral term is a ratio to the reference and exceeds 1 where the reference is barely perceptible, so similarity uses the smaller direction; pairs.csv keeps both raw directions.")
     ]
-    let shown = Array(0..<min(n, limits.heatMapPatterns))
+    let shown = Array(0..<min(n, limits.heatMapPatterns, CorpusEvaluation.heatMapLimit))
     if n >= 2 {
-      let matrix = e.similarityMatrix
-      let sub = shown.map { i in shown.map { j in matrix[i][j] } }
+      let sub = shown.map { i in shown.map { j in e.heatMapSimilarity[i][j] } }
       blocks.append(
         .chart(
           HeatMapChart.clustered(title: "Pairwise similarity (0..1)", similarity: sub, labels: shown.map { e.primary[$0].name }),
-          caption: n > shown.count ? "The first \(shown.count) of \(n) patterns; every pair is in pairs.csv." : nil))
+          caption: n > shown.count ? "The first \(shown.count) of \(n) patterns; each pattern's nearest neighbours are in pairs.csv." : nil))
       let names = e.primary.map(\.name)
       let closest = compactPairs(
-        e.pairs.sorted { ($0.dPrime, $0.first, $0.second) < ($1.dPrime, $1.first, $1.second) }.prefix(15)
+        e.pairwise.closestPairs(limit: 15)
           .map { (names[$0.first], names[$0.second], $0.dPrime, $0.similarity) })
-      blocks.append(.table(ReportTable(closest, verdictColumns: []), caption: "The 15 least distinguishable pairs of the corpus (lowest d')."))
+      blocks.append(
+        .table(
+          ReportTable(closest, verdictColumns: []),
+          caption: "The 15 least distinguishable pairs among each pattern's \(e.pairwise.settings.neighbours) nearest neighbours and the pairs under d' \(JSONWriter.number(e.pairwise.settings.closeBelow_JND)) (lowest d' first)."))
     } else {
       blocks.append(.note("Fewer than two patterns: no pairs."))
     }

@@ -67,19 +67,33 @@ public enum ReportTables {
     ]
   }
 
-  /// `pairs.csv`: every pair of corpus patterns on the primary device. `similarity` is the
-  /// bounded 0..1 similarity (``PairSimilarity/similarity``); the raw directional ST-SIM and
-  /// SPQI average over perceptible blocks, `RefA` with patternA as the reference, `RefB`
-  /// with patternB.
+  /// `pairs.csv`: the kept pairs of corpus patterns on the primary device (each
+  /// pattern's nearest neighbours and the close pairs, ``PairwiseSummary/keptPairs``;
+  /// every pair with `--all-pairs`, written by ``pairLines(_:names:device:state:)`` as
+  /// they are computed). `similarity` is the bounded 0..1 similarity
+  /// (``PairSimilarity/similarity``); the raw directional ST-SIM and SPQI average over
+  /// perceptible blocks, `RefA` with patternA as the reference, `RefB` with patternB.
   public static func pairs(_ evaluation: CorpusEvaluation) -> CSVTable {
     var table = CSVTable(columns: pairColumns)
     let names = evaluation.primary.map(\.name)
     let device = evaluation.primary.first?.device ?? ""
     let state = evaluation.primary.first?.state ?? .prepared
-    for pair in evaluation.pairs {
+    for pair in evaluation.pairwise.keptPairs {
       table.append(pairRow(names[pair.first], names[pair.second], device, state, pair.similarity, pair.dPrime))
     }
     return table
+  }
+
+  /// The header line of `pairs.csv`.
+  public static var pairsHeader: String { CSVTable(columns: pairColumns).headerText }
+
+  /// `pairs.csv` lines (no header) for `pairs`.
+  public static func pairLines(_ pairs: [PairwiseSummary.Pair], names: [String], device: String, state: EngineState) -> String {
+    var table = CSVTable(columns: pairColumns)
+    for pair in pairs {
+      table.append(pairRow(names[pair.first], names[pair.second], device, state, pair.similarity, pair.dPrime))
+    }
+    return table.rowsText
   }
 
   /// The pairs of confusability reviews, in the `pairs.csv` layout.

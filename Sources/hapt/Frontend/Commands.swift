@@ -8,13 +8,14 @@ enum Commands {
     ConfusionCommand.spec,
     LatencyCommand.spec,
     ReportCommand.spec,
+    MergeCommand.spec,
     BaselineCommand.spec,
     PresetsCommand.spec,
     DevicesCommand.spec,
     FitCommand.spec,
     ConvertCommand.spec,
-    AssessCommand.spec,
     RhythmCommand.spec,
+    AssessCommand.spec,
     CodegenCommand.spec,
   ]
 

@@ -81,6 +81,18 @@ struct ParsedArguments: Sendable {
     }
   }
 
+  /// The arguments again as a command line that parses to the same values (flags and
+  /// options sorted by name, then `--` and the positionals), without the options
+  /// `excluded`.
+  func commandLine(excluding excluded: Set<String>) -> [String] {
+    var line: [String] = []
+    for flag in flags.sorted() where !excluded.contains(flag) { line.append("--\(flag)") }
+    for name in values.keys.sorted() where !excluded.contains(name) {
+      for value in values[name] ?? [] { line.append("--\(name)=\(value)") }
+    }
+    return line + ["--"] + positionals
+  }
+
   /// Whether `--name` was given.
   func flag(_ name: String) -> Bool { flags.contains(name) }
 

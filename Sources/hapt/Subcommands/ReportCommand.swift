@@ -1,5 +1,6 @@
 import Foundation
 import HaptCore
+import HaptMetrics
 import HaptPatterns
 import HaptReports
 import HaptSimulation
@@ -10,7 +11,10 @@ enum ReportCommand {
   static let spec = Subcommand(
     name: "report",
     summary: "Evaluate a corpus and write an HTML report and CSV files.",
-    usage: ["report CORPUS... [--out DIR] [--device NAME...] [--state prepared|cold|both] [--set NAME,NAME,...]"],
+    usage: [
+      "report CORPUS... [--out DIR] [--device NAME...] [--state prepared|cold|both] [--set NAME,NAME,...]",
+      "report CORPUS... --shard I/N --out PART [same options]   (then: hapt merge PART... --out DIR)",
+    ],
     discussion: """
       Renders every pattern under CORPUS on every device (default: all shipped profiles) in
       both engine states, and writes into DIR (default Reports/report): index.html (one
@@ -21,6 +25,17 @@ enum ReportCommand {
       on the Android profiles; columns in the README). The folder is replaced
       as a whole, only once everything is written. Files that fail to load are listed in
       the report and on stderr (exit status 65); the others are evaluated.
+
+      Pairs: every pair of patterns is compared on the primary device, but only each
+      pattern's nearest neighbours (--neighbours, by d') and the pairs under --close-below
+      are kept and written to pairs.csv; --all-pairs writes every pair, streamed to disk
+      as computed. Memory grows with the corpus, not with the number of pairs.
+
+      Sharding: --shard I/N renders and measures the I-th of N equal shares of the
+      patterns, does the I-th share of the pair comparisons (balanced by pairs; it renders
+      every pattern on the primary device for them), and writes a PART folder instead of
+      the report; `hapt merge` on all N parts writes the same report as one unsharded run,
+      byte for byte. Every shard needs the same corpus and options.
       """,
     options: [
       .value("out", "DIR", help: "Output folder (default Reports/report)."),
@@ -29,13 +44,42 @@ enum ReportCommand {
       .duration("budget", help: "Latency pass limit (default 50ms)."),
       .duration("warn", help: "Latency warn limit (default 70ms)."),
       .value("title", "TEXT", help: "The report's title."),
+      .value("neighbours", "K", help: "Nearest neighbours kept per pattern, by d' (default 5)."),
+      .value("close-below", "JND", help: "Keep every pair with d' below this (default 1: confusable)."),
+      .flag("all-pairs", help: "Write every pair to pairs.csv (n(n-1)/2 rows, streamed as computed)."),
+      .value("shard", "I/N", help: "Do shard I of N (1-based) and write a PART folder to --out (see hapt merge)."),
       CommonOptions.threads, CommonOptions.maxRenderDuration, CommonOptions.maxFileBytes, CommonOptions.maxEvents, CommonOptions.maxControlPoints,
       CommonOptions.maxPatternTime, CommonOptions.maxFiles,
     ],
     run: run)
 
   static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitStatus {
+    try report(arguments, console, merged: nil)
+  }
+
+  /// A merged run's inputs: the measurements and pairwise summary of all shards, and
+  /// their `--all-pairs` row files in shard order.
+  struct MergedPairs {
+    var precomputed: CorpusEvaluation.Precomputed
+    var allPairsSegments: [String]
+    var fingerprint: UInt64
+  }
+
+  /// `--shard I/N` as (I, N), or nil.
+  static func shard(_ arguments: ParsedArguments) throws -> (Int, Int)? {
+    guard let text = arguments.value("shard") else { return nil }
+    let parts = text.split(separator: "/")
+    guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(i) else {
+      throw UsageError.invalidValue(option: "--shard", value: text, expected: "I/N with 1 <= I <= N, e.g. 2/4")
+    }
+    return (i, n)
+  }
+
+  /// The report job: whole (merged nil), one shard (`--shard`), or the merge of shards.
+  static func report(_ arguments: ParsedArguments, _ console: Console, merged: MergedPairs?) throws -> ExitStatus {
     guard !arguments.positionals.isEmpty else { throw UsageError.missingArgument("CORPUS (a pattern folder or files)") }
+    let shard = merged == nil ? try shard(arguments) : nil
+    if shard != nil, arguments.value("out") == nil { throw UsageError.missingArgument("--out PART (where the shard's part goes)") }
     let out = arguments.value("out") ?? "Reports/report"
     let budget = LatencyBudget(
       pass_s: try arguments.seconds("budget", default: LatencyBudget.default.pass_s),
@@ -53,10 +97,93 @@ enum ReportCommand {
       threads: try CommonOptions.threads(arguments))
     options.maxRenderDuration_s = try CommonOptions.maxRenderDuration(arguments)
     let set = arguments.list("set").isEmpty ? Presets.defaultReviewSet : arguments.list("set")
+    var settings = PairwiseSummary.Settings()
+    settings.neighbours = try arguments.integer("neighbours", default: settings.neighbours, in: 0...1000)
+    settings.closeBelow_JND = try arguments.number("close-below", default: settings.closeBelow_JND, in: 0...100)
     console.progress("loading \(arguments.positionals.joined(separator: " "))")
     let corpus = try CommonOptions.corpus(arguments.positionals, arguments, console)
+    if let merged, merged.fingerprint != ShardPart.fingerprint(corpus) {
+      throw InputError(
+        file: arguments.positionals.joined(separator: " "), "the corpus is not the one the shards saw (it changed, or merge runs elsewhere)")
+    }
+    if let merged, merged.precomputed.measurements.count != corpus.entries.count * devices.count * options.states.count {
+      throw InputError(
+        file: arguments.positionals.joined(separator: " "),
+        "the parts hold \(merged.precomputed.measurements.count) measurements; this corpus and these options need "
+          + "\(corpus.entries.count * devices.count * options.states.count)")
+    }
+    let meter = ProgressMeter(console: console)
+    let progress: @Sendable (EvaluationStage, Int, Int) -> Void = { stage, done, total in
+      meter.update(stage.rawValue, done: done, total: total)
+    }
+    try ensureParent(of: out)
+    // --all-pairs: every pair goes to a file next to OUT as it is computed, moved into the
+    // output folder at the end (named like AtomicFolder's temporaries, so that one left by
+    // a killed run is removed by the next write of OUT).
+    let allPairsPath = URL(fileURLWithPath: out).deletingLastPathComponent()
+      .appendingPathComponent(".\(URL(fileURLWithPath: out).lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)-pairs.csv").path
+    var allPairsFile: FileHandle?
+    if arguments.flag("all-pairs") {
+      let header = shard == nil ? ReportTables.pairsHeader : ""
+      guard FileManager.default.createFile(atPath: allPairsPath, contents: Data(header.utf8)),
+        let handle = FileHandle(forWritingAtPath: allPairsPath)
+      else { throw InputError(file: allPairsPath, "cannot be written", status: .cannotCreate) }
+      handle.seekToEndOfFile()
+      allPairsFile = handle
+    }
+    defer {
+      try? allPairsFile?.close()
+      try? FileManager.default.removeItem(atPath: allPairsPath)
+    }
+    let names = corpus.entries.map(\.name)
+    let primaryDevice = devices.first?.name ?? ""
+    let primaryState = options.states.first ?? .prepared
+    var sink: (([PairwiseSummary.Pair]) throws -> Void)?
+    if let handle = allPairsFile, merged == nil {
+      sink = { pairs in
+        handle.write(Data(ReportTables.pairLines(pairs, names: names, device: primaryDevice, state: primaryState).utf8))
+      }
+    }
+    if let handle = allPairsFile, let merged {
+      for segment in merged.allPairsSegments {
+        guard let data = FileManager.default.contents(atPath: segment) else { throw InputError(file: segment, "cannot be read", status: .noInput) }
+        handle.write(data)
+      }
+    }
+
+    if let (index, count) = shard {
+      // One shard: its share of the patterns rendered and measured on every device and
+      // state; the primary renders of every pattern (the pairs need them) and its share
+      // of the rows of pairs; the part folder.
+      let spec = ShardSpec(index: index, count: count)
+      let share = Array(corpus.entries[spec.patterns(count: corpus.entries.count)])
+      var renderProgress: (@Sendable (Int, Int) -> Void)?
+      if meter.isShown { renderProgress = { done, total in progress(.rendering, done, total) } }
+      let measurements = Evaluation.run(share, options: options, progress: renderProgress).measurements
+      let signals = CorpusEvaluation.primarySignals(corpus, options: options, progress: progress)
+      let summary = try CorpusEvaluation.summarize(
+        signals, settings: settings, rows: spec.pairRows(count: signals.count), threads: options.threads, allPairs: sink,
+        progress: progress)
+      let part = ShardPart(
+        shard: index, shardCount: count, corpusFingerprint: ShardPart.fingerprint(corpus),
+        arguments: arguments.commandLine(excluding: ["out", "shard", "threads"]), measurements: measurements,
+        pairwise: summary)
+      var folder = ReportFolder()
+      folder.add(ShardPart.fileName, part.text)
+      if let handle = allPairsFile {
+        try? handle.close()
+        allPairsFile = nil
+        folder.addFile(ShardPart.allPairsFileName, movingFrom: allPairsPath)
+      }
+      try folder.write(to: out)
+      console.endProgress()
+      console.line(out)
+      return corpus.failures.isEmpty ? .success : .dataError
+    }
+
     console.progress("evaluating \(corpus.entries.count) patterns on \(devices.count) devices")
-    let evaluation = CorpusEvaluation(corpus, options: options, reviewSet: set)
+    let evaluation = try CorpusEvaluation(
+      corpus, options: options, reviewSet: set, pairwise: settings, allPairs: sink, given: merged?.precomputed, progress: progress)
     for m in evaluation.measurements where m.isTruncated && m.state == options.states.first {
       console.warning("\(m.pattern) on \(m.device): render cut at the length limit; markers cover only the rendered part")
     }
@@ -64,12 +191,28 @@ enum ReportCommand {
     let title = arguments.value("title") ?? "hapt report: \(arguments.positionals.joined(separator: ", "))"
     var folder = CorpusReport.build(evaluation, title: title)
     folder.add("android-ports.csv", androidPorts(corpus, devices: devices, options: options).csvText)
-    try CommonOptions.createParentFolder(of: out)
+    if let handle = allPairsFile {
+      try? handle.close()
+      allPairsFile = nil
+      folder.addFile("pairs.csv", movingFrom: allPairsPath)
+    }
     try folder.write(to: out)
     console.endProgress()
     console.line(URL(fileURLWithPath: out).appendingPathComponent("index.html").path)
     if let status = CommonOptions.loadFailureStatus(corpus.failures.map(\.error)) { return status }
     return .success
+  }
+
+  /// Creates the parent folder of `out` if needed.
+  static func ensureParent(of out: String) throws {
+    let parent = URL(fileURLWithPath: out).deletingLastPathComponent().path
+    if !FileManager.default.fileExists(atPath: parent) {
+      do {
+        try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+      } catch {
+        throw InputError(file: out, "cannot create the parent folder", status: .cannotCreate)
+      }
+    }
   }
 }
 
