@@ -23,6 +23,9 @@ public struct CorpusEvaluation: Sendable {
   public static let heatMapLimit = 60
   /// The review set's names (those found in the corpus).
   public var reviewSet: [String]
+  /// Whether ``reviewSet`` is the corpus's closest patterns, chosen because fewer than two
+  /// of the requested review set are in the corpus (``closestPatterns(_:silent:limit:)``).
+  public var reviewSetIsClosestPatterns: Bool
   /// Review-set names that are not in the corpus.
   public var missingFromReviewSet: [String]
   /// The review set on every device (first state).
@@ -76,14 +79,39 @@ public struct CorpusEvaluation: Sendable {
       }
     }
     heatMapSimilarity = matrix
-    let found = reviewSet.compactMap { corpus.entry(named: $0) }
-    self.reviewSet = found.map(\.name)
+    var found = reviewSet.compactMap { corpus.entry(named: $0) }
     missingFromReviewSet = reviewSet.filter { corpus.entry(named: $0) == nil }
+    reviewSetIsClosestPatterns = false
+    if found.count < 2 {
+      // None (or one) of the requested set is here: review the corpus's closest patterns.
+      let closest = Self.closestPatterns(pairwise, silent: primary.map { $0.rendering.silenceReason != nil }, limit: 4)
+      if closest.count >= 2 {
+        found = closest.map { corpus.entries[$0] }
+        reviewSetIsClosestPatterns = true
+      }
+    }
+    self.reviewSet = found.map(\.name)
     reviews =
       found.count >= 2
       ? ConfusabilityReview.run(found, devices: options.devices, states: [options.states.first ?? .prepared], threads: options.threads)
       : []
     findings = corpus.entries.flatMap { entry in entry.findings + PatternLint.check(entry.pattern, file: entry.path) }
+  }
+
+  /// Up to `limit` patterns (corpus indices, in the order found) from the closest pairs
+  /// of the corpus (lowest d' first), leaving out pairs with a pattern that is silent on
+  /// the primary device and pairs of identical renders (d' 0 and equal similarity 1):
+  /// the set a designer most needs to check can be told apart.
+  public static func closestPatterns(_ pairwise: PairwiseSummary, silent: [Bool], limit: Int) -> [Int] {
+    var chosen: [Int] = []
+    for pair in pairwise.closestPairs(limit: pairwise.patternCount * max(pairwise.settings.neighbours, 1)) {
+      guard chosen.count < limit else { break }
+      if pair.first < silent.count, silent[pair.first] { continue }
+      if pair.second < silent.count, silent[pair.second] { continue }
+      if pair.dPrime == 0 { continue }
+      for p in [pair.first, pair.second] where !chosen.contains(p) && chosen.count < limit { chosen.append(p) }
+    }
+    return chosen
   }
 
   /// The pairwise summary of `signals` (the primary renders in corpus order) over the

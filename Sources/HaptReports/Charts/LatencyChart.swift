@@ -30,8 +30,13 @@ public struct LatencyBar: Equatable, Sendable {
 /// left out); the label column widens to fit the labels, up to 45 % of the chart. Bars are
 /// coloured by verdict with the colour-blind-safe ``ReportVerdict/color`` and carry a text
 /// label (`42.0 ms ✓ pass`), so nothing depends on colour alone; silent rows show an
-/// outlined stub labelled `○ silent`. The budgets are dashed vertical lines. A legend
-/// explains the colours.
+/// outlined stub labelled `○ silent`. The budgets are dashed vertical lines, their labels
+/// placed so that they never overlap (``budgetLabelLayout(pass:warn:)``). A legend explains
+/// the colours.
+///
+/// Outliers do not squeeze the budget region: the axis ends at about twice the larger of
+/// the warn budget and the 90th percentile of the latencies (``axisLimit(_:pass_ms:warn_ms:)``);
+/// longer bars run to the edge, end in a break mark and are labelled `off scale`.
 public enum LatencyChart {
   /// Renders the chart; its height grows with the number of bars (24 px each).
   ///
@@ -54,21 +59,22 @@ public enum LatencyChart {
     let left = min(max(24 + Double(longest) * 6.8, 120), (Double(width) * 0.45).rounded())
     let labelLimit = max(Int((left - 24) / 6.8), 8)
     let right = Double(width) - 24
-    let top = 64.0
+    let top = 78.0
     let bottom = top + rowHeight * Double(max(bars.count, 1))
     let height = Int(bottom + 48)
     let finite = bars.compactMap(\.detect_ms).filter(\.isFinite)
-    let budgets = [pass_ms, warn_ms].filter(\.isFinite)
-    let (_, upper) = LinearScale.niceDomain(0, max((finite + budgets).max() ?? 1, 1) * 1.08, count: 8)
+    let upper = axisLimit(finite, pass_ms: pass_ms, warn_ms: warn_ms)
     let x = LinearScale(domain: 0, upper, range: left, right)
+    let offScale = finite.filter { $0 > upper }.count
 
     var svg = SVGWriter(
       width: width, height: height, title: title,
       description:
-        "Detect latency in ms for \(bars.count) pattern, device and state combinations against a pass budget of \(ChartNumber.readable(pass_ms)) ms and a warn budget of \(ChartNumber.readable(warn_ms)) ms."
+        "Detect latency in ms for \(bars.count) pattern, device and state combinations against a pass budget of \(ChartNumber.readable(pass_ms)) ms and a warn budget of \(ChartNumber.readable(warn_ms)) ms"
+        + (offScale > 0 ? "; \(offScale) beyond the axis end of \(ChartNumber.readable(upper)) ms are marked off scale." : ".")
     )
     svg.text(title, x: 16, y: 20, size: 14, weight: "600")
-    drawLegend(into: &svg, y: 44)
+    drawLegend(into: &svg, y: 40)
     ChartAxes.drawXAxis(
       into: &svg, x: x, label: "detect latency after trigger (ms)", plot: (left, top, right, bottom))
     svg.rect(x: left, y: top, width: right - left, height: bottom - top, fill: "none", stroke: "#666666")
@@ -96,15 +102,25 @@ public enum LatencyChart {
       svg.rect(
         x: left, y: rowTop + 4, width: end - left, height: rowHeight - 8, fill: verdict.color,
         tooltip: "\(label): \(shown) ms, \(verdict.rawValue)")
-      let text = "\(shown) ms \(verdict.symbol) \(verdict.rawValue)"
-      let inside = end - left > 130
+      let isOffScale = latency > upper
+      if isOffScale {
+        // A break mark near the end: the bar is longer than the axis.
+        for dx in [-22.0, -16.0] {
+          svg.line(x1: end + dx - 3, y1: rowTop + 22, x2: end + dx + 3, y2: rowTop + 2, stroke: "#ffffff", width: 2.5)
+        }
+      }
+      let text = "\(shown) ms \(verdict.symbol) \(verdict.rawValue)" + (isOffScale ? " (off scale)" : "")
+      let inside = end - left > 130 + (isOffScale ? 90 : 0)
       valueLabels.append(
         (text, inside ? end - 6 : end + 6, middle + 4, inside, inside ? verdict.color : "#ffffff"))
     }
-    for (budget, name) in [(pass_ms, "pass ≤ "), (warn_ms, "warn ≤ ")] where budget.isFinite && budget >= 0 {
+    let budgetLabels = budgetLabelLayout(
+      pass: (x(pass_ms), "pass ≤ \(ChartNumber.readable(pass_ms)) ms"),
+      warn: (x(warn_ms), "warn ≤ \(ChartNumber.readable(warn_ms)) ms"), right: Double(width) - 4)
+    for (budget, label) in zip([pass_ms, warn_ms], budgetLabels) where budget.isFinite && budget >= 0 && budget <= upper {
       let px = x(budget)
-      svg.line(x1: px, y1: top - 6, x2: px, y2: bottom, stroke: "#000000", width: 1.5, dash: "6 3")
-      svg.text("\(name)\(ChartNumber.readable(budget)) ms", x: px, y: top - 9, anchor: .middle, size: 11)
+      svg.line(x1: px, y1: label.y + 3, x2: px, y2: bottom, stroke: "#000000", width: 1.5, dash: "6 3")
+      svg.text(label.text, x: label.anchorX, y: label.y, anchor: label.anchor, size: 11)
     }
     // Value labels last, over the budget lines, with a halo in the colour behind them.
     for label in valueLabels {
@@ -113,6 +129,40 @@ public enum LatencyChart {
         weight: "600", fill: label.inside ? "#000000" : "#222222", halo: label.halo)
     }
     return svg.finished()
+  }
+
+  /// Approximate width of 11 px chart text, per character.
+  static let labelCharacterWidth = 6.2
+
+  /// Where the two budget labels go: the pass label ends just left of its line, the warn
+  /// label starts just right of its line, so on one row they cannot overlap (the pass
+  /// line is left of the warn line); a label that would run past `right` moves to the
+  /// left of its line on the row above (y 50 instead of 64), clear of the other.
+  static func budgetLabelLayout(
+    pass: (x: Double, text: String), warn: (x: Double, text: String), right: Double
+  ) -> [(text: String, anchorX: Double, anchor: SVGWriter.Anchor, y: Double, extent: ClosedRange<Double>)] {
+    func width(_ text: String) -> Double { Double(text.count) * labelCharacterWidth }
+    let passWidth = width(pass.text)
+    let passLabel = (pass.text, pass.x - 4, SVGWriter.Anchor.end, 64.0, (pass.x - 4 - passWidth)...(pass.x - 4))
+    let warnWidth = width(warn.text)
+    if warn.x + 4 + warnWidth <= right {
+      return [passLabel, (warn.text, warn.x + 4, .start, 64.0, (warn.x + 4)...(warn.x + 4 + warnWidth))]
+    }
+    return [passLabel, (warn.text, warn.x - 4, .end, 50.0, (warn.x - 4 - warnWidth)...(warn.x - 4))]
+  }
+
+  /// The end of the latency axis, ms: a round value above the longest latency, unless
+  /// some latencies are outliers (more than twice the larger of the warn budget and the
+  /// 90th percentile), which then run off the scale.
+  static func axisLimit(_ latencies_ms: [Double], pass_ms: Double, warn_ms: Double) -> Double {
+    let sorted = latencies_ms.filter { $0.isFinite && $0 >= 0 }.sorted()
+    let budgets = [pass_ms, warn_ms].filter { $0.isFinite && $0 >= 0 }
+    let budgetTop = budgets.max() ?? 0
+    let percentile90 = sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.9).rounded(.up)) - 1)]
+    let outlierLimit = 2 * max(budgetTop, percentile90, 1)
+    let kept = sorted.filter { $0 <= outlierLimit }.max() ?? 0
+    let top = max(kept, budgetTop, 1) * 1.08
+    return LinearScale.niceDomain(0, top, count: 8).1
   }
 
   /// The latency with one decimal, or up to three (then full precision) where fewer would
