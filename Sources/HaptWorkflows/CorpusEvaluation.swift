@@ -84,7 +84,10 @@ public struct CorpusEvaluation: Sendable {
     reviewSetIsClosestPatterns = false
     if found.count < 2 {
       // None (or one) of the requested set is here: review the corpus's closest patterns.
-      let closest = Self.closestPatterns(pairwise, silent: primary.map { $0.rendering.silenceReason != nil }, limit: 4)
+      let perPattern = options.devices.count * options.states.count
+      let measured = evaluation.measurements
+      let silent = corpus.entries.indices.map { measured[$0 * perPattern].verdict == .silent }
+      let closest = Self.closestPatterns(pairwise, silent: silent, limit: 4)
       if closest.count >= 2 {
         found = closest.map { corpus.entries[$0] }
         reviewSetIsClosestPatterns = true
@@ -98,18 +101,27 @@ public struct CorpusEvaluation: Sendable {
     findings = corpus.entries.flatMap { entry in entry.findings + PatternLint.check(entry.pattern, file: entry.path) }
   }
 
+  /// Pairs closer than this (JND) are copies, not design choices: the closest-patterns
+  /// review set leaves them out.
+  public static let copyBelow_JND = 0.05
+
   /// Up to `limit` patterns (corpus indices, in the order found) from the closest pairs
   /// of the corpus (lowest d' first), leaving out pairs with a pattern that is silent on
-  /// the primary device and pairs of identical renders (d' 0 and equal similarity 1):
+  /// the primary device and pairs of copies (d' under ``copyBelow_JND``):
   /// the set a designer most needs to check can be told apart.
   public static func closestPatterns(_ pairwise: PairwiseSummary, silent: [Bool], limit: Int) -> [Int] {
     var chosen: [Int] = []
-    for pair in pairwise.closestPairs(limit: pairwise.patternCount * max(pairwise.settings.neighbours, 1)) {
+    let pairs = pairwise.closestPairs(limit: pairwise.patternCount * max(pairwise.settings.neighbours, 1))
+    // Copies of a chosen pattern add nothing to the review.
+    var copies = Set<[Int]>()
+    for pair in pairs where pair.dPrime < Self.copyBelow_JND { copies.insert([pair.first, pair.second]) }
+    func isCopy(_ p: Int) -> Bool { chosen.contains { copies.contains([min($0, p), max($0, p)]) } }
+    for pair in pairs {
       guard chosen.count < limit else { break }
       if pair.first < silent.count, silent[pair.first] { continue }
       if pair.second < silent.count, silent[pair.second] { continue }
-      if pair.dPrime == 0 { continue }
-      for p in [pair.first, pair.second] where !chosen.contains(p) && chosen.count < limit { chosen.append(p) }
+      if pair.dPrime < Self.copyBelow_JND { continue }
+      for p in [pair.first, pair.second] where !chosen.contains(p) && !isCopy(p) && chosen.count < limit { chosen.append(p) }
     }
     return chosen
   }

@@ -34,9 +34,9 @@ public struct LatencyBar: Equatable, Sendable {
 /// placed so that they never overlap (``budgetLabelLayout(pass:warn:)``). A legend explains
 /// the colours.
 ///
-/// Outliers do not squeeze the budget region: the axis ends at about twice the larger of
-/// the warn budget and the 90th percentile of the latencies (``axisLimit(_:pass_ms:warn_ms:)``);
-/// longer bars run to the edge, end in a break mark and are labelled `off scale`.
+/// Long latencies do not squeeze the budget region: when the longest bar is more than 3
+/// times the warn budget, the axis breaks (``LatencyAxis``): linear up to about twice the
+/// warn budget over half the plot, logarithmic beyond, with a break mark on the axis.
 public enum LatencyChart {
   /// Renders the chart; its height grows with the number of bars (24 px each).
   ///
@@ -63,20 +63,17 @@ public enum LatencyChart {
     let bottom = top + rowHeight * Double(max(bars.count, 1))
     let height = Int(bottom + 48)
     let finite = bars.compactMap(\.detect_ms).filter(\.isFinite)
-    let upper = axisLimit(finite, pass_ms: pass_ms, warn_ms: warn_ms)
-    let x = LinearScale(domain: 0, upper, range: left, right)
-    let offScale = finite.filter { $0 > upper }.count
+    let x = LatencyAxis(latencies_ms: finite, pass_ms: pass_ms, warn_ms: warn_ms, left: left, right: right)
 
     var svg = SVGWriter(
       width: width, height: height, title: title,
       description:
         "Detect latency in ms for \(bars.count) pattern, device and state combinations against a pass budget of \(ChartNumber.readable(pass_ms)) ms and a warn budget of \(ChartNumber.readable(warn_ms)) ms"
-        + (offScale > 0 ? "; \(offScale) beyond the axis end of \(ChartNumber.readable(upper)) ms are marked off scale." : ".")
+        + (x.breakAt_ms.map { "; the axis is linear to \(ChartNumber.readable($0)) ms and logarithmic beyond." } ?? ".")
     )
     svg.text(title, x: 16, y: 20, size: 14, weight: "600")
     drawLegend(into: &svg, y: 40)
-    ChartAxes.drawXAxis(
-      into: &svg, x: x, label: "detect latency after trigger (ms)", plot: (left, top, right, bottom))
+    drawAxis(into: &svg, x, plot: (left, top, right, bottom))
     svg.rect(x: left, y: top, width: right - left, height: bottom - top, fill: "none", stroke: "#666666")
 
     var valueLabels: [(text: String, x: Double, y: Double, inside: Bool, halo: String)] = []
@@ -98,26 +95,19 @@ public enum LatencyChart {
         continue
       }
       let shown = displayed(latency, verdict: verdict, pass_ms: pass_ms, warn_ms: warn_ms)
-      let end = x(min(max(latency, 0), upper))
+      let end = x(latency)
       svg.rect(
         x: left, y: rowTop + 4, width: end - left, height: rowHeight - 8, fill: verdict.color,
         tooltip: "\(label): \(shown) ms, \(verdict.rawValue)")
-      let isOffScale = latency > upper
-      if isOffScale {
-        // A break mark near the end: the bar is longer than the axis.
-        for dx in [-22.0, -16.0] {
-          svg.line(x1: end + dx - 3, y1: rowTop + 22, x2: end + dx + 3, y2: rowTop + 2, stroke: "#ffffff", width: 2.5)
-        }
-      }
-      let text = "\(shown) ms \(verdict.symbol) \(verdict.rawValue)" + (isOffScale ? " (off scale)" : "")
-      let inside = end - left > 130 + (isOffScale ? 90 : 0)
+      let text = "\(shown) ms \(verdict.symbol) \(verdict.rawValue)"
+      let inside = end - left > 130
       valueLabels.append(
         (text, inside ? end - 6 : end + 6, middle + 4, inside, inside ? verdict.color : "#ffffff"))
     }
     let budgetLabels = budgetLabelLayout(
       pass: (x(pass_ms), "pass ≤ \(ChartNumber.readable(pass_ms)) ms"),
       warn: (x(warn_ms), "warn ≤ \(ChartNumber.readable(warn_ms)) ms"), right: Double(width) - 4)
-    for (budget, label) in zip([pass_ms, warn_ms], budgetLabels) where budget.isFinite && budget >= 0 && budget <= upper {
+    for (budget, label) in zip([pass_ms, warn_ms], budgetLabels) where budget.isFinite && budget >= 0 && budget <= x.upper_ms {
       let px = x(budget)
       svg.line(x1: px, y1: label.y + 3, x2: px, y2: bottom, stroke: "#000000", width: 1.5, dash: "6 3")
       svg.text(label.text, x: label.anchorX, y: label.y, anchor: label.anchor, size: 11)
@@ -151,18 +141,25 @@ public enum LatencyChart {
     return [passLabel, (warn.text, warn.x - 4, .end, 50.0, (warn.x - 4 - warnWidth)...(warn.x - 4))]
   }
 
-  /// The end of the latency axis, ms: a round value above the longest latency, unless
-  /// some latencies are outliers (more than twice the larger of the warn budget and the
-  /// 90th percentile), which then run off the scale.
-  static func axisLimit(_ latencies_ms: [Double], pass_ms: Double, warn_ms: Double) -> Double {
-    let sorted = latencies_ms.filter { $0.isFinite && $0 >= 0 }.sorted()
-    let budgets = [pass_ms, warn_ms].filter { $0.isFinite && $0 >= 0 }
-    let budgetTop = budgets.max() ?? 0
-    let percentile90 = sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.9).rounded(.up)) - 1)]
-    let outlierLimit = 2 * max(budgetTop, percentile90, 1)
-    let kept = sorted.filter { $0 <= outlierLimit }.max() ?? 0
-    let top = max(kept, budgetTop, 1) * 1.08
-    return LinearScale.niceDomain(0, top, count: 8).1
+  /// Grid lines, ticks and labels of the latency axis, and a break mark (two slanted
+  /// strokes across the axis line) where a broken axis turns logarithmic.
+  static func drawAxis(into svg: inout SVGWriter, _ x: LatencyAxis, plot: (left: Double, top: Double, right: Double, bottom: Double)) {
+    for value in x.ticks {
+      let px = x(value)
+      svg.line(x1: px, y1: plot.top, x2: px, y2: plot.bottom, stroke: "#e4e4e4")
+      svg.line(x1: px, y1: plot.bottom, x2: px, y2: plot.bottom + 4, stroke: "#666666")
+      svg.text(ChartNumber.readable(value), x: px, y: plot.bottom + 17, anchor: .middle, size: 11)
+    }
+    var label = "detect latency after trigger (ms)"
+    if let breakAt = x.breakAt_ms {
+      let px = x(breakAt)
+      for dx in [-3.0, 3.0] {
+        svg.line(x1: px + dx - 3, y1: plot.bottom + 6, x2: px + dx + 3, y2: plot.bottom - 6, stroke: "#000000", width: 1.5)
+      }
+      svg.line(x1: px, y1: plot.top, x2: px, y2: plot.bottom, stroke: "#b0b0b0", dash: "2 3")
+      label += ": linear to \(ChartNumber.readable(breakAt)) ms, logarithmic beyond"
+    }
+    svg.text(label, x: (plot.left + plot.right) / 2, y: plot.bottom + 34, anchor: .middle, size: 12)
   }
 
   /// The latency with one decimal, or up to three (then full precision) where fewer would

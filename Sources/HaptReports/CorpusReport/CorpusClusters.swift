@@ -26,7 +26,10 @@ struct CorpusClusters {
     let features = Parallel.map(count: renders.count, threads: e.options.threads) {
       PerceptualFeatures(renders[$0].rendering.acceleration_g)
     }
-    let candidates = renders.indices.filter { renders[$0].rendering.silenceReason == nil && features[$0].isPerceptible }
+    let perPattern = e.options.devices.count * e.options.states.count
+    let candidates = renders.indices.filter {
+      renders[$0].rendering.silenceReason == nil && features[$0].isPerceptible && e.measurements[$0 * perPattern].verdict != .silent
+    }
     silent = renders.indices.filter { !candidates.contains($0) }
     var representatives: [Int] = []
     // For every candidate: d' to its nearest representative, and which one.

@@ -19,7 +19,7 @@ struct PatternCatalog {
     var worst: LatencyVerdict?
     /// The slowest felt check (device, state, detect ms) among those of the worst verdict.
     var worstCheck: PatternMeasurement?
-    /// Silent on the primary device in the first state (its pairs are not confusions).
+    /// Never felt on the primary device in the first state (its pairs are not confusions).
     var isSilentOnPrimary: Bool
     /// Index into ``PatternCatalog/identicalGroups``, if the pattern has identical copies.
     var identicalGroup: Int?
@@ -52,7 +52,7 @@ struct PatternCatalog {
       items.append(
         Item(
           index: i, name: entry.name, page: pages[i], worst: worst, worstCheck: worstCheck,
-          isSilentOnPrimary: i < e.primary.count && e.primary[i].rendering.silenceReason != nil, identicalGroup: groupOf[i]))
+          isSilentOnPrimary: e.measurements[i * perPattern].verdict == .silent, identicalGroup: groupOf[i]))
     }
     self.items = items
   }
