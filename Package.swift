@@ -1,13 +1,10 @@
 // swift-tools-version:6.0
 // hapt: a haptic perception evaluation and testing harness.
 // Layers (data flows one way): Core -> Patterns -> Signals -> Simulation -> Metrics
-// -> Workflows -> Reports -> hapt. See README.md and ../shared/DESIGN.md.
+// -> Workflows -> Reports -> hapt. See README.md and Docs/Design.md.
 import PackageDescription
 
 let linkMath: [LinkerSetting] = [.linkedLibrary("m", .when(platforms: [.linux]))]
-/// The renderer's hot loops call the pattern model's envelope and control sweeps:
-/// cross-module optimisation lets them inline in release builds.
-let crossModule: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
 
 let package = Package(
   name: "hapt",
@@ -34,12 +31,20 @@ let package = Package(
     /// glibc's mallopt (HeapTuning); part of libc, nothing to install.
     .systemLibrary(name: "CMalloc"),
 
+    // MARK: - Shipped data
+    /// Device profiles, system presets and the pattern library, kept in Corpora/ and
+    /// bundled as package resources so that they are found from any folder and from
+    /// packages that depend on hapt (HaptCore's `Corpora` finds them).
+    .target(
+      name: "HaptCorpora", path: "Corpora", sources: ["ShippedCorpora.swift"],
+      resources: [.copy("devices"), .copy("library"), .copy("system")]),
+
     // MARK: - Layers
     /// Shared ground: lenient JSON with source positions, input errors, atomic writes.
-    .target(name: "HaptCore", dependencies: ["CMalloc"], linkerSettings: linkMath),
+    .target(name: "HaptCore", dependencies: ["CMalloc", "HaptCorpora"], linkerSettings: linkMath),
     /// Pattern model, AHAP and .haptic codecs, presets, lint. No maths dependencies.
     .target(
-      name: "HaptPatterns", dependencies: ["HaptCore"], swiftSettings: crossModule, linkerSettings: linkMath),
+      name: "HaptPatterns", dependencies: ["HaptCore"], linkerSettings: linkMath),
     /// Sampled signals, FFTW wrapper, WAV/FLAC through libsndfile, resampling.
     .target(
       name: "HaptSignals", dependencies: ["HaptCore", "CFFTW", "CSndFile"],
@@ -47,7 +52,7 @@ let package = Package(
     /// Device profiles, drive synthesis, actuators, engine latency.
     .target(
       name: "HaptSimulation", dependencies: ["HaptCore", "HaptPatterns", "HaptSignals"],
-      swiftSettings: crossModule, linkerSettings: linkMath),
+      linkerSettings: linkMath),
     /// Perception thresholds, ST-SIM, SPQI, markers, d', confusion, information transfer.
     .target(
       name: "HaptMetrics", dependencies: ["HaptCore", "HaptSignals"], linkerSettings: linkMath),

@@ -2,8 +2,12 @@ import Foundation
 
 #if canImport(Glibc)
   import Glibc
+#elseif canImport(Musl)
+  import Musl
 #elseif canImport(Darwin)
   import Darwin
+#else
+  #error("hapt needs a C library module: Glibc, Musl or Darwin")
 #endif
 
 /// Replacing a whole output folder (a report: HTML, CSVs, SVGs) so that a reader, or the

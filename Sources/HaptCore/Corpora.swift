@@ -1,41 +1,70 @@
 import Foundation
+import HaptCorpora
 
-/// Finds the `Corpora/` folder that ships with hapt (system presets, the pattern library,
-/// device profiles).
+/// Finds the corpora that ship with hapt: system presets (`system`), the pattern library
+/// (`library`) and device profiles (`devices`).
 ///
-/// Looked for, in order: the `HAPT_CORPORA` environment variable; `Corpora/` in the
-/// current folder or any folder above it; `Corpora/` above the running executable (so
-/// `.build/release/hapt` finds the checkout's corpora from anywhere).
+/// Looked for, in order:
+/// 1. the folder named by the `HAPT_CORPORA` environment variable (a whole replacement,
+///    laid out like `Corpora/`);
+/// 2. the package resource bundle `hapt_HaptCorpora` beside the running executable or in
+///    the main bundle (what `swift build` and Xcode put next to `hapt` and test runners);
+/// 3. `Corpora/` in the source tree the code was built from (a checkout, or a consumer
+///    package's `.build/checkouts/hapt`).
+///
+/// The current folder plays no part, so `hapt` called through `PATH` finds the same files
+/// from any folder. Users' own device profiles go in a separate folder named by
+/// `HAPT_DEVICES` (``userDevicesDirectory()``), searched before the shipped ones.
 public enum Corpora {
+  /// The environment variable naming a replacement corpora folder.
+  public static let corporaVariable = "HAPT_CORPORA"
+  /// The environment variable naming a folder of the user's own device profiles.
+  public static let devicesVariable = "HAPT_DEVICES"
+
   /// The corpora folder, or nil if none is found.
   public static func directory() -> URL? {
-    let fileManager = FileManager.default
-    if let override = ProcessInfo.processInfo.environment["HAPT_CORPORA"], !override.isEmpty {
-      return URL(fileURLWithPath: override)
-    }
-    var starts = [URL(fileURLWithPath: fileManager.currentDirectoryPath)]
-    let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
-    starts.append(executable.deletingLastPathComponent())
-    for start in starts {
-      var folder = start.standardizedFileURL
-      for _ in 0..<8 {
-        let candidate = folder.appendingPathComponent("Corpora")
-        var isDirectory: ObjCBool = false
-        if fileManager.fileExists(atPath: candidate.path, isDirectory: &isDirectory),
-          isDirectory.boolValue
-        {
-          return candidate
-        }
-        let parent = folder.deletingLastPathComponent()
-        if parent.path == folder.path { break }
-        folder = parent
-      }
-    }
-    return nil
+    if let override = environmentFolder(corporaVariable) { return override }
+    return candidates().first { isDirectory($0.appendingPathComponent("devices")) }
   }
 
   /// A sub-folder of the corpora (`system`, `library`, `devices`), or nil.
   public static func directory(_ name: String) -> URL? {
     directory()?.appendingPathComponent(name)
+  }
+
+  /// The folder of the user's own device profiles (`HAPT_DEVICES`), or nil if unset.
+  public static func userDevicesDirectory() -> URL? {
+    environmentFolder(devicesVariable)
+  }
+
+  /// Where the shipped corpora may be, most specific first.
+  static func candidates() -> [URL] {
+    var bundleFolders: [URL] = []
+    if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
+      bundleFolders.append(executable.deletingLastPathComponent())
+    }
+    bundleFolders.append(Bundle.main.bundleURL)
+    if let resources = Bundle.main.resourceURL { bundleFolders.append(resources) }
+    var found: [URL] = []
+    for folder in bundleFolders {
+      #if canImport(Darwin)
+        let bundle = folder.appendingPathComponent(ShippedCorpora.bundleName + ".bundle")
+        if let resources = Bundle(url: bundle)?.resourceURL { found.append(resources) }
+      #else
+        found.append(folder.appendingPathComponent(ShippedCorpora.bundleName + ".resources"))
+      #endif
+    }
+    found.append(ShippedCorpora.sourceDirectory)
+    return found
+  }
+
+  private static func environmentFolder(_ name: String) -> URL? {
+    guard let value = ProcessInfo.processInfo.environment[name], !value.isEmpty else { return nil }
+    return URL(fileURLWithPath: value)
+  }
+
+  private static func isDirectory(_ url: URL) -> Bool {
+    var isDirectory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
   }
 }

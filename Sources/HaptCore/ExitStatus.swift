@@ -1,7 +1,7 @@
 /// Process exit statuses of the `hapt` command line (sysexits.h values).
 ///
 /// Library layers attach a status to their errors so that the command line can map any
-/// failure to the contract in DESIGN.md without knowing every error type.
+/// failure to the contract in Docs/Design.md without knowing every error type.
 public enum ExitStatus: Int32, Sendable, CaseIterable {
   /// Everything worked and every check passed.
   case success = 0

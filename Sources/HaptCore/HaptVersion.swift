@@ -2,7 +2,7 @@
 public enum HaptVersion {
   /// The tool's version (semantic versioning).
   public static let string = "0.1.0"
-  /// The version of the simulation and metric model (MODEL.md). Baselines recorded with
+  /// The version of the simulation and metric model (Docs/Model.md). Baselines recorded with
   /// another model version are reported as such, never silently compared.
   public static let model = "1"
 }

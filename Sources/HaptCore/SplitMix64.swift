@@ -33,8 +33,14 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
   import Glibc
   @inline(__always) private func _log(_ x: Double) -> Double { Glibc.log(x) }
   @inline(__always) private func _cos(_ x: Double) -> Double { Glibc.cos(x) }
-#else
+#elseif canImport(Musl)
+  import Musl
+  @inline(__always) private func _log(_ x: Double) -> Double { Musl.log(x) }
+  @inline(__always) private func _cos(_ x: Double) -> Double { Musl.cos(x) }
+#elseif canImport(Darwin)
   import Darwin
   @inline(__always) private func _log(_ x: Double) -> Double { Darwin.log(x) }
   @inline(__always) private func _cos(_ x: Double) -> Double { Darwin.cos(x) }
+#else
+  #error("hapt needs a C library module: Glibc, Musl or Darwin")
 #endif

@@ -1,7 +1,11 @@
 #if canImport(Glibc)
   import Glibc
-#else
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
   import Darwin
+#else
+  #error("hapt needs a C library module: Glibc, Musl or Darwin")
 #endif
 
 /// Predicted identification confusions for a set of patterns, from their pairwise d'.
@@ -21,7 +25,7 @@
 ///
 /// Rows sum to 1. If every pairwise d' is at least 3, then `eta <= 0.01725` and
 /// `P(i|i) >= 1 / (1 + (n - 1) * 0.01725)`, which is at least 0.9 for sets of up to
-/// ``guaranteedSetSize`` = 7 patterns (MODEL §7 property); beyond that the guarantee
+/// ``guaranteedSetSize`` = 7 patterns (Docs/Model.md §7 property); beyond that the guarantee
 /// needs larger d'.
 ///
 /// Sources: R. D. Luce, "Detection and recognition", Handbook of Mathematical

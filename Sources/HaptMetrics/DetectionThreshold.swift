@@ -1,10 +1,14 @@
 #if canImport(Glibc)
   import Glibc
-#else
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
   import Darwin
+#else
+  #error("hapt needs a C library module: Glibc, Musl or Darwin")
 #endif
 
-/// The vibrotactile detection threshold of a phone held in the hand (MODEL §5).
+/// The vibrotactile detection threshold of a phone held in the hand (Docs/Model.md §5).
 ///
 /// The table is Android's `MIN_PERCEPTIBLE_CURVE` (acceleration in dB re 1 g at which a
 /// vibration of that frequency is just felt). Between table points the threshold is
@@ -12,7 +16,7 @@
 /// are held.
 ///
 /// Sources: Android's `MIN_PERCEPTIBLE_CURVE` (Android Open Source Project, vibrator
-/// frequency-profile code), as restated in MODEL §5.
+/// frequency-profile code), as restated in Docs/Model.md §5.
 public enum DetectionThreshold {
   /// Table frequencies in Hz, strictly increasing.
   public static let frequencies_Hz: [Double] = [10, 20, 40, 60, 100, 150, 200, 250, 300, 400]
@@ -47,14 +51,14 @@ public enum DetectionThreshold {
 
   /// The detection threshold at `frequency_Hz` as a linear acceleration amplitude, in g.
   ///
-  /// `10^(threshold_dB / 20)`: an envelope at or above this level is felt (MODEL §4).
+  /// `10^(threshold_dB / 20)`: an envelope at or above this level is felt (Docs/Model.md §4).
   public static func threshold_g(at frequency_Hz: Double) -> Double {
     pow(10, threshold_dB(at: frequency_Hz) / 20)
   }
 
   /// Sensation level of a vibration of amplitude `amplitude_g` at `frequency_Hz`, in dB.
   ///
-  /// `SL = 20 log10(a / 1 g) - T(f)` (MODEL §5). Positive means perceptible. A zero
+  /// `SL = 20 log10(a / 1 g) - T(f)` (Docs/Model.md §5). Positive means perceptible. A zero
   /// amplitude gives `-infinity`.
   ///
   /// - Parameters:

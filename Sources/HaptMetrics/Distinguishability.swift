@@ -1,10 +1,14 @@
 #if canImport(Glibc)
   import Glibc
-#else
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
   import Darwin
+#else
+  #error("hapt needs a C library module: Glibc, Musl or Darwin")
 #endif
 
-/// The harness's perceptual distance d' between two signals, in JND units (MODEL §7).
+/// The harness's perceptual distance d' between two signals, in JND units (Docs/Model.md §7).
 ///
 /// d' = 1 means the two differ by about one just-noticeable difference: a person tells
 /// them apart about 76 % of the time in a two-alternative forced choice. The model (a
@@ -27,19 +31,19 @@
 /// measured from each signal's first felt onset, so a pure delay is not a difference
 /// (latency is judged separately by ``EnvelopeMarkers``).
 ///
-/// Properties (each a test): zero on identity, symmetric, calibrated on MODEL §7's
+/// Properties (each a test): zero on identity, symmetric, calibrated on Docs/Model.md §7's
 /// amplitude, frequency and duration pairs, below 0.3 for imperceptible pairs, and
 /// non-decreasing as any one of level, frequency, duration or interval moves away.
 public enum Distinguishability {
-  /// Amplitude JND in dB (MODEL §5).
+  /// Amplitude JND in dB (Docs/Model.md §5).
   public static let amplitudeJND_dB = 2.3
-  /// Frequency Weber fraction (MODEL §5, Israr, Tan & Reed 2006).
+  /// Frequency Weber fraction (Docs/Model.md §5, Israr, Tan & Reed 2006).
   public static let frequencyWeberFraction = 0.2
-  /// Duration Weber fraction (MODEL §5).
+  /// Duration Weber fraction (Docs/Model.md §5).
   public static let durationWeberFraction = 0.2
   /// Weber fraction for the interval between event onsets (our choice, as for duration).
   public static let intervalWeberFraction = 0.2
-  /// Shortest duration that is felt as a duration; shorter bursts are taps (MODEL §5).
+  /// Shortest duration that is felt as a duration; shorter bursts are taps (Docs/Model.md §5).
   public static let tapDuration_s = 0.030
   /// Sensation level at which the frequency term gets its full weight, in dB.
   public static let fullFrequencyWeightLevel_dB = 10.0

@@ -1,12 +1,12 @@
 import HaptSignals
 
-/// Latency and shape markers read on the envelope of a rendered acceleration (MODEL §4).
+/// Latency and shape markers read on the envelope of a rendered acceleration (Docs/Model.md §4).
 ///
 /// All times are in seconds from the start of the signal (for a rendering, from the
 /// trigger), found on the magnitude of the analytic signal (``Envelope/analytic(_:)``)
 /// and interpolated linearly between samples:
 ///
-/// - `detect`: first time the envelope reaches the detection threshold (MODEL §5) at the
+/// - `detect`: first time the envelope reaches the detection threshold (Docs/Model.md §5) at the
 ///   signal's dominant frequency (peak of its Hann spectrum), `10^(T(f)/20)` g;
 /// - `t10`, `t50`, `t90`: first time it reaches 10, 50, 90 % of its peak;
 /// - `rise = t90 - t10`;

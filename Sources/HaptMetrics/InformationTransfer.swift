@@ -1,10 +1,14 @@
 #if canImport(Glibc)
   import Glibc
-#else
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
   import Darwin
+#else
+  #error("hapt needs a C library module: Glibc, Musl or Darwin")
 #endif
 
-/// Information transfer of an identification confusion matrix (MODEL §7).
+/// Information transfer of an identification confusion matrix (Docs/Model.md §7).
 ///
 /// `IT = sum_ij p_ij log2(p_ij / (p_i p_j))` bits, where `p_ij` is the joint proportion
 /// of presenting i and answering j, `p_i` the row (stimulus) marginal and `p_j` the

@@ -1,12 +1,16 @@
 #if canImport(Glibc)
   import Glibc
-#else
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
   import Darwin
+#else
+  #error("hapt needs a C library module: Glibc, Musl or Darwin")
 #endif
 
 /// Running sums of the per-block ST-SIM and SPQI terms of one pair, both directions.
 ///
-/// Per block (MODEL.md section 6.3-6.4, vibromaf 0.0.8 `STSIM.compute_sim`,
+/// Per block (Docs/Model.md §6.3-6.4, vibromaf 0.0.8 `STSIM.compute_sim`,
 /// `compute_normalized_spectral_difference`, `SPQI.__compute_block_spqi`), with "AB"
 /// meaning `a` distorted and `b` reference:
 /// - spectral: `sum(S_a * S_b) / (sum(S_b^2) + eps)`

@@ -3,7 +3,7 @@
 /// "AB" is the reference package's call `st_sim(distorted: a, reference: b)`: how well
 /// `a` reproduces `b`; "BA" the other way round. Both metrics are asymmetric (they divide
 /// by the reference's energies), so pattern pairs report the mean of both directions
-/// (MODEL.md section 6.5).
+/// (Docs/Model.md §6.5).
 public struct PairSimilarity: Sendable, Equatable {
   /// ST-SIM with `a` distorted and `b` reference.
   public var stsimAB: Double
@@ -37,7 +37,7 @@ public struct PairSimilarity: Sendable, Equatable {
   }
 }
 
-/// Which blocks ST-SIM and SPQI average over (MODEL.md section 6.6).
+/// Which blocks ST-SIM and SPQI average over (Docs/Model.md §6.6).
 public enum SilenceConvention: String, Sendable, CaseIterable {
   /// Every block, as the reference package does: a block silent in both signals scores 0
   /// in ST-SIM (both spectral and temporal similarity are 0/eps = 0) and 1 in SPQI (the
@@ -55,7 +55,7 @@ public enum SilenceConvention: String, Sendable, CaseIterable {
 
 /// ST-SIM and SPQI of two signals from their precomputed features, both directions.
 ///
-/// The shorter signal is zero-padded to the longer one's block count (MODEL.md 6.1).
+/// The shorter signal is zero-padded to the longer one's block count (Docs/Model.md §6.1).
 /// Identical signals (equal after padding) give exactly 1 in both conventions, as the
 /// reference does. A negative mean temporal similarity (anti-correlated signals), for which
 /// the reference returns a complex number, gives ST-SIM 0 (see ``STSIM``).

@@ -2,8 +2,12 @@ import HaptSignals
 
 #if canImport(Glibc)
   import Glibc
-#else
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
   import Darwin
+#else
+  #error("hapt needs a C library module: Glibc, Musl or Darwin")
 #endif
 
 /// What a hand can feel of one acceleration signal: the features d' compares.
@@ -20,8 +24,8 @@ import HaptSignals
 ///   resolution); unlike the analytic envelope it has no leakage tails around gated
 ///   bursts, which would otherwise lengthen loud bursts;
 /// - sensation level: envelope in dB re 1 g minus the detection threshold at the
-///   perceived frequency (MODEL §5);
-/// - events: runs of samples above threshold, runs closer than 30 ms fused (MODEL §5),
+///   perceived frequency (Docs/Model.md §5);
+/// - events: runs of samples above threshold, runs closer than 30 ms fused (Docs/Model.md §5),
 ///   each with its onset (relative to the first event), duration, peak sensation level and
 ///   a coarse shape (the level at ``shapePoints`` evenly spaced instants, relative to the
 ///   event's peak, floored at the threshold).
@@ -44,7 +48,7 @@ public struct PerceptualFeatures: Sendable, Equatable {
 
   /// Number of points of an event's shape.
   public static let shapePoints = 8
-  /// Events closer than this fuse into one (MODEL §5), in seconds.
+  /// Events closer than this fuse into one (Docs/Model.md §5), in seconds.
   public static let fusionGap_s = 0.030
   /// Shortest level-envelope window, in seconds.
   public static let minimumWindow_s = 0.005

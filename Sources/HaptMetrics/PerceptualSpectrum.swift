@@ -1,11 +1,15 @@
 #if canImport(Glibc)
   import Glibc
-#else
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
   import Darwin
+#else
+  #error("hapt needs a C library module: Glibc, Musl or Darwin")
 #endif
 
 /// The perceptual spectrum of ST-SIM and SPQI: per 512-sample block, the orthonormal
-/// DCT-II magnitude in dB minus a vibrotactile threshold curve (MODEL.md section 6.2).
+/// DCT-II magnitude in dB minus a vibrotactile threshold curve (Docs/Model.md §6.2).
 ///
 /// `P[i] = 20 log10 |DCT-II_ortho(block)[i]| - T(f_i)`, with `f_i = linspace(0, 8000, 2L)[i]`
 /// for i < L and `T(f) = |62 / log10(b)^2 * log10(f/550 + b)^2| - 77`, `b = 1 - 250/550`,

@@ -1,6 +1,6 @@
 /// Spectral perceptual quality index (SPQI), exactly as the reference package computes it.
 ///
-/// Per 512-sample block of 8 kHz signals (MODEL.md section 6.4):
+/// Per 512-sample block of 8 kHz signals (Docs/Model.md §6.4):
 /// `ND = 10 log10(sum|10^(Pr/10) - 10^(Pd/10)| / (sum 10^(Pr/10) + eps))` on the perceptual
 /// spectra of reference and distorted signal, block score `(1 - tanh(0.3 ND + 2)) / 2`,
 /// SPQI the mean over blocks, in 0...1. Identical inputs give exactly 1; a block silent in

@@ -1,13 +1,17 @@
 #if canImport(Glibc)
   import Glibc
-#else
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
   import Darwin
+#else
+  #error("hapt needs a C library module: Glibc, Musl or Darwin")
 #endif
 
 /// Spectral-temporal similarity (ST-SIM), exactly as the reference package computes it.
 ///
 /// `ST-SIM = temporal^(2/3) * spectral^(1/3)` over 512-sample blocks of 8 kHz signals
-/// (MODEL.md section 6.3): the spectral term compares the spectral supports
+/// (Docs/Model.md §6.3): the spectral term compares the spectral supports
 /// `Phi(P / 12)` of the perceptual spectra, the temporal term the z-normalised block
 /// samples, each as the block mean of `sum(R*D) / (sum(R^2) + eps)` with R the reference.
 /// Identical inputs give exactly 1. Values usually lie in 0...1 but are not bounded above

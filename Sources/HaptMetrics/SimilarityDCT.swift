@@ -13,7 +13,7 @@ enum SimilarityDCT {
 
 extension SimilarityFeatures {
   /// Computes the features of `signal`, zero-padded to a whole number of 512-sample
-  /// blocks (the pattern-pair rule, MODEL.md section 6.1).
+  /// blocks (the pattern-pair rule, Docs/Model.md §6.1).
   ///
   /// The samples are taken to be at 8 kHz, the rate ST-SIM and SPQI are defined for;
   /// resample other rates before (``sampleRate_Hz`` keeps the rate the signal claimed).

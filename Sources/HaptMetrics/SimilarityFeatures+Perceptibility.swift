@@ -3,7 +3,7 @@ extension SimilarityFeatures {
   /// convention.
   ///
   /// A block is perceptible when its peak absolute acceleration, in dB re 1 g, exceeds the
-  /// detection threshold (MODEL.md section 5, ``DetectionThreshold``) at the block's
+  /// detection threshold (Docs/Model.md §5, ``DetectionThreshold``) at the block's
   /// dominant frequency: `20 log10(max|x|) - T(f) > 0`, where f is the frequency of the block's largest
   /// orthonormal DCT-II coefficient, `k * 8000 / 1024` Hz. The peak (not the RMS) is used
   /// so that a short tap inside a 64 ms block counts; the dominant DCT frequency is the

@@ -1,7 +1,7 @@
 /// Everything ST-SIM and SPQI need from one signal, computed once, so that comparing two
 /// signals costs only dot products and one L1 distance per block.
 ///
-/// Per 512-sample block (MODEL.md section 6): the spectral support `S = Phi(P/12)` of the
+/// Per 512-sample block (Docs/Model.md §6): the spectral support `S = Phi(P/12)` of the
 /// perceptual spectrum P, the z-normalised samples `(x - mean) / (std + eps)` (population
 /// std), the powers `10^(P/10)`, and per block the sums `sum(S^2)`, `sum(z^2)` and
 /// `sum(10^(P/10))` that the metrics divide by; also whether the block is perceptible
@@ -9,7 +9,7 @@
 /// trailing zeros, for the exact identity test.
 ///
 /// The signal is zero-padded to a whole number of blocks (the harness's pattern-pair rule,
-/// MODEL.md section 6.1); ``STSIM`` and ``SPQI`` instead drop the remainder, as the
+/// Docs/Model.md §6.1); ``STSIM`` and ``SPQI`` instead drop the remainder, as the
 /// reference does. Blocks past the end of the shorter signal of a pair are silent: their
 /// support, normalised samples and powers are all 0 (log10 of a zero coefficient is
 /// -infinity), so they are never stored.
@@ -33,7 +33,7 @@ public struct SimilarityFeatures: Sendable {
   public let sampleCount: Int
   /// The sample rate the signal claimed, in Hz (the features assume 8000).
   public let sampleRate_Hz: Double
-  /// Whether each block is perceptible (MODEL.md section 5; see
+  /// Whether each block is perceptible (Docs/Model.md §5; see
   /// ``isPerceptible(peak_g:frequency_Hz:)``).
   public let perceptibleBlocks: [Bool]
 

@@ -6,7 +6,7 @@ import CFFTW
 /// `y_k = s_k * 2 * sum_n x_n cos(pi k (2n + 1) / (2N))` with `s_0 = sqrt(1 / (4N))` and
 /// `s_k = sqrt(1 / (2N))` for k > 0, which is exactly `scipy.fft.dct(x, type=2,
 /// norm="ortho")`: the transform matrix is orthogonal, so it preserves energy. ST-SIM and
-/// SPQI (MODEL §6) apply it to blocks of 512 samples.
+/// SPQI (Docs/Model.md §6) apply it to blocks of 512 samples.
 ///
 /// Thread-safety: ``transform(_:into:)`` may run concurrently on any number of threads
 /// (it only calls `fftw_execute_r2r`); planning is serialised by ``FFTWPlanner``.

@@ -13,7 +13,7 @@
 /// periodic wrap also couples the two ends of the signal. Pad with silence and read
 /// markers away from the ends.
 ///
-/// MODEL §4 reads the latency markers (detect, t10, t50, t90, stop) on this envelope.
+/// Docs/Model.md §4 reads the latency markers (detect, t10, t50, t90, stop) on this envelope.
 ///
 /// Computed without a complex transform: the real part of that analytic signal is x
 /// itself, and its imaginary part is the Hilbert transform `H{x} = IDFT(Y)` with

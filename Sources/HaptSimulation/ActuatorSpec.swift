@@ -1,9 +1,9 @@
 /// The actuator inside a device: a linear resonant actuator, an eccentric rotating mass
 /// motor, or nothing.
 public enum ActuatorSpec: Equatable, Sendable {
-  /// A linear resonant actuator (MODEL.md §3).
+  /// A linear resonant actuator (Docs/Model.md §3).
   case lra(LRAParameters)
-  /// An eccentric rotating mass DC motor (MODEL.md §3).
+  /// An eccentric rotating mass DC motor (Docs/Model.md §3).
   case erm(ERMParameters)
   /// No actuator (iPad, iPhone SE 1st generation): renders silence and says so.
   case none
@@ -20,7 +20,7 @@ public enum ActuatorSpec: Equatable, Sendable {
 
 /// The physical parameters of a linear resonant actuator, in SI units.
 ///
-/// The model (MODEL.md §3), state [x, v, i]:
+/// The model (Docs/Model.md §3), state [x, v, i]:
 ///
 ///     m x'' + c x' + k x = Bl i
 ///     L di/dt + R i + Bl x' = V(t)
@@ -56,7 +56,7 @@ public struct LRAParameters: Equatable, Sendable {
     (stiffness_N_per_m / movingMass_kg).squareRoot() / (2 * Double.pi)
   }
 
-  /// Mechanical quality factor `sqrt(k m) / c` (MODEL.md §3).
+  /// Mechanical quality factor `sqrt(k m) / c` (Docs/Model.md §3).
   public var mechanicalQ: Double {
     (stiffness_N_per_m * movingMass_kg).squareRoot() / damping_Ns_per_m
   }
@@ -75,7 +75,7 @@ public struct LRAParameters: Equatable, Sendable {
 
 /// The physical parameters of an eccentric rotating mass motor, in SI units.
 ///
-/// The model (MODEL.md §3), state [theta, w, i]:
+/// The model (Docs/Model.md §3), state [theta, w, i]:
 ///
 ///     J w' = Kt i - b w
 ///     L di/dt + R i + Ke w = V(t)
@@ -84,7 +84,7 @@ public struct LRAParameters: Equatable, Sendable {
 ///
 /// The last line is the momentum balance along one axis of the plane of rotation
 /// (`a_body = -(me / (M + me)) x_rel''` with `x_rel = r cos theta`, the same balance as
-/// the LRA's); `me r w^2` is the centripetal force of MODEL.md, `me r w'` the small
+/// the LRA's); `me r w^2` is the centripetal force of Docs/Model.md, `me r w'` the small
 /// tangential one during spin-up and braking.
 public struct ERMParameters: Equatable, Sendable {
   /// Rotor inertia J including the eccentric mass, kg m^2.

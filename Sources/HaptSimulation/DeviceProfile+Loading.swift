@@ -1,51 +1,67 @@
 import Foundation
 
 extension DeviceProfile {
-  /// The folder of shipped profiles, `Corpora/devices`.
+  /// The folder of shipped profiles (`devices` in the shipped corpora).
   ///
-  /// - Throws: ``InputError`` (exit 66) if no corpora folder is found.
+  /// - Throws: ``InputError`` (exit 66) if the shipped corpora are not found.
   public static func shippedDirectory() throws -> URL {
     guard let folder = Corpora.directory("devices") else {
       throw InputError(
         file: "Corpora/devices",
-        "cannot find the shipped device profiles (run from the hapt checkout or set HAPT_CORPORA)",
+        "cannot find the shipped device profiles (the hapt_HaptCorpora resource bundle is not beside the executable and the source tree is gone; set \(Corpora.corporaVariable) to a copy of Corpora/)",
         status: .noInput)
     }
     return folder
   }
 
-  /// Loads a profile by name (`Corpora/devices/NAME.json`) or by path.
+  /// Loads a profile by name or by path.
   ///
-  /// An argument containing `/` or ending in `.json` is a path; anything else is a name.
+  /// An argument containing `/` or ending in `.json` is a path; anything else is a name,
+  /// looked up as `NAME.json` first in the user's folder (`HAPT_DEVICES`, if set), then
+  /// among the shipped profiles.
   /// - Throws: ``InputError``: exit 66 with the list of known names if the name is
   ///   unknown, 65 if the profile is malformed.
   public static func load(nameOrPath: String) throws -> DeviceProfile {
     if nameOrPath.contains("/") || nameOrPath.hasSuffix(".json") {
       return try DeviceProfile(contentsOf: nameOrPath)
     }
-    let folder = try shippedDirectory()
-    let path = folder.appendingPathComponent(nameOrPath + ".json").path
-    guard FileManager.default.fileExists(atPath: path) else {
-      let known =
-        (try? shippedPaths(in: folder))?.map {
-          URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent
-        } ?? []
+    let paths = try availablePaths()
+    guard let path = paths[nameOrPath] else {
       throw InputError(
         file: nameOrPath,
-        "no such device (known: \(known.joined(separator: ", ")); or give a path to a .json profile)",
+        "no such device (known: \(paths.keys.sorted().joined(separator: ", ")); or give a path to a .json profile)",
         status: .noInput)
     }
     return try DeviceProfile(contentsOf: path)
   }
 
-  /// Every profile in `Corpora/devices`, sorted by name.
+  /// Every shipped profile, sorted by name.
   public static func shipped() throws -> [DeviceProfile] {
-    let folder = try shippedDirectory()
-    return try shippedPaths(in: folder).map { try DeviceProfile(contentsOf: $0) }
+    try profilePaths(in: shippedDirectory()).map { try DeviceProfile(contentsOf: $0) }
       .sorted { $0.name < $1.name }
   }
 
-  private static func shippedPaths(in folder: URL) throws -> [String] {
+  /// Every profile a name can refer to: the shipped ones and the user's own (`HAPT_DEVICES`),
+  /// a user profile replacing a shipped one of the same file name; sorted by name.
+  public static func available() throws -> [DeviceProfile] {
+    try availablePaths().values.map { try DeviceProfile(contentsOf: $0) }.sorted { $0.name < $1.name }
+  }
+
+  /// File name without `.json` -> path, user profiles over shipped ones.
+  private static func availablePaths() throws -> [String: String] {
+    var paths: [String: String] = [:]
+    for path in try profilePaths(in: shippedDirectory()) { paths[profileName(path)] = path }
+    if let user = Corpora.userDevicesDirectory() {
+      for path in try profilePaths(in: user) { paths[profileName(path)] = path }
+    }
+    return paths
+  }
+
+  private static func profileName(_ path: String) -> String {
+    URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+  }
+
+  private static func profilePaths(in folder: URL) throws -> [String] {
     let names: [String]
     do {
       names = try FileManager.default.contentsOfDirectory(atPath: folder.path)

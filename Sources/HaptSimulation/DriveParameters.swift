@@ -1,4 +1,4 @@
-/// How a device turns effective intensity and sharpness into coil voltage (MODEL.md §2).
+/// How a device turns effective intensity and sharpness into coil voltage (Docs/Model.md §2).
 public struct DriveParameters: Equatable, Sendable {
   /// Drive frequency at sharpness 0, Hz.
   public var fmin_Hz: Double
@@ -10,7 +10,7 @@ public struct DriveParameters: Equatable, Sendable {
   public var maxVoltage_V: Double
   /// Exponent of the intensity-to-amplitude map (1: linear).
   public var gamma: Double
-  /// Cycles of sine in a transient (MODEL.md default 2).
+  /// Cycles of sine in a transient (default 2, Docs/Model.md §2).
   public var transientCycles: Double
   /// Amplitude of each event's first half cycle at intensity 1, V; 0 turns overdrive off.
   public var overdriveVoltage_V: Double
@@ -44,7 +44,7 @@ public struct DriveParameters: Equatable, Sendable {
   public var hasOverdrive: Bool { overdriveVoltage_V > 0 }
 }
 
-/// The engine's response latency and its prepare rules (MODEL.md §4), in seconds.
+/// The engine's response latency and its prepare rules (Docs/Model.md §4), in seconds.
 public struct LatencyParameters: Equatable, Sendable {
   /// Trigger to first drive sample when the engine is prepared, s.
   public var prepared_s: Double
@@ -63,7 +63,7 @@ public struct LatencyParameters: Equatable, Sendable {
   }
 
   /// The latency for a state, or for a `prepare()` call `prepareLead_s` before the
-  /// trigger, which takes precedence over the state when given (MODEL.md §4):
+  /// trigger, which takes precedence over the state when given (Docs/Model.md §4):
   /// lead > timeout: cold; lead >= prepareLead: prepared; 0 < lead < prepareLead:
   /// `cold - lead`, floored at prepared; lead <= 0: cold.
   public func latency_s(state: EngineState, prepareLead lead: Double? = nil) -> Double {

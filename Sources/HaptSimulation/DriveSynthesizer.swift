@@ -2,7 +2,7 @@ import Foundation
 import HaptPatterns
 import HaptSignals
 
-/// Pattern to coil voltage, sample for sample as MODEL.md §2 defines it.
+/// Pattern to coil voltage, sample for sample as Docs/Model.md §2 defines it.
 ///
 /// - Frequency `f = fmin + s (fmax - fmin)` for effective sharpness s; amplitude
 ///   `A = Vrated * I^gamma` for effective intensity I (times the low-power scale).
@@ -15,7 +15,7 @@ import HaptSignals
 ///   amplitude `Voverdrive * I^gamma` in place of A (the envelope still applies).
 /// - Braking (positive `brakeCycles`): the next `ceil(brakeCycles fs / f - 1e-9)` samples
 ///   continue the phase with the sign flipped, at the event's last amplitude A (without
-///   the envelope, as MODEL.md words it) and last frequency.
+///   the envelope, as Docs/Model.md words it) and last frequency.
 /// - Events add; the caller clips the sum to +-maxVoltage_V.
 ///
 /// For an ERM the waveform is DC (`V_n = A_n env_n`, braking `-A`): the motor's speed,
@@ -23,7 +23,7 @@ import HaptSignals
 /// follow the phase computed from f, so one profile schema serves both.
 ///
 /// Latency is split as `latency fs = K + rho` with K whole (rho snapped to 0 within
-/// 1e-9), and event sample indices are `K + ceil(rho + t0 fs - 1e-9)`: equal to MODEL's
+/// 1e-9), and event sample indices are `K + ceil(rho + t0 fs - 1e-9)`: equal to Docs/Model.md's
 /// formula except in floating-point ties, and it makes two renders whose latencies differ
 /// by whole samples exact shifts of each other. Pattern time of sample n is
 /// `(n - K - rho) / fs`.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The eccentric rotating mass motor of MODEL.md §3, integrated exactly.
+/// The eccentric rotating mass motor of Docs/Model.md §3, integrated exactly.
 ///
 /// Integration choice: the motor equations are linear in the state [theta, w, i]
 /// (`theta' = w`, `J w' = Kt i - b w`, `L i' + R i + Ke w = V`); only the output is

@@ -1,5 +1,5 @@
 /// The exact discretisation of a linear system `s' = A s + B V` for a drive that is linear
-/// between samples (first-order hold), as MODEL.md §3 defines it.
+/// between samples (first-order hold), as Docs/Model.md §3 defines it.
 ///
 /// With `E = expm([[A h, B h, 0], [0, 0, 1], [0, 0, 0]])` (one block matrix exponential),
 /// `Phi = E[0:n, 0:n]`, `G0 = E[0:n, n]`, `G1 = E[0:n, n+1]`, the update

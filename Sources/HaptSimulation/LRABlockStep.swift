@@ -1,6 +1,6 @@
 /// The coefficients of ``LRAModel/simulate(drive:into:)``'s four-sample step.
 ///
-/// With S_n the state [x, v, i] after sample n, the one-step recursion of MODEL.md §3 is
+/// With S_n the state [x, v, i] after sample n, the one-step recursion of Docs/Model.md §3 is
 /// `S_n = Phi S_(n-1) + q V_(n-1) + r V_n` (q = G0 - G1, r = G1) and `a_n = o S_n`.
 /// Unrolled over four samples with b = Phi r + q:
 ///

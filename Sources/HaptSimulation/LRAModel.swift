@@ -1,4 +1,4 @@
-/// The linear resonant actuator of MODEL.md §3, discretised exactly (first-order hold) for
+/// The linear resonant actuator of Docs/Model.md §3, discretised exactly (first-order hold) for
 /// one sample rate and body mass.
 ///
 /// Built once per device (the ``Renderer`` caches it); ``simulate(drive:into:)`` is the

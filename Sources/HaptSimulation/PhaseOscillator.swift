@@ -2,7 +2,7 @@ import Foundation
 
 /// sin(phi) for a phase advanced sample by sample, cheaply.
 ///
-/// The phase itself is accumulated exactly as MODEL.md §2 defines it
+/// The phase itself is accumulated exactly as Docs/Model.md §2 defines it
 /// (`phi += 2 pi f / fs` after each sample, in double precision). sin and cos of the
 /// phase are advanced by rotating them through the step, `(cos step, sin step)`, instead
 /// of calling `sin` per sample. The rotation follows the step when it changes (a series,
@@ -150,7 +150,7 @@ struct PhaseOscillator {
   /// `run` samples of pure rotation from index `first`: four interleaved lanes, each
   /// rotated by four steps at a time, so that the loop-carried multiply-add chain covers
   /// four samples instead of one. The lanes start from (sine, cosine) rotated by 0, 1, 2
-  /// and 3 steps; the phase is still accumulated sample by sample (MODEL.md §2). On
+  /// and 3 steps; the phase is still accumulated sample by sample (Docs/Model.md §2). On
   /// return (sine, cosine) hold the values for sample `first + run`.
   ///
   /// Rounding differs from a one-lane recurrence by a few 1e-16 per rotation; the

@@ -22,7 +22,7 @@ public struct RenderOptions: Equatable, Sendable {
   /// Engine state at the trigger (ignored when `prepareLead_s` is given).
   public var state: EngineState
   /// Seconds between `prepare()` and the trigger; when given it decides the latency
-  /// (MODEL.md §4, ``LatencyParameters/latency_s(state:prepareLead:)``).
+  /// (Docs/Model.md §4, ``LatencyParameters/latency_s(state:prepareLead:)``).
   public var prepareLead_s: Double?
   /// Playback rate 0.5...2: every time scaled by 1/rate, frequencies unchanged.
   public var playbackRate: Double

@@ -8,7 +8,7 @@ import HaptSignals
 /// - `dominantFrequency_Hz`: peak of the Hann-windowed spectrum (``Spectra``); nil if silent.
 /// - `onsetLatency_ms`: trigger to the first sample where |a| reaches 10 % of the peak
 ///   (sample time n/fs, no interpolation), ms; nil if silent. A raw-signal marker, not
-///   the envelope-based t10 of MODEL.md §4.
+///   the envelope-based t10 of Docs/Model.md §4.
 public struct RenderSummary: Equatable, Sendable {
   public var peak_g: Double
   public var rms_g: Double

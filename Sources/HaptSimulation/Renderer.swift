@@ -86,7 +86,7 @@ public struct Renderer: Sendable {
     return latency + pattern.duration_s * loops / rate + tail
   }
 
-  /// Renders `pattern` (MODEL.md §2-§4). Never fails: out-of-range options are clamped
+  /// Renders `pattern` (Docs/Model.md §2-§4). Never fails: out-of-range options are clamped
   /// (rate to 0.5...2, loops to 1...10000, non-finite values to their defaults) and a
   /// render longer than `options.maxDuration_s` is cut there (``Rendering/isTruncated``).
   /// Use ``renderChecked(_:options:)`` to refuse such input instead.

@@ -1,6 +1,6 @@
 /// A latency budget: how soon after the touch a pattern must be felt.
 ///
-/// Defaults from MODEL.md §4: trigger -> `detect` within 50 ms passes, 50-70 ms warns,
+/// Defaults from Docs/Model.md §4: trigger -> `detect` within 50 ms passes, 50-70 ms warns,
 /// over 70 ms fails (Kaaresoja, Brewster & Lantz 2014: tactile feedback 5-50 ms
 /// recommended, quality falls between 70 and 100 ms; Vogels 2004: visual-haptic
 /// asynchrony detected near 45 ms).

@@ -15,7 +15,7 @@ public struct PatternMeasurement: Sendable, Equatable {
   public var engineLatency_s: Double
   /// Trigger -> end of the drive, seconds.
   public var driveEnd_s: Double
-  /// Envelope markers of the body acceleration (MODEL.md §4).
+  /// Envelope markers of the body acceleration (Docs/Model.md §4).
   public var markers: EnvelopeMarkers
   /// Largest |acceleration|, g.
   public var peak_g: Double
@@ -63,6 +63,10 @@ public struct PatternMeasurement: Sendable, Equatable {
 
 #if canImport(Glibc)
   import Glibc
-#else
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
   import Darwin
+#else
+  #error("hapt needs a C library module: Glibc, Musl or Darwin")
 #endif

@@ -79,7 +79,7 @@ public struct SignalComparison: Sendable {
   public var a: SignalSource
   public var b: SignalSource
   /// ST-SIM and SPQI, both directions and symmetric, averaged over blocks where either
-  /// signal is perceptible (MODEL.md §6.6).
+  /// signal is perceptible (Docs/Model.md §6.6).
   public var perceptible: PairSimilarity
   /// The same with the reference's convention (silent blocks score 0), zero-padded.
   public var reference: PairSimilarity

@@ -3,6 +3,10 @@ import Testing
 
 #if canImport(Glibc)
   import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// A `hapt` run with a time bound, for the hostile-input, interrupt and limits tests.

@@ -3,6 +3,10 @@ import Testing
 
 #if canImport(Glibc)
   import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// Nothing lost (issue 6, part 3): a report run killed with SIGKILL at any moment, even
@@ -103,7 +107,7 @@ import Testing
       }
       if kill.delay_s > 0 { usleep(UInt32(kill.delay_s * 1_000_000)) }
       let wasRunning = process.isRunning
-      Glibc.kill(pid, SIGKILL)
+      killProcess(pid)
       process.waitUntilExit()
       let now = Self.snapshot(out)
       if wasRunning, process.terminationReason == .uncaughtSignal {
@@ -228,4 +232,10 @@ import Testing
     #expect(FileManager.default.contents(atPath: out) == previous)
     #expect(scratch.listing().filter { $0.contains(".tmp-") } == [], "left: \(scratch.listing())")
   }
+}
+
+/// Sends SIGKILL to `pid` (the C library's `kill`, under a name the test's `kill` loop
+/// variable does not shadow).
+private func killProcess(_ pid: Int32) {
+  _ = kill(pid, SIGKILL)
 }

@@ -30,7 +30,7 @@ import Testing
     }
   }
 
-  /// MODEL §7: all pairwise d' >= 3 gives P(i|i) >= 0.9, for every documented set size,
+  /// Docs/Model.md §7: all pairwise d' >= 3 gives P(i|i) >= 0.9, for every documented set size,
   /// including the worst case of every pair exactly at 3.
   @Test(arguments: 2...ConfusionModel.guaranteedSetSize)
   func wellSeparatedSetIsIdentified(n: Int) {

@@ -4,7 +4,7 @@ import Testing
 @testable import HaptMetrics
 
 @Suite struct DetectionThresholdTests {
-  /// MODEL §5 table, every point exactly.
+  /// Docs/Model.md §5 table, every point exactly.
   @Test(arguments: [
     (10.0, -48.9), (20, -40.4), (40, -32.8), (60, -31.8), (100, -31.9), (150, -31.4),
     (200, -30.9), (250, -29.0), (300, -26.8), (400, -19.8),

@@ -4,7 +4,7 @@ import Testing
 
 @testable import HaptMetrics
 
-/// One difference grown step by step from zero: d' must never fall (MODEL §7).
+/// One difference grown step by step from zero: d' must never fall (Docs/Model.md §7).
 struct Sweep: Sendable, CustomTestStringConvertible {
   let name: String
   let reference: Signal

@@ -4,7 +4,7 @@ import Testing
 
 @testable import HaptMetrics
 
-/// One named pair of signals and the range its d' must fall in (MODEL §7).
+/// One named pair of signals and the range its d' must fall in (Docs/Model.md §7).
 struct CalibrationCase: Sendable, CustomTestStringConvertible {
   let name: String
   let a: Signal
@@ -25,7 +25,7 @@ struct CalibrationCase: Sendable, CustomTestStringConvertible {
   static let jnd: Double = pow(10, 2.3 / 20)
   static let oneAndAHalf: Double = pow(10, 6.9 / 20)
 
-  /// MODEL §7 calibration properties, each a named case.
+  /// Docs/Model.md §7 calibration properties, each a named case.
   static let calibration: [CalibrationCase] = [
     CalibrationCase(
       name: "amplitude 1 JND (0.5 g vs +2.3 dB, 170 Hz, 200 ms)",

@@ -42,7 +42,7 @@ import Testing
     }
   }
 
-  /// Perceptible: peak above the MODEL section 5 threshold at the block's dominant
+  /// Perceptible: peak above the Docs/Model.md §5 threshold at the block's dominant
   /// frequency (about -31 dB re 1 g at 170 Hz, -48.9 dB at 10 Hz and below).
   @Test(arguments: [
     (170.0, 0.1, true),  // -20 dB

@@ -48,7 +48,7 @@ import Testing
     }
   }
 
-  /// MODEL section 6.6: two near-identical taps padded to one second score low in the
+  /// Docs/Model.md §6.6: two near-identical taps padded to one second score low in the
   /// reference convention (the shared silence scores 0 in ST-SIM); over perceptible blocks
   /// only they score as the taps themselves.
   @Test func perceptibleBlocksIgnoreSharedSilence() {

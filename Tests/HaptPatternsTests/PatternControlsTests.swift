@@ -2,7 +2,7 @@ import Testing
 
 @testable import HaptPatterns
 
-/// MODEL.md §1: steps, curves, holding, no effect before the first point, and the sweep
+/// Docs/Model.md §1: steps, curves, holding, no effect before the first point, and the sweep
 /// agreeing with point queries.
 @Suite struct PatternControlsTests {
   typealias Point = ParameterCurve.ControlPoint

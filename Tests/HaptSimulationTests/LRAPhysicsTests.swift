@@ -3,7 +3,7 @@ import Testing
 
 @testable import HaptSimulation
 
-/// The discrete LRA against the continuous model it discretises (MODEL.md §3).
+/// The discrete LRA against the continuous model it discretises (Docs/Model.md §3).
 @Suite struct LRAPhysicsTests {
   static let fs = 8000.0
   static let body = 0.174
@@ -153,7 +153,7 @@ import Testing
     #expect(abs(p.resonance_Hz - 170.0055) < 1e-3)
     #expect(abs(p.mechanicalQ - 3.7612) < 1e-3)
     #expect(abs(p.voltageDrivenQ - 2.0003) < 1e-3)
-    // MODEL.md §3: about 0.6 g at 155 Hz from 2.5 V on a 174 g phone.
+    // Docs/Model.md §3: about 0.6 g at 155 Hz from 2.5 V on a 174 g phone.
     let g = 2.5 * p.accelerationGain_g_per_V(at: 155, bodyMass_kg: 0.174)
     #expect(abs(g - 0.618) < 0.005)
   }

@@ -3,8 +3,8 @@ import HaptPatterns
 
 @testable import HaptSimulation
 
-/// A deliberately naive second implementation of MODEL.md §2, written from the text:
-/// per-sample `sin`, point queries of the controls, MODEL's own index formula
+/// A deliberately naive second implementation of Docs/Model.md §2, written from the text:
+/// per-sample `sin`, point queries of the controls, Docs/Model.md's own index formula
 /// `ceil((latency + t0) fs - 1e-9)`. The renderer's fast path must agree with it.
 enum ReferenceDrive {
   static func drive(

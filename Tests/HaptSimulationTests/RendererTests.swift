@@ -48,7 +48,7 @@ import Testing
     #expect(Array(cold.drive_V.samples.dropFirst()) == prepared.drive_V.samples)
   }
 
-  /// MODEL.md §4: lead >= prepareLead: prepared; 0 < lead < prepareLead: cold - lead
+  /// Docs/Model.md §4: lead >= prepareLead: prepared; 0 < lead < prepareLead: cold - lead
   /// floored at prepared; lead > prepareTimeout: cold again; lead <= 0: cold.
   @Test(arguments: [
     (0.0, 0.2), (0.05, 0.15), (0.1, 0.1), (0.185, 0.015), (0.19, 0.01), (0.195, 0.01), (1, 0.01),

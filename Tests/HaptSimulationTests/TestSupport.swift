@@ -5,7 +5,7 @@ import Foundation
 /// Shared helpers for the simulation tests: reference parameter sets and signal analysis
 /// done independently of the code under test.
 enum Fixtures {
-  /// The iPhone-class wideband LRA of MODEL.md §3.
+  /// The iPhone-class wideband LRA of Docs/Model.md §3.
   static let iphoneLRA = LRAParameters(
     movingMass_kg: 0.002, stiffness_N_per_m: 2282, damping_Ns_per_m: 0.568,
     forceFactor_N_per_A: 2, resistance_ohm: 8, inductance_H: 1e-4)

@@ -52,7 +52,7 @@ public enum AHAP {
     }
   }
 
-  /// Core Haptics' longest continuous event, in seconds (MODEL.md §1).
+  /// Core Haptics' longest continuous event, in seconds (Docs/Model.md §1).
   public static let maxContinuousDuration_s = 30.0
   /// Core Haptics' most control points per curve.
   public static let maxCurveControlPoints = 16

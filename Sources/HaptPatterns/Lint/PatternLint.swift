@@ -13,7 +13,7 @@ public enum PatternLint {
   /// UX003: more onsets than this within ``denseWindow_s`` blur together.
   public static let denseOnsets = 10
   public static let denseWindow_s = 0.5
-  /// UX004: transients closer than this fuse (MODEL.md §5: about 30 ms).
+  /// UX004: transients closer than this fuse (Docs/Model.md §5: about 30 ms).
   public static let fusionGap_s = 0.030
   /// UX005: intensities at or above this count as full.
   public static let fullIntensity = 0.99

@@ -1,5 +1,5 @@
 /// The value of one dynamic control over pattern time, built from the steps and curves
-/// of one identifier (MODEL.md §1).
+/// of one identifier (Docs/Model.md §1).
 ///
 /// Every step or curve is a *segment* that starts at its first point: a step is a segment
 /// of one point; a curve's points are its points sorted by time (stable). A segment

@@ -4,7 +4,7 @@
 /// A string wrapper rather than a closed enum, so that identifiers this version does not
 /// know survive a decode-encode round trip (and become a lint finding instead of an error).
 /// Only ``hapticIntensityControl`` and ``hapticSharpnessControl`` affect rendering
-/// (MODEL.md §1); the others are kept as written.
+/// (Docs/Model.md §1); the others are kept as written.
 public struct DynamicParameterID: RawRepresentable, Hashable, Comparable, Sendable,
   CustomStringConvertible
 {

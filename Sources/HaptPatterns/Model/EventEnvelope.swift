@@ -1,5 +1,5 @@
 /// One event's envelope with its ramp lengths worked out once: the shape that
-/// ``HapticEvent/envelope(atOffset:)`` documents (MODEL.md §1), for evaluating sample by
+/// ``HapticEvent/envelope(atOffset:)`` documents (Docs/Model.md §1), for evaluating sample by
 /// sample.
 public struct EventEnvelope: Sendable, Equatable {
   /// Event duration D, s.

@@ -1,7 +1,7 @@
 extension HapticEvent {
   /// Continuous-event envelope, 0...1, at `offset_s` seconds after the event's start.
   ///
-  /// Our choice (MODEL.md §1; Apple does not publish the shape): for duration D, a linear
+  /// Our choice (Docs/Model.md §1; Apple does not publish the shape): for duration D, a linear
   /// attack from 0 to 1 over `attackTime * D`; with `isSustained` the level then holds,
   /// without it the level falls linearly to 0 over `decayTime * D` after the attack (a
   /// zero decay time drops it to 0 at once); a linear release to 0 over

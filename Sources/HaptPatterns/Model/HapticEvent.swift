@@ -33,7 +33,7 @@ public struct HapticEvent: Equatable, Sendable {
   public var intensity: Double
   /// `HapticSharpness`, 0...1.
   public var sharpness: Double
-  /// `AttackTime`, 0...1: the fraction of the duration spent ramping up (MODEL.md §1).
+  /// `AttackTime`, 0...1: the fraction of the duration spent ramping up (Docs/Model.md §1).
   public var attackTime: Double
   /// `DecayTime`, 0...1: the fraction of the duration spent falling to 0 after the
   /// attack when the event is not sustained.

@@ -1,7 +1,7 @@
 /// The four kinds of AHAP event (`EventType`).
 ///
 /// Haptic events are rendered by the simulator; audio events are kept and round-tripped
-/// through AHAP but not rendered (MODEL.md §1).
+/// through AHAP but not rendered (Docs/Model.md §1).
 public enum HapticEventType: String, CaseIterable, Equatable, Hashable, Sendable {
   /// A short tap whose length the actuator decides (`HapticTransient`).
   case hapticTransient = "HapticTransient"

@@ -1,7 +1,7 @@
 /// A haptic pattern: every construct of an AHAP file, as values.
 ///
 /// The same model holds patterns decoded from AHAP and from Lofelt `.haptic` files, the
-/// system presets and the pattern library. Semantics follow MODEL.md §1: events play at
+/// system presets and the pattern library. Semantics follow Docs/Model.md §1: events play at
 /// their times; `Parameter` steps and `ParameterCurve`s drive the dynamic controls that
 /// ``PatternControls`` evaluates; looping and playback rate are value transformations
 /// (``looped(count:loopEnd_s:)``, ``atPlaybackRate(_:)``).

@@ -3,7 +3,7 @@
 ///
 /// A point's pattern time is the curve's `time_s` plus the point's own `time_s`. The curve
 /// has no effect before its first point, interpolates linearly between points, and holds
-/// its last value until a later curve or step of the same identifier starts (MODEL.md §1).
+/// its last value until a later curve or step of the same identifier starts (Docs/Model.md §1).
 public struct ParameterCurve: Equatable, Sendable {
   /// One control point: a time relative to the curve's start and a value.
   public struct ControlPoint: Equatable, Sendable {

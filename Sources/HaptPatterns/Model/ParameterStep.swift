@@ -2,7 +2,7 @@
 /// `CHHapticDynamicParameter`).
 ///
 /// The value applies from `time_s` until a later step or curve of the same identifier
-/// starts (MODEL.md §1).
+/// starts (Docs/Model.md §1).
 public struct ParameterStep: Equatable, Sendable {
   /// Which control the step sets.
   public var parameterID: DynamicParameterID

@@ -1,5 +1,5 @@
 /// The dynamic controls of a pattern over time: what the renderer needs to compute
-/// effective intensity and sharpness (MODEL.md §1).
+/// effective intensity and sharpness (Docs/Model.md §1).
 ///
 /// `effective intensity = clamp(event.intensity * intensityMultiplier(at: t), 0, 1)` and
 /// `effective sharpness = clamp(event.sharpness + sharpnessOffset(at: t), 0, 1)`, with t

@@ -269,7 +269,7 @@ public enum CorpusReport {
     let device = e.primary.first?.device ?? "the primary device"
     var blocks: [ReportBlock] = [
       .paragraph(
-        "Similarity between patterns on \(device), ordered by average-linkage clustering so that look-alike patterns sit together: the smaller of the two ST-SIM directions, clamped to 0..1 (1 identical), averaged over blocks where either pattern is perceptible. ST-SIM takes one signal as the reference; its spectral term is a ratio to the reference and exceeds 1 where the reference is barely perceptible, so the heat map uses the smaller direction; pairs.csv keeps both raw directions and their mean.")
+        "Similarity between patterns on \(device), ordered by average-linkage clustering so that look-alike patterns sit together: the smaller of the two ST-SIM directions, clamped to 0..1 (1 identical), averaged over blocks where either pattern is perceptible (Docs/Model.md §6.6). ST-SIM takes one signal as the reference; its spectral term is a ratio to the reference and exceeds 1 where the reference is barely perceptible, so the heat map uses the smaller direction; pairs.csv keeps both raw directions and their mean.")
     ]
     guard n >= 2 else {
       blocks.append(.note(n == 1 ? "One pattern: no pairs." : "No patterns: no pairs."))

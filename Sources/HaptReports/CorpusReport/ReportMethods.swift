@@ -18,7 +18,7 @@ enum ReportMethods {
       blocks: [
         .heading("Simulation"),
         .paragraph(
-          "Each pattern (Apple AHAP or Lofelt .haptic) is turned into a coil voltage (sharpness maps linearly to drive frequency in the device's band, intensity to amplitude) and driven through a model of the device's actuator: a linear resonant actuator (mass, spring, damping, coil; solved exactly for piecewise-linear drive), an eccentric rotating mass motor, or nothing. The result is the body acceleration in g (9.80665 m/s²) at 8000 samples per second, starting at the touch (trigger, 0 ms) and delayed by the engine latency of the device's profile: prepared (the engine running) or cold (the engine starting first): \(engineLatencies(devices)). Sources: Docs/Simulation.md."),
+          "Each pattern (Apple AHAP or Lofelt .haptic) is turned into a coil voltage (sharpness maps linearly to drive frequency in the device's band, intensity to amplitude) and driven through a model of the device's actuator: a linear resonant actuator (mass, spring, damping, coil; solved exactly for piecewise-linear drive), an eccentric rotating mass motor, or nothing. The result is the body acceleration in g (9.80665 m/s²) at 8000 samples per second, starting at the touch (trigger, 0 ms) and delayed by the engine latency of the device's profile: prepared (the engine running) or cold (the engine starting first): \(engineLatencies(devices)). Sources: Docs/Model.md, Docs/Simulation.md."),
         .approximate(
           "Apple publishes neither the Taptic Engine's parameters nor the system presets' waveforms: the iPhone-class profile and the UIKit, SwiftUI and watchOS presets are approximations from public descriptions (each file's description says what is a guess)."),
         .heading("Latency markers (ms after the trigger)"),
@@ -32,7 +32,7 @@ enum ReportMethods {
         .list([
           "ST-SIM (0..1): spectral-temporal similarity of Hassen & Steinbach (IEEE ToH 2020), as the reference package vibromaf 0.0.8 computes it; 512-sample blocks, a perceptual DCT spectrum, 1 for identical signals.",
           "SPQI (0..1): spectral perceptual quality index of Noll et al. (Haptics Symposium 2022), as in vibromaf 0.0.8.",
-          "Both are asymmetric (one signal is the reference): tables give both directions and their mean. For pattern pairs the mean is taken over blocks where at least one signal is perceptible, since the reference scores silent blocks 0.",
+          "Both are asymmetric (one signal is the reference): tables give both directions and their mean. For pattern pairs the mean is taken over blocks where at least one signal is perceptible, since the reference scores silent blocks 0 (Docs/Model.md §6.6).",
         ]),
         .heading("Distinguishability"),
         .list([

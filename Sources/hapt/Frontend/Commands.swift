@@ -1,5 +1,5 @@
 /// Every subcommand, in the order `hapt --help` lists them.
-/// Add a command by adding its `spec` here (one line each, keep the order of DESIGN.md).
+/// Add a command by adding its `spec` here (one line each, keep the order of Docs/Design.md).
 enum Commands {
   static let all: [Subcommand] = [
     LintCommand.spec,

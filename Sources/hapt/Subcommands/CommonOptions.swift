@@ -11,7 +11,7 @@ enum CommonOptions {
   static let state = OptionSpec.value(
     "state", "prepared|cold|both", help: "Engine state at the trigger.")
   static let prepareLead = OptionSpec.value(
-    "prepare-lead", "SECONDS", help: "prepare() called this long before the trigger (MODEL.md §4).")
+    "prepare-lead", "SECONDS", help: "prepare() called this long before the trigger (Docs/Model.md §4).")
   static let threads = OptionSpec.value(
     "threads", "N", help: "Worker threads (default: HAPT_THREADS or the number of cores). Results do not depend on it.")
 

@@ -7,10 +7,12 @@ import HaptSimulation
 enum DevicesCommand {
   static let spec = Subcommand(
     name: "devices",
-    summary: "List the shipped device profiles with every parameter and derived values.",
+    summary: "List the device profiles (shipped and HAPT_DEVICES) with every parameter and derived values.",
     usage: ["devices [--format text|json]"],
     discussion: """
-      Profiles are JSON files in Corpora/devices (schema: Docs/Simulation.md); pass one to
+      Profiles are JSON files in Corpora/devices (schema: Docs/Simulation.md), shipped
+      inside hapt; your own profiles in the folder named by the HAPT_DEVICES environment
+      variable are listed too and replace shipped ones of the same file name. Pass one to
       other commands with --device NAME or --device PATH. Derived values: the LRA's
       undamped resonance sqrt(k/m)/2pi and mechanical Q sqrt(km)/c (also Q under voltage
       drive and the free-decay time constant); the ERM's vibration frequency and
@@ -22,7 +24,7 @@ enum DevicesCommand {
         throw UsageError.unexpectedArgument(arguments.positionals[0])
       }
       let format = try arguments.format(allowed: [.text, .json])
-      let profiles = try DeviceProfile.shipped()
+      let profiles = try DeviceProfile.available()
       switch format {
       case .json:
         console.out(JSONWriter.string(.list(profiles.map(json))))

@@ -24,7 +24,12 @@ enum PresetsCommand {
     run: { arguments, console in
       guard arguments.positionals.isEmpty else { throw UsageError.unexpectedArgument(arguments.positionals[0]) }
       let format = try arguments.format()
-      let presets = Presets.all()
+      guard let folder = Corpora.directory("system") else {
+        throw InputError(
+          file: "Corpora/system", "the shipped presets were not found; set \(Corpora.corporaVariable) to a copy of Corpora/",
+          status: .noInput)
+      }
+      let presets = Presets.all(in: folder)
       if let folder = arguments.value("export") {
         try export(presets, to: folder)
       }
@@ -68,7 +73,11 @@ enum PresetsCommand {
       lines.append(name + String(repeating: " ", count: max(1, nameWidth - name.count)) + cells.joined() + preset.api)
     }
     lines.append("")
-    lines.append("* default review set. Files: \(presets.first.map { URL(fileURLWithPath: $0.file).deletingLastPathComponent().path } ?? "Corpora/system")")
+    if let folder = presets.first.map({ URL(fileURLWithPath: $0.file).deletingLastPathComponent().path }) {
+      lines.append("* default review set. Files: \(folder)")
+    } else {
+      lines.append("* default review set.")
+    }
     return lines.joined(separator: "\n") + "\n"
   }
 

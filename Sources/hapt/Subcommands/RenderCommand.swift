@@ -14,7 +14,7 @@ enum RenderCommand {
     ],
     discussion: """
       Renders the body acceleration (g) of PATTERN (.ahap or .haptic) on a device profile
-      (MODEL.md §2-§4; profiles: 'hapt devices'). The output format follows --out's
+      (Docs/Model.md §2-§4; profiles: 'hapt devices'). The output format follows --out's
       extension: .wav (32-bit float acceleration in g), .flac (24-bit, full scale recorded
       in its metadata) or .csv (columns time_s,drive_V,accel_g, one row per sample, full
       double precision). A summary goes to stdout: peak g, RMS g, energy g^2 s, dominant
@@ -27,7 +27,7 @@ enum RenderCommand {
       .value("state", "prepared|cold", help: "Engine state at the trigger (default: prepared)."),
       .value(
         "prepare-lead", "SECONDS",
-        help: "prepare() this long before the trigger (e.g. 50ms); sets the latency (MODEL.md §4)."),
+        help: "prepare() this long before the trigger (e.g. 50ms); sets the latency (Docs/Model.md §4)."),
       .value("rate", "R", help: "Playback rate 0.5 to 2 (default: 1)."),
       .value("loop", "N", help: "Play the pattern N times (default: 1)."),
       .value("condition", "normal|haptics-off|low-power", help: "Device condition (default: normal)."),

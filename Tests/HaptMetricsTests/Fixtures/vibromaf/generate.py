@@ -12,7 +12,7 @@ Writes, next to this script:
                last whole 512-sample block is dropped, as vibromaf does)
   padded.csv   a,b,st_sim_ab,st_sim_ab_imag,st_sim_ba,st_sim_ba_imag,spqi_ab,spqi_ba: both signals zero-padded to the
                common length rounded up to a multiple of 512 first (hapt's pattern-pair
-               rule, MODEL section 6.1); "ab" means st_sim(distorted=a, reference=b)
+               rule, Docs/Model.md §6.1); "ab" means st_sim(distorted=a, reference=b)
 st_sim is complex when the mean temporal similarity is negative (vibromaf computes
 pow(temporal, 2/3) with Python's pow, which returns the principal complex value for a
 negative base): the *_imag columns hold its imaginary part, 0 otherwise.
