@@ -19,25 +19,26 @@ public enum Baseline {
   ///   anything cannot be written.
   @discardableResult
   public static func record(
-    _ corpus: PatternCorpus, options: EvaluationOptions, to folder: String, force: Bool
+    _ corpus: PatternCorpus, options: EvaluationOptions, to folder: String, force: Bool,
+    progress: (@Sendable (Int, Int) -> Void)? = nil
   ) throws -> BaselineManifest {
     if FileManager.default.fileExists(atPath: folder), !force {
       throw InputError(file: folder, "a baseline exists here already; pass --force to replace it", status: .cannotCreate)
     }
-    let rendered = render(corpus.entries, options: options)
+    return try record(corpus.entries, options: options, to: folder, progress: progress)
+  }
+
+  /// Records `entries` into `folder` (replaced as a whole); a shard's share or everything.
+  @discardableResult
+  public static func record(
+    _ entries: [PatternCorpus.Entry], options: EvaluationOptions, to folder: String,
+    progress: (@Sendable (Int, Int) -> Void)? = nil
+  ) throws -> BaselineManifest {
+    let rendered = render(entries, options: options, progress: progress)
+    let files = signalFiles(for: rendered.map(\.measurement).map { ($0.pattern, $0.device, $0.state) })
     var records: [BaselineManifest.Record] = []
     var signalFiles: [(name: String, signal: Signal, metadata: [String: String])] = []
-    var usedNames: Set<String> = []
-    for item in rendered {
-      let base = fileSafe("\(item.measurement.pattern)--\(item.measurement.device)--\(item.measurement.state.rawValue)")
-      var name = base
-      var suffix = 2
-      while usedNames.contains(name) {
-        name = "\(base)-\(suffix)"
-        suffix += 1
-      }
-      usedNames.insert(name)
-      let file = "signals/\(name).flac"
+    for (item, file) in zip(rendered, files) {
       let measurement = item.measurement
       records.append(
         BaselineManifest.Record(
@@ -70,6 +71,68 @@ public enum Baseline {
     return manifest
   }
 
+  /// The signal file of each record (pattern, device, state), in order: a file-safe name,
+  /// with `-2`, `-3`, ... where two records would share one.
+  static func signalFiles(for keys: [(pattern: String, device: String, state: EngineState)]) -> [String] {
+    var usedNames: Set<String> = []
+    return keys.map { key in
+      let base = fileSafe("\(key.pattern)--\(key.device)--\(key.state.rawValue)")
+      var name = base
+      var suffix = 2
+      while usedNames.contains(name) {
+        name = "\(base)-\(suffix)"
+        suffix += 1
+      }
+      usedNames.insert(name)
+      return "signals/\(name).flac"
+    }
+  }
+
+  /// Merges baselines recorded by shards (in shard order, each a baseline folder of its
+  /// share of the patterns) into `folder`, exactly the baseline one unsharded `record`
+  /// writes: the records in order, signal files renamed as the whole run names them.
+  public static func merge(parts: [String], to folder: String) throws {
+    var manifests: [BaselineManifest] = []
+    for part in parts {
+      let path = part + "/" + BaselineManifest.fileName
+      do {
+        manifests.append(try BaselineManifest(jsonBytes: try InputFile.read(path)))
+      } catch let error as InputError {
+        throw error.inFile(path)
+      }
+    }
+    guard let first = manifests.first else { return }
+    for (part, manifest) in zip(parts, manifests) {
+      guard manifest.devices == first.devices, manifest.states == first.states, manifest.toolVersion == first.toolVersion,
+        manifest.modelVersion == first.modelVersion
+      else { throw InputError(file: part, "recorded with other devices, states or versions than \(parts[0])") }
+    }
+    let sources = zip(parts, manifests).flatMap { part, manifest in manifest.records.map { (part, $0) } }
+    let files = signalFiles(for: sources.map { ($0.1.pattern, $0.1.device, $0.1.state) })
+    var records: [BaselineManifest.Record] = []
+    for ((_, record), file) in zip(sources, files) {
+      var renamed = record
+      renamed.signalFile = file
+      records.append(renamed)
+    }
+    let manifest = BaselineManifest(
+      toolVersion: first.toolVersion, modelVersion: first.modelVersion, devices: first.devices, states: first.states,
+      records: records)
+    try AtomicFolder.write(to: folder) { temporaryURL in
+      let temporary = temporaryURL.path
+      let fileManager = FileManager.default
+      try fileManager.createDirectory(atPath: temporary + "/signals", withIntermediateDirectories: true)
+      try fileManager.createDirectory(atPath: temporary + "/devices", withIntermediateDirectories: true)
+      for device in first.devices {
+        try fileManager.copyItem(atPath: parts[0] + "/" + device.file, toPath: temporary + "/" + device.file)
+      }
+      for ((part, record), file) in zip(sources, files) {
+        try fileManager.copyItem(atPath: part + "/" + record.signalFile, toPath: temporary + "/" + file)
+      }
+      try AtomicFile.write(manifest.jsonText(), to: temporary + "/" + BaselineManifest.fileName)
+    }
+  }
+
   /// One render with what a baseline keeps of it.
   struct RenderedRecord: Sendable {
     var measurement: PatternMeasurement
@@ -78,11 +141,13 @@ public enum Baseline {
   }
 
   /// Renders every entry on every device in every state (pattern, device, state order).
-  static func render(_ entries: [PatternCorpus.Entry], options: EvaluationOptions) -> [RenderedRecord] {
+  static func render(
+    _ entries: [PatternCorpus.Entry], options: EvaluationOptions, progress: (@Sendable (Int, Int) -> Void)? = nil
+  ) -> [RenderedRecord] {
     let fingerprints = entries.map { entry in
       (try? InputFile.read(entry.path)).map { Fingerprint.of(bytes: $0) } ?? Fingerprint.of(AHAP.encode(entry.pattern))
     }
-    return Evaluation.map(entries, options: options) { render in
+    return Evaluation.map(entries, options: options, progress: progress) { render in
       let measurement = PatternMeasurement(
         pattern: entries[render.entryIndex].name, device: options.devices[render.deviceIndex].name, state: render.state,
         rendering: render.rendering, budget: options.budget)

@@ -40,27 +40,36 @@ public struct CorpusEvaluation: Sendable {
   ///   - pairwise: what the pairwise engine keeps (neighbours, close pairs).
   ///   - allPairs: if given, receives every pair of the corpus in row-major order, band
   ///     by band, as it is computed (`--all-pairs`); nothing is kept.
-  ///   - given: the pairwise summary computed elsewhere (merged shards): not recomputed.
+  ///   - given: the measurements and pairwise summary computed elsewhere (merged shards):
+  ///     not recomputed; only the primary renders are redone (for the figures).
   ///   - progress: called with (stage, done, total) as the work advances.
   public init(
     _ corpus: PatternCorpus, options: EvaluationOptions, reviewSet: [String],
     pairwise settings: PairwiseSummary.Settings = .init(),
     allPairs: (([PairwiseSummary.Pair]) throws -> Void)? = nil,
-    given: PairwiseSummary? = nil,
+    given: Precomputed? = nil,
     progress: (@Sendable (EvaluationStage, Int, Int) -> Void)? = nil
   ) throws {
     self.corpus = corpus
     self.options = options
     var renderProgress: (@Sendable (Int, Int) -> Void)?
     if let progress { renderProgress = { done, total in progress(.rendering, done, total) } }
-    let evaluation = Evaluation.run(corpus.entries, options: options, progress: renderProgress)
-    measurements = evaluation.measurements
-    primary = evaluation.primary
-    let signals = primary.map(\.rendering.acceleration_g)
-    let similarityFeatures = Parallel.map(count: signals.count, threads: options.threads) { SimilarityFeatures(signals[$0]) }
-    let n = signals.count
     if let given {
-      pairwise = given
+      measurements = given.measurements
+      primary = Evaluation.primary(corpus.entries, options: options, progress: renderProgress)
+    } else {
+      let evaluation = Evaluation.run(corpus.entries, options: options, progress: renderProgress)
+      measurements = evaluation.measurements
+      primary = evaluation.primary
+    }
+    let measured = measurements
+    let signals = primary.map(\.rendering.acceleration_g)
+    let n = signals.count
+    // Merged shards need features only for the heat map's patterns.
+    let featureCount = given == nil ? n : min(n, Self.heatMapLimit)
+    let similarityFeatures = Parallel.map(count: featureCount, threads: options.threads) { SimilarityFeatures(signals[$0]) }
+    if let given {
+      pairwise = given.pairwise
     } else {
       pairwise = try Self.summarize(
         signals, settings: settings, rows: nil, threads: options.threads, similarityFeatures: similarityFeatures,
@@ -85,7 +94,6 @@ public struct CorpusEvaluation: Sendable {
     if found.count < 2 {
       // None (or one) of the requested set is here: review the corpus's closest patterns.
       let perPattern = options.devices.count * options.states.count
-      let measured = evaluation.measurements
       let silent = corpus.entries.indices.map { measured[$0 * perPattern].verdict == .silent }
       let closest = Self.closestPatterns(pairwise, silent: silent, limit: 4)
       if closest.count >= 2 {
@@ -124,6 +132,18 @@ public struct CorpusEvaluation: Sendable {
       for p in [pair.first, pair.second] where !chosen.contains(p) && !isCopy(p) && chosen.count < limit { chosen.append(p) }
     }
     return chosen
+  }
+
+  /// What a merge of shards brings instead of computing it: every measurement (pattern,
+  /// device, state order) and the pairwise summary.
+  public struct Precomputed: Sendable {
+    public var measurements: [PatternMeasurement]
+    public var pairwise: PairwiseSummary
+
+    public init(measurements: [PatternMeasurement], pairwise: PairwiseSummary) {
+      self.measurements = measurements
+      self.pairwise = pairwise
+    }
   }
 
   /// The pairwise summary of `signals` (the primary renders in corpus order) over the

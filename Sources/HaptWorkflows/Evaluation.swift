@@ -89,6 +89,22 @@ public enum Evaluation {
     }
   }
 
+  /// The renders of the primary device and first state only (the same renders as
+  /// ``run(_:options:progress:)``'s `primary`).
+  public static func primary(
+    _ entries: [PatternCorpus.Entry], options: EvaluationOptions, progress: (@Sendable (Int, Int) -> Void)? = nil
+  ) -> [RenderedPattern] {
+    var primaryOnly = options
+    primaryOnly.devices = Array(options.devices.prefix(1))
+    primaryOnly.states = Array(options.states.prefix(1))
+    let device = options.devices.first?.name ?? ""
+    return map(entries, options: primaryOnly, progress: progress) { render in
+      RenderedPattern(
+        name: entries[render.entryIndex].name, device: device, state: render.state,
+        rendering: render.rendering)
+    }
+  }
+
   /// The measurements, and the renders of the primary device and first state.
   public static func run(
     _ entries: [PatternCorpus.Entry], options: EvaluationOptions, progress: (@Sendable (Int, Int) -> Void)? = nil

@@ -2,11 +2,13 @@ import Foundation
 import HaptCore
 import HaptMetrics
 import HaptPatterns
+import HaptSimulation
 
 /// One shard's share of a sharded job (`hapt report --shard I/N --out PART`): which shard,
 /// the corpus it saw (a fingerprint, so that parts of different corpora are refused), the
-/// command's own arguments (so that `hapt merge` runs the same job), and the pairwise
-/// summary of the shard's pairs. Stored as `part.txt` in the PART folder, one record per
+/// command's own arguments (so that `hapt merge` runs the same job), the measurements of
+/// the shard's patterns (``ShardSpec/patterns(count:)``, every device and state) and the
+/// pairwise summary of the shard's pairs. Stored as `part.txt` in the PART folder, one record per
 /// line, numbers as exact bit patterns (merging must give the unsharded bytes).
 public struct ShardPart: Sendable, Equatable {
   /// 1-based shard number and the shard count.
@@ -14,16 +16,22 @@ public struct ShardPart: Sendable, Equatable {
   public var shardCount: Int
   /// ``fingerprint(_:)`` of the corpus.
   public var corpusFingerprint: UInt64
-  /// The job's command line (subcommand arguments without `--shard` and `--out`).
+  /// The job's command line (subcommand arguments without `--shard`, `--out` and `--threads`).
   public var arguments: [String]
+  /// The measurements of the shard's patterns, in pattern, device, state order.
+  public var measurements: [PatternMeasurement]
   /// The pairwise summary of the shard's pairs.
   public var pairwise: PairwiseSummary
 
-  public init(shard: Int, shardCount: Int, corpusFingerprint: UInt64, arguments: [String], pairwise: PairwiseSummary) {
+  public init(
+    shard: Int, shardCount: Int, corpusFingerprint: UInt64, arguments: [String], measurements: [PatternMeasurement],
+    pairwise: PairwiseSummary
+  ) {
     self.shard = shard
     self.shardCount = shardCount
     self.corpusFingerprint = corpusFingerprint
     self.arguments = arguments
+    self.measurements = measurements
     self.pairwise = pairwise
   }
 
@@ -66,6 +74,7 @@ public struct ShardPart: Sendable, Equatable {
       for pair in list { lines.append("n \(p) " + Self.encode(pair)) }
     }
     for pair in pairwise.closePairs { lines.append("c " + Self.encode(pair)) }
+    for m in measurements { lines.append("m " + Self.encode(m)) }
     lines.append("end")
     return lines.joined(separator: "\n") + "\n"
   }
@@ -106,6 +115,7 @@ public struct ShardPart: Sendable, Equatable {
     let count = try int(try fields(5, "patterns", count: 1)[0], 5)
     guard count >= 0 else { throw fail(5, "bad pattern count") }
     var summary = PairwiseSummary(settings: settings, patternCount: count)
+    var measurements: [PatternMeasurement] = []
     summary.pairsCompared = try int(try fields(6, "compared", count: 1)[0], 6)
     summary.closePairCount = try int(try fields(7, "closeCount", count: 1)[0], 7)
     for line in 8..<(lines.count - 1) {
@@ -116,14 +126,58 @@ public struct ShardPart: Sendable, Equatable {
         summary.neighbours[p].append(try Self.decode(parts[2...], count: count, error: fail(line, "bad pair")))
       } else if parts.first == "c", parts.count == 9 {
         summary.closePairs.append(try Self.decode(parts[1...], count: count, error: fail(line, "bad pair")))
+      } else if parts.first == "m" {
+        measurements.append(try Self.decodeMeasurement(parts.dropFirst(), error: fail(line, "bad measurement")))
       } else {
         throw fail(line, "unexpected record")
       }
     }
     pairwise = summary
+    self.measurements = measurements
   }
 
   static func hex(_ x: Double) -> String { String(x.bitPattern, radix: 16) }
+  static func hex(_ x: Double?) -> String { x.map { hex($0) } ?? "-" }
+  static func text(_ s: String?) -> String { s.map { "b" + Data($0.utf8).base64EncodedString() } ?? "-" }
+
+  static func optionalDouble(_ s: Substring, _ error: InputError) throws -> Double? {
+    s == "-" ? nil : try double(s, error)
+  }
+
+  static func optionalText(_ s: Substring, _ error: InputError) throws -> String? {
+    if s == "-" { return nil }
+    guard s.hasPrefix("b"), let data = Data(base64Encoded: String(s.dropFirst())), let text = String(data: data, encoding: .utf8)
+    else { throw error }
+    return text
+  }
+
+  /// One measurement, every number as its bit pattern.
+  static func encode(_ m: PatternMeasurement) -> String {
+    let k = m.markers
+    return [
+      text(m.pattern), text(m.device), m.state.rawValue, hex(m.engineLatency_s), hex(m.driveEnd_s), hex(k.detect_s),
+      hex(k.t10_s), hex(k.t50_s), hex(k.t90_s), hex(k.rise_s), hex(k.stop_s), hex(k.peak_g), hex(k.dominantFrequency_Hz),
+      hex(m.peak_g), hex(m.rms_g), hex(m.dominantFrequency_Hz), text(m.silenceReason), m.verdict.rawValue,
+      m.isTruncated ? "1" : "0",
+    ].joined(separator: " ")
+  }
+
+  static func decodeMeasurement(_ f: ArraySlice<Substring>, error: InputError) throws -> PatternMeasurement {
+    let f = Array(f)
+    guard f.count == 19, let pattern = try optionalText(f[0], error), let device = try optionalText(f[1], error),
+      let state = EngineState(rawValue: String(f[2])), let verdict = LatencyVerdict(rawValue: String(f[17])),
+      f[18] == "0" || f[18] == "1"
+    else { throw error }
+    let markers = EnvelopeMarkers(
+      detect_s: try optionalDouble(f[5], error), t10_s: try optionalDouble(f[6], error), t50_s: try optionalDouble(f[7], error),
+      t90_s: try optionalDouble(f[8], error), rise_s: try optionalDouble(f[9], error), stop_s: try optionalDouble(f[10], error),
+      peak_g: try double(f[11], error), dominantFrequency_Hz: try optionalDouble(f[12], error))
+    return PatternMeasurement(
+      pattern: pattern, device: device, state: state, engineLatency_s: try double(f[3], error), driveEnd_s: try double(f[4], error),
+      markers: markers, peak_g: try double(f[13], error), rms_g: try double(f[14], error),
+      dominantFrequency_Hz: try optionalDouble(f[15], error), silenceReason: try optionalText(f[16], error), verdict: verdict,
+      isTruncated: f[18] == "1")
+  }
 
   static func double(_ s: Substring, _ error: InputError) throws -> Double {
     guard let bits = UInt64(s, radix: 16) else { throw error }
@@ -144,5 +198,27 @@ public struct ShardPart: Sendable, Equatable {
       stsimAB: try double(f[3], error), stsimBA: try double(f[4], error), spqiAB: try double(f[5], error),
       spqiBA: try double(f[6], error), blocksCompared: blocks)
     return PairwiseSummary.Pair(first: first, second: second, dPrime: try double(f[2], error), similarity: similarity)
+  }
+}
+
+extension PatternMeasurement {
+  /// A measurement from its stored values (a shard's part).
+  init(
+    pattern: String, device: String, state: EngineState, engineLatency_s: Double, driveEnd_s: Double,
+    markers: EnvelopeMarkers, peak_g: Double, rms_g: Double, dominantFrequency_Hz: Double?, silenceReason: String?,
+    verdict: LatencyVerdict, isTruncated: Bool
+  ) {
+    self.pattern = pattern
+    self.device = device
+    self.state = state
+    self.engineLatency_s = engineLatency_s
+    self.driveEnd_s = driveEnd_s
+    self.markers = markers
+    self.peak_g = peak_g
+    self.rms_g = rms_g
+    self.dominantFrequency_Hz = dominantFrequency_Hz
+    self.silenceReason = silenceReason
+    self.verdict = verdict
+    self.isTruncated = isTruncated
   }
 }

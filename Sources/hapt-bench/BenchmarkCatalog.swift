@@ -6,6 +6,7 @@ enum BenchmarkCatalog {
       + RenderBenchmarks.library
       + SignalBenchmarks.all
       + SimilarityBenchmarks.all
+      + PairwiseBenchmarks.all
       + PerceptionBenchmarks.all
       + ReportBenchmarks.all
   }

@@ -13,12 +13,14 @@ import HaptCore
 /// patterns (``CorpusGenerator``, seed 2026), one run each, as a child process, so that
 /// each run's wall time, peak resident memory and output size are its own.
 ///
-/// Prints one Markdown table row per size: patterns, wall time (s), peak RSS (GB), output
-/// size (MB). Extra arguments after `--` go to `hapt report` (e.g. `--threads 1`).
+/// Prints one Markdown table row per size: patterns, wall time (s), CPU time of the child
+/// (user + system, s: less sensitive than wall time to other work on the machine), peak
+/// RSS (GB), output size (MB). Extra arguments after `--` go to `hapt report` (e.g. `--threads 1`).
 enum ScaleBenchmark {
   struct Result {
     var patterns: Int
     var wall_s: Double
+    var cpu_s: Double
     var peakRSS_GB: Double
     var output_MB: Double
     var status: Int32
@@ -50,14 +52,14 @@ enum ScaleBenchmark {
       FileHandle.standardError.write(Data("error: \(hapt): not found; build it with 'swift build -c release --product hapt'\n".utf8))
       return 66
     }
-    print("| patterns | wall | peak RSS | output |")
-    print("|---|---|---|---|")
+    print("| patterns | wall | CPU (user+sys) | peak RSS | output |")
+    print("|---|---|---|---|---|")
     for size in sizes {
       do {
         let result = try run(size: size, hapt: hapt, extra: extra)
         print(
           String(
-            format: "| %d | %.1f s | %.2f GB | %.1f MB |%@", result.patterns, result.wall_s, result.peakRSS_GB,
+            format: "| %d | %.1f s | %.1f s | %.2f GB | %.1f MB |%@", result.patterns, result.wall_s, result.cpu_s, result.peakRSS_GB,
             result.output_MB, result.status == 0 ? "" : " exit \(result.status)"))
       } catch {
         FileHandle.standardError.write(Data("error: scale \(size): \(error)\n".utf8))
@@ -75,16 +77,17 @@ enum ScaleBenchmark {
     try CorpusGenerator.write(count: size, seed: 2026, to: corpus)
     try? FileManager.default.removeItem(atPath: out)
     let start = DispatchTime.now().uptimeNanoseconds
-    let (status, maxRSS_kB) = try spawnAndWait([hapt, "report", corpus, "--out", out] + extra)
+    let (status, maxRSS_kB, cpu_s) = try spawnAndWait([hapt, "report", corpus, "--out", out] + extra)
     let wall_s = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     return Result(
-      patterns: size, wall_s: wall_s, peakRSS_GB: Double(maxRSS_kB) / 1_048_576, output_MB: Double(folderBytes(out)) / 1_048_576,
+      patterns: size, wall_s: wall_s, cpu_s: cpu_s, peakRSS_GB: Double(maxRSS_kB) / 1_048_576, output_MB: Double(folderBytes(out)) / 1_048_576,
       status: status)
   }
 
   /// Runs `argv` with stdout and stderr discarded; returns the exit status and the child's
-  /// peak resident set size in kB (`ru_maxrss` from `wait4`).
-  static func spawnAndWait(_ argv: [String]) throws -> (Int32, Int) {
+  /// peak resident set size in kB (`ru_maxrss` from `wait4`) and its CPU time (user +
+  /// system), seconds.
+  static func spawnAndWait(_ argv: [String]) throws -> (Int32, Int, Double) {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -99,7 +102,10 @@ enum ScaleBenchmark {
     var usage = rusage()
     while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
     let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-    return (exitStatus, Int(usage.ru_maxrss))
+    let cpu_s =
+      Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec)
+      + Double(usage.ru_stime.tv_usec) / 1e6
+    return (exitStatus, Int(usage.ru_maxrss), cpu_s)
   }
 
   /// The total size of the regular files under `path`, bytes.

@@ -10,6 +10,7 @@ enum BaselineCommand {
     usage: [
       "baseline record CORPUS... --out DIR [--device NAME...] [--state prepared|cold|both] [--force]",
       "baseline check CORPUS... --baseline DIR [--min-stsim 0.98] [--max-latency-shift 5ms] [--max-level-change 1] [--junit FILE] [--format text|csv|json]",
+      "baseline record|check ... --shard I/N --out PART   (then: hapt merge PART... [--out DIR])",
     ],
     discussion: """
       record renders every pattern on every device and state and stores the signals (FLAC),
@@ -19,9 +20,14 @@ enum BaselineCommand {
       changed (saying what: similarity, latency, peak level), added, removed, or
       incomparable (device profile edited or another model version). Exit status 1 on any
       change past tolerance. --junit writes JUnit XML (one test case per pattern and device).
+      --shard I/N does the I-th of N equal shares of the patterns and writes a PART folder:
+      `hapt merge` on all N record parts writes the baseline one unsharded record would
+      (byte for byte); on all N check parts it prints, writes and exits as the unsharded
+      check would (exit 1 when any shard found a change).
       """,
     options: [
-      .value("out", "DIR", help: "record: the baseline folder to write."),
+      .value("out", "DIR", help: "record: the baseline folder to write; with --shard: the PART folder."),
+      .value("shard", "I/N", help: "Do shard I of N (1-based) of the patterns; write a PART folder to --out (see hapt merge)."),
       .flag("force", help: "record: replace an existing baseline."),
       .value("baseline", "DIR", help: "check: the baseline folder to compare with."),
       .value("min-stsim", "X", help: "check: lowest symmetric ST-SIM that counts as unchanged (default 0.98)."),
@@ -53,7 +59,17 @@ enum BaselineCommand {
     options.maxRenderDuration_s = try CommonOptions.maxRenderDuration(arguments)
     let corpus = try CommonOptions.corpus(paths, arguments)
     for failure in corpus.failures { console.error(failure.error.description) }
-    let manifest = try Baseline.record(corpus, options: options, to: out, force: arguments.flag("force"))
+    if let shard = try shard(arguments) {
+      let share = Array(corpus.entries[shard.patterns(count: corpus.entries.count)])
+      let marker = BaselineShardParts.recordMarkerText(shard: shard, corpusFingerprint: ShardPart.fingerprint(corpus))
+      let manifest = try Baseline.record(share, options: options, to: out, progress: progress(console))
+      console.endProgress()
+      try AtomicFile.write(marker, to: out + "/" + BaselineShardParts.recordMarker)
+      console.line("recorded shard \(shard.index)/\(shard.count): \(share.count) patterns (\(manifest.records.count) signals) in \(out)")
+      return corpus.failures.isEmpty ? .success : .dataError
+    }
+    let manifest = try Baseline.record(corpus, options: options, to: out, force: arguments.flag("force"), progress: progress(console))
+    console.endProgress()
     console.line(
       "recorded \(corpus.entries.count) patterns x \(options.devices.count) devices x \(options.states.count) states "
         + "(\(manifest.records.count) signals) in \(out)")
@@ -62,7 +78,7 @@ enum BaselineCommand {
 
   static func check(_ paths: [String], _ arguments: ParsedArguments, _ console: Console) throws -> ExitStatus {
     guard let folder = arguments.value("baseline") else { throw UsageError.missingArgument("--baseline DIR") }
-    let format = try arguments.format()
+    _ = try arguments.format()
     var tolerances = BaselineTolerances()
     tolerances.minSTSIM = try arguments.number("min-stsim", default: tolerances.minSTSIM, in: 0...1)
     tolerances.maxLatencyShift_s = try arguments.seconds("max-latency-shift", default: tolerances.maxLatencyShift_s)
@@ -70,8 +86,47 @@ enum BaselineCommand {
     let overrides = arguments.list("device").isEmpty ? [] : try CommonOptions.devices(arguments)
     let corpus = try CommonOptions.corpus(paths, arguments)
     for failure in corpus.failures { console.error(failure.error.description) }
+    let shard = try shard(arguments)
     let result = try Baseline.check(
-      corpus, baseline: folder, devices: overrides, tolerances: tolerances, threads: try CommonOptions.threads(arguments))
+      corpus, baseline: folder, devices: overrides, tolerances: tolerances, threads: try CommonOptions.threads(arguments),
+      shard: shard ?? .whole, progress: progress(console))
+    console.endProgress()
+    if let shard {
+      guard let out = arguments.value("out") else { throw UsageError.missingArgument("--out PART (where the shard's part goes)") }
+      let part = BaselineCheckPart(
+        shard: shard, corpusFingerprint: ShardPart.fingerprint(corpus),
+        arguments: arguments.commandLine(excluding: ["out", "shard", "threads"]), result: result)
+      var partFolder = ReportFolder()
+      partFolder.add(BaselineCheckPart.fileName, part.text)
+      try partFolder.write(to: out)
+      let changed = result.comparisons.filter { $0.status != .unchanged }.count
+      console.line("checked shard \(shard.index)/\(shard.count): \(result.comparisons.count) rows, \(changed) not unchanged, in \(out)")
+      return result.passed ? .success : .checkFailed
+    }
+    return try output(result, arguments, console)
+  }
+
+  /// A render progress callback on a terminal, nil otherwise.
+  static func progress(_ console: Console) -> (@Sendable (Int, Int) -> Void)? {
+    guard console.isErrorTerminal else { return nil }
+    let meter = ProgressMeter(console: console)
+    return { done, total in meter.update("rendering", done: done, total: total) }
+  }
+
+  /// `--shard I/N`, or nil.
+  static func shard(_ arguments: ParsedArguments) throws -> ShardSpec? {
+    guard let text = arguments.value("shard") else { return nil }
+    guard let shard = ShardSpec(text) else {
+      throw UsageError.invalidValue(option: "--shard", value: text, expected: "I/N with 1 <= I <= N, e.g. 2/4")
+    }
+    if arguments.value("out") == nil { throw UsageError.missingArgument("--out PART (where the shard's part goes)") }
+    return shard
+  }
+
+  /// Prints a check's result in `--format`, writes `--junit`, returns the exit status
+  /// (shared by the unsharded check and `hapt merge` of check parts).
+  static func output(_ result: BaselineCheckResult, _ arguments: ParsedArguments, _ console: Console) throws -> ExitStatus {
+    let format = try arguments.format()
     if let junit = arguments.value("junit") {
       try AtomicFile.write(BaselineJUnit.xml(result), to: junit)
     }

@@ -29,8 +29,9 @@ enum ReportCommand {
       are kept and written to pairs.csv; --all-pairs writes every pair, streamed to disk
       as computed. Memory grows with the corpus, not with the number of pairs.
 
-      Sharding: --shard I/N does the I-th of N equal shares of the pair comparisons (the
-      part that grows with the square of the corpus) and writes a PART folder instead of
+      Sharding: --shard I/N renders and measures the I-th of N equal shares of the
+      patterns, does the I-th share of the pair comparisons (balanced by pairs; it renders
+      every pattern on the primary device for them), and writes a PART folder instead of
       the report; `hapt merge` on all N parts writes the same report as one unsharded run,
       byte for byte. Every shard needs the same corpus and options.
       """,
@@ -54,10 +55,10 @@ enum ReportCommand {
     try report(arguments, console, merged: nil)
   }
 
-  /// A merged run's inputs: the pairwise summary of all shards, and their `--all-pairs`
-  /// row files in shard order.
+  /// A merged run's inputs: the measurements and pairwise summary of all shards, and
+  /// their `--all-pairs` row files in shard order.
   struct MergedPairs {
-    var summary: PairwiseSummary
+    var precomputed: CorpusEvaluation.Precomputed
     var allPairsSegments: [String]
     var fingerprint: UInt64
   }
@@ -104,15 +105,22 @@ enum ReportCommand {
       throw InputError(
         file: arguments.positionals.joined(separator: " "), "the corpus is not the one the shards saw (it changed, or merge runs elsewhere)")
     }
+    if let merged, merged.precomputed.measurements.count != corpus.entries.count * devices.count * options.states.count {
+      throw InputError(
+        file: arguments.positionals.joined(separator: " "),
+        "the parts hold \(merged.precomputed.measurements.count) measurements; this corpus and these options need "
+          + "\(corpus.entries.count * devices.count * options.states.count)")
+    }
     let meter = ProgressMeter(console: console)
     let progress: @Sendable (EvaluationStage, Int, Int) -> Void = { stage, done, total in
       meter.update(stage.rawValue, done: done, total: total)
     }
     try ensureParent(of: out)
     // --all-pairs: every pair goes to a file next to OUT as it is computed, moved into the
-    // output folder at the end.
+    // output folder at the end (named like AtomicFolder's temporaries, so that one left by
+    // a killed run is removed by the next write of OUT).
     let allPairsPath = URL(fileURLWithPath: out).deletingLastPathComponent()
-      .appendingPathComponent(".\(URL(fileURLWithPath: out).lastPathComponent).pairs.csv.partial").path
+      .appendingPathComponent(".\(URL(fileURLWithPath: out).lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)-pairs.csv").path
     var allPairsFile: FileHandle?
     if arguments.flag("all-pairs") {
       let header = shard == nil ? ReportTables.pairsHeader : ""
@@ -143,15 +151,22 @@ enum ReportCommand {
     }
 
     if let (index, count) = shard {
-      // One shard: the primary renders of every pattern (the pairs need them), the
-      // shard's rows of pairs, and the part folder.
+      // One shard: its share of the patterns rendered and measured on every device and
+      // state; the primary renders of every pattern (the pairs need them) and its share
+      // of the rows of pairs; the part folder.
+      let spec = ShardSpec(index: index, count: count)
+      let share = Array(corpus.entries[spec.patterns(count: corpus.entries.count)])
+      var renderProgress: (@Sendable (Int, Int) -> Void)?
+      if meter.isShown { renderProgress = { done, total in progress(.rendering, done, total) } }
+      let measurements = Evaluation.run(share, options: options, progress: renderProgress).measurements
       let signals = CorpusEvaluation.primarySignals(corpus, options: options, progress: progress)
-      let rows = PairwiseEngine.shardRows(count: signals.count, shard: index - 1, of: count)
       let summary = try CorpusEvaluation.summarize(
-        signals, settings: settings, rows: rows, threads: options.threads, allPairs: sink, progress: progress)
+        signals, settings: settings, rows: spec.pairRows(count: signals.count), threads: options.threads, allPairs: sink,
+        progress: progress)
       let part = ShardPart(
         shard: index, shardCount: count, corpusFingerprint: ShardPart.fingerprint(corpus),
-        arguments: arguments.commandLine(excluding: ["out", "shard"]), pairwise: summary)
+        arguments: arguments.commandLine(excluding: ["out", "shard", "threads"]), measurements: measurements,
+        pairwise: summary)
       var folder = ReportFolder()
       folder.add(ShardPart.fileName, part.text)
       if let handle = allPairsFile {
@@ -167,7 +182,7 @@ enum ReportCommand {
 
     console.progress("evaluating \(corpus.entries.count) patterns on \(devices.count) devices")
     let evaluation = try CorpusEvaluation(
-      corpus, options: options, reviewSet: set, pairwise: settings, allPairs: sink, given: merged?.summary, progress: progress)
+      corpus, options: options, reviewSet: set, pairwise: settings, allPairs: sink, given: merged?.precomputed, progress: progress)
     for m in evaluation.measurements where m.isTruncated && m.state == options.states.first {
       console.warning("\(m.pattern) on \(m.device): render cut at the length limit; markers cover only the rendered part")
     }

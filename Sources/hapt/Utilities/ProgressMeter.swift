@@ -13,6 +13,9 @@ final class ProgressMeter: @unchecked Sendable {
 
   init(console: Console) { self.console = console }
 
+  /// Whether progress is shown at all (stderr is a terminal).
+  var isShown: Bool { console.isErrorTerminal }
+
   /// Records that `done` of `total` items of `stage` are finished.
   func update(_ stage: String, done: Int, total: Int) {
     guard console.isErrorTerminal else { return }

@@ -1,0 +1,75 @@
+import Foundation
+import HaptCore
+import HaptMetrics
+import HaptSignals
+import HaptSimulation
+import HaptWorkflows
+
+/// The pairwise step on the scale benchmark's workload: 1,000 generated 1-4 event
+/// one-second patterns (``CorpusGenerator``, seed 2026) rendered on the default device
+/// (prepared), features computed once (not timed).
+///
+/// - `pairwise.stsim-spqi.1000.1-thread`: ST-SIM and SPQI of every pair, both directions,
+///   one thread (items: pair-directions, so "per item" is the cost per pair and direction,
+///   the figure compared with vibromaf).
+/// - `pairwise.engine.1000.1-thread`: the report's engine, one thread: d' of every pair,
+///   neighbours and close pairs kept, ST-SIM/SPQI of the kept pairs (items: pairs).
+///
+/// `hapt-bench pairwise-signals DIR` writes 20 of these signals (zero-padded to 8,000
+/// samples, raw little-endian float64) for timing vibromaf on the same input
+/// (Scripts/vibromaf-timing.py).
+enum PairwiseBenchmarks {
+  static var all: [Bench.Case] {
+    [
+      Bench.Case(
+        name: "pairwise.stsim-spqi.1000.1-thread",
+        summary: "ST-SIM + SPQI of every pair of 1,000 generated patterns, both directions, 1 thread (items: pair-directions)",
+        setUp: {
+          let features = try generatedFeatures(count: 1000)
+          return { Pairwise.similarities(features.similarity, convention: .perceptibleBlocks, threads: 1).count * 2 }
+        }),
+      Bench.Case(
+        name: "pairwise.engine.1000.1-thread",
+        summary: "PairwiseEngine (d' of every pair, kept pairs' ST-SIM/SPQI), 1,000 generated patterns, 1 thread (items: pairs)",
+        setUp: {
+          let features = try generatedFeatures(count: 1000)
+          return {
+            let engine = PairwiseEngine(threads: 1)
+            let summary = try engine.summarize(
+              count: features.similarity.count,
+              dPrime: { Distinguishability.dPrime(features.perceptual[$0], features.perceptual[$1]) },
+              similarity: { similarity(features.similarity[$0], features.similarity[$1], convention: .perceptibleBlocks) })
+            return summary.pairsCompared
+          }
+        }),
+    ]
+  }
+
+  /// The primary renders of `count` generated patterns.
+  static func generatedSignals(count: Int) throws -> [Signal] {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hapt-bench-pairwise-\(count)").path
+    try CorpusGenerator.write(count: count, seed: 2026, to: folder)
+    let corpus = PatternCorpus.load([folder])
+    let device = try DeviceProfile.load(nameOrPath: DeviceProfile.defaultName)
+    return CorpusEvaluation.primarySignals(corpus, options: EvaluationOptions(devices: [device], states: [.prepared]))
+  }
+
+  static func generatedFeatures(count: Int) throws -> (similarity: [SimilarityFeatures], perceptual: [PerceptualFeatures]) {
+    let signals = try generatedSignals(count: count)
+    return (
+      Parallel.map(count: signals.count) { SimilarityFeatures(signals[$0]) },
+      Parallel.map(count: signals.count) { PerceptualFeatures(signals[$0]) }
+    )
+  }
+
+  /// `hapt-bench pairwise-signals DIR`: 20 signals for the vibromaf comparison.
+  static func writeSignals(to folder: String) throws {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    for (index, signal) in try generatedSignals(count: 20).enumerated() {
+      var samples = Array(signal.samples.prefix(8000))
+      samples += [Double](repeating: 0, count: 8000 - samples.count)
+      let data = samples.withUnsafeBufferPointer { Data(buffer: $0) }
+      try data.write(to: URL(fileURLWithPath: folder).appendingPathComponent(String(format: "s%02d.f64", index)))
+    }
+  }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+
+/// `--shard I/N` and `hapt merge`: a corpus done in 3 shards and merged gives the same
+/// files, byte for byte, as one unsharded run.
+@Suite struct ShardingTests {
+  static let library = HaptBinary.packageRoot.appendingPathComponent("Corpora/library").path
+
+  /// Every regular file under `folder` by relative path, with its bytes.
+  static func files(_ folder: URL) throws -> [String: Data] {
+    var result: [String: Data] = [:]
+    let walker = FileManager.default.enumerator(atPath: folder.path)
+    while let relative = walker?.nextObject() as? String {
+      var isDirectory: ObjCBool = false
+      let path = folder.appendingPathComponent(relative).path
+      if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+        result[relative] = FileManager.default.contents(atPath: path)
+      }
+    }
+    return result
+  }
+
+  @Test func reportInThreeShardsMergesToTheUnshardedReport() throws {
+    let folder = try HaptBinary.temporaryFolder(prefix: "hapt-shard")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let options = ["--device", "iphone-wideband-lra,erm-phone,tablet-none", "--state", "both", "--neighbours", "3", "--close-below", "2", "--all-pairs"]
+    let whole = folder.appendingPathComponent("whole")
+    let run = try HaptBinary.run(["report", Self.library, "--out", whole.path] + options)
+    #expect(run.status == 0, "\(run.stderr)")
+    // stderr is a pipe here, not a terminal: no progress lines.
+    #expect(!run.stderr.contains("\r") && !run.stderr.contains("comparing pairs"))
+    var parts: [String] = []
+    for shard in [2, 3, 1] {  // any order
+      let part = folder.appendingPathComponent("part\(shard)").path
+      // Threads differ between the shards and the unsharded run: no effect on the bytes.
+      let shardRun = try HaptBinary.run(
+        ["report", Self.library, "--shard", "\(shard)/3", "--out", part, "--threads", "\(shard)"] + options)
+      #expect(shardRun.status == 0, "\(shardRun.stderr)")
+      parts.append(part)
+    }
+    let merged = folder.appendingPathComponent("merged")
+    let merge = try HaptBinary.run(["merge"] + parts + ["--out", merged.path])
+    #expect(merge.status == 0, "\(merge.stderr)")
+    let expected = try Self.files(whole)
+    let actual = try Self.files(merged)
+    #expect(expected.keys.sorted() == actual.keys.sorted())
+    #expect(expected.keys.contains("index.html") && expected.keys.contains("pairs.csv"))
+    for (path, bytes) in expected { #expect(actual[path] == bytes, "\(path) differs") }
+    // --all-pairs: every pair of the corpus, once.
+    let patterns = (try String(contentsOf: whole.appendingPathComponent("patterns.csv"), encoding: .utf8))
+      .split(separator: "\n").count - 1
+    let pairLines = (try String(contentsOf: whole.appendingPathComponent("pairs.csv"), encoding: .utf8))
+      .split(separator: "\n").count - 1
+    #expect(patterns > 3 && pairLines == patterns * (patterns - 1) / 2)
+
+    // Parts that do not belong together are refused: a missing shard, a repeated one.
+    let missing = try HaptBinary.run(["merge", parts[0], parts[1], "--out", folder.appendingPathComponent("x").path])
+    #expect(missing.status == 66 && missing.stderr.contains("missing shard"), "\(missing.stderr)")
+    let twice = try HaptBinary.run(["merge", parts[0], parts[0], parts[1], "--out", folder.appendingPathComponent("x").path])
+    #expect(twice.status != 0 && twice.stderr.contains("given twice"), "\(twice.stderr)")
+  }
+
+  @Test func baselineRecordAndCheckInThreeShardsMergeToTheUnshardedRun() throws {
+    let folder = try HaptBinary.temporaryFolder(prefix: "hapt-shard")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let corpus = folder.appendingPathComponent("corpus")
+    try FileManager.default.createDirectory(at: corpus, withIntermediateDirectories: true)
+    let names = ["triple-tap", "heartbeat", "double-tap", "success", "warning", "error"].filter {
+      FileManager.default.fileExists(atPath: "\(Self.library)/\($0).ahap")
+    }
+    #expect(names.count >= 3)
+    for name in names {
+      try FileManager.default.copyItem(atPath: "\(Self.library)/\(name).ahap", toPath: corpus.appendingPathComponent("\(name).ahap").path)
+    }
+    let options = ["--device", "iphone-wideband-lra", "--state", "prepared"]
+    let whole = folder.appendingPathComponent("baseline").path
+    #expect(try HaptBinary.run(["baseline", "record", corpus.path, "--out", whole] + options).status == 0)
+    var recordParts: [String] = []
+    for shard in 1...3 {
+      let part = folder.appendingPathComponent("record\(shard)").path
+      let run = try HaptBinary.run(["baseline", "record", corpus.path, "--shard", "\(shard)/3", "--out", part] + options)
+      #expect(run.status == 0, "\(run.stderr)")
+      recordParts.append(part)
+    }
+    let merged = folder.appendingPathComponent("merged")
+    let merge = try HaptBinary.run(["merge"] + recordParts.reversed() + ["--out", merged.path])
+    #expect(merge.status == 0, "\(merge.stderr)")
+    let expected = try Self.files(URL(fileURLWithPath: whole))
+    #expect(expected.keys.contains("manifest.json") && expected.count > names.count)
+    #expect(try Self.files(merged) == expected)
+
+    // One pattern changed (the triple tap's 0.9 intensity to 0.5): the unsharded check and
+    // the merged shards print the same rows, write the same JUnit XML, and both exit 1.
+    let file = corpus.appendingPathComponent("triple-tap.ahap").path
+    let original = try String(contentsOfFile: file, encoding: .utf8)
+    let softer = original.replacingOccurrences(of: "\"ParameterValue\": 0.9", with: "\"ParameterValue\": 0.5")
+    #expect(softer != original)
+    try softer.write(toFile: file, atomically: true, encoding: .utf8)
+    let junit = folder.appendingPathComponent("junit.xml").path
+    let check = ["baseline", "check", corpus.path, "--baseline", whole, "--format", "csv", "--junit", junit]
+    let unsharded = try HaptBinary.run(check)
+    #expect(unsharded.status == 1)
+    let unshardedXML = try String(contentsOfFile: junit, encoding: .utf8)
+    try FileManager.default.removeItem(atPath: junit)
+    var checkParts: [String] = []
+    var shardStatuses: [Int32] = []
+    for shard in 1...3 {
+      let part = folder.appendingPathComponent("check\(shard)").path
+      let run = try HaptBinary.run(check + ["--shard", "\(shard)/3", "--out", part])
+      shardStatuses.append(run.status)
+      checkParts.append(part)
+    }
+    #expect(shardStatuses.filter { $0 == 1 }.count == 1 && shardStatuses.filter { $0 == 0 }.count == 2)
+    let mergedCheck = try HaptBinary.run(["merge"] + checkParts)
+    #expect(mergedCheck.status == 1)
+    #expect(mergedCheck.stdout == unsharded.stdout)
+    #expect(mergedCheck.stdout.contains("triple-tap") && mergedCheck.stdout.contains(",changed,"))
+    #expect(try String(contentsOfFile: junit, encoding: .utf8) == unshardedXML)
+  }
+
+  @Test func badShardSpecIsAUsageError() throws {
+    for spec in ["0/3", "4/3", "3", "a/b"] {
+      let run = try HaptBinary.run(["report", Self.library, "--shard", spec, "--out", "/tmp/never"])
+      #expect(run.status == 64, "\(spec): \(run.stderr)")
+      #expect(run.stderr.contains("--shard"))
+    }
+  }
+}

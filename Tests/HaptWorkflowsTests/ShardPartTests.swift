@@ -1,0 +1,91 @@
+import Foundation
+import HaptCore
+import HaptMetrics
+import HaptSimulation
+import Testing
+
+@testable import HaptWorkflows
+
+/// The part files of sharded jobs read back exactly what was written (numbers bit for
+/// bit, absent values, awkward text), and refuse damaged input with the file and line.
+@Suite struct ShardPartTests {
+  static func measurement(_ name: String, silent: Bool) -> PatternMeasurement {
+    PatternMeasurement(
+      pattern: name, device: "phone one", state: .cold, engineLatency_s: 0.1 + 1e-17, driveEnd_s: 0.3,
+      markers: EnvelopeMarkers(
+        detect_s: silent ? nil : 0.0123456789012345, t10_s: silent ? nil : -0.0, t50_s: nil, t90_s: 0.02, rise_s: 0.01,
+        stop_s: nil, peak_g: silent ? 0 : 1.5e-300, dominantFrequency_Hz: silent ? nil : 173.25),
+      peak_g: silent ? 0 : .pi, rms_g: 1 / 3, dominantFrequency_Hz: silent ? nil : 170, silenceReason: silent ? "haptics off" : nil,
+      verdict: silent ? .silent : .warn, isTruncated: !silent)
+  }
+
+  @Test func reportPartRoundTripsExactly() throws {
+    var summary = PairwiseSummary(settings: .init(neighbours: 2, closeBelow_JND: 1.25, maxClosePairs: 7), patternCount: 3)
+    let pair = PairwiseSummary.Pair(
+      first: 0, second: 2, dPrime: 0.1 + 0.2,
+      similarity: PairSimilarity(stsimAB: .infinity, stsimBA: -0.0, spqiAB: 1e-310, spqiBA: 0.5, blocksCompared: 4))
+    summary.neighbours = [[pair], [], [pair]]
+    summary.closePairs = [pair]
+    summary.closePairCount = 9
+    summary.pairsCompared = 2
+    let part = ShardPart(
+      shard: 2, shardCount: 3, corpusFingerprint: 0xFEDC_BA98_7654_3210, arguments: ["--device=a,b", "", "--", "dir with space/é"],
+      measurements: [Self.measurement("tap, \"quoted\"\nline", silent: false), Self.measurement("quiet", silent: true)],
+      pairwise: summary)
+    let read = try ShardPart(text: part.text, file: "part.txt")
+    #expect(read == part)
+    #expect(read.measurements[0].markers.t10_s?.sign == .minus)
+    #expect(read.pairwise.neighbours[0][0].similarity.stsimBA.sign == .minus)
+  }
+
+  @Test func damagedPartsAreRefusedWithFileAndLine() {
+    let good = ShardPart(
+      shard: 1, shardCount: 1, corpusFingerprint: 1, arguments: [], measurements: [],
+      pairwise: PairwiseSummary(settings: .init(), patternCount: 2)
+    ).text
+    for (text, place) in [
+      ("hello\n", "line 1"), (good.replacingOccurrences(of: "end\n", with: ""), nil),
+      (good.replacingOccurrences(of: "shard 1 1", with: "shard 2 1"), "line 2"),
+      (good.replacingOccurrences(of: "end\n", with: "n 5 0 1 0 0 0 0 0 1\nend\n"), "line 9"),
+    ] {
+      #expect(throws: InputError.self) { try ShardPart(text: text, file: "p/part.txt") }
+      do {
+        _ = try ShardPart(text: text, file: "p/part.txt")
+      } catch let error as InputError {
+        #expect(error.file == "p/part.txt")
+        if let place { #expect(error.place == place, "\(error)") }
+      } catch {
+        Issue.record("unexpected \(error)")
+      }
+    }
+  }
+
+  @Test func checkPartRoundTrips() throws {
+    let result = BaselineCheckResult(
+      comparisons: [
+        BaselineComparison(
+          pattern: "a b", device: "d", state: .prepared, status: .changed, changes: ["ST-SIM 0.9 < 0.98", "détect +1 ms"],
+          stsim: 0.9, latencyShift_s: nil, levelChange_dB: -0.0),
+        BaselineComparison(pattern: "c", device: "d", state: .cold, status: .removed, changes: [], stsim: nil, latencyShift_s: nil, levelChange_dB: nil),
+      ],
+      problems: ["device profile 'd' differs"],
+      failures: [PatternCorpus.Failure(path: "x.ahap", error: InputError(file: "x.ahap", place: nil, "bad", status: .noInput))])
+    let part = BaselineCheckPart(shard: ShardSpec(index: 3, count: 4), corpusFingerprint: 42, arguments: ["check", "--junit=j.xml"], result: result)
+    let read = try BaselineCheckPart(text: part.text, file: "check.txt")
+    #expect(read.shard == part.shard && read.corpusFingerprint == 42 && read.arguments == part.arguments)
+    #expect(read.result.comparisons == result.comparisons)
+    #expect(read.result.problems == result.problems && read.result.failures == result.failures)
+  }
+
+  @Test func shardsSplitPatternsAndRowsCompletely() {
+    for count in [0, 1, 2, 10, 101] {
+      for n in [1, 2, 3, 7] {
+        let specs = (1...n).map { ShardSpec(index: $0, count: n) }
+        #expect(specs.flatMap { Array($0.patterns(count: count)) } == Array(0..<count))
+        #expect(specs.flatMap { Array($0.pairRows(count: count)) } == Array(0..<count))
+      }
+    }
+    #expect(ShardSpec("2/3") == ShardSpec(index: 2, count: 3))
+    for bad in ["0/3", "4/3", "3", "/", "a/b", "1/0", "-1/2"] { #expect(ShardSpec(bad) == nil, "\(bad)") }
+  }
+}
