@@ -81,10 +81,15 @@ enum ReportFixture {
 
 @Suite(.serialized) struct CorpusReportTests {
   static let evaluation = Result { try ReportFixture.evaluation(ReportFixture.files()) }
+  /// The report of ``evaluation``, built once for the tests that only read it.
+  static let report = Result { CorpusReport.build(try evaluation.get(), title: "t") }
+  /// A corpus with a file that fails to load, and its report.
+  static let broken = Result { try ReportFixture.evaluation(ReportFixture.files(broken: true)) }
+  static let brokenReport = Result { CorpusReport.build(try broken.get(), title: "t") }
 
   @Test func everyPatternHasAPageLinkedBothWays() throws {
     let e = try Self.evaluation.get()
-    let folder = CorpusReport.build(e, title: "t")
+    let folder = try Self.report.get()
     let index = try #require(ReportFixture.file(folder, "index.html"))
     let catalog = PatternCatalog(e)
     #expect(catalog.items.count == e.corpus.entries.count)
@@ -120,7 +125,7 @@ enum ReportFixture {
 
   @Test func indexIsSortedByWorstVerdictThenClosestNeighbour() throws {
     let e = try Self.evaluation.get()
-    let index = try #require(ReportFixture.file(CorpusReport.build(e, title: "t"), "index.html"))
+    let index = try #require(ReportFixture.file(try Self.report.get(), "index.html"))
     let catalog = PatternCatalog(e)
     let ids = ReportFixture.captures("<tr id=\"(p-[^\"]+)\"", in: index)
     #expect(ids.count == catalog.items.count)
@@ -181,7 +186,7 @@ enum ReportFixture {
     let page = try #require(ReportFixture.file(folder, catalog.items[clusters.members[0].last!].page))
     #expect(page.contains("In the corpus heat map this pattern"))
     // Within the limit, one cell per pattern.
-    let plain = try #require(ReportFixture.file(CorpusReport.build(e, title: "t"), "index.html"))
+    let plain = try #require(ReportFixture.file(try Self.report.get(), "index.html"))
     #expect(plain.contains("Pairwise similarity (ST-SIM)") && !plain.contains("groups of patterns"))
   }
 
@@ -189,7 +194,7 @@ enum ReportFixture {
     let e = try Self.evaluation.get()
     let catalog = PatternCatalog(e)
     #expect(catalog.identicalGroups.map { $0.map { catalog.items[$0].name }.sorted() } == [["copy-a", "copy-b", "copy-c"]])
-    let index = try #require(ReportFixture.file(CorpusReport.build(e, title: "t"), "index.html"))
+    let index = try #require(ReportFixture.file(try Self.report.get(), "index.html"))
     #expect(index.contains("3 files are identical: copy-a, copy-b and copy-c"))
     #expect(index.contains("2 patterns are silent on iphone-wideband-lra"))
     // The least-distinguishable table has no pair of copies and no pair of silent patterns.
@@ -205,7 +210,7 @@ enum ReportFixture {
     }
     // A silent device's review is said to be silent, with no confusion matrix.
     #expect(!index.contains("Predicted confusion on tablet-none"))
-    let page = try #require(ReportFixture.file(CorpusReport.build(e, title: "t"), catalog.items.first { $0.name == "copy-b" }!.page))
+    let page = try #require(ReportFixture.file(try Self.report.get(), catalog.items.first { $0.name == "copy-b" }!.page))
     #expect(page.contains("3 files hold this same pattern"))
     #expect(page.contains(">identical<"))
   }
@@ -218,7 +223,7 @@ enum ReportFixture {
     // Never copies or silent patterns.
     #expect(!e.reviewSet.contains { $0.hasPrefix("mute-") })
     #expect(e.reviewSet.filter { $0.hasPrefix("copy-") }.count <= 1)
-    let index = try #require(ReportFixture.file(CorpusReport.build(e, title: "t"), "index.html"))
+    let index = try #require(ReportFixture.file(try Self.report.get(), "index.html"))
     #expect(index.contains("so the design review checks its \(e.reviewSet.count) closest patterns instead"))
     #expect(!index.contains("The review set ()"))
     // With the set present, it is reviewed as asked.
@@ -236,7 +241,7 @@ enum ReportFixture {
     #expect(Wording.list(["a", "b", "c"]) == "a, b and c")
     #expect(Wording.list(["a", "b", "c", "d"], limit: 2) == "a, b and 2 more")
     let e = try ReportFixture.evaluation(ReportFixture.files(broken: true))
-    let index = try #require(ReportFixture.file(CorpusReport.build(e, title: "t"), "index.html"))
+    let index = try #require(ReportFixture.file(try Self.brokenReport.get(), "index.html"))
     // The load error counts as a lint error beside the warnings.
     let errors = e.findings.filter { $0.severity == .error }.count + 1
     let warnings = e.findings.filter { $0.severity == .warning }.count
@@ -255,8 +260,8 @@ enum ReportFixture {
   }
 
   @Test func tablesFitA1280PixelWindowWithoutScrolling() throws {
-    let e = try ReportFixture.evaluation(ReportFixture.files(broken: true))
-    let folder = CorpusReport.build(e, title: "t")
+    let e = try Self.broken.get()
+    let folder = try Self.brokenReport.get()
     let catalog = PatternCatalog(e)
     for path in ["index.html", catalog.items[0].page] {
       let text = try #require(ReportFixture.file(folder, path))
