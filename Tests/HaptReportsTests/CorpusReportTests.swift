@@ -206,7 +206,7 @@ enum ReportFixture {
       let names = ReportFixture.captures("\\.html\">([^<]+)</a>", in: row)
       #expect(names.count == 2)
       #expect(!(names.allSatisfy { $0.hasPrefix("copy-") }), "pair of copies listed: \(names)")
-      #expect(!(names.allSatisfy { $0.hasPrefix("mute-") }), "silent pair listed: \(names)")
+      #expect(!names.contains { $0.hasPrefix("mute-") }, "pair with a silent pattern listed: \(names)")
     }
     // A silent device's review is said to be silent, with no confusion matrix.
     #expect(!index.contains("Predicted confusion on tablet-none"))

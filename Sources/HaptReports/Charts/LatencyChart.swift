@@ -52,12 +52,13 @@ public enum LatencyChart {
   ) -> SVGChart {
     let width = max(width, 400)
     let rowHeight = 24.0
-    // The label column fits the longest label (about 6.8 px per character at 12 px), at
-    // most 45 % of the width; longer labels are shortened with an ellipsis.
+    // The label column fits the longest label (about 7.4 px per character at 12 px, capitals
+    // and underscores included), at most 45 % of the width; longer labels are shortened
+    // with an ellipsis.
     let labels = bars.map(label)
     let longest = labels.map(\.count).max() ?? 10
-    let left = min(max(24 + Double(longest) * 6.8, 120), (Double(width) * 0.45).rounded())
-    let labelLimit = max(Int((left - 24) / 6.8), 8)
+    let left = min(max(24 + Double(longest) * 7.4, 120), (Double(width) * 0.45).rounded())
+    let labelLimit = max(Int((left - 24) / 7.4), 8)
     let right = Double(width) - 24
     let top = 78.0
     let bottom = top + rowHeight * Double(max(bars.count, 1))

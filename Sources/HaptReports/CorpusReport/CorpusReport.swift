@@ -315,10 +315,10 @@ public enum CorpusReport {
     if silent.count >= 2 {
       blocks.append(
         .note(
-          "\(Wording.count(silent.count, "pattern")) \(silent.count == 1 ? "is" : "are") silent on \(device) (not felt at all): \(Wording.list(silent)). Silent patterns are not confusable with each other; they are missed. Their pairs are left out below."))
+          "\(Wording.count(silent.count, "pattern")) \(silent.count == 1 ? "is" : "are") silent on \(device) (not felt at all): \(Wording.list(silent)). Silent patterns are not confused with other patterns; they are missed. Their pairs are left out below."))
     }
     let closest = e.pairwise.keptPairs.sorted { ($0.dPrime, $0.first, $0.second) < ($1.dPrime, $1.first, $1.second) }
-      .filter { !catalog.areIdentical($0.first, $0.second) && !catalog.bothSilent($0.first, $0.second) }.prefix(15)
+      .filter { !catalog.areIdentical($0.first, $0.second) && !catalog.eitherSilent($0.first, $0.second) }.prefix(15)
     if closest.isEmpty {
       blocks.append(.paragraph("No other pairs to rank."))
     } else {
@@ -336,7 +336,7 @@ public enum CorpusReport {
           LinkTable(
             headers: [[.init(text: "pattern A"), .init(text: "pattern B"), .init(text: "d' (JND)", numeric: true), .init(text: "similarity", numeric: true), .init(text: "verdict")]],
             rows: rows,
-            caption: "The \(Wording.count(closest.count, "least distinguishable pair")) of the corpus (lowest d'), identical copies and silent pairs aside.").html))
+            caption: "The \(Wording.count(closest.count, "least distinguishable pair")) of the corpus (lowest d'), identical copies and silent patterns aside.").html))
     }
     return ReportSection(title: "Similarity across the corpus", id: "similarity", blocks: blocks)
   }

@@ -81,6 +81,9 @@ struct PatternCatalog {
     return items[b].identicalGroup == g
   }
 
+  /// Whether either pattern of the pair is silent on the primary device.
+  func eitherSilent(_ a: Int, _ b: Int) -> Bool { items[a].isSilentOnPrimary || items[b].isSilentOnPrimary }
+
   /// Whether both patterns of the pair are silent on the primary device.
   func bothSilent(_ a: Int, _ b: Int) -> Bool { items[a].isSilentOnPrimary && items[b].isSilentOnPrimary }
 
