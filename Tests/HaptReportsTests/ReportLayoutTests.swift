@@ -51,16 +51,18 @@ import Testing
     #expect(LatencyAxis.series(atLeast: 0.3) == 0.5)
   }
 
-  /// The `<rect>`s inside the spectrogram's raster group.
+  /// The cell rectangles (`Mx yhWvHh-Wz` subpaths) inside the spectrogram's raster group.
   static func rasterRects(_ markup: String) -> [(x: Double, y: Double, w: Double, h: Double)] {
     guard let start = markup.range(of: "<g shape-rendering=\"crispEdges\">"),
       let end = markup.range(of: "</g>", range: start.upperBound..<markup.endIndex)
     else { return [] }
     let group = String(markup[start.upperBound..<end.lowerBound])
-    return ReportFixture.captures("(<rect [^>]*>)", in: group).compactMap { rect in
-      let n = { (name: String) in Double(ReportFixture.captures("\(name)=\"([-0-9.]+)\"", in: rect).first ?? "") }
-      guard let x = n("x"), let y = n("y"), let w = n("width"), let h = n("height") else { return nil }
-      return (x, y, w, h)
+    let number = "(-?[0-9.]+)"
+    guard let regex = try? NSRegularExpression(pattern: "M\(number) \(number)h\(number)v\(number)h\(number)z") else { return [] }
+    return regex.matches(in: group, range: NSRange(group.startIndex..., in: group)).compactMap { match in
+      let values = (1...5).compactMap { Range(match.range(at: $0), in: group).flatMap { Double(group[$0]) } }
+      guard values.count == 5, values[4] == -values[2] else { return nil }
+      return (values[0], values[1], values[2], values[3])
     }
   }
 

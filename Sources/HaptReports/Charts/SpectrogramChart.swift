@@ -4,7 +4,7 @@
 /// default) by taking the maximum dB in each block, so peaks survive; cell values are
 /// mapped to ``ColorRamp/viridis`` over the top `range_dB` decibels (default 60 dB below
 /// the largest value) and quantised to 24 colour steps; neighbouring cells of a row with
-/// the same step are merged into one rectangle. Cell edges are whole pixels shared by
+/// the same step are merged into one rectangle (one `<path>` per colour step). Cell edges are whole pixels shared by
 /// neighbouring cells, so no background shows between them. A legend shows the dB scale.
 /// Bins above `maxFrequency_Hz` are cut off (haptic content sits below about 1 kHz).
 ///
@@ -81,6 +81,9 @@ public enum SpectrogramChart {
     svg.text(title, x: left, y: 20, size: 14, weight: "600")
     svg.rect(x: left, y: top, width: right - left, height: bottom - top, fill: ColorRamp.viridis.color(at: 0))
     svg.raw("<g shape-rendering=\"crispEdges\">\n")
+    // One <path> per colour step, a subpath per run of cells: a third of the size of
+    // one <rect> per run.
+    var runs = [Int: String]()
     for (r, rowRange) in pooled.rows.enumerated() {
       let y0 = py(y(max((Double(rowRange.upperBound) - 0.5) * spacing_Hz, 0)))
       let y1 = py(y(max((Double(rowRange.lowerBound) - 0.5) * spacing_Hz, 0)))
@@ -95,11 +98,15 @@ public enum SpectrogramChart {
         let x0 = px(x(firstFrame_ms + (Double(pooled.columns[c].lowerBound) - 0.5) * step_ms))
         let x1 = px(x(firstFrame_ms + (Double(pooled.columns[end - 1].upperBound) - 0.5) * step_ms))
         if level > 0, x1 > x0, y1 > y0 {
-          let t = Double(level) / Double(levels)
-          svg.rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0, fill: ColorRamp.viridis.color(at: t))
+          let n = SVGWriter.number
+          runs[level, default: ""] += "M\(n(x0)) \(n(y0))h\(n(x1 - x0))v\(n(y1 - y0))h\(n(x0 - x1))z"
         }
         c = end
       }
+    }
+    for level in runs.keys.sorted() {
+      let fill = ColorRamp.viridis.color(at: Double(level) / Double(levels))
+      svg.raw("<path fill=\"\(fill)\" d=\"\(runs[level] ?? "")\"/>\n")
     }
     svg.raw("</g>\n")
     ChartAxes.drawLinear(
