@@ -19,6 +19,7 @@ let package = Package(
     .library(name: "HaptMetrics", targets: ["HaptMetrics"]),
     .library(name: "HaptWorkflows", targets: ["HaptWorkflows"]),
     .library(name: "HaptReports", targets: ["HaptReports"]),
+    .library(name: "HaptTesting", targets: ["HaptTesting"]),
   ],
   targets: [
     // MARK: - C libraries (Debian: libfftw3-dev, libsndfile1-dev)
@@ -37,7 +38,7 @@ let package = Package(
     /// packages that depend on hapt (HaptCore's `Corpora` finds them).
     .target(
       name: "HaptCorpora", path: "Corpora", sources: ["ShippedCorpora.swift"],
-      resources: [.copy("devices"), .copy("library"), .copy("system")]),
+      resources: [.copy("devices"), .copy("library"), .copy("system"), .copy("calibration")]),
 
     // MARK: - Layers
     /// Shared ground: lenient JSON with source positions, input errors, atomic writes.
@@ -67,6 +68,13 @@ let package = Package(
       dependencies: ["HaptCore", "HaptPatterns", "HaptSignals", "HaptSimulation", "HaptMetrics", "HaptWorkflows"],
       linkerSettings: linkMath),
 
+    /// Assertions for users' own tests (Swift Testing and XCTest): distinguishability,
+    /// baselines and latency budgets in one line each.
+    .target(
+      name: "HaptTesting",
+      dependencies: ["HaptCore", "HaptPatterns", "HaptSignals", "HaptSimulation", "HaptMetrics", "HaptWorkflows"],
+      linkerSettings: linkMath),
+
     // MARK: - Executables
     .executableTarget(
       name: "hapt",
@@ -82,7 +90,10 @@ let package = Package(
 
     // MARK: - Tests
     .testTarget(name: "HaptCoreTests", dependencies: ["HaptCore"]),
-    .testTarget(name: "HaptPatternsTests", dependencies: ["HaptPatterns"], resources: [.copy("Fixtures")]),
+    /// CodegenStubs: the Apple SDK signatures generated Swift is type-checked against.
+    .testTarget(
+      name: "HaptPatternsTests", dependencies: ["HaptPatterns"], exclude: ["CodegenStubs"],
+      resources: [.copy("Fixtures")]),
     .testTarget(name: "HaptSignalsTests", dependencies: ["HaptSignals"]),
     .testTarget(name: "HaptSimulationTests", dependencies: ["HaptSimulation"]),
     .testTarget(name: "HaptMetricsTests", dependencies: ["HaptMetrics", "HaptSignals"], resources: [.copy("Fixtures")]),
@@ -90,6 +101,7 @@ let package = Package(
     .testTarget(
       name: "HaptReportsTests", dependencies: ["HaptReports", "HaptWorkflows", "HaptSimulation", "HaptPatterns", "HaptMetrics"],
       exclude: ["Goldens"]),
+    .testTarget(name: "HaptTestingTests", dependencies: ["HaptTesting"]),
     /// End-to-end: runs the built `hapt` binary.
     .testTarget(name: "HaptCLITests", dependencies: ["hapt"]),
   ]

@@ -1,9 +1,10 @@
 import Foundation
 
 /// This folder as shipped with hapt: device profiles (`devices/`), system presets
-/// (`system/`) and the pattern library (`library/`).
+/// (`system/`), the pattern library (`library/`) and the calibration pattern for
+/// `hapt fit` (`calibration/`).
 ///
-/// SwiftPM copies the three folders into the resource bundle `hapt_HaptCorpora` beside
+/// SwiftPM copies the four folders into the resource bundle `hapt_HaptCorpora` beside
 /// the built products (`hapt_HaptCorpora.resources` on Linux, `.bundle` on Apple
 /// platforms); `HaptCore.Corpora` finds them there, or in this source folder (a checkout or
 /// a consumer package's `.build/checkouts/hapt`).

@@ -35,9 +35,9 @@ import Foundation
 ///
 /// Durability against power loss is not attempted (no `fsync`): the guarantee is about
 /// interrupted processes.
-public enum AtomicFolder {
+package enum AtomicFolder {
   /// How the last swap on this platform was done (for tests and diagnostics).
-  public enum Method: String, Sendable {
+  package enum Method: String, Sendable {
     /// There was no previous folder: one rename.
     case rename
     /// Atomic exchange (`renameat2` RENAME_EXCHANGE / `renamex_np` RENAME_SWAP).
@@ -57,7 +57,7 @@ public enum AtomicFolder {
   ///   ``ExitStatus/cannotCreate`` if the folder cannot be created or swapped, or if
   ///   `path` exists and is not a folder.
   @discardableResult
-  public static func write(to path: String, _ body: (URL) throws -> Void) throws -> Method {
+  package static func write(to path: String, _ body: (URL) throws -> Void) throws -> Method {
     try write(to: path, allowExchange: true, body)
   }
 
@@ -98,7 +98,7 @@ public enum AtomicFolder {
   /// If `path` is missing and a `.NAME.old-*` sibling left by a process that no longer
   /// runs exists, the newest one is renamed back to `path`. Temporary and old siblings left by processes that no longer run are
   /// removed. Folders of a process that still runs (a concurrent writer) are left alone.
-  public static func recover(at path: String) {
+  package static func recover(at path: String) {
     let fileManager = FileManager.default
     let target = URL(fileURLWithPath: path).standardizedFileURL
     let parent = target.deletingLastPathComponent()

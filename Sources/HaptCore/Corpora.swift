@@ -27,7 +27,7 @@ public enum Corpora {
     return candidates().first { isDirectory($0.appendingPathComponent("devices")) }
   }
 
-  /// A sub-folder of the corpora (`system`, `library`, `devices`), or nil.
+  /// A sub-folder of the corpora (`system`, `library`, `devices`, `calibration`), or nil.
   public static func directory(_ name: String) -> URL? {
     directory()?.appendingPathComponent(name)
   }

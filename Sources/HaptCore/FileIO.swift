@@ -1,15 +1,15 @@
 import Foundation
 
 /// Reading input files with a size limit and errors that name the file.
-public enum InputFile {
+package enum InputFile {
   /// Default largest input file accepted, in bytes (64 MiB).
-  public static let defaultMaxBytes = 64 << 20
+  package static let defaultMaxBytes = 64 << 20
 
   /// The bytes of the file at `path`.
   ///
   /// - Throws: ``InputError`` with ``ExitStatus/noInput`` if the file is missing or
   ///   unreadable, ``ExitStatus/dataError`` if it is larger than `maxBytes` or a folder.
-  public static func read(_ path: String, maxBytes: Int = defaultMaxBytes) throws -> [UInt8] {
+  package static func read(_ path: String, maxBytes: Int = defaultMaxBytes) throws -> [UInt8] {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
       throw InputError(file: path, "no such file", status: .noInput)
@@ -38,11 +38,11 @@ public enum InputFile {
 /// temporary file in the same folder, which is then renamed over the target (rename(2) is
 /// atomic within one file system). An interrupted run leaves the previous file intact; the
 /// temporary file it leaves is removed by the next write of the same path.
-public enum AtomicFile {
+package enum AtomicFile {
   /// Writes `bytes` to `path` atomically.
   ///
   /// - Throws: ``InputError`` with ``ExitStatus/cannotCreate`` naming the path.
-  public static func write(_ bytes: some Collection<UInt8>, to path: String) throws {
+  package static func write(_ bytes: some Collection<UInt8>, to path: String) throws {
     AtomicFolder.recover(at: path)  // removes temporary files of killed writers of `path`
     let url = URL(fileURLWithPath: path)
     let folder = url.deletingLastPathComponent()
@@ -64,7 +64,7 @@ public enum AtomicFile {
   }
 
   /// Writes `text` as UTF-8 to `path` atomically.
-  public static func write(_ text: String, to path: String) throws {
+  package static func write(_ text: String, to path: String) throws {
     try write(Array(text.utf8), to: path)
   }
 

@@ -2,12 +2,12 @@
 ///
 /// Used to notice that a device profile or a pattern file changed since a baseline was
 /// recorded. Not cryptographic: it detects edits, not tampering.
-public enum Fingerprint {
-  public static func of(_ text: String) -> String {
+package enum Fingerprint {
+  package static func of(_ text: String) -> String {
     of(bytes: Array(text.utf8))
   }
 
-  public static func of(bytes: some Sequence<UInt8>) -> String {
+  package static func of(bytes: some Sequence<UInt8>) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in bytes {
       hash ^= UInt64(byte)

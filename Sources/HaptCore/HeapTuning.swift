@@ -14,15 +14,15 @@
 /// threshold is kept until exit instead of being returned at once.
 ///
 /// A no-op where the C library is not glibc.
-public enum HeapTuning {
+package enum HeapTuning {
   /// Free memory at the top of the heap kept mapped, bytes.
-  public static let trimThreshold_bytes: Int32 = 64 << 20
+  package static let trimThreshold_bytes: Int32 = 64 << 20
   /// Blocks at least this large are mapped separately (and unmapped when freed), bytes.
   /// Raised from glibc's 128 KiB so that renders of a few seconds reuse heap memory.
-  public static let mmapThreshold_bytes: Int32 = 16 << 20
+  package static let mmapThreshold_bytes: Int32 = 16 << 20
 
   /// Applies the settings; call once, first thing in `main`.
-  public static func apply() {
+  package static func apply() {
     #if canImport(Glibc)
       _ = mallopt(M_TRIM_THRESHOLD, trimThreshold_bytes)
       _ = mallopt(M_MMAP_THRESHOLD, mmapThreshold_bytes)

@@ -6,24 +6,24 @@
 /// `line L, column C`. Nesting depth and input size are bounded, so hostile input can
 /// neither overflow the stack nor exhaust memory. Non-finite and out-of-range numbers
 /// (`1e999`) are errors: no haptic parameter is meaningfully infinite.
-public struct JSONParser {
+package struct JSONParser {
   /// Limits that bound the work one file can cause.
-  public struct Limits: Sendable {
+  package struct Limits: Sendable {
     /// Deepest nesting of arrays and objects accepted.
-    public var maxDepth: Int
+    package var maxDepth: Int
     /// Largest input accepted, in bytes.
-    public var maxBytes: Int
+    package var maxBytes: Int
 
-    public init(maxDepth: Int = 64, maxBytes: Int = 64 << 20) {
+    package init(maxDepth: Int = 64, maxBytes: Int = 64 << 20) {
       self.maxDepth = maxDepth
       self.maxBytes = maxBytes
     }
   }
 
   /// The parsed document and the leniencies it needed.
-  public struct Document: Sendable {
-    public var root: JSONNode
-    public var leniencies: [JSONLeniency]
+  package struct Document: Sendable {
+    package var root: JSONNode
+    package var leniencies: [JSONLeniency]
   }
 
   private let bytes: [UInt8]
@@ -46,7 +46,7 @@ public struct JSONParser {
   /// - Returns: the root value with positions, and the leniencies used.
   /// - Throws: ``InputError`` with the place as `line L, column C`.
   /// - Complexity: O(n) in the input size.
-  public static func parse(_ bytes: [UInt8], limits: Limits = Limits()) throws -> Document {
+  package static func parse(_ bytes: [UInt8], limits: Limits = Limits()) throws -> Document {
     guard bytes.count <= limits.maxBytes else {
       throw InputError("file is \(bytes.count) bytes, over the limit of \(limits.maxBytes) bytes")
     }
@@ -65,7 +65,7 @@ public struct JSONParser {
   }
 
   /// Parses a string (convenience for tests and small inputs).
-  public static func parse(_ text: String, limits: Limits = Limits()) throws -> Document {
+  package static func parse(_ text: String, limits: Limits = Limits()) throws -> Document {
     try parse(Array(text.utf8), limits: limits)
   }
 

@@ -3,9 +3,9 @@
 ///
 /// Used for AHAP encoding, device profiles, baselines and `--format json` output, so the
 /// same value always gives byte-identical text.
-public enum JSONWriter {
+package enum JSONWriter {
   /// The text of `value`, pretty-printed, ending in a newline.
-  public static func string(_ value: JSONValue) -> String {
+  package static func string(_ value: JSONValue) -> String {
     var out = ""
     write(value, indent: 0, into: &out)
     out += "\n"
@@ -14,7 +14,7 @@ public enum JSONWriter {
 
   /// A number as JSON: integers without a fraction, others in Swift's shortest form.
   /// Non-finite values (which JSON cannot hold) are written as null.
-  public static func number(_ value: Double) -> String {
+  package static func number(_ value: Double) -> String {
     guard value.isFinite else { return "null" }
     if value == value.rounded(), abs(value) < 1e15 {
       return String(Int64(value))
@@ -23,7 +23,7 @@ public enum JSONWriter {
   }
 
   /// A string as a quoted JSON string literal.
-  public static func quoted(_ string: String) -> String {
+  package static func quoted(_ string: String) -> String {
     var out = "\""
     for scalar in string.unicodeScalars {
       switch scalar {
@@ -83,17 +83,17 @@ public enum JSONWriter {
 
 extension JSONValue {
   /// An object from key-value pairs in the given order.
-  public static func object(_ pairs: KeyValuePairs<String, JSONValue>) -> JSONValue {
+  package static func object(_ pairs: KeyValuePairs<String, JSONValue>) -> JSONValue {
     .object(pairs.map { JSONMember(key: $0.key, value: JSONNode($0.value)) })
   }
 
   /// An object from an ordered list of pairs.
-  public static func orderedObject(_ pairs: [(String, JSONValue)]) -> JSONValue {
+  package static func orderedObject(_ pairs: [(String, JSONValue)]) -> JSONValue {
     .object(pairs.map { JSONMember(key: $0.0, value: JSONNode($0.1)) })
   }
 
   /// An array of values.
-  public static func list(_ values: [JSONValue]) -> JSONValue {
+  package static func list(_ values: [JSONValue]) -> JSONValue {
     .array(values.map { JSONNode($0) })
   }
 }

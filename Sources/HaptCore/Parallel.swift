@@ -2,7 +2,8 @@ import Dispatch
 import Foundation
 
 /// Deterministic parallel loops: work is spread over threads, results land in fixed slots,
-/// so the output is identical whatever the thread count.
+/// so the output is identical whatever the thread count. Public only for the default
+/// thread count that library functions take; the loops are package internals.
 public enum Parallel {
   /// The thread count to use by default: `HAPT_THREADS` if set to a positive whole
   /// number, otherwise the number of active processors.
@@ -17,7 +18,7 @@ public enum Parallel {
   ///
   /// - Returns: the results in index order.
   /// - Complexity: `count` calls of `body`, interleaved over the threads in chunks.
-  public static func map<T: Sendable>(
+  package static func map<T: Sendable>(
     count: Int, threads: Int = defaultThreadCount, _ body: @Sendable (Int) -> T
   ) -> [T] {
     guard count > 0 else { return [] }

@@ -2,13 +2,13 @@
 ///
 /// Used wherever hapt needs reproducible randomness: fuzz tests, synthetic signals,
 /// benchmarks. The same seed always gives the same sequence on every platform.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
+package struct SplitMix64: RandomNumberGenerator, Sendable {
   private var state: UInt64
 
   /// Creates a generator whose sequence is fixed by `seed`.
-  public init(seed: UInt64) { state = seed }
+  package init(seed: UInt64) { state = seed }
 
-  public mutating func next() -> UInt64 {
+  package mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -17,12 +17,12 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
   }
 
   /// A uniform double in [0, 1).
-  public mutating func nextUnit() -> Double {
+  package mutating func nextUnit() -> Double {
     Double(next() >> 11) * 0x1.0p-53
   }
 
   /// A standard normal deviate (Box-Muller).
-  public mutating func nextGaussian() -> Double {
+  package mutating func nextGaussian() -> Double {
     let u1 = max(nextUnit(), 0x1.0p-53)
     let u2 = nextUnit()
     return (-2 * _log(u1)).squareRoot() * _cos(2 * Double.pi * u2)

@@ -1,3 +1,4 @@
+import HaptCore
 /// A confusion matrix of counts from an identification experiment, read from CSV.
 ///
 /// The format: one row per presented stimulus, one comma-separated column per response,

@@ -19,8 +19,8 @@
 /// - level: peak sensation levels of matched events, `dSL / 2.3 dB`;
 /// - frequency: `w * |ln fa - ln fb| / ln 1.2` (Weber fraction 0.2), weighted by
 ///   `w = clamp(max(SLa, SLb) / 10 dB, 0, 1)`: pitch is vague near threshold;
-/// - duration: matched events, `|ln Da - ln Db| / ln 1.2` with durations below 30 ms
-///   counted as 30 ms (a tap is a tap);
+/// - duration: matched events, `|ln Da - ln Db| / ln 1.2` with each duration D taken as
+///   `sqrt(D^2 + (30 ms)^2)` (a tap is a tap; durations near 30 ms blend into taps);
 /// - shape: matched events longer than 30 ms, RMS over the shape points of the difference
 ///   of their levels relative to peak, `/ 2.3 dB`, faded in between 30 and 60 ms;
 /// - rhythm: matched inter-onset intervals, `|ln Ia - ln Ib| / ln 1.2`;
@@ -60,52 +60,115 @@ public enum Distinguishability {
   public static func components(_ a: PerceptualFeatures, _ b: PerceptualFeatures)
     -> DPrimeComponents
   {
+    var squares = [PerceptualChange.Cue: Double]()
+    forEachTerm(a, b) { change in squares[change.cue, default: 0] += square(change.dPrime_JND) }
     var result = DPrimeComponents()
+    result.level = (squares[.level] ?? 0).squareRoot()
+    result.frequency = (squares[.frequency] ?? 0).squareRoot()
+    result.duration = (squares[.duration] ?? 0).squareRoot()
+    result.shape = (squares[.shape] ?? 0).squareRoot()
+    result.rhythm = (squares[.onset] ?? 0).squareRoot()
+    result.events = ((squares[.missing] ?? 0) + (squares[.added] ?? 0)).squareRoot()
+    return result
+  }
+
+  /// What differs between a reference and a candidate, event by event and cue by cue,
+  /// largest first: the terms of d' (their JNDs' Euclidean sum is d').
+  ///
+  /// - Parameters:
+  ///   - reference: the signal before (a baseline, or A of a comparison).
+  ///   - candidate: the signal after.
+  ///   - minimum_JND: changes smaller than this are left out (default 0: every non-zero
+  ///     term).
+  /// - Returns: the changes, largest JND first; ties in event order, then cue order.
+  /// - Complexity: O(events log events).
+  public static func changes(
+    from reference: PerceptualFeatures, to candidate: PerceptualFeatures, minimum_JND: Double = 0
+  ) -> [PerceptualChange] {
+    var list: [PerceptualChange] = []
+    forEachTerm(reference, candidate) { change in
+      if change.dPrime_JND > 0, change.dPrime_JND >= minimum_JND { list.append(change) }
+    }
+    let cueOrder = Dictionary(uniqueKeysWithValues: PerceptualChange.Cue.allCases.enumerated().map { ($1, $0) })
+    return list.enumerated().sorted { x, y in
+      if x.element.dPrime_JND != y.element.dPrime_JND { return x.element.dPrime_JND > y.element.dPrime_JND }
+      let ex = x.element.event ?? 0
+      let ey = y.element.event ?? 0
+      if ex != ey { return ex < ey }
+      let cx = cueOrder[x.element.cue] ?? 0
+      let cy = cueOrder[y.element.cue] ?? 0
+      return cx != cy ? cx < cy : x.offset < y.offset
+    }.map(\.element)
+  }
+
+  /// Calls `visit` with every term of d' between `a` (reference) and `b` (candidate), in
+  /// a fixed order: frequency, then per matched event level, duration, shape and onset,
+  /// then unmatched events. Each term's JND value is the same whichever signal comes first.
+  static func forEachTerm(
+    _ a: PerceptualFeatures, _ b: PerceptualFeatures, _ visit: (PerceptualChange) -> Void
+  ) {
     let logFrequency = log(1 + frequencyWeberFraction)
     let logDuration = log(1 + durationWeberFraction)
     let logInterval = log(1 + intervalWeberFraction)
     if a.isPerceptible, b.isPerceptible, let fa = a.frequency_Hz, let fb = b.frequency_Hz {
       let level = max(a.peakLevel_dB, b.peakLevel_dB)
       let weight = min(max(level / fullFrequencyWeightLevel_dB, 0), 1)
-      result.frequency = weight * logRatio(fa, fb) / logFrequency
+      visit(
+        PerceptualChange(
+          event: nil, cue: .frequency, size: (fb / fa - 1) * 100,
+          dPrime_JND: weight * logRatio(fa, fb) / logFrequency))
     }
-    var level2 = 0.0
-    var duration2 = 0.0
-    var shape2 = 0.0
-    var rhythm2 = 0.0
-    var unmatched2 = 0.0
     let matched = min(a.events.count, b.events.count)
     for k in 0..<matched {
       let ea = a.events[k]
       let eb = b.events[k]
-      level2 += square((ea.peakLevel_dB - eb.peakLevel_dB) / amplitudeJND_dB)
-      let da = max(ea.duration_s, tapDuration_s)
-      let db = max(eb.duration_s, tapDuration_s)
-      duration2 += square(logRatio(da, db) / logDuration)
+      visit(
+        PerceptualChange(
+          event: k + 1, cue: .level, size: eb.peakLevel_dB - ea.peakLevel_dB,
+          dPrime_JND: abs(ea.peakLevel_dB - eb.peakLevel_dB) / amplitudeJND_dB))
+      let da = feltDuration_s(ea.duration_s)
+      let db = feltDuration_s(eb.duration_s)
+      visit(
+        PerceptualChange(
+          event: k + 1, cue: .duration, size: (eb.duration_s - ea.duration_s) * 1000,
+          dPrime_JND: logRatio(da, db) / logDuration))
       let shortest = min(ea.duration_s, eb.duration_s)
       let shapeWeight = min(max((shortest - tapDuration_s) / tapDuration_s, 0), 1)
       if shapeWeight > 0 {
         var sum = 0.0
         let points = min(ea.shape_dB.count, eb.shape_dB.count)
         for i in 0..<points { sum += square(ea.shape_dB[i] - eb.shape_dB[i]) }
-        shape2 += square(shapeWeight) * sum / Double(max(points, 1)) / square(amplitudeJND_dB)
+        let rms_dB = (sum / Double(max(points, 1))).squareRoot()
+        visit(
+          PerceptualChange(
+            event: k + 1, cue: .shape, size: rms_dB, dPrime_JND: shapeWeight * rms_dB / amplitudeJND_dB))
       }
       if k > 0 {
         let ia = ea.onset_s - a.events[k - 1].onset_s
         let ib = eb.onset_s - b.events[k - 1].onset_s
-        if ia > 0, ib > 0 { rhythm2 += square(logRatio(ia, ib) / logInterval) }
+        if ia > 0, ib > 0 {
+          visit(
+            PerceptualChange(
+              event: k + 1, cue: .onset, size: (ib - ia) * 1000, dPrime_JND: logRatio(ia, ib) / logInterval))
+        }
       }
     }
-    let longer = a.events.count > b.events.count ? a.events : b.events
-    for event in longer.dropFirst(matched) {
-      unmatched2 += square(event.peakLevel_dB / amplitudeJND_dB)
+    let referenceIsLonger = a.events.count > b.events.count
+    let longer = referenceIsLonger ? a.events : b.events
+    for (offset, event) in longer.dropFirst(matched).enumerated() {
+      visit(
+        PerceptualChange(
+          event: matched + offset + 1, cue: referenceIsLonger ? .missing : .added, size: event.peakLevel_dB,
+          dPrime_JND: event.peakLevel_dB / amplitudeJND_dB))
     }
-    result.level = level2.squareRoot()
-    result.duration = duration2.squareRoot()
-    result.shape = shape2.squareRoot()
-    result.rhythm = rhythm2.squareRoot()
-    result.events = unmatched2.squareRoot()
-    return result
+  }
+
+  /// The duration the duration term compares: `sqrt(D^2 + tap^2)`, a smooth version of
+  /// "shorter than a tap counts as a tap" (``tapDuration_s``). Long bursts keep their
+  /// duration (200 ms reads as 202 ms); bursts near the tap limit blend into taps instead
+  /// of changing the term abruptly at 30 ms.
+  @inline(__always) static func feltDuration_s(_ duration_s: Double) -> Double {
+    (duration_s * duration_s + tapDuration_s * tapDuration_s).squareRoot()
   }
 
   /// `|ln(x / y)|`, computed the same way whichever argument comes first (exact symmetry).
@@ -130,6 +193,18 @@ public struct DPrimeComponents: Sendable, Equatable {
   public var rhythm = 0.0
   /// Events one signal has and the other lacks.
   public var events = 0.0
+
+  /// All terms zero (no difference).
+  public init() {}
+
+  public init(level: Double, frequency: Double, duration: Double, shape: Double, rhythm: Double, events: Double) {
+    self.level = level
+    self.frequency = frequency
+    self.duration = duration
+    self.shape = shape
+    self.rhythm = rhythm
+    self.events = events
+  }
 
   /// d': the Euclidean sum of the terms.
   public var total: Double {

@@ -48,6 +48,14 @@ extension PerceptualFeatures {
 
   /// The felt events of a level envelope, from their sample ranges.
   ///
+  /// Each event's timing and shape are measured on its *extent*: the samples from the
+  /// first to the last whose level is within ``shapeRange_dB`` of the event's peak (or
+  /// above threshold, where that is higher). Scaling an event's level therefore moves
+  /// neither its onset, nor its duration, nor its shape: a level change is counted once,
+  /// by the level term, instead of also shifting every threshold crossing by the time the
+  /// envelope takes to rise or fall through the change (several milliseconds per dB on
+  /// a motor's slow spin-up and spin-down).
+  ///
   /// - Parameters:
   ///   - ranges: ``eventRanges(_:threshold_g:sampleRate_Hz:)`` of the envelope.
   ///   - envelope: level envelope in g.
@@ -58,20 +66,31 @@ extension PerceptualFeatures {
   static func events(
     _ ranges: [Range<Int>], envelope: [Double], threshold_dB: Double, sampleRate_Hz: Double
   ) -> [Event] {
-    guard let first = ranges.first else { return [] }
-    return ranges.map { run in
+    let threshold_g = pow(10, threshold_dB / 20)
+    let extents = ranges.map { run -> (extent: Range<Int>, peak: Double) in
       var peak = 0.0
       for k in run { peak = max(peak, envelope[k]) }
-      let peakLevel_dB = 20 * log10(peak) - threshold_dB
+      let floor = max(threshold_g, peak * pow(10, -shapeRange_dB / 20))
+      var first = run.lowerBound
+      while first < run.upperBound - 1 && envelope[first] < floor { first += 1 }
+      var last = run.upperBound - 1
+      while last > first && envelope[last] < floor { last -= 1 }
+      return (first..<(last + 1), peak)
+    }
+    guard let origin = extents.first?.extent.lowerBound else { return [] }
+    return extents.map { item in
+      let run = item.extent
+      let peakLevel_dB = 20 * log10(item.peak) - threshold_dB
+      let floor_dB = -min(peakLevel_dB, shapeRange_dB)
       let length = run.count
       let shape = (0..<shapePoints).map { i -> Double in
         let offset = Int((Double(i) + 0.5) / Double(shapePoints) * Double(length))
         let value = envelope[run.lowerBound + min(offset, length - 1)]
         let relative = 20 * log10(max(value, .leastNormalMagnitude)) - threshold_dB - peakLevel_dB
-        return max(relative, -peakLevel_dB)
+        return max(relative, floor_dB)
       }
       return Event(
-        onset_s: Double(run.lowerBound - first.lowerBound) / sampleRate_Hz,
+        onset_s: Double(run.lowerBound - origin) / sampleRate_Hz,
         duration_s: Double(length) / sampleRate_Hz,
         peakLevel_dB: peakLevel_dB,
         shape_dB: shape)

@@ -48,6 +48,10 @@ public struct PerceptualFeatures: Sendable, Equatable {
 
   /// Number of points of an event's shape.
   public static let shapePoints = 8
+  /// An event's extent (onset, duration, shape) is where its level is within this many dB
+  /// of its peak, or above threshold where that is higher (our choice: the parts of a
+  /// burst more than 15 dB under its own peak add little to how long it feels).
+  public static let shapeRange_dB = 15.0
   /// Events closer than this fuse into one (Docs/Model.md §5), in seconds.
   public static let fusionGap_s = 0.030
   /// Shortest level-envelope window, in seconds.

@@ -15,13 +15,26 @@ extension SimilarityFeatures {
   /// Computes the features of `signal`, zero-padded to a whole number of 512-sample
   /// blocks (the pattern-pair rule, Docs/Model.md §6.1).
   ///
-  /// The samples are taken to be at 8 kHz, the rate ST-SIM and SPQI are defined for;
-  /// resample other rates before (``sampleRate_Hz`` keeps the rate the signal claimed).
+  /// ST-SIM and SPQI are defined at 8 kHz (their perceptual spectrum maps block bin i to
+  /// `i * 8000 / 1024` Hz): a signal at any other rate is first resampled to 8 kHz with
+  /// the anti-aliased ``Resampler``, so no path feeds the features another rate
+  /// (``sampleRate_Hz`` keeps the rate the signal came at). A signal whose rate is not a
+  /// positive finite number has no meaningful time axis and gives the features of silence.
   ///
-  /// - Complexity: O(n log n) for n samples; about 3 doubles of storage per sample.
+  /// - Complexity: O(n log n) for n samples (plus the resampling, O(n) with a fixed
+  ///   kernel); about 3 doubles of storage per sample.
   public init(_ signal: Signal) {
+    let rate = PerceptualSpectrum.sampleRate_Hz
+    let samples: [Double]
+    if signal.sampleRate_Hz == rate {
+      samples = signal.samples
+    } else if signal.sampleRate_Hz > 0, signal.sampleRate_Hz.isFinite {
+      samples = Resampler.resample(signal, to: rate).samples
+    } else {
+      samples = []
+    }
     self.init(
-      samples: signal.samples, sampleRate_Hz: signal.sampleRate_Hz, rule: .zeroPadded,
+      samples: samples, sampleRate_Hz: signal.sampleRate_Hz, rule: .zeroPadded,
       transform: SimilarityDCT.transform)
   }
 }

@@ -14,10 +14,12 @@
 /// support, normalised samples and powers are all 0 (log10 of a zero coefficient is
 /// -infinity), so they are never stored.
 ///
-/// The samples are taken to be at 8 kHz, the rate the metrics are defined for; the
-/// caller resamples other rates first (``sampleRate_Hz`` records what the signal claimed).
+/// The features are always computed at 8 kHz, the rate the metrics are defined for:
+/// ``init(_:)`` resamples a signal at any other rate first (``sampleRate_Hz`` records the
+/// rate the signal came at).
 ///
-/// Memory: 3 doubles per sample plus the samples themselves, about 250 KB for one second.
+/// Memory: 3 doubles per sample, about 192 KB for one second (the samples are shared with
+/// the caller's array, not copied).
 public struct SimilarityFeatures: Sendable {
   /// How a signal whose length is not a multiple of 512 is cut into blocks.
   enum BlockRule: Sendable {
@@ -31,15 +33,17 @@ public struct SimilarityFeatures: Sendable {
   public let blockCount: Int
   /// Number of samples in the signal as given.
   public let sampleCount: Int
-  /// The sample rate the signal claimed, in Hz (the features assume 8000).
+  /// The sample rate the signal came at, in Hz (the features are at 8000).
   public let sampleRate_Hz: Double
   /// Whether each block is perceptible (Docs/Model.md §5; see
   /// ``isPerceptible(peak_g:frequency_Hz:)``).
   public let perceptibleBlocks: [Bool]
 
-  /// The samples without trailing zeros (-0.0 counts as zero).
-  let significantSamples: [Double]
-  /// A hash of `significantSamples`, to rule out identity quickly.
+  /// The samples as given (shared with the caller's array, not copied) and how many of
+  /// them are left without trailing zeros (-0.0 counts as zero).
+  let samples: [Double]
+  let significantCount: Int
+  /// A hash of the samples without trailing zeros, to rule out identity quickly.
   let fingerprint: UInt64
   /// Per block, in one allocation: 512 supports `Phi(P/12)`, then 512 normalised samples
   /// `(x - mean) / (std + eps)`, then 512 powers `10^(P/10)` (see ``values(ofBlock:)``).
@@ -75,8 +79,9 @@ public struct SimilarityFeatures: Sendable {
     self.sampleRate_Hz = sampleRate_Hz
     var end = samples.count
     while end > 0, samples[end - 1] == 0 { end -= 1 }
-    significantSamples = Array(samples[0..<end])
-    fingerprint = Self.hash(significantSamples)
+    self.samples = samples
+    significantCount = end
+    fingerprint = Self.hash(samples[0..<end])
 
     let storage = SimilarityFeatureStorage(count: blocks * Self.blockStride)
     var supportEnergy = [Double](repeating: 0, count: blocks)
@@ -167,12 +172,13 @@ public struct SimilarityFeatures: Sendable {
   /// zero-padded to a common length, the signals are equal sample for sample, with
   /// -0.0 == 0.0 as numpy's `array_equal` has it).
   func hasSameSamples(as other: SimilarityFeatures) -> Bool {
-    fingerprint == other.fingerprint && significantSamples == other.significantSamples
+    fingerprint == other.fingerprint && significantCount == other.significantCount
+      && samples[0..<significantCount] == other.samples[0..<other.significantCount]
   }
 
   /// FNV-1a over the bit patterns, with -0.0 folded into 0.0 so that equal arrays hash
   /// equally.
-  private static func hash(_ samples: [Double]) -> UInt64 {
+  private static func hash(_ samples: ArraySlice<Double>) -> UInt64 {
     var h: UInt64 = 0xcbf2_9ce4_8422_2325
     for v in samples {
       h ^= (v + 0.0).bitPattern

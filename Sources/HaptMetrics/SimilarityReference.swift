@@ -1,3 +1,4 @@
+import HaptCore
 /// The reference package's way of comparing a distorted signal with a reference signal,
 /// shared by ``STSIM`` and ``SPQI`` (vibromaf 0.0.8 `preprocess_input_signal`,
 /// `array_equal` shortcut, `BlockBuilder.divide` with `cut_off_strategy`).

@@ -1,4 +1,5 @@
 import Foundation
+import HaptCore
 
 /// The files of one report (the HTML page, CSV tables, SVG charts, JUnit XML), written
 /// together as one folder with ``AtomicFolder`` so a reader sees the whole previous report

@@ -1,5 +1,6 @@
 import CSndFile
 import Foundation
+import HaptCore
 
 extension AudioFile {
   /// Writes a mono recording: `.wav` as 32-bit float, `.flac` as 24-bit PCM with a

@@ -1,5 +1,6 @@
 import CSndFile
 import Foundation
+import HaptCore
 
 /// Reading and writing mono recordings (WAV, FLAC, and anything else libsndfile reads).
 ///

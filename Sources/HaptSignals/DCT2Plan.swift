@@ -10,9 +10,9 @@ import CFFTW
 ///
 /// Thread-safety: ``transform(_:into:)`` may run concurrently on any number of threads
 /// (it only calls `fftw_execute_r2r`); planning is serialised by ``FFTWPlanner``.
-public final class DCT2Plan: @unchecked Sendable {
+package final class DCT2Plan: @unchecked Sendable {
   /// The transform length N.
-  public let length: Int
+  package let length: Int
   private let plan: fftw_plan
   private let scale0: Double
   private let scale: Double
@@ -23,7 +23,7 @@ public final class DCT2Plan: @unchecked Sendable {
   ///
   /// - Parameter length: the transform length; must be at least 1 (a programming error
   ///   otherwise, not an input error: callers check lengths derived from input).
-  public static func shared(length: Int) -> DCT2Plan {
+  package static func shared(length: Int) -> DCT2Plan {
     precondition(
       length >= 1 && length <= Int(Int32.max), "DCT2Plan length must be in 1 ... 2^31-1, got \(length)")
     return cache.plan(length: length) { DCT2Plan(unlockedLength: $0) }
@@ -59,7 +59,7 @@ public final class DCT2Plan: @unchecked Sendable {
   /// input is then copied to a temporary first). No allocation otherwise.
   ///
   /// - Complexity: O(N log N).
-  public func transform(
+  package func transform(
     _ input: UnsafeBufferPointer<Double>, into output: UnsafeMutableBufferPointer<Double>
   ) {
     precondition(input.count == length && output.count == length, "DCT2Plan: wrong buffer length")
@@ -82,7 +82,7 @@ public final class DCT2Plan: @unchecked Sendable {
   }
 
   /// The orthonormal DCT-II of `input` (convenience; allocates the result).
-  public func transform(_ input: [Double]) -> [Double] {
+  package func transform(_ input: [Double]) -> [Double] {
     precondition(input.count == length, "DCT2Plan: wrong input length")
     return [Double](unsafeUninitializedCapacity: length) { buffer, count in
       input.withUnsafeBufferPointer { transform($0, into: buffer) }

@@ -12,11 +12,11 @@ import CFFTW
 ///
 /// Thread-safety: both directions may run concurrently on any number of threads (only
 /// `fftw_execute_dft_r2c`/`_c2r` run outside the planner lock).
-public final class RealFFTPlan: @unchecked Sendable {
+package final class RealFFTPlan: @unchecked Sendable {
   /// The transform length N (number of real samples).
-  public let length: Int
+  package let length: Int
   /// The number of complex bins, `N/2 + 1`.
-  public let binCount: Int
+  package let binCount: Int
   private let forwardPlan: fftw_plan
   private let inversePlan: fftw_plan
 
@@ -26,7 +26,7 @@ public final class RealFFTPlan: @unchecked Sendable {
   ///
   /// - Parameter length: the transform length; must be at least 1 (a programming error
   ///   otherwise).
-  public static func shared(length: Int) -> RealFFTPlan {
+  package static func shared(length: Int) -> RealFFTPlan {
     precondition(
       length >= 1 && length <= Int(Int32.max), "RealFFTPlan length must be in 1 ... 2^31-1, got \(length)")
     return cache.plan(length: length) { RealFFTPlan(unlockedLength: $0) }
@@ -77,7 +77,7 @@ public final class RealFFTPlan: @unchecked Sendable {
   /// is de-interleaved from it; no other allocation.
   ///
   /// - Complexity: O(N log N).
-  public func forward(
+  package func forward(
     _ input: UnsafeBufferPointer<Double>, real: UnsafeMutableBufferPointer<Double>,
     imaginary: UnsafeMutableBufferPointer<Double>
   ) {
@@ -116,7 +116,7 @@ public final class RealFFTPlan: @unchecked Sendable {
   /// modified; one aligned scratch buffer as in ``forward(_:real:imaginary:)``.
   ///
   /// - Complexity: O(N log N).
-  public func inverse(
+  package func inverse(
     real: UnsafeBufferPointer<Double>, imaginary: UnsafeBufferPointer<Double>,
     into output: UnsafeMutableBufferPointer<Double>
   ) {
@@ -138,7 +138,7 @@ public final class RealFFTPlan: @unchecked Sendable {
   }
 
   /// The DFT of `input` as two new arrays of ``binCount`` values (convenience).
-  public func forward(_ input: [Double]) -> (real: [Double], imaginary: [Double]) {
+  package func forward(_ input: [Double]) -> (real: [Double], imaginary: [Double]) {
     precondition(input.count == length, "RealFFTPlan.forward: input must have \(length) samples")
     var re = [Double](repeating: 0, count: binCount)
     var im = [Double](repeating: 0, count: binCount)
@@ -151,7 +151,7 @@ public final class RealFFTPlan: @unchecked Sendable {
   }
 
   /// The inverse DFT (scaled by `1/N`) of a half spectrum, as a new array (convenience).
-  public func inverse(real: [Double], imaginary: [Double]) -> [Double] {
+  package func inverse(real: [Double], imaginary: [Double]) -> [Double] {
     var out = [Double](repeating: 0, count: length)
     real.withUnsafeBufferPointer { r in
       imaginary.withUnsafeBufferPointer { i in

@@ -1,4 +1,5 @@
 import Foundation
+import HaptCore
 
 extension DeviceProfile {
   /// Largest profile file accepted, bytes.
@@ -42,6 +43,10 @@ extension DeviceProfile {
       try root.required("actuator"), bodyMass_kg: body, sampleRate_Hz: rate)
     let drive = try DeviceProfile.decodeDrive(try root.required("drive"), sampleRate_Hz: rate)
     let latency = try DeviceProfile.decodeLatency(try root.required("latency"))
+    if drive.equalization != .none, case .erm = actuator {
+      throw try root.required("drive").required("equalization").error(
+        "an ERM cannot be equalised across frequency (its speed sets the frequency); use type none")
+    }
     self.init(
       name: name, description: description, sampleRate_Hz: rate, bodyMass_kg: body,
       actuator: actuator, drive: drive, latency: latency)
@@ -120,7 +125,7 @@ extension DeviceProfile {
       cursor,
       allowed: [
         "fmin_Hz", "fmax_Hz", "ratedVoltage_V", "maxVoltage_V", "gamma", "transientCycles",
-        "overdriveVoltage_V", "brakeCycles", "lowPowerIntensityScale",
+        "overdriveVoltage_V", "brakeCycles", "lowPowerIntensityScale", "equalization",
       ])
     let nyquist = sampleRate_Hz / 2
     let fmin = try r.positive("fmin_Hz", max: nyquist)
@@ -146,7 +151,30 @@ extension DeviceProfile {
       transientCycles: try r.positive("transientCycles", max: 1000),
       overdriveVoltage_V: try r.number("overdriveVoltage_V", 0...1000),
       brakeCycles: try r.number("brakeCycles", 0...1000),
-      lowPowerIntensityScale: try r.number("lowPowerIntensityScale", 0...1))
+      lowPowerIntensityScale: try r.number("lowPowerIntensityScale", 0...1),
+      equalization: try cursor.member("equalization").map { try decodeEqualization($0, nyquist_Hz: nyquist) }
+        ?? .none)
+  }
+
+  /// `drive.equalization` (optional, default none): `{"type": "none"}` or
+  /// `{"type": "actuatorResponse", "referenceFrequency_Hz": F}` with 0 < F < fs/2.
+  private static func decodeEqualization(_ cursor: JSONCursor, nyquist_Hz: Double) throws -> DriveEqualization {
+    let typeCursor = try cursor.required("type")
+    switch try typeCursor.string() {
+    case "none":
+      _ = try ProfileReader(cursor, allowed: ["type"])
+      return .none
+    case "actuatorResponse":
+      let r = try ProfileReader(cursor, allowed: ["type", "referenceFrequency_Hz"])
+      let reference = try r.positive("referenceFrequency_Hz", max: nyquist_Hz)
+      guard reference < nyquist_Hz else {
+        throw try r.error(
+          at: "referenceFrequency_Hz", "must be below the Nyquist frequency \(JSONWriter.number(nyquist_Hz)) Hz")
+      }
+      return .actuatorResponse(referenceFrequency_Hz: reference)
+    case let other:
+      throw typeCursor.error("unknown equalization type \"\(other)\" (expected none or actuatorResponse)")
+    }
   }
 
   private static func decodeLatency(_ cursor: JSONCursor) throws -> LatencyParameters {
@@ -174,6 +202,24 @@ extension DeviceProfile {
   /// to fingerprint a profile in baselines.
   public func jsonText() -> String {
     JSONWriter.string(jsonValue)
+  }
+
+  /// `drive.equalization` when the driver equalises; nothing for `none` (the default),
+  /// so profiles without it keep their canonical text and fingerprint.
+  private var equalizationMembers: [(String, JSONValue)] {
+    switch drive.equalization {
+    case .none:
+      return []
+    case .actuatorResponse(let reference):
+      return [
+        (
+          "equalization",
+          .orderedObject([
+            ("type", .string(drive.equalization.typeName)), ("referenceFrequency_Hz", .number(reference)),
+          ])
+        )
+      ]
+    }
   }
 
   /// The profile as a JSON value in schema key order.
@@ -223,7 +269,7 @@ extension DeviceProfile {
           ("overdriveVoltage_V", .number(drive.overdriveVoltage_V)),
           ("brakeCycles", .number(drive.brakeCycles)),
           ("lowPowerIntensityScale", .number(drive.lowPowerIntensityScale)),
-        ])
+        ] + equalizationMembers)
       ),
       (
         "latency",

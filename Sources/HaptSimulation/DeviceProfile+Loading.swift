@@ -1,4 +1,5 @@
 import Foundation
+import HaptCore
 
 extension DeviceProfile {
   /// The folder of shipped profiles (`devices` in the shipped corpora).

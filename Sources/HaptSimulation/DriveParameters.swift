@@ -4,7 +4,8 @@ public struct DriveParameters: Equatable, Sendable {
   public var fmin_Hz: Double
   /// Drive frequency at sharpness 1, Hz (above `fmin_Hz`, below the Nyquist frequency).
   public var fmax_Hz: Double
-  /// Amplitude at intensity 1, V: `A = ratedVoltage_V * I^gamma`.
+  /// Amplitude at intensity 1, V: `A = ratedVoltage_V * I^gamma` (at the reference
+  /// frequency when the driver equalises).
   public var ratedVoltage_V: Double
   /// The summed drive is clipped to +-maxVoltage_V.
   public var maxVoltage_V: Double
@@ -18,11 +19,13 @@ public struct DriveParameters: Equatable, Sendable {
   public var brakeCycles: Double
   /// Intensity factor under the low-power condition, 0..1.
   public var lowPowerIntensityScale: Double
+  /// How the driver shapes amplitude across frequency (default: not at all).
+  public var equalization: DriveEqualization
 
   public init(
     fmin_Hz: Double, fmax_Hz: Double, ratedVoltage_V: Double, maxVoltage_V: Double,
     gamma: Double = 1, transientCycles: Double = 2, overdriveVoltage_V: Double = 0,
-    brakeCycles: Double = 0, lowPowerIntensityScale: Double = 1
+    brakeCycles: Double = 0, lowPowerIntensityScale: Double = 1, equalization: DriveEqualization = .none
   ) {
     self.fmin_Hz = fmin_Hz
     self.fmax_Hz = fmax_Hz
@@ -33,6 +36,7 @@ public struct DriveParameters: Equatable, Sendable {
     self.overdriveVoltage_V = overdriveVoltage_V
     self.brakeCycles = brakeCycles
     self.lowPowerIntensityScale = lowPowerIntensityScale
+    self.equalization = equalization
   }
 
   /// The drive frequency for effective sharpness `s` in 0..1: `fmin + s (fmax - fmin)`, Hz.

@@ -16,6 +16,9 @@ import HaptSignals
 /// - Braking (positive `brakeCycles`): the next `ceil(brakeCycles fs / f - 1e-9)` samples
 ///   continue the phase with the sign flipped, at the event's last amplitude A (without
 ///   the envelope, as Docs/Model.md words it) and last frequency.
+/// - Equalisation (``DriveEqualization/actuatorResponse(referenceFrequency_Hz:)``): A is
+///   multiplied by `|a(fref)| / |a(f)|` at the sample's drive frequency and capped at
+///   maxVoltage_V, before the envelope; overdrive scales the equalised A.
 /// - Events add; the caller clips the sum to +-maxVoltage_V.
 ///
 /// For an ERM the waveform is DC (`V_n = A_n env_n`, braking `-A`): the motor's speed,
@@ -35,6 +38,8 @@ struct DriveSynthesizer {
   let waveform: Waveform
   /// Multiplies every effective intensity (low-power condition), 0...1.
   let intensityScale: Double
+  /// The driver's equalisation across frequency, nil for a plain driver.
+  var equalizer: ResponseEqualizer? = nil
 
   /// Events that start more than this long before pattern time 0 are not rendered
   /// (``Renderer/renderChecked(_:options:)`` refuses them), s.
@@ -86,6 +91,13 @@ struct DriveSynthesizer {
       : parameters.ratedVoltage_V * pow(intensity, parameters.gamma)
   }
 
+  /// Amplitude `a` equalised for drive frequency `f` (unchanged for a plain driver).
+  @inline(__always)
+  func equalized(_ a: Double, at f: Double) -> Double {
+    guard let equalizer, a > 0 else { return a }
+    return equalizer.amplitude(a, at: f)
+  }
+
   private func clamp01(_ x: Double) -> Double { Swift.min(Swift.max(x, 0), 1) }
 
   private func transient(
@@ -96,7 +108,8 @@ struct DriveSynthesizer {
       clamp01(event.intensity * controls.intensityMultiplier(at: event.time_s)) * intensityScale
     let sharpness = clamp01(event.sharpness + controls.sharpnessOffset(at: event.time_s))
     let f = parameters.frequency_Hz(sharpness: sharpness)
-    let a = amplitude(intensity)
+    let unequalized = amplitude(intensity)
+    let a = equalized(unequalized, at: f)
     let n0 = sampleIndex(event.time_s, k: k, rho: rho)
     let n1 = sampleIndex(event.time_s + parameters.transientCycles / f, k: k, rho: rho)
     let step = 2 * Double.pi * f / sampleRate_Hz
@@ -131,7 +144,7 @@ struct DriveSynthesizer {
       }
     }
     guard n1 > n0 else { return nil }
-    return brake(from: n1, amplitude: a, frequency_Hz: f, oscillator: &oscillator, into: out)
+    return brake(from: n1, amplitude: unequalized, frequency_Hz: f, oscillator: &oscillator, into: out)
   }
 
   private func continuous(
@@ -208,7 +221,7 @@ struct DriveSynthesizer {
           }
           let f = fmin + clamp01(event.sharpness + firstOffset) * span
           let step = twoPiOverFs * f
-          let a = lastAmplitude
+          let a = equalized(lastAmplitude, at: f)
           oscillator.addSine(amplitude: a, step: step, count: length, into: out.baseAddress! + chunkStart)
           lastFrequency = f
           chunkStart += length
@@ -220,6 +233,14 @@ struct DriveSynthesizer {
         if isSine, writable == length, oscillator.phase >= Double.pi {
           if intensityConstant { m.update(repeating: firstMultiplier) }
           amplitudes(fromMultipliers: m, eventIntensity: event.intensity, last: &lastIntensity, &lastAmplitude)
+          if equalizer != nil {
+            if frequencyIsConstant {
+              let f = fmin + clamp01(event.sharpness + firstOffset) * span
+              for j in 0..<length { m[j] = equalized(m[j], at: f) }
+            } else {
+              for j in 0..<length { m[j] = equalized(m[j], at: fmin + clamp01(event.sharpness + o[j]) * span) }
+            }
+          }
           // The envelope only where it is not exactly 1.
           if !(envelope.isOnPlateau(atOffset: offset0) && envelope.isOnPlateau(atOffset: lastOffset)) {
             for j in 0..<length {
@@ -262,7 +283,8 @@ struct DriveSynthesizer {
           if j < writable {
             let offset = offset0 + Double(j) * step_s
             let env = envelope.isOnPlateau(atOffset: offset) ? 1 : envelope.gain(atOffset: offset)
-            let amp = oscillator.phase < Double.pi ? lastAmplitude * overdriveRatio : lastAmplitude
+            let a = equalized(lastAmplitude, at: f)
+            let amp = oscillator.phase < Double.pi ? a * overdriveRatio : a
             out[chunkStart + j] += isSine ? amp * env * oscillator.sine : amp * env
           }
           lastFrequency = f
@@ -316,13 +338,15 @@ struct DriveSynthesizer {
     return true
   }
 
-  /// Writes the anti-phase brake after an event's drive ends at `n1`.
+  /// Writes the anti-phase brake after an event's drive ends at `n1`, at the event's last
+  /// amplitude before equalisation (equalised here for the brake's frequency).
   /// - Returns: one past the last driven sample.
   private func brake(
-    from n1: Int, amplitude a: Double, frequency_Hz f: Double, oscillator: inout PhaseOscillator,
+    from n1: Int, amplitude unequalized: Double, frequency_Hz f: Double, oscillator: inout PhaseOscillator,
     into out: UnsafeMutableBufferPointer<Double>
   ) -> Int {
-    guard parameters.brakeCycles > 0, a > 0 else { return n1 }
+    guard parameters.brakeCycles > 0, unequalized > 0 else { return n1 }
+    let a = equalized(unequalized, at: f)
     let raw = (parameters.brakeCycles * sampleRate_Hz / f - 1e-9).rounded(.up)
     let samples = raw.isFinite ? Int(Swift.min(Swift.max(raw, 0), 1e9)) : 0
     let end = n1 &+ samples

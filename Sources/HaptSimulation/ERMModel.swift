@@ -18,7 +18,7 @@ public struct ERMModel: Equatable, Sendable {
   /// Sample rate, Hz.
   public let sampleRate_Hz: Double
   /// The exact discretisation of [theta, w, i].
-  public let discretisation: FirstOrderHold
+  package let discretisation: FirstOrderHold
 
   /// Discretises the model; nil if the parameters give a non-finite discretisation.
   public init?(parameters: ERMParameters, bodyMass_kg: Double, sampleRate_Hz: Double) {
@@ -34,7 +34,7 @@ public struct ERMModel: Equatable, Sendable {
   }
 
   /// The continuous system matrix of [theta, w, i].
-  public static func systemMatrix(_ p: ERMParameters) -> SquareMatrix {
+  package static func systemMatrix(_ p: ERMParameters) -> SquareMatrix {
     let j = p.rotorInertia_kg_m2
     let l = p.inductance_H
     return SquareMatrix(rows: [

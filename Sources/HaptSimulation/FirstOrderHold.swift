@@ -8,15 +8,15 @@
 ///
 /// is exact when V is the straight line between `V_(n-1)` and `V_n`. Computed once per
 /// device (the ``Renderer`` caches it); the per-sample update is a few multiply-adds.
-public struct FirstOrderHold: Equatable, Sendable {
+package struct FirstOrderHold: Equatable, Sendable {
   /// State order n.
-  public let order: Int
+  package let order: Int
   /// Phi, n x n, row-major.
-  public let phi: [Double]
+  package let phi: [Double]
   /// G0 (weight of the drive's value at the start of the step, before subtracting G1).
-  public let g0: [Double]
+  package let g0: [Double]
   /// G1 (weight of the drive's slope over the step).
-  public let g1: [Double]
+  package let g1: [Double]
 
   /// Discretises `s' = A s + B V` with step `step_s`.
   ///
@@ -25,7 +25,7 @@ public struct FirstOrderHold: Equatable, Sendable {
   ///   - b: the input vector B (state units per volt per second).
   ///   - step_s: the sample period h in seconds.
   /// - Returns: nil if the block exponential cannot be computed in finite precision.
-  public init?(a: SquareMatrix, b: [Double], step_s: Double) {
+  package init?(a: SquareMatrix, b: [Double], step_s: Double) {
     let n = a.order
     var block = SquareMatrix(zeros: n + 2)
     for row in 0..<n {
@@ -49,7 +49,7 @@ public struct FirstOrderHold: Equatable, Sendable {
   }
 
   /// Phi as a matrix (for tests and documentation).
-  public var phiMatrix: SquareMatrix {
+  package var phiMatrix: SquareMatrix {
     var m = SquareMatrix(zeros: order)
     m.elements = phi
     return m

@@ -11,7 +11,7 @@ public struct LRAModel: Equatable, Sendable {
   /// Sample rate, Hz.
   public let sampleRate_Hz: Double
   /// The exact first-order-hold discretisation of the state [x, v, i].
-  public let discretisation: FirstOrderHold
+  package let discretisation: FirstOrderHold
   /// Row vector mapping the state [x, v, i] to body acceleration in g:
   /// `a_body = -(m/(M+m)) x'' = (k x + c v - Bl i) / (M + m)`, divided by 9.80665.
   public let output: [Double]
@@ -38,7 +38,7 @@ public struct LRAModel: Equatable, Sendable {
   }
 
   /// The continuous system matrix A of `s' = A s + B V` for s = [x, v, i].
-  public static func systemMatrix(_ p: LRAParameters) -> SquareMatrix {
+  package static func systemMatrix(_ p: LRAParameters) -> SquareMatrix {
     let m = p.movingMass_kg
     let l = p.inductance_H
     return SquareMatrix(rows: [

@@ -1,4 +1,5 @@
 import Foundation
+import HaptCore
 
 /// Reads the members of one JSON object of a device profile, validating each number
 /// against its allowed range and refusing unknown keys (a misspelt key is an error, not a

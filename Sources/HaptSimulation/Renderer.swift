@@ -1,4 +1,5 @@
 import Foundation
+import HaptCore
 import HaptPatterns
 import HaptSignals
 
@@ -12,6 +13,8 @@ public struct Renderer: Sendable {
   public let device: DeviceProfile
   /// The actuator's cached discrete model.
   let actuator: ActuatorModel
+  /// The driver's equalisation across frequency, nil for a plain driver.
+  let equalizer: ResponseEqualizer?
 
   enum ActuatorModel: Sendable {
     case lra(LRAModel)
@@ -24,6 +27,7 @@ public struct Renderer: Sendable {
 
   public init(device: DeviceProfile) {
     self.device = device
+    equalizer = ResponseEqualizer(profile: device)
     switch device.actuator {
     case .lra(let p):
       actuator =
@@ -145,7 +149,8 @@ public struct Renderer: Sendable {
     let synthesizer = DriveSynthesizer(
       parameters: device.drive, sampleRate_Hz: fs,
       waveform: { if case .erm = actuator { return .dc } else { return .sine } }(),
-      intensityScale: options.condition == .lowPower ? device.drive.lowPowerIntensityScale : 1)
+      intensityScale: options.condition == .lowPower ? device.drive.lowPowerIntensityScale : 1,
+      equalizer: equalizer)
     let controls = played.controls
     var end: Int?
     var drive = [Double](repeating: 0, count: count)

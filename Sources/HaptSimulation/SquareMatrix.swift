@@ -3,14 +3,14 @@
 ///
 /// Only what the discretisations need: products, sums, scaling, a 1-norm and a linear
 /// solve by LU factorisation with partial pivoting.
-public struct SquareMatrix: Equatable, Sendable {
+package struct SquareMatrix: Equatable, Sendable {
   /// The order (number of rows and of columns).
-  public let order: Int
+  package let order: Int
   /// Elements in row-major order: `elements[row * order + column]`.
-  public var elements: [Double]
+  package var elements: [Double]
 
   /// A matrix from its rows (all of length `rows.count`).
-  public init(rows: [[Double]]) {
+  package init(rows: [[Double]]) {
     order = rows.count
     elements = rows.flatMap { row in
       (0..<rows.count).map { $0 < row.count ? row[$0] : 0 }
@@ -18,25 +18,25 @@ public struct SquareMatrix: Equatable, Sendable {
   }
 
   /// The zero matrix of the given order.
-  public init(zeros order: Int) {
+  package init(zeros order: Int) {
     self.order = order
     elements = [Double](repeating: 0, count: order * order)
   }
 
   /// The identity matrix of the given order.
-  public static func identity(_ order: Int) -> SquareMatrix {
+  package static func identity(_ order: Int) -> SquareMatrix {
     var matrix = SquareMatrix(zeros: order)
     for i in 0..<order { matrix[i, i] = 1 }
     return matrix
   }
 
-  public subscript(row: Int, column: Int) -> Double {
+  package subscript(row: Int, column: Int) -> Double {
     get { elements[row * order + column] }
     set { elements[row * order + column] = newValue }
   }
 
   /// The maximum absolute column sum.
-  public var norm1: Double {
+  package var norm1: Double {
     var best = 0.0
     for column in 0..<order {
       var sum = 0.0
@@ -47,9 +47,9 @@ public struct SquareMatrix: Equatable, Sendable {
   }
 
   /// Whether every element is finite.
-  public var isFinite: Bool { elements.allSatisfy(\.isFinite) }
+  package var isFinite: Bool { elements.allSatisfy(\.isFinite) }
 
-  public static func * (lhs: SquareMatrix, rhs: SquareMatrix) -> SquareMatrix {
+  package static func * (lhs: SquareMatrix, rhs: SquareMatrix) -> SquareMatrix {
     let n = lhs.order
     var out = SquareMatrix(zeros: n)
     for i in 0..<n {
@@ -62,19 +62,19 @@ public struct SquareMatrix: Equatable, Sendable {
     return out
   }
 
-  public static func + (lhs: SquareMatrix, rhs: SquareMatrix) -> SquareMatrix {
+  package static func + (lhs: SquareMatrix, rhs: SquareMatrix) -> SquareMatrix {
     var out = lhs
     for i in out.elements.indices { out.elements[i] += rhs.elements[i] }
     return out
   }
 
-  public static func - (lhs: SquareMatrix, rhs: SquareMatrix) -> SquareMatrix {
+  package static func - (lhs: SquareMatrix, rhs: SquareMatrix) -> SquareMatrix {
     var out = lhs
     for i in out.elements.indices { out.elements[i] -= rhs.elements[i] }
     return out
   }
 
-  public static func * (scale: Double, matrix: SquareMatrix) -> SquareMatrix {
+  package static func * (scale: Double, matrix: SquareMatrix) -> SquareMatrix {
     var out = matrix
     for i in out.elements.indices { out.elements[i] *= scale }
     return out
@@ -83,7 +83,7 @@ public struct SquareMatrix: Equatable, Sendable {
   /// Solves `self * X = rhs` for X by LU factorisation with partial pivoting.
   ///
   /// - Returns: X, or nil if the matrix is singular to working precision.
-  public func solve(_ rhs: SquareMatrix) -> SquareMatrix? {
+  package func solve(_ rhs: SquareMatrix) -> SquareMatrix? {
     let n = order
     var a = elements
     var b = rhs.elements

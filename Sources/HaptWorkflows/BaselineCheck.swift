@@ -1,17 +1,22 @@
 import Foundation
+import HaptCore
 import HaptMetrics
 import HaptPatterns
 import HaptSignals
 import HaptSimulation
 
 /// How far a re-render may drift from its baseline before it counts as changed.
+///
+/// The rule (Docs/Perception.md): a pattern has changed when its d' against the baseline
+/// reaches ``maxDPrime_JND``, when its detect time moves by more than
+/// ``maxLatencyShift_s``, or when it turns from felt to silent or back. ST-SIM is reported,
+/// never a gate: it is a codec-quality score, blind to a level change while the peak stays.
 public struct BaselineTolerances: Sendable, Equatable {
-  /// Lowest symmetric ST-SIM (perceptible blocks) that counts as unchanged.
-  public var minSTSIM: Double = 0.98
+  /// The d' (JND units) at which a re-render counts as changed: 1 JND is a difference a
+  /// person notices about three times in four side by side.
+  public var maxDPrime_JND: Double = 1.0
   /// Largest shift of the detection time, seconds.
   public var maxLatencyShift_s: Double = 0.005
-  /// Largest change of the peak level, dB (well under the 2.3 dB amplitude JND).
-  public var maxLevelChange_dB: Double = 1.0
 
   public init() {}
 }
@@ -36,14 +41,44 @@ public struct BaselineComparison: Sendable, Equatable {
   public var device: String
   public var state: EngineState
   public var status: BaselineStatus
-  /// What changed, one phrase each ("ST-SIM 0.912 < 0.98", "detect +12.4 ms").
+  /// Why the row has its status, one phrase each ("d' 2.6 JND >= 1.0", "detect +12.4 ms",
+  /// "no longer felt"); empty when unchanged.
   public var changes: [String]
-  /// Symmetric ST-SIM (perceptible blocks) of new vs baseline, if both exist.
-  public var stsim: Double?
+  /// What a person would feel differently, event by event, largest first (the terms of
+  /// d' of at least ``BaselineComparison/reportedChange_JND``); empty unless the row
+  /// changed.
+  public var perceptualChanges: [PerceptualChange] = []
+  /// d' of the re-render against the baseline signal, JND units.
+  public var dPrime_JND: Double?
+  /// The bounded similarity (0...1) of the re-render and the baseline signal.
+  public var similarity: Double?
   /// New minus baseline detection time, seconds.
   public var latencyShift_s: Double?
-  /// New minus baseline peak level, dB.
-  public var levelChange_dB: Double?
+
+  /// Smallest term of d' that is listed in ``perceptualChanges``, JND.
+  public static let reportedChange_JND = 0.3
+
+  public init(
+    pattern: String, device: String, state: EngineState, status: BaselineStatus, changes: [String]
+  ) {
+    self.pattern = pattern
+    self.device = device
+    self.state = state
+    self.status = status
+    self.changes = changes
+  }
+
+  /// The failure in one line: the status reasons, then what changed, e.g. "d' 2.6 JND >=
+  /// 1.0: event 2: 6.0 dB weaker (2.6 JND)".
+  public var summary: String {
+    var parts = changes
+    if !perceptualChanges.isEmpty {
+      let described = perceptualChanges.prefix(3).map(\.sentence).joined(separator: "; ")
+      let more = perceptualChanges.count > 3 ? "; and \(perceptualChanges.count - 3) smaller" : ""
+      if parts.isEmpty { parts.append(described + more) } else { parts[0] += ": " + described + more }
+    }
+    return parts.joined(separator: "; ")
+  }
 }
 
 /// The result of `hapt baseline check`.
@@ -63,13 +98,20 @@ public struct BaselineCheckResult: Sendable {
 extension Baseline {
   /// Re-renders `corpus` and compares it with the baseline in `folder`.
   ///
-  /// Device profiles are loaded by the names the baseline recorded (or taken from
-  /// `devices` where given); a profile whose fingerprint differs from the recorded one,
-  /// or a baseline of another model version, makes the affected rows `incomparable`.
+  /// Device profiles are loaded by the names the baseline recorded; a profile whose
+  /// fingerprint differs from the recorded one, or a baseline of another model version,
+  /// makes the affected rows `incomparable`.
+  ///
+  /// - Parameters:
+  ///   - devices: the devices to check (by name; a profile given here is used instead of
+  ///     the one of the same name); nil checks every device the baseline recorded. A device
+  ///     the baseline does not have is a problem of the check.
+  ///   - states: the engine states to check; nil checks every state recorded. A state the
+  ///     baseline does not have is a problem of the check.
   public static func check(
-    _ corpus: PatternCorpus, baseline folder: String, devices overrides: [DeviceProfile] = [],
-    tolerances: BaselineTolerances = BaselineTolerances(), threads: Int = Parallel.defaultThreadCount,
-    shard: ShardSpec = .whole, progress: (@Sendable (Int, Int) -> Void)? = nil
+    _ corpus: PatternCorpus, baseline folder: String, devices selection: [DeviceProfile]? = nil,
+    states stateSelection: [EngineState]? = nil, tolerances: BaselineTolerances = BaselineTolerances(),
+    threads: Int = Parallel.defaultThreadCount, shard: ShardSpec = .whole, progress: (@Sendable (Int, Int) -> Void)? = nil
   ) throws -> BaselineCheckResult {
     let manifestPath = folder + "/" + BaselineManifest.fileName
     let manifest: BaselineManifest
@@ -84,9 +126,18 @@ extension Baseline {
         "the baseline was recorded with model version \(manifest.modelVersion) (hapt \(manifest.toolVersion)); "
           + "this is model version \(HaptVersion.model): record it again")
     }
+    let overrides = selection ?? []
+    for device in overrides where !manifest.devices.contains(where: { $0.name == device.name }) {
+      problems.append(
+        "device '\(device.name)' is not in the baseline (it has \(manifest.devices.map(\.name).joined(separator: ", ")))")
+    }
+    let states = stateSelection.map { wanted in manifest.states.filter { wanted.contains($0) } } ?? manifest.states
+    for state in stateSelection ?? [] where !manifest.states.contains(state) {
+      problems.append("state '\(state.rawValue)' is not in the baseline")
+    }
     var devices: [DeviceProfile] = []
     var editedDevices: Set<String> = []
-    for recorded in manifest.devices {
+    for recorded in manifest.devices where selection == nil || overrides.contains(where: { $0.name == recorded.name }) {
       let profile: DeviceProfile
       if let override = overrides.first(where: { $0.name == recorded.name }) {
         profile = override
@@ -104,7 +155,7 @@ extension Baseline {
       }
       devices.append(profile)
     }
-    let options = EvaluationOptions(devices: devices, states: manifest.states, threads: threads)
+    let options = EvaluationOptions(devices: devices, states: states, threads: threads)
     // A shard renders and compares its share of the patterns; the last one also lists
     // the baseline's records that are no longer in the corpus (as the whole run does, last).
     let fresh = render(Array(corpus.entries[shard.patterns(count: corpus.entries.count)]), options: options, progress: progress)
@@ -133,7 +184,8 @@ extension Baseline {
     }
     let checkedDevices = Set(devices.map(\.name))
     let removed = !shard.isLast ? [] : manifest.records.filter {
-      checkedDevices.contains($0.device) && !freshKeys.contains(key($0.pattern, $0.device, $0.state))
+      checkedDevices.contains($0.device) && states.contains($0.state)
+        && !freshKeys.contains(key($0.pattern, $0.device, $0.state))
     }.map {
       BaselineComparison(pattern: $0.pattern, device: $0.device, state: $0.state, status: .removed, changes: ["no longer in the corpus"])
     }
@@ -159,38 +211,40 @@ extension Baseline {
       result.changes.append("baseline signal unreadable: \(error)")
       return result
     }
-    // Similarity: both silent is identical; otherwise the symmetric ST-SIM over perceptible blocks.
+    let newFeatures = PerceptualFeatures(item.acceleration)
+    let oldFeatures = PerceptualFeatures(stored)
+    let dPrime = Distinguishability.dPrime(oldFeatures, newFeatures)
+    result.dPrime_JND = dPrime
     let newSilent = item.acceleration.samples.allSatisfy { $0 == 0 }
     let oldSilent = stored.samples.allSatisfy { $0 == 0 }
     if newSilent && oldSilent {
-      result.stsim = 1
+      result.similarity = 1
     } else {
-      let pair = similarity(SimilarityFeatures(item.acceleration), SimilarityFeatures(stored), convention: .perceptibleBlocks)
-      result.stsim = pair.stsimSymmetric
+      let pair = similarity(
+        SimilarityFeatures(item.acceleration),
+        SimilarityFeatures(stored), convention: .perceptibleBlocks)
+      result.similarity = pair.similarity
     }
-    if let stsim = result.stsim, stsim < tolerances.minSTSIM {
-      result.changes.append(String(format: "similarity ST-SIM %.3f < %.3f", stsim, tolerances.minSTSIM))
+    if dPrime >= tolerances.maxDPrime_JND {
+      result.changes.append(
+        String(format: "d' %.1f JND >= %.1f", dPrime, tolerances.maxDPrime_JND))
     }
     switch (m.markers.detect_s, record.detect_s) {
     case let (new?, old?):
       result.latencyShift_s = new - old
       if abs(new - old) > tolerances.maxLatencyShift_s + 1e-12 {
-        result.changes.append(String(format: "latency detect %+.1f ms", (new - old) * 1000))
+        result.changes.append(
+          String(format: "detect %+.1f ms (tolerance %.1f ms)", (new - old) * 1000, tolerances.maxLatencyShift_s * 1000))
       }
-    case (nil, _?): result.changes.append("latency: no longer felt")
-    case (_?, nil): result.changes.append("latency: now felt, was below threshold")
+    case (nil, _?): result.changes.append("no longer felt (was felt)")
+    case (_?, nil): result.changes.append("now felt (was below threshold)")
     case (nil, nil): break
     }
-    if m.peak_g > 0, record.peak_g > 0 {
-      let change = 20 * log10(m.peak_g / record.peak_g)
-      result.levelChange_dB = change
-      if abs(change) > tolerances.maxLevelChange_dB {
-        result.changes.append(String(format: "peak level %+.2f dB", change))
-      }
-    } else if (m.peak_g > 0) != (record.peak_g > 0) {
-      result.changes.append(m.peak_g > 0 ? "peak level: was silent" : "peak level: now silent")
+    if !result.changes.isEmpty {
+      result.status = .changed
+      result.perceptualChanges = Distinguishability.changes(
+        from: oldFeatures, to: newFeatures, minimum_JND: BaselineComparison.reportedChange_JND)
     }
-    if !result.changes.isEmpty { result.status = .changed }
     return result
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import HaptCore
+import HaptMetrics
 import HaptSimulation
 
 /// The parts of sharded baseline jobs (`hapt baseline record|check ... --shard I/N --out
@@ -90,8 +91,12 @@ public struct BaselineCheckPart: Sendable {
     }
     for c in result.comparisons {
       lines.append(
-        "row \(Self.b64(c.pattern)) \(Self.b64(c.device)) \(c.state.rawValue) \(c.status.rawValue) \(Self.hex(c.stsim)) "
-          + "\(Self.hex(c.latencyShift_s)) \(Self.hex(c.levelChange_dB)) " + (["changes"] + c.changes.map { Self.b64($0) }).joined(separator: " "))
+        "row \(Self.b64(c.pattern)) \(Self.b64(c.device)) \(c.state.rawValue) \(c.status.rawValue) \(Self.hex(c.dPrime_JND)) "
+          + "\(Self.hex(c.similarity)) \(Self.hex(c.latencyShift_s)) " + (["changes"] + c.changes.map { Self.b64($0) }).joined(separator: " "))
+      for change in c.perceptualChanges {
+        lines.append(
+          "felt \(change.event.map(String.init) ?? "-") \(change.cue.rawValue) \(Self.hex(change.size)) \(Self.hex(change.dPrime_JND))")
+      }
     }
     lines.append("end")
     return lines.joined(separator: "\n") + "\n"
@@ -123,13 +128,27 @@ public struct BaselineCheckPart: Sendable {
       case "row":
         guard f.count >= 9, f[8] == "changes", let pattern = Self.string(f[1]), let pattern, let device = Self.string(f[2]),
           let device, let state = EngineState(rawValue: String(f[3])), let status = BaselineStatus(rawValue: String(f[4])),
-          let stsim = Self.number(f[5]), let shift = Self.number(f[6]), let level = Self.number(f[7])
+          let dPrime = Self.number(f[5]), let similarity = Self.number(f[6]), let shift = Self.number(f[7])
         else { throw fail(index) }
         let changes = try f.dropFirst(9).map { guard let s = Self.string($0), let s else { throw fail(index) }; return s }
-        result.comparisons.append(
-          BaselineComparison(
-            pattern: pattern, device: device, state: state, status: status, changes: changes, stsim: stsim,
-            latencyShift_s: shift, levelChange_dB: level))
+        var comparison = BaselineComparison(pattern: pattern, device: device, state: state, status: status, changes: changes)
+        comparison.dPrime_JND = dPrime
+        comparison.similarity = similarity
+        comparison.latencyShift_s = shift
+        result.comparisons.append(comparison)
+      case "felt":
+        guard f.count == 5, !result.comparisons.isEmpty, let cue = PerceptualChange.Cue(rawValue: String(f[2])),
+          let size = Self.number(f[3]), let size, let dPrime = Self.number(f[4]), let dPrime
+        else { throw fail(index) }
+        let event: Int?
+        if f[1] == "-" {
+          event = nil
+        } else {
+          guard let number = Int(f[1]) else { throw fail(index) }
+          event = number
+        }
+        result.comparisons[result.comparisons.count - 1].perceptualChanges.append(
+          PerceptualChange(event: event, cue: cue, size: size, dPrime_JND: dPrime))
       default: throw fail(index)
       }
     }

@@ -1,11 +1,13 @@
+import HaptCore
 import HaptMetrics
 import HaptPatterns
 import HaptSignals
 import HaptSimulation
 
 /// Design-review confusability of a named set of patterns on one device: can people tell
-/// them apart? Pairwise d' (JND units), the predicted identification confusion matrix,
-/// its information transfer, and a plain-language verdict per pair.
+/// them apart? Pairwise d' (JND units), the predicted identification confusion matrix
+/// (with the identification capacity of ``IdentificationCapacity``), its information
+/// transfer, and a plain-language verdict per pair.
 public struct ConfusabilityReview: Sendable {
   /// One pair of the set.
   public struct Pair: Sendable, Equatable {
@@ -58,17 +60,21 @@ public struct ConfusabilityReview: Sendable {
     let n = names.count
     let pairResults = Pairwise.map(count: n, threads: threads) { i, j in
       (
-        Distinguishability.dPrime(perceptual[i], perceptual[j]),
+        Distinguishability.components(perceptual[i], perceptual[j]),
         similarity(similarityFeatures[i], similarityFeatures[j], convention: .perceptibleBlocks)
       )
     }
     var matrix = [[Double]](repeating: [Double](repeating: 0, count: n), count: n)
+    var components = [[DPrimeComponents]](repeating: [DPrimeComponents](repeating: DPrimeComponents(), count: n), count: n)
     var pairs: [Pair] = []
     var k = 0
     for i in 0..<n {
       for j in (i + 1)..<max(i + 1, n) {
-        let (d, s) = pairResults[k]
+        let (terms, s) = pairResults[k]
+        let d = terms.total
         k += 1
+        components[i][j] = terms
+        components[j][i] = terms
         matrix[i][j] = d
         matrix[j][i] = d
         pairs.append(Pair(first: names[i], second: names[j], dPrime: d, similarity: s, verdict: PairVerdict(dPrime: d)))
@@ -76,7 +82,8 @@ public struct ConfusabilityReview: Sendable {
     }
     dPrime = matrix
     self.pairs = pairs
-    confusion = ConfusionModel.predict(dPrime: matrix)
+    // Identification is limited by memory and context, per cue (IdentificationCapacity).
+    confusion = ConfusionModel.predict(components: components)
     informationTransfer_bits = InformationTransfer.bits(counts: confusion)
   }
 

@@ -1,3 +1,4 @@
+import HaptCore
 import HaptMetrics
 import HaptPatterns
 import HaptSignals
@@ -177,11 +178,8 @@ public struct CorpusEvaluation: Sendable {
     return Evaluation.map(corpus.entries, options: primaryOnly, progress: renderProgress) { $0.rendering.acceleration_g }
   }
 
-  /// min(ST-SIM A->B, ST-SIM B->A) clamped to 0...1; 0 when undefined.
-  public static func boundedSimilarity(_ s: PairSimilarity) -> Double {
-    let value = min(s.stsimAB, s.stsimBA)
-    return value.isFinite ? min(max(value, 0), 1) : 0
-  }
+  /// The user-facing similarity of a pair (``PairSimilarity/similarity``).
+  public static func boundedSimilarity(_ s: PairSimilarity) -> Double { s.similarity }
 }
 
 /// The stages of a corpus evaluation, for progress lines.

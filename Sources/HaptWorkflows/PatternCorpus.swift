@@ -1,4 +1,5 @@
 import Foundation
+import HaptCore
 import HaptPatterns
 
 /// A set of pattern files gathered from files and folders, loaded one by one so that a
@@ -6,8 +7,9 @@ import HaptPatterns
 public struct PatternCorpus: Sendable {
   /// A pattern that loaded.
   public struct Entry: Sendable {
-    /// A short unique name: the file's name without extension, or its path relative to
-    /// the corpus root where two files share a name.
+    /// The pattern's identity: its path relative to the folder it was found in, extension
+    /// included (`tap.ahap` and `tap.haptic` are two patterns; a file given by itself is
+    /// named by its file name).
     public var name: String
     /// The path as found.
     public var path: String
@@ -25,6 +27,31 @@ public struct PatternCorpus: Sendable {
 
   public var entries: [Entry]
   public var failures: [Failure]
+  /// Files in the corpus folders that are not patterns hapt reads: extension -> count.
+  public var skipped: [String: Int] = [:]
+
+  public init(entries: [Entry], failures: [Failure], skipped: [String: Int] = [:]) {
+    self.entries = entries
+    self.failures = failures
+    self.skipped = skipped
+  }
+
+  /// "skipped 39 .haps files: not a pattern format hapt reads ...", or nil.
+  public var skippedSummary: String? { PatternFolder.skippedSummary(skipped) }
+
+  /// Throws when no pattern loaded: a corpus with nothing to evaluate is an error, never
+  /// a pass ("no patterns found in DIR; skipped 39 .haps files: ...", exit 66; exit 65
+  /// when every pattern file found was bad data).
+  public func requirePatterns(in paths: [String]) throws {
+    guard entries.isEmpty else { return }
+    var message = "no patterns found in \(paths.joined(separator: " "))"
+    if !failures.isEmpty {
+      message += "; \(failures.count) pattern file\(failures.count == 1 ? "" : "s") could not be read"
+    }
+    if let skipped = skippedSummary { message += "; " + skipped }
+    let allBadData = !failures.isEmpty && failures.allSatisfy { $0.error.exitStatus == .dataError }
+    throw InputError(message, status: allBadData ? .dataError : .noInput)
+  }
 
   /// Loads every pattern file under `paths` (files, or folders searched recursively),
   /// in sorted path order.
@@ -38,6 +65,7 @@ public struct PatternCorpus: Sendable {
   {
     var files: [(path: String, root: String)] = []
     var failures: [Failure] = []
+    var skipped: [String: Int] = [:]
     for path in paths {
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -45,7 +73,9 @@ public struct PatternCorpus: Sendable {
         continue
       }
       if isDirectory.boolValue {
-        files += patternFiles(under: path).map { ($0, path) }
+        let folder = PatternFolder(scanning: path)
+        skipped.addSkipped(folder.skipped)
+        files += folder.patternFiles.map { ($0, path) }
       } else {
         files.append((path, URL(fileURLWithPath: path).deletingLastPathComponent().path))
       }
@@ -72,57 +102,37 @@ public struct PatternCorpus: Sendable {
       switch result {
       case .success(let pattern):
         entries.append(
-          Entry(name: stem(files[i].path), path: files[i].path, pattern: pattern.pattern, findings: pattern.findings))
+          Entry(
+            name: relativeName(files[i].path, root: files[i].root), path: files[i].path, pattern: pattern.pattern,
+            findings: pattern.findings))
       case .failure(let error):
         failures.append(Failure(path: files[i].path, error: error))
       }
     }
-    disambiguate(&entries, roots: Dictionary(files.map { ($0.path, $0.root) }, uniquingKeysWith: { a, _ in a }))
-    return PatternCorpus(entries: entries, failures: failures)
+    // Two folders given together may hold the same relative path: those go by their path.
+    var counts: [String: Int] = [:]
+    for entry in entries { counts[entry.name, default: 0] += 1 }
+    for i in entries.indices where counts[entries[i].name, default: 0] > 1 { entries[i].name = entries[i].path }
+    return PatternCorpus(entries: entries, failures: failures, skipped: skipped)
   }
 
-  /// The entry named `name` (its short name, its path, or its file name).
+  /// The entry named `name`: its name (relative path with extension), its path, or,
+  /// where that is unambiguous, its name without extension or its file name without
+  /// extension.
   public func entry(named name: String) -> Entry? {
-    entries.first { $0.name == name || $0.path == name || Self.stem($0.path) == name }
-  }
-
-  /// Pattern files below `folder`, sorted, hidden files skipped.
-  static func patternFiles(under folder: String) -> [String] {
-    guard
-      let enumerator = FileManager.default.enumerator(
-        at: URL(fileURLWithPath: folder), includingPropertiesForKeys: [.isRegularFileKey],
-        options: [.skipsHiddenFiles])
-    else { return [] }
-    var found: [String] = []
-    for case let url as URL in enumerator
-    where PatternFile.extensions.contains(url.pathExtension.lowercased()) {
-      found.append(relativePath(url.path, to: folder))
-    }
-    return found.sorted()
-  }
-
-  /// `path` below `folder`, spelled from the folder as the user gave it.
-  private static func relativePath(_ path: String, to folder: String) -> String {
-    let base = URL(fileURLWithPath: folder).standardizedFileURL.path
-    let full = URL(fileURLWithPath: path).standardizedFileURL.path
-    guard full.hasPrefix(base + "/") else { return path }
-    let tail = String(full.dropFirst(base.count + 1))
-    return folder.hasSuffix("/") ? folder + tail : folder + "/" + tail
+    if let exact = entries.first(where: { $0.name == name || $0.path == name }) { return exact }
+    let loose = entries.filter { ($0.name as NSString).deletingPathExtension == name || Self.stem($0.path) == name }
+    return loose.count == 1 ? loose[0] : loose.first
   }
 
   static func stem(_ path: String) -> String {
     URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
   }
 
-  /// Gives entries that share a short name their path (relative to their root) instead.
-  private static func disambiguate(_ entries: inout [Entry], roots: [String: String]) {
-    var counts: [String: Int] = [:]
-    for entry in entries { counts[entry.name, default: 0] += 1 }
-    for i in entries.indices where counts[entries[i].name, default: 0] > 1 {
-      let root = roots[entries[i].path] ?? ""
-      var name = entries[i].path
-      if !root.isEmpty, name.hasPrefix(root + "/") { name = String(name.dropFirst(root.count + 1)) }
-      entries[i].name = (name as NSString).deletingPathExtension
-    }
+  /// `path` relative to `root` (the folder it was found in), extension kept.
+  static func relativeName(_ path: String, root: String) -> String {
+    let trimmedRoot = root.hasSuffix("/") ? String(root.dropLast()) : root
+    if !trimmedRoot.isEmpty, path.hasPrefix(trimmedRoot + "/") { return String(path.dropFirst(trimmedRoot.count + 1)) }
+    return URL(fileURLWithPath: path).lastPathComponent
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HaptCore
 import HaptMetrics
 import HaptPatterns
 import HaptSignals
@@ -85,6 +86,11 @@ public struct SignalComparison: Sendable {
   public var reference: PairSimilarity
   /// Distinguishability, JND units.
   public var dPrime: Double
+  /// What differs from A to B, event by event, largest first (every term of d' of at least
+  /// ``SignalComparison/reportedChange_JND``).
+  public var changes: [PerceptualChange]
+  /// Smallest term of d' listed in ``changes``, JND.
+  public static let reportedChange_JND = 0.1
   public var verdict: PairVerdict
   public var markersA: EnvelopeMarkers
   public var markersB: EnvelopeMarkers
@@ -96,7 +102,10 @@ public struct SignalComparison: Sendable {
     let fb = SimilarityFeatures(b.acceleration_g)
     perceptible = similarity(fa, fb, convention: .perceptibleBlocks)
     reference = similarity(fa, fb, convention: .reference)
-    dPrime = Distinguishability.dPrime(PerceptualFeatures(a.acceleration_g), PerceptualFeatures(b.acceleration_g))
+    let pa = PerceptualFeatures(a.acceleration_g)
+    let pb = PerceptualFeatures(b.acceleration_g)
+    dPrime = Distinguishability.dPrime(pa, pb)
+    changes = Distinguishability.changes(from: pa, to: pb, minimum_JND: Self.reportedChange_JND)
     verdict = PairVerdict(dPrime: dPrime)
     markersA = EnvelopeMarkers.measure(a.acceleration_g, driveEnd_s: a.driveEnd_s)
     markersB = EnvelopeMarkers.measure(b.acceleration_g, driveEnd_s: b.driveEnd_s)

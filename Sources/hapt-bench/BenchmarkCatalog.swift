@@ -9,5 +9,6 @@ enum BenchmarkCatalog {
       + PairwiseBenchmarks.all
       + PerceptionBenchmarks.all
       + ReportBenchmarks.all
+      + FitBenchmarks.all
   }
 }

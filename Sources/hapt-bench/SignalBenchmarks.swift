@@ -1,3 +1,4 @@
+import HaptCore
 import HaptSignals
 
 /// Benchmarks of the signal layer: the transforms the metrics run per block and per

@@ -1,4 +1,5 @@
 import Foundation
+import HaptCore
 import Testing
 
 /// Determinism (issue 6, part 5): the same inputs and options give byte-identical CSV,

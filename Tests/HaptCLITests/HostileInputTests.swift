@@ -1,4 +1,5 @@
 import Foundation
+import HaptCore
 import Testing
 
 /// Hostile input through the built binary (issue 6, part 1): a folder of about 35 hostile

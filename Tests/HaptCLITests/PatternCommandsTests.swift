@@ -1,4 +1,5 @@
 import Foundation
+import HaptCore
 import Testing
 
 /// End-to-end tests of `hapt lint`, `convert`, `presets` and `rhythm`.

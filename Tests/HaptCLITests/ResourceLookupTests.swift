@@ -1,4 +1,5 @@
 import Foundation
+import HaptCore
 import Testing
 
 /// The shipped profiles and presets are found from any folder when `hapt` is called

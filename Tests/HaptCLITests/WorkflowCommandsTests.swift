@@ -1,4 +1,5 @@
 import Foundation
+import HaptCore
 import Testing
 
 /// End-to-end tests of the workflow commands: latency, baseline, compare, confusion, report.
@@ -89,11 +90,14 @@ import Testing
     let changedLines = intensity.stdout.split(separator: "\n").filter {
       $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst(3).first == "changed"
     }
-    #expect(changedLines.allSatisfy { $0.hasPrefix("triple-tap") })
+    #expect(changedLines.allSatisfy { $0.hasPrefix("triple-tap.ahap") })
     #expect(changedLines.count >= 1)
-    #expect(intensity.stdout.contains("peak level"))
+    #expect(intensity.stdout.contains("d' ") && intensity.stdout.contains("dB weaker"))
     let xml = try String(contentsOfFile: junit, encoding: .utf8)
     #expect(xml.contains("<testcase") && xml.contains("triple-tap") && xml.contains("<failure"))
+    // The JUnit failure message names the event and the cue.
+    let failure = xml.components(separatedBy: "<failure message=\"").dropFirst().first ?? ""
+    #expect(failure.contains("event 1: ") && failure.contains("dB weaker") && failure.contains("JND"), "\(failure.prefix(300))")
 
     // Timing changed: the second tap moves from 0.12 s to 0.20 s.
     let later = original.replacingOccurrences(of: "\"Time\": 0.12", with: "\"Time\": 0.2")
@@ -102,7 +106,17 @@ import Testing
     let timing = try HaptBinary.run(["baseline", "check", corpus.path, "--baseline", baseline])
     #expect(timing.status == 1)
     #expect(timing.stdout.contains("triple-tap"))
-    #expect(timing.stdout.contains("similarity"))
+    #expect(timing.stdout.contains("event 2 starts 80 ms later"))
+    let json = try HaptBinary.run(["baseline", "check", corpus.path, "--baseline", baseline, "--format", "json"])
+    #expect(json.status == 1)
+    #expect(json.stdout.contains("\"cue\": \"onset\"") && json.stdout.contains("\"dPrime_JND\""))
+
+    // --device and --state select what is checked.
+    let selected = try HaptBinary.run([
+      "baseline", "check", corpus.path, "--baseline", baseline, "--state", "cold", "--format", "csv",
+    ])
+    let rows = selected.stdout.split(separator: "\n").dropFirst()
+    #expect(!rows.isEmpty && rows.allSatisfy { $0.contains(",cold,") }, "\(selected.stdout)")
 
     // Restored: passes again.
     try original.write(toFile: file, atomically: true, encoding: .utf8)
@@ -141,8 +155,8 @@ import Testing
       atPath: "\(Self.library)/tick-tock.ahap", toPath: corpus.appendingPathComponent("tick-tock.ahap").path)
     let membership = try HaptBinary.run(["baseline", "check", corpus.path, "--baseline", baseline, "--device", profile, "--format", "csv"])
     #expect(membership.status == 1)
-    #expect(membership.stdout.contains("heartbeat,test-phone,prepared,removed"))
-    #expect(membership.stdout.contains("tick-tock,test-phone,prepared,added"))
+    #expect(membership.stdout.contains("heartbeat.ahap,test-phone,prepared,removed"))
+    #expect(membership.stdout.contains("tick-tock.ahap,test-phone,prepared,added"))
   }
 
   @Test func baselineRecordNeverOverwritesWithoutForce() throws {
@@ -165,11 +179,17 @@ import Testing
     let same = try HaptBinary.run(["compare", Self.tripleTap, Self.tripleTap, "--format", "json"])
     #expect(same.status == 0, "\(same.stderr)")
     #expect(same.stdout.contains("\"dPrime_JND\": 0"))
-    #expect(same.stdout.contains("\"stsim_symmetric\": 1"))
+    #expect(same.stdout.contains("\"similarity\": 1"))
+    #expect(same.stdout.contains("\"changes\": []"))
     let different = try HaptBinary.run(["compare", Self.tripleTap, Self.heartbeat])
     #expect(different.status == 0)
-    #expect(different.stdout.contains("A as reference") && different.stdout.contains("d' ="))
+    #expect(different.stdout.contains("A as the reference") && different.stdout.contains("d' ="))
+    #expect(different.stdout.contains("what changed from A to B:"))
     #expect(different.stdout.contains("detect_ms"))
+    let json = try HaptBinary.run(["compare", Self.tripleTap, Self.heartbeat, "--format", "json"])
+    for key in ["\"dPrime_JND\"", "\"similarity\"", "\"changes\"", "\"event\"", "\"cue\"", "\"size\"", "\"unit\""] {
+      #expect(json.stdout.contains(key), "\(key)")
+    }
   }
 
   @Test func compareReadsRecordingsRenderedByHapt() throws {
@@ -294,7 +314,7 @@ import Testing
       "latency", Self.heartbeat, "--state", "prepared", "--max-render-duration", "0.5", "--format", "csv",
     ])
     #expect(cut.status == 0, "\(cut.stderr)")
-    #expect(cut.stderr.contains("heartbeat on iphone-wideband-lra: render cut at the length limit"))
+    #expect(cut.stderr.contains("heartbeat.ahap on iphone-wideband-lra: render cut at the length limit"))
     let whole = try HaptBinary.run(["latency", Self.heartbeat, "--state", "prepared", "--format", "csv"])
     #expect(!whole.stderr.contains("render cut"))
     #expect(try HaptBinary.run(["latency", Self.heartbeat, "--max-render-duration", "0"]).status == 64)

@@ -1,4 +1,5 @@
 import Foundation
+import HaptCore
 
 @testable import HaptPatterns
 

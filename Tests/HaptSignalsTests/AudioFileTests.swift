@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import HaptCore
 import Testing
 
 @testable import HaptSignals

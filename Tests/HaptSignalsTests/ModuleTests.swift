@@ -1,3 +1,4 @@
+import HaptCore
 import Testing
 
 @testable import HaptSignals

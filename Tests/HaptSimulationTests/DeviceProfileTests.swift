@@ -1,4 +1,5 @@
 import Foundation
+import HaptCore
 import HaptPatterns
 import Testing
 
@@ -98,11 +99,20 @@ import Testing
       name: "timeout below lead", find: "\"prepareTimeout_s\": 5", replace: "\"prepareTimeout_s\": 0.1",
       expected: "latency.prepareTimeout_s"),
     BadCase(
-      name: "max below rated voltage", find: "\"maxVoltage_V\": 3.2", replace: "\"maxVoltage_V\": 1",
+      name: "max below rated voltage", find: "\"maxVoltage_V\": 4.2", replace: "\"maxVoltage_V\": 1",
       expected: "drive.maxVoltage_V"),
     BadCase(
       name: "resonance above Nyquist", find: "\"stiffness_N_per_m\": 2282",
       replace: "\"stiffness_N_per_m\": 9e8", expected: "Nyquist"),
+    BadCase(
+      name: "unknown equalization", find: "\"type\": \"actuatorResponse\"", replace: "\"type\": \"flat\"",
+      expected: "drive.equalization.type: unknown equalization type \"flat\""),
+    BadCase(
+      name: "reference above Nyquist", find: "\"referenceFrequency_Hz\": 170",
+      replace: "\"referenceFrequency_Hz\": 4000", expected: "drive.equalization.referenceFrequency_Hz"),
+    BadCase(
+      name: "reference missing", find: ",\n      \"referenceFrequency_Hz\": 170", replace: "",
+      expected: "drive.equalization: missing key \"referenceFrequency_Hz\""),
     BadCase(name: "truncated", find: "\"latency\"", replace: "", expected: "line "),
     BadCase(name: "not an object", find: "\"drive\": {", replace: "\"drive\": [{", expected: "line "),
   ]
@@ -120,6 +130,32 @@ import Testing
       #expect(error.description.hasPrefix("bad.json: "))
       #expect(error.description.contains(c.expected), "\(error.description)")
       #expect(!error.description.contains("\n"))
+    }
+  }
+
+  @Test func equalizationIsOptionalAndOmittedWhenNone() throws {
+    let android = try Fixtures.shippedProfile("android-lra-235")
+    #expect(android.drive.equalization == .none)
+    #expect(!android.jsonText().contains("equalization"))
+    let iphone = try Fixtures.shippedProfile(DeviceProfile.defaultName)
+    #expect(iphone.drive.equalization == .actuatorResponse(referenceFrequency_Hz: 170))
+    // An explicit "none" reads as the default.
+    let text = String(decoding: try Fixtures.shippedBytes("iphone-wideband-lra"), as: UTF8.self)
+      .replacingOccurrences(of: "\"type\": \"actuatorResponse\",\n      \"referenceFrequency_Hz\": 170", with: "\"type\": \"none\"")
+    let plain = try DeviceProfile(jsonBytes: Array(text.utf8), file: "plain.json")
+    #expect(plain.drive.equalization == .none)
+  }
+
+  @Test func anERMCannotBeEqualized() throws {
+    let text = String(decoding: try Fixtures.shippedBytes("erm-phone"), as: UTF8.self)
+      .replacingOccurrences(
+        of: "\"lowPowerIntensityScale\": 0.7",
+        with: "\"lowPowerIntensityScale\": 0.7, \"equalization\": {\"type\": \"actuatorResponse\", \"referenceFrequency_Hz\": 170}")
+    do {
+      _ = try DeviceProfile(jsonBytes: Array(text.utf8), file: "erm.json")
+      Issue.record("expected an error")
+    } catch let error as InputError {
+      #expect(error.description.contains("erm.json: drive.equalization: an ERM cannot be equalised"), "\(error)")
     }
   }
 

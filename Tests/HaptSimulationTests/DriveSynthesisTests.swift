@@ -1,4 +1,5 @@
 import Foundation
+import HaptCore
 import HaptPatterns
 import Testing
 
@@ -152,9 +153,11 @@ import Testing
     #expect(worst <= 2.3e-16, "worst \(worst)")
   }
 
-  /// A transient: `transientCycles / f` seconds from phase 0, amplitude Vrated I^gamma.
+  /// A transient: `transientCycles / f` seconds from phase 0, amplitude Vrated I^gamma
+  /// (a plain driver; the shipped iPhone profile equalises, tested below).
   @Test func transientSamplesFollowTheDiscreteConvention() throws {
-    let device = Self.iphone
+    var device = Self.iphone
+    device.drive.equalization = .none
     let pattern = HapticPattern(events: [.transient(at: 0.01, intensity: 0.5, sharpness: 0.5)])
     let rendering = Renderer(device: device).render(pattern)
     let f = 80 + 0.5 * 150.0
@@ -169,6 +172,22 @@ import Testing
       #expect(abs(drive[n] - 1.25 * sin(2 * Double.pi * f * Double(n - n0) / 8000)) < 1e-12)
     }
     #expect(abs(rendering.driveEnd_s - Double(n1) / 8000) < 1e-12)
+  }
+
+  /// An equalising driver scales the transient by |a(fref)| / |a(f)| (here 0.2897 /
+  /// 0.2473 g/V at 170 and 155 Hz), capped at maxVoltage_V.
+  @Test func equalizedTransientAmplitude() throws {
+    let device = Self.iphone
+    let pattern = HapticPattern(events: [.transient(at: 0.01, intensity: 0.5, sharpness: 0.5)])
+    let drive = Renderer(device: device).render(pattern).drive_V.samples
+    let factor = ReferenceDrive.bodyAcceleration(device, 170) / ReferenceDrive.bodyAcceleration(device, 155)
+    #expect(abs(factor - 1.1714) < 1e-3)
+    #expect(abs(drive.max()! - 1.25 * factor) < 0.01 * 1.25 * factor)
+    // Intensity 1 at sharpness 0 (80 Hz) would need 18 V: the cap holds it at 4.2 V.
+    let capped = Renderer(device: device).render(
+      HapticPattern(events: [.transient(at: 0.01, intensity: 1, sharpness: 0)])
+    ).drive_V.samples
+    #expect(abs(capped.max()! - device.drive.maxVoltage_V) < 0.01)
   }
 
   /// Overdrive on the first half cycle and braking after the drive (android profile).

@@ -17,7 +17,17 @@ enum ReferenceDrive {
     let controls = pattern.controls
     var out = [Double](repeating: 0, count: count)
     func clamp(_ x: Double) -> Double { min(max(x, 0), 1) }
-    func amp(_ i: Double) -> Double { d.ratedVoltage_V * pow(i, d.gamma) }
+    func plainAmp(_ i: Double) -> Double { d.ratedVoltage_V * pow(i, d.gamma) }
+    // Equalisation written from Docs/Simulation.md: min(A |a(fref)| / |a(f)|, Vmax).
+    func amp(_ i: Double, _ f: Double) -> Double {
+      guard case .actuatorResponse(let reference) = d.equalization, i > 0 else { return plainAmp(i) }
+      return min(plainAmp(i) * bodyAcceleration(device, reference) / bodyAcceleration(device, f), d.maxVoltage_V)
+    }
+    // The brake: the event's last unequalised amplitude, equalised at the brake's frequency.
+    func brakeAmp(_ a: Double, _ f: Double) -> Double {
+      guard case .actuatorResponse(let reference) = d.equalization else { return a }
+      return min(a * bodyAcceleration(device, reference) / bodyAcceleration(device, f), d.maxVoltage_V)
+    }
     for event in pattern.events where event.type.isHaptic {
       let start = latency_s + event.time_s
       let n0 = Int((start * fs - 1e-9).rounded(.up))
@@ -31,11 +41,11 @@ enum ReferenceDrive {
         n1 = Int(((start + d.transientCycles / f) * fs - 1e-9).rounded(.up))
         for n in n0..<n1 {
           let a =
-            phase < Double.pi && d.overdriveVoltage_V > 0 ? d.overdriveVoltage_V * pow(i, d.gamma) : amp(i)
+            phase < Double.pi && d.overdriveVoltage_V > 0 ? d.overdriveVoltage_V / d.ratedVoltage_V * amp(i, f) : amp(i, f)
           if n >= 0 && n < count { out[n] += a * sin(phase) }
           phase += 2 * Double.pi * f / fs
         }
-        lastA = amp(i)
+        lastA = plainAmp(i)
         lastF = f
       } else {
         n1 = Int(((start + event.duration_s) * fs - 1e-9).rounded(.up))
@@ -45,21 +55,36 @@ enum ReferenceDrive {
           let f = d.frequency_Hz(sharpness: clamp(event.sharpness + controls.sharpnessOffset(at: t)))
           let env = event.envelope(atOffset: t - event.time_s)
           let a =
-            phase < Double.pi && d.overdriveVoltage_V > 0 ? d.overdriveVoltage_V * pow(i, d.gamma) : amp(i)
+            phase < Double.pi && d.overdriveVoltage_V > 0 ? d.overdriveVoltage_V / d.ratedVoltage_V * amp(i, f) : amp(i, f)
           if n >= 0 && n < count { out[n] += a * env * sin(phase) }
           phase += 2 * Double.pi * f / fs
-          lastA = amp(i)
+          lastA = plainAmp(i)
           lastF = f
         }
       }
       if d.brakeCycles > 0 && lastA > 0 {
         let nb = Int((d.brakeCycles * fs / lastF - 1e-9).rounded(.up))
         for n in n1..<(n1 + nb) {
-          if n >= 0 && n < count { out[n] -= lastA * sin(phase) }
+          if n >= 0 && n < count { out[n] -= brakeAmp(lastA, lastF) * sin(phase) }
           phase += 2 * Double.pi * lastF / fs
         }
       }
     }
     return out.map { min(max($0, -d.maxVoltage_V), d.maxVoltage_V) }
+  }
+
+  /// |body acceleration| per volt at `f` from the impedances: the coil current drives the
+  /// mechanical impedance `Zm = c + j(w m - k/w)`, so the velocity is
+  /// `Bl V / (Ze Zm + Bl^2)` with `Ze = R + j w L`; the body moves `m/(M+m)` of the mass's
+  /// acceleration `j w v`.
+  static func bodyAcceleration(_ device: DeviceProfile, _ f: Double) -> Double {
+    guard case .lra(let p) = device.actuator else { return 1 }
+    let w = 2 * Double.pi * f
+    let (zmRe, zmIm) = (p.damping_Ns_per_m, w * p.movingMass_kg - p.stiffness_N_per_m / w)
+    let (zeRe, zeIm) = (p.resistance_ohm, w * p.inductance_H)
+    let re = zeRe * zmRe - zeIm * zmIm + p.forceFactor_N_per_A * p.forceFactor_N_per_A
+    let im = zeRe * zmIm + zeIm * zmRe
+    let velocity = p.forceFactor_N_per_A / (re * re + im * im).squareRoot()
+    return p.movingMass_kg / (device.bodyMass_kg + p.movingMass_kg) * w * velocity
   }
 }

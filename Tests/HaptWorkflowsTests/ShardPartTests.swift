@@ -61,13 +61,17 @@ import Testing
   }
 
   @Test func checkPartRoundTrips() throws {
+    var changed = BaselineComparison(
+      pattern: "a b", device: "d", state: .prepared, status: .changed, changes: ["d' 2.6 JND >= 1.0", "détect +1 ms"])
+    changed.dPrime_JND = 2.6
+    changed.similarity = 0.9
+    changed.latencyShift_s = -0.0
+    changed.perceptualChanges = [
+      PerceptualChange(event: 2, cue: .level, size: -6, dPrime_JND: 2.6),
+      PerceptualChange(event: nil, cue: .frequency, size: 20.5, dPrime_JND: 1e-300),
+    ]
     let result = BaselineCheckResult(
-      comparisons: [
-        BaselineComparison(
-          pattern: "a b", device: "d", state: .prepared, status: .changed, changes: ["ST-SIM 0.9 < 0.98", "détect +1 ms"],
-          stsim: 0.9, latencyShift_s: nil, levelChange_dB: -0.0),
-        BaselineComparison(pattern: "c", device: "d", state: .cold, status: .removed, changes: [], stsim: nil, latencyShift_s: nil, levelChange_dB: nil),
-      ],
+      comparisons: [changed, BaselineComparison(pattern: "c", device: "d", state: .cold, status: .removed, changes: [])],
       problems: ["device profile 'd' differs"],
       failures: [PatternCorpus.Failure(path: "x.ahap", error: InputError(file: "x.ahap", place: nil, "bad", status: .noInput))])
     let part = BaselineCheckPart(shard: ShardSpec(index: 3, count: 4), corpusFingerprint: 42, arguments: ["check", "--junit=j.xml"], result: result)

@@ -1,3 +1,4 @@
+import HaptCore
 extension AHAP {
   /// Decodes an AHAP file leniently.
   ///

@@ -1,3 +1,4 @@
+import HaptCore
 extension AHAP {
   /// The pattern as strict AHAP JSON that Core Haptics loads.
   ///

@@ -1,3 +1,4 @@
+import HaptCore
 extension AHAPDecoder {
   mutating func decodeEvent(_ cursor: JSONCursor) throws -> HapticEvent? {
     guard case .object = cursor.value else { throw cursor.typeError(expected: "an object") }

@@ -1,3 +1,4 @@
+import HaptCore
 /// Collects the lint findings of one decode, naming the file.
 struct FindingCollector {
   let file: String

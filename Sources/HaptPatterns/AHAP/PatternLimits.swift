@@ -1,3 +1,4 @@
+import HaptCore
 /// Bounds on the work one pattern file can cause, so hostile input fails cleanly.
 ///
 /// Past a limit the decoders throw an ``InputError`` naming the place, never allocate

@@ -1,4 +1,5 @@
 import Foundation
+import HaptCore
 
 /// A pattern read from a file, with what the lenient decoder found.
 public struct LoadedPattern: Sendable, Equatable {

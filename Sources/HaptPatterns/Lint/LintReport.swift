@@ -1,4 +1,5 @@
 import Foundation
+import HaptCore
 
 /// The result of linting many files: findings per file and the files that could not be
 /// read or decoded.
@@ -13,8 +14,16 @@ public struct LintReport: Sendable, Equatable {
   }
 
   public var files: [FileResult] = []
+  /// Files in the folders walked that are not patterns: extension -> count.
+  public var skipped: [String: Int] = [:]
 
-  public init(files: [FileResult] = []) { self.files = files }
+  public init(files: [FileResult] = [], skipped: [String: Int] = [:]) {
+    self.files = files
+    self.skipped = skipped
+  }
+
+  /// "skipped 39 .haps files: not a pattern format hapt reads ...", or nil.
+  public var skippedSummary: String? { PatternFolder.skippedSummary(skipped) }
 
   /// Every finding, file by file.
   public var findings: [LintFinding] { files.flatMap(\.findings) }
@@ -32,7 +41,9 @@ public struct LintReport: Sendable, Equatable {
   /// others: its error is recorded and the walk goes on.
   public static func lint(paths: [String], limits: PatternLimits = PatternLimits()) -> LintReport {
     var report = LintReport()
-    for path in expand(paths) {
+    let expanded = expand(paths)
+    report.skipped = expanded.skipped
+    for path in expanded.files {
       switch path {
       case .failure(let error):
         report.files.append(FileResult(file: error.file ?? "", findings: [], error: error))
@@ -52,9 +63,11 @@ public struct LintReport: Sendable, Equatable {
   }
 
   /// The files to check: each path itself if it is a file, or the pattern files found
-  /// recursively if it is a folder (sorted, at most 100,000 per folder).
-  static func expand(_ paths: [String]) -> [Result<String, InputError>] {
+  /// recursively if it is a folder (sorted, at most 100,000 per folder); and what the
+  /// folders held that is not a pattern.
+  static func expand(_ paths: [String]) -> (files: [Result<String, InputError>], skipped: [String: Int]) {
     var result: [Result<String, InputError>] = []
+    var skipped: [String: Int] = [:]
     let manager = FileManager.default
     for path in paths {
       var isDirectory: ObjCBool = false
@@ -66,19 +79,10 @@ public struct LintReport: Sendable, Equatable {
         result.append(.success(path))
         continue
       }
-      guard let enumerator = manager.enumerator(atPath: path) else {
-        result.append(.failure(InputError(file: path, "folder cannot be read", status: .noInput)))
-        continue
-      }
-      var found: [String] = []
-      while let relative = enumerator.nextObject() as? String, found.count < 100_000 {
-        let ext = URL(fileURLWithPath: relative).pathExtension.lowercased()
-        if PatternFile.extensions.contains(ext) {
-          found.append(path.hasSuffix("/") ? path + relative : path + "/" + relative)
-        }
-      }
-      result += found.sorted().map { .success($0) }
+      let folder = PatternFolder(scanning: path)
+      skipped.addSkipped(folder.skipped)
+      result += folder.patternFiles.map { .success($0) }
     }
-    return result
+    return (result, skipped)
   }
 }

@@ -1,3 +1,4 @@
+import HaptCore
 /// The structural (`PAT…`) and UX (`UX…`) lint rules, checked on a decoded pattern.
 ///
 /// Thresholds are named constants; the rules table in Docs/Patterns.md quotes them.

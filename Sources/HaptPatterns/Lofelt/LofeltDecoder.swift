@@ -1,3 +1,4 @@
+import HaptCore
 /// The state of one `.haptic` decode.
 struct LofeltDecoder {
   var collector: FindingCollector

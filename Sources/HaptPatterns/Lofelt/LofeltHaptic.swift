@@ -1,3 +1,4 @@
+import HaptCore
 /// Lofelt / Meta Haptics Studio `.haptic` files (version 1), mapped onto ``HapticPattern``.
 ///
 /// A `.haptic` file holds breakpoint envelopes, all values 0...1:

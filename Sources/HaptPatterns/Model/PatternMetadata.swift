@@ -1,3 +1,4 @@
+import HaptCore
 /// The AHAP `Metadata` block: who made the pattern and what it is for.
 ///
 /// The four keys Apple's tools write have their own properties; any other key is kept in

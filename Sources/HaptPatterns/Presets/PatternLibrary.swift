@@ -1,4 +1,5 @@
 import Foundation
+import HaptCore
 
 /// The pattern library in `Corpora/library/`: seed patterns for games and UI.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import HaptCore
 
 /// One system feedback preset: an approximation of a platform haptic, as an AHAP file in
 /// `Corpora/system/`.

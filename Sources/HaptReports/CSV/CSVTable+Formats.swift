@@ -1,3 +1,4 @@
+import HaptCore
 extension CSVTable {
   /// The table as aligned plain text for a terminal (`--format text`).
   ///

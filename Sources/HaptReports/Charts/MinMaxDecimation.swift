@@ -4,7 +4,7 @@
 /// polyline through the kept points covers exactly the pixels a polyline through every
 /// sample would (the standard "min/max" decimation of oscilloscope displays). A 10 s
 /// signal at 8 kHz (80 000 samples) drawn 1100 px wide becomes at most 2 200 points.
-public enum MinMaxDecimation {
+package enum MinMaxDecimation {
   /// The indices of the samples to keep, ascending, at most `2 * columns` of them.
   ///
   /// Non-finite samples are skipped. If there are no more samples than `2 * columns`,
@@ -15,7 +15,7 @@ public enum MinMaxDecimation {
   ///   - columns: The pixel columns available (at least 1).
   /// - Returns: Ascending sample indices.
   /// - Complexity: O(n).
-  public static func indices(_ samples: [Double], columns: Int) -> [Int] {
+  package static func indices(_ samples: [Double], columns: Int) -> [Int] {
     let n = samples.count
     let columns = max(columns, 1)
     if n <= 2 * columns {
@@ -49,7 +49,7 @@ public enum MinMaxDecimation {
   /// column, ascending.
   ///
   /// - Complexity: O(n).
-  public static func maximumIndices(_ samples: [Double], columns: Int) -> [Int] {
+  package static func maximumIndices(_ samples: [Double], columns: Int) -> [Int] {
     let n = samples.count
     let columns = max(columns, 1)
     if n <= columns { return samples.indices.filter { samples[$0].isFinite } }

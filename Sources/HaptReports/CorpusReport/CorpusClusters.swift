@@ -57,7 +57,7 @@ struct CorpusClusters {
     self.members = members
   }
 
-  /// The bounded similarity (``CorpusEvaluation/boundedSimilarity(_:)``) between every
+  /// The bounded similarity (``PairSimilarity/similarity``) between every
   /// two representatives, 1 on the diagonal.
   func representativeSimilarity(_ e: CorpusEvaluation) -> [[Double]] {
     let reps = representatives
@@ -66,7 +66,7 @@ struct CorpusClusters {
     }
     let n = reps.count
     let values = Pairwise.map(count: n, threads: e.options.threads) { i, j in
-      CorpusEvaluation.boundedSimilarity(similarity(features[i], features[j], convention: .perceptibleBlocks))
+      similarity(features[i], features[j], convention: .perceptibleBlocks).similarity
     }
     var matrix = [[Double]](repeating: [Double](repeating: 1, count: n), count: n)
     for i in 0..<n {

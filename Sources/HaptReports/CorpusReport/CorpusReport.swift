@@ -1,4 +1,5 @@
 import Foundation
+import HaptCore
 import HaptMetrics
 import HaptPatterns
 import HaptSignals
@@ -148,17 +149,24 @@ public enum CorpusReport {
     return "No two patterns of \(requested) are in this corpus, so the design review checks its \(e.reviewSet.count) closest patterns instead: \(Wording.list(e.reviewSet, limit: 10)) (choose others with --set NAME,NAME,...)."
   }
 
+  /// Files that failed to load, and files skipped as not patterns (listed once, by
+  /// extension); nil when there are neither.
   static func loadErrorsSection(_ e: CorpusEvaluation) -> ReportSection? {
-    guard !e.corpus.failures.isEmpty else { return nil }
-    var table = CSVTable(columns: [CSVColumn("file"), CSVColumn("error")])
-    for failure in e.corpus.failures { table.append([.text(failure.path), .text(failure.error.description)]) }
-    return ReportSection(
-      title: "Files that failed to load", id: "load-errors",
-      blocks: [
+    let skipped = e.corpus.skippedSummary
+    guard !e.corpus.failures.isEmpty || skipped != nil else { return nil }
+    var blocks: [ReportBlock] = []
+    if !e.corpus.failures.isEmpty {
+      var table = CSVTable(columns: [CSVColumn("file"), CSVColumn("error")])
+      for failure in e.corpus.failures { table.append([.text(failure.path), .text(failure.error.description)]) }
+      blocks.append(
         .warning(
-          "\(Wording.count(e.corpus.failures.count, "file")) could not be read\(e.corpus.entries.isEmpty ? "" : "; every other pattern was evaluated")."),
-        .table(ReportTable(table), caption: nil),
-      ])
+          "\(Wording.count(e.corpus.failures.count, "file")) could not be read\(e.corpus.entries.isEmpty ? "" : "; every other pattern was evaluated")."))
+      blocks.append(.table(ReportTable(table), caption: nil))
+    }
+    if let skipped { blocks.append(.paragraph(skipped.prefix(1).uppercased() + skipped.dropFirst() + ".")) }
+    return ReportSection(
+      title: e.corpus.failures.isEmpty ? "Files skipped" : "Files that failed to load", id: "load-errors",
+      blocks: blocks)
   }
 
   static func latencySection(_ e: CorpusEvaluation, limits: Limits) -> ReportSection {
@@ -257,7 +265,7 @@ public enum CorpusReport {
       blocks.append(
         .table(
           ReportTable(pairs, verdictColumns: []),
-          caption: "similarity: the smaller ST-SIM direction, clamped to 0..1; both raw directions and SPQI are in hapt confusion --format csv."))
+          caption: "similarity: 0..1, 1 identical (the smaller ST-SIM direction, clamped); the raw directional ST-SIM and SPQI are in hapt confusion --format csv."))
     }
     return ReportSection(title: "Design review: confusability", id: "review", blocks: blocks)
   }
@@ -269,7 +277,7 @@ public enum CorpusReport {
     let device = e.primary.first?.device ?? "the primary device"
     var blocks: [ReportBlock] = [
       .paragraph(
-        "Similarity between patterns on \(device), ordered by average-linkage clustering so that look-alike patterns sit together: the smaller of the two ST-SIM directions, clamped to 0..1 (1 identical), averaged over blocks where either pattern is perceptible (Docs/Model.md §6.6). ST-SIM takes one signal as the reference; its spectral term is a ratio to the reference and exceeds 1 where the reference is barely perceptible, so the heat map uses the smaller direction; pairs.csv keeps both raw directions and their mean.")
+        "Similarity between patterns on \(device), ordered by average-linkage clustering so that look-alike patterns sit together: the smaller of the two ST-SIM directions, clamped to 0..1 (1 identical), averaged over blocks where either pattern is perceptible (Docs/Similarity.md). ST-SIM takes one signal as the reference; its spectral term is a ratio to the reference and exceeds 1 where the reference is barely perceptible, so similarity uses the smaller direction; pairs.csv keeps both raw directions.")
     ]
     guard n >= 2 else {
       blocks.append(.note(n == 1 ? "One pattern: no pairs." : "No patterns: no pairs."))
@@ -287,7 +295,7 @@ public enum CorpusReport {
       }
       if matrix.count >= 2 {
         blocks.append(
-          .chart(HeatMapChart.clustered(title: "Similarity between \(matrix.count) groups of patterns (ST-SIM)", similarity: matrix, labels: labels), caption: caption))
+          .chart(HeatMapChart.clustered(title: "Similarity between \(matrix.count) groups of patterns (0..1)", similarity: matrix, labels: labels), caption: caption))
       } else {
         blocks.append(.note("The patterns that can be felt on \(device) form a single group of look-alikes: no map to draw."))
       }
@@ -296,7 +304,7 @@ public enum CorpusReport {
       let sub = shown.map { i in shown.map { j in e.heatMapSimilarity[i][j] } }
       blocks.append(
         .chart(
-          HeatMapChart.clustered(title: "Pairwise similarity (ST-SIM)", similarity: sub, labels: shown.map { e.primary[$0].name }),
+          HeatMapChart.clustered(title: "Pairwise similarity (0..1)", similarity: sub, labels: shown.map { e.primary[$0].name }),
           caption: nil))
     }
     // Identical copies and silent patterns are said once, not listed as confusable pairs.
@@ -327,7 +335,7 @@ public enum CorpusReport {
           .text(catalog.items[pair.first].name, href: catalog.items[pair.first].page),
           .text(catalog.items[pair.second].name, href: catalog.items[pair.second].page),
           .number(ChartNumber.fixed(pair.dPrime, decimals: 2)),
-          .number(ChartNumber.fixed(CorpusEvaluation.boundedSimilarity(pair.similarity), decimals: 3)),
+          .number(ChartNumber.fixed(pair.similarity.similarity, decimals: 3)),
           .text(pair.verdict.rawValue),
         ]
       }
@@ -387,7 +395,7 @@ public enum CorpusReport {
     ])
     for (a, b, d, similarity) in rows {
       table.append([
-        .text(a), .text(b), .fixed(d, decimals: 2), .fixed(CorpusEvaluation.boundedSimilarity(similarity), decimals: 3),
+        .text(a), .text(b), .fixed(d, decimals: 2), .fixed(similarity.similarity, decimals: 3),
         .text(PairVerdict(dPrime: d).rawValue),
       ])
     }

@@ -122,7 +122,7 @@ enum PatternPage {
         return [
           .text(catalog.items[other].name, href: String(catalog.items[other].page.dropFirst("patterns/".count))),
           .number(ChartNumber.fixed(pair.dPrime, decimals: 2)),
-          .number(ChartNumber.fixed(CorpusEvaluation.boundedSimilarity(pair.similarity), decimals: 3)), .text(verdict),
+          .number(ChartNumber.fixed(pair.similarity.similarity, decimals: 3)), .text(verdict),
         ]
       }
       blocks.append(

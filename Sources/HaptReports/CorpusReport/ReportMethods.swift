@@ -30,14 +30,13 @@ enum ReportMethods {
         ]),
         .heading("Similarity"),
         .list([
-          "ST-SIM (0..1): spectral-temporal similarity of Hassen & Steinbach (IEEE ToH 2020), as the reference package vibromaf 0.0.8 computes it; 512-sample blocks, a perceptual DCT spectrum, 1 for identical signals.",
-          "SPQI (0..1): spectral perceptual quality index of Noll et al. (Haptics Symposium 2022), as in vibromaf 0.0.8.",
-          "Both are asymmetric (one signal is the reference): tables give both directions and their mean. For pattern pairs the mean is taken over blocks where at least one signal is perceptible, since the reference scores silent blocks 0 (Docs/Model.md §6.6).",
+          "similarity (0..1, 1 identical): how alike two signals look to a codec, from ST-SIM, the spectral-temporal similarity of Hassen & Steinbach (IEEE ToH 2020) as the reference package vibromaf 0.0.8 computes it (512-sample blocks at 8 kHz, a perceptual DCT spectrum). ST-SIM takes one signal as the reference and exceeds 1 without bound where the reference is weak, so similarity is the smaller of its two directions, clamped to 0..1, averaged over blocks where at least one signal is perceptible (Docs/Similarity.md). Every signal is resampled to 8 kHz first.",
+          "The raw directional ST-SIM and SPQI (Noll et al., Haptics Symposium 2022) are in pairs.csv as stsimRawRefA/RefB and spqiRawRefA/RefB (RefA: pattern_a is the reference). Similarity is not a change detector or a distinguishability: d' is.",
         ]),
         .heading("Distinguishability"),
         .list([
           "d' (JND units): hapt's own perceptual distance between two signals, from level, frequency, duration and rhythm differences each divided by its just-noticeable difference (2.3 dB amplitude, 20 % frequency and duration; Israr, Tan & Reed 2006). Under 1: confusable; under 2: close; otherwise distinct. Docs/Perception.md gives the formula.",
-          "Confusion matrix: predicted P(answer | presented) for an identification task with these patterns, from d' (Docs/Perception.md); rows sum to 1.",
+          "Confusion matrix: predicted P(answer | presented) for an identification task with these patterns, from d' with the identification capacity of memory and context (Durlach & Braida; one dimension carries at most about 2 bits, combined dimensions more; Docs/Perception.md); rows sum to 1.",
           "Information transfer IT = Σ p_ij log2(p_ij / (p_i p_j)) bits with equal priors; 2^IT is the number of effectively distinguishable patterns.",
         ]),
         .approximate(

@@ -10,11 +10,11 @@
 /// return, U+FFFE and U+FFFF) are replaced with U+FFFD REPLACEMENT CHARACTER: HTML5
 /// tolerates some of them but XML parsers (JUnit consumers, SVG viewers) reject the whole
 /// document. Sources: XML 1.0 (Fifth Edition) §2.2 `Char`; HTML Living Standard §13.1.
-public enum MarkupEscaping {
+package enum MarkupEscaping {
   /// `text` escaped for use as element content.
   ///
   /// - Complexity: O(n) in the length of `text`.
-  public static func text(_ text: String) -> String {
+  package static func text(_ text: String) -> String {
     escape(text, inAttribute: false)
   }
 
@@ -22,12 +22,12 @@ public enum MarkupEscaping {
   ///
   /// Tab, line feed and carriage return are written as character references so that an
   /// XML parser's attribute-value normalisation does not turn them into spaces.
-  public static func attribute(_ value: String) -> String {
+  package static func attribute(_ value: String) -> String {
     escape(value, inAttribute: true)
   }
 
   /// Whether `scalar` may appear in an XML 1.0 document.
-  public static func isAllowedInXML(_ scalar: Unicode.Scalar) -> Bool {
+  package static func isAllowedInXML(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x9, 0xA, 0xD: return true
     case 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: return true

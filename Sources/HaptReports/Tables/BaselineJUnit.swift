@@ -16,14 +16,15 @@ public enum BaselineJUnit {
     for key in order {
       let rows = groups[key] ?? []
       guard let first = rows.first else { continue }
-      let details = rows.map { "\($0.state.rawValue): \($0.status.rawValue)" + ($0.changes.isEmpty ? "" : " (\($0.changes.joined(separator: "; ")))") }
+      let details = rows.map { "\($0.state.rawValue): \($0.status.rawValue)" + ($0.summary.isEmpty ? "" : " (\($0.summary))") }
         .joined(separator: "\n")
       let failing = rows.filter { $0.status != .unchanged }
       let outcome: JUnitCase.Outcome =
         failing.isEmpty
         ? .passed
         : .failed(
-          message: "\(first.pattern) on \(first.device): " + failing.map { "\($0.state.rawValue) \($0.status.rawValue)" }.joined(separator: ", "),
+          message: "\(first.pattern) on \(first.device): " + failing.map { "\($0.state.rawValue) \($0.status.rawValue)" + ($0.summary.isEmpty ? "" : ": \($0.summary)") }
+            .joined(separator: "; "),
           details: details)
       let suite = "hapt.baseline.\(first.device)"
       if suites[suite] == nil { suiteOrder.append(suite) }

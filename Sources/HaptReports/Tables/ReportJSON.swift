@@ -1,3 +1,4 @@
+import HaptCore
 import HaptMetrics
 import HaptSimulation
 import HaptWorkflows
@@ -26,12 +27,23 @@ public enum ReportJSON {
     ])
   }
 
-  /// ST-SIM and SPQI in both directions and symmetric.
-  public static func similarity(_ s: PairSimilarity) -> JSONValue {
+  /// The raw directional ST-SIM and SPQI of a pair: `RefA` takes A (the first signal) as
+  /// the reference, `RefB` takes B. Unbounded and asymmetric: users read `similarity`.
+  public static func rawSimilarity(_ s: PairSimilarity) -> JSONValue {
     .orderedObject([
-      ("stsim_ab", .number(s.stsimAB)), ("stsim_ba", .number(s.stsimBA)), ("stsim_symmetric", .number(s.stsimSymmetric)),
-      ("spqi_ab", .number(s.spqiAB)), ("spqi_ba", .number(s.spqiBA)), ("spqi_symmetric", .number(s.spqiSymmetric)),
+      ("stsimRawRefA", .number(s.stsimBA)), ("stsimRawRefB", .number(s.stsimAB)),
+      ("spqiRawRefA", .number(s.spqiBA)), ("spqiRawRefB", .number(s.spqiAB)),
       ("blocksCompared", .number(Double(s.blocksCompared))),
+    ])
+  }
+
+  /// One perceptual change: event (1-based, null for the whole signal), cue, size with its
+  /// unit, its JNDs, and the sentence.
+  public static func change(_ c: PerceptualChange) -> JSONValue {
+    .orderedObject([
+      ("event", c.event.map { .number(Double($0)) } ?? .null), ("cue", .string(c.cue.rawValue)),
+      ("size", .number(c.size)), ("unit", .string(c.unit)), ("dPrime_JND", .number(c.dPrime_JND)),
+      ("description", .string(c.sentence)),
     ])
   }
 
@@ -40,8 +52,9 @@ public enum ReportJSON {
     .orderedObject([
       ("a", .orderedObject([("path", .string(c.a.path)), ("origin", .string(c.a.originDescription)), ("markers", markers(c.markersA))])),
       ("b", .orderedObject([("path", .string(c.b.path)), ("origin", .string(c.b.originDescription)), ("markers", markers(c.markersB))])),
-      ("perceptibleBlocks", similarity(c.perceptible)), ("referenceConvention", similarity(c.reference)),
-      ("dPrime_JND", .number(c.dPrime)), ("verdict", .string(c.verdict.rawValue)),
+      ("dPrime_JND", .number(c.dPrime)), ("similarity", .number(c.perceptible.similarity)),
+      ("verdict", .string(c.verdict.rawValue)), ("changes", .list(c.changes.map(change))),
+      ("rawPerceptibleBlocks", rawSimilarity(c.perceptible)), ("rawReferenceConvention", rawSimilarity(c.reference)),
     ])
   }
 
@@ -55,7 +68,8 @@ public enum ReportJSON {
           r.pairs.map {
             .orderedObject([
               ("a", .string($0.first)), ("b", .string($0.second)), ("dPrime_JND", .number($0.dPrime)),
-              ("similarity", similarity($0.similarity)), ("verdict", .string($0.verdict.rawValue)),
+              ("similarity", .number($0.similarity.similarity)),
+              ("verdict", .string($0.verdict.rawValue)), ("raw", rawSimilarity($0.similarity)),
             ])
           })
       ),
@@ -77,9 +91,10 @@ public enum ReportJSON {
           result.comparisons.map {
             .orderedObject([
               ("pattern", .string($0.pattern)), ("device", .string($0.device)), ("state", .string($0.state.rawValue)),
-              ("status", .string($0.status.rawValue)), ("stsim_symmetric", number($0.stsim)),
-              ("detectShift_ms", ms($0.latencyShift_s)), ("levelChange_dB", number($0.levelChange_dB)),
-              ("changes", .list($0.changes.map { .string($0) })),
+              ("status", .string($0.status.rawValue)), ("dPrime_JND", number($0.dPrime_JND)),
+              ("detectShift_ms", ms($0.latencyShift_s)), ("similarity", number($0.similarity)),
+              ("reasons", .list($0.changes.map { .string($0) })), ("changes", .list($0.perceptualChanges.map(change))),
+              ("summary", .string($0.summary)),
             ])
           })
       ),

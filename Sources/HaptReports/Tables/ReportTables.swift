@@ -50,17 +50,17 @@ public enum ReportTables {
   }
 
   static let pairColumns = [
-    CSVColumn("pattern_a"), CSVColumn("pattern_b"), CSVColumn("device"), CSVColumn("state"), CSVColumn("stsim_ab"),
-    CSVColumn("stsim_ba"), CSVColumn("stsim_symmetric"), CSVColumn("spqi_ab"), CSVColumn("spqi_ba"),
-    CSVColumn("spqi_symmetric"), CSVColumn("d_prime", unit: "JND"), CSVColumn("verdict"),
+    CSVColumn("pattern_a"), CSVColumn("pattern_b"), CSVColumn("device"), CSVColumn("state"), CSVColumn("similarity"),
+    CSVColumn("stsimRawRefA"), CSVColumn("stsimRawRefB"), CSVColumn("spqiRawRefA"), CSVColumn("spqiRawRefB"),
+    CSVColumn("d_prime", unit: "JND"), CSVColumn("verdict"),
   ]
 
   static func pairRow(_ a: String, _ b: String, _ device: String, _ state: EngineState, _ s: PairSimilarity, _ d: Double)
     -> [CSVCell]
   {
     [
-      .text(a), .text(b), .text(device), .text(state.rawValue), .number(s.stsimAB), .number(s.stsimBA),
-      .number(s.stsimSymmetric), .number(s.spqiAB), .number(s.spqiBA), .number(s.spqiSymmetric), .number(d),
+      .text(a), .text(b), .text(device), .text(state.rawValue), .number(s.similarity), .number(s.stsimBA),
+      .number(s.stsimAB), .number(s.spqiBA), .number(s.spqiAB), .number(d),
       .text(PairVerdict(dPrime: d).rawValue),
     ]
   }
@@ -68,8 +68,9 @@ public enum ReportTables {
   /// `pairs.csv`: the kept pairs of corpus patterns on the primary device (each
   /// pattern's nearest neighbours and the close pairs, ``PairwiseSummary/keptPairs``;
   /// every pair with `--all-pairs`, written by ``pairLines(_:names:device:state:)`` as
-  /// they are computed). ST-SIM and SPQI average over perceptible blocks; `ab` takes A as
-  /// the distorted signal and B as the reference.
+  /// they are computed). `similarity` is the bounded 0..1 similarity
+  /// (``PairSimilarity/similarity``); the raw directional ST-SIM and SPQI average over
+  /// perceptible blocks, `RefA` with pattern_a as the reference, `RefB` with pattern_b.
   public static func pairs(_ evaluation: CorpusEvaluation) -> CSVTable {
     var table = CSVTable(columns: pairColumns)
     let names = evaluation.primary.map(\.name)
@@ -146,13 +147,13 @@ public enum ReportTables {
   /// The rows of a baseline check.
   public static func baseline(_ result: BaselineCheckResult) -> CSVTable {
     var table = CSVTable(columns: [
-      CSVColumn("pattern"), CSVColumn("device"), CSVColumn("state"), CSVColumn("status"), CSVColumn("stsim_symmetric"),
-      CSVColumn("detect_shift", unit: "ms"), CSVColumn("level_change", unit: "dB"), CSVColumn("changes"),
+      CSVColumn("pattern"), CSVColumn("device"), CSVColumn("state"), CSVColumn("status"), CSVColumn("dPrime_JND"),
+      CSVColumn("detectShift_ms"), CSVColumn("similarity"), CSVColumn("changes"),
     ])
     for c in result.comparisons {
       table.append([
-        .text(c.pattern), .text(c.device), .text(c.state.rawValue), .text(c.status.rawValue), .number(c.stsim),
-        ms(c.latencyShift_s), .number(c.levelChange_dB), .text(c.changes.joined(separator: "; ")),
+        .text(c.pattern), .text(c.device), .text(c.state.rawValue), .text(c.status.rawValue), .number(c.dPrime_JND),
+        ms(c.latencyShift_s), .number(c.similarity), .text(c.summary),
       ])
     }
     return table

@@ -12,8 +12,10 @@ enum Commands {
     BaselineCommand.spec,
     PresetsCommand.spec,
     DevicesCommand.spec,
+    FitCommand.spec,
     ConvertCommand.spec,
     RhythmCommand.spec,
+    CodegenCommand.spec,
   ]
 
   static func named(_ name: String) -> Subcommand? {

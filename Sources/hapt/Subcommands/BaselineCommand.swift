@@ -1,3 +1,4 @@
+import HaptCore
 import HaptReports
 import HaptSimulation
 import HaptWorkflows
@@ -9,7 +10,7 @@ enum BaselineCommand {
     summary: "Record a corpus's rendered signals, or check the corpus against a recorded baseline.",
     usage: [
       "baseline record CORPUS... --out DIR [--device NAME...] [--state prepared|cold|both] [--force]",
-      "baseline check CORPUS... --baseline DIR [--min-stsim 0.98] [--max-latency-shift 5ms] [--max-level-change 1] [--junit FILE] [--format text|csv|json]",
+      "baseline check CORPUS... --baseline DIR [--device NAME...] [--state prepared|cold|both] [--max-dprime 1.0] [--max-latency-shift 5ms] [--junit FILE] [--format text|csv|json]",
       "baseline record|check ... --shard I/N --out PART   (then: hapt merge PART... [--out DIR])",
     ],
     discussion: """
@@ -17,9 +18,15 @@ enum BaselineCommand {
       their markers and levels, the device profiles and the tool and model versions in DIR
       (never overwriting an existing DIR without --force).
       check renders again and classifies each pattern, device and state as unchanged,
-      changed (saying what: similarity, latency, peak level), added, removed, or
-      incomparable (device profile edited or another model version). Exit status 1 on any
-      change past tolerance. --junit writes JUnit XML (one test case per pattern and device).
+      changed, added, removed, or incomparable (device profile edited or another model
+      version). A pattern has changed when its d' against the baseline signal reaches
+      --max-dprime JND, when its detect time moves by more than --max-latency-shift, or
+      when it turns from felt to silent or back (Docs/Perception.md); a changed row says
+      what a person would feel, event by event ("event 2: 6.0 dB weaker (2.6 JND)").
+      --device and --state select which of the baseline's devices and states are checked
+      (default: all it recorded). Patterns are identified by their path relative to the
+      corpus folder, extension included. Exit status 1 on any change past tolerance.
+      --junit writes JUnit XML (one test case per pattern and device).
       --shard I/N does the I-th of N equal shares of the patterns and writes a PART folder:
       `hapt merge` on all N record parts writes the baseline one unsharded record would
       (byte for byte); on all N check parts it prints, writes and exits as the unsharded
@@ -30,9 +37,8 @@ enum BaselineCommand {
       .value("shard", "I/N", help: "Do shard I of N (1-based) of the patterns; write a PART folder to --out (see hapt merge)."),
       .flag("force", help: "record: replace an existing baseline."),
       .value("baseline", "DIR", help: "check: the baseline folder to compare with."),
-      .value("min-stsim", "X", help: "check: lowest symmetric ST-SIM that counts as unchanged (default 0.98)."),
+      .value("max-dprime", "JND", help: "check: d' against the baseline at which a pattern counts as changed (default 1.0)."),
       .value("max-latency-shift", "DURATION", help: "check: largest detect-time shift (default 5ms)."),
-      .value("max-level-change", "DB", help: "check: largest peak-level change in dB (default 1)."),
       .value("junit", "FILE", help: "check: also write JUnit XML here."),
       CommonOptions.device, CommonOptions.state, OutputFormat.option, CommonOptions.threads, CommonOptions.maxRenderDuration,
       CommonOptions.maxFileBytes, CommonOptions.maxEvents, CommonOptions.maxControlPoints,
@@ -57,8 +63,7 @@ enum BaselineCommand {
       devices: try CommonOptions.devices(arguments), states: try CommonOptions.states(arguments, default: [.prepared, .cold]),
       threads: try CommonOptions.threads(arguments))
     options.maxRenderDuration_s = try CommonOptions.maxRenderDuration(arguments)
-    let corpus = try CommonOptions.corpus(paths, arguments)
-    for failure in corpus.failures { console.error(failure.error.description) }
+    let corpus = try CommonOptions.corpus(paths, arguments, console)
     if let shard = try shard(arguments) {
       let share = Array(corpus.entries[shard.patterns(count: corpus.entries.count)])
       let marker = BaselineShardParts.recordMarkerText(shard: shard, corpusFingerprint: ShardPart.fingerprint(corpus))
@@ -80,16 +85,15 @@ enum BaselineCommand {
     guard let folder = arguments.value("baseline") else { throw UsageError.missingArgument("--baseline DIR") }
     _ = try arguments.format()
     var tolerances = BaselineTolerances()
-    tolerances.minSTSIM = try arguments.number("min-stsim", default: tolerances.minSTSIM, in: 0...1)
+    tolerances.maxDPrime_JND = try arguments.number("max-dprime", default: tolerances.maxDPrime_JND, in: 0...1000)
     tolerances.maxLatencyShift_s = try arguments.seconds("max-latency-shift", default: tolerances.maxLatencyShift_s)
-    tolerances.maxLevelChange_dB = try arguments.number("max-level-change", default: tolerances.maxLevelChange_dB, in: 0...120)
-    let overrides = arguments.list("device").isEmpty ? [] : try CommonOptions.devices(arguments)
-    let corpus = try CommonOptions.corpus(paths, arguments)
-    for failure in corpus.failures { console.error(failure.error.description) }
+    let selected = arguments.list("device").isEmpty ? nil : try CommonOptions.devices(arguments)
+    let states = arguments.value("state") == nil ? nil : try CommonOptions.states(arguments, default: [.prepared, .cold])
+    let corpus = try CommonOptions.corpus(paths, arguments, console)
     let shard = try shard(arguments)
     let result = try Baseline.check(
-      corpus, baseline: folder, devices: overrides, tolerances: tolerances, threads: try CommonOptions.threads(arguments),
-      shard: shard ?? .whole, progress: progress(console))
+      corpus, baseline: folder, devices: selected, states: states, tolerances: tolerances,
+      threads: try CommonOptions.threads(arguments), shard: shard ?? .whole, progress: progress(console))
     console.endProgress()
     if let shard {
       guard let out = arguments.value("out") else { throw UsageError.missingArgument("--out PART (where the shard's part goes)") }
@@ -135,11 +139,11 @@ enum BaselineCommand {
     case .json: console.out(JSONWriter.string(ReportJSON.baseline(result)))
     case .text:
       for problem in result.problems { console.warning(problem) }
-      var table = TextTable(["pattern", "device", "state", "status", "ST-SIM", "detect_shift_ms", "level_change_dB", "what changed"])
+      var table = TextTable(["pattern", "device", "state", "status", "dPrime_JND", "detectShift_ms", "similarity", "what changed"])
       for c in result.comparisons {
         table.append([
-          c.pattern, c.device, c.state.rawValue, c.status.rawValue, Format.fixed(c.stsim, 4), Format.ms(c.latencyShift_s),
-          Format.fixed(c.levelChange_dB, 2), c.changes.joined(separator: "; "),
+          c.pattern, c.device, c.state.rawValue, c.status.rawValue, Format.fixed(c.dPrime_JND, 2),
+          Format.ms(c.latencyShift_s), Format.fixed(c.similarity, 3), c.summary,
         ])
       }
       console.out(table.text)

@@ -1,3 +1,4 @@
+import HaptCore
 import HaptPatterns
 import HaptSimulation
 import HaptWorkflows
@@ -45,10 +46,18 @@ enum CommonOptions {
   }
 
   /// The corpus under `paths`, loaded with `--max-files` and `--max-file-bytes`.
-  static func corpus(_ paths: [String], _ arguments: ParsedArguments) throws -> PatternCorpus {
-    PatternCorpus.load(
+  ///
+  /// Says once on stderr which files were skipped as not patterns; a corpus with no
+  /// pattern that loads is an error (exit 66) naming what was skipped. Load errors of
+  /// single files are printed here too.
+  static func corpus(_ paths: [String], _ arguments: ParsedArguments, _ console: Console) throws -> PatternCorpus {
+    let corpus = PatternCorpus.load(
       paths, maxFiles: try arguments.integer("max-files", default: 100_000, in: 1...100_000_000),
       limits: try limits(arguments))
+    for failure in corpus.failures { console.error(failure.error.description) }
+    try corpus.requirePatterns(in: paths)
+    if let skipped = corpus.skippedSummary { console.warning(skipped) }
+    return corpus
   }
 
   /// `--max-render-duration` in seconds.

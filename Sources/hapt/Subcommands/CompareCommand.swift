@@ -1,22 +1,25 @@
+import HaptCore
 import HaptMetrics
 import HaptReports
 import HaptSimulation
 import HaptWorkflows
 
-/// `hapt compare A B`: ST-SIM, SPQI, d' and markers of two patterns or recordings.
+/// `hapt compare A B`: d', the changes from A to B, similarity and markers of two signals.
 enum CompareCommand {
   static let spec = Subcommand(
     name: "compare",
-    summary: "ST-SIM, SPQI and d' between two patterns or recordings, with both signals' markers.",
+    summary: "d', what changed, and similarity between two patterns or recordings, with both signals' markers.",
     usage: ["compare A B [--device NAME] [--state prepared|cold] [--format text|json]"],
     discussion: """
       A and B are patterns (.ahap, .haptic), rendered on the device, or accelerometer
       recordings (.wav, .flac, mono, in g; other rates are resampled to 8 kHz), in any mix.
-      ST-SIM and SPQI are asymmetric: both directions are printed (A as reference, then B),
-      and their mean. The main figures average over blocks where either signal is
-      perceptible; the reference convention (silent blocks score 0, as vibromaf does) is
-      printed too. d' is hapt's distinguishability in JND units (Docs/Perception.md):
-      under 1 confusable, under 2 close, else distinct.
+      d' is hapt's distinguishability in JND units (Docs/Perception.md): under 1
+      confusable, under 2 close, else distinct. The changes from A to B are listed event by
+      event with their share of d' ("event 2: 6.0 dB weaker (2.6 JND)"). similarity is
+      bounded 0..1 (1 identical): the smaller of the two ST-SIM directions, over blocks
+      where either signal is perceptible. The raw directional ST-SIM values (A as the
+      reference, B as the reference) follow; --format json adds raw SPQI and the
+      reference convention (silent blocks score 0, as vibromaf does).
       """,
     options: [CommonOptions.device, CommonOptions.state, OutputFormat.option],
     run: run)
@@ -50,13 +53,17 @@ enum CompareCommand {
       "B: \(c.b.path) (\(c.b.originDescription))",
       "",
     ]
-    var table = TextTable(["metric", "A as reference", "B as reference", "symmetric"])
-    table.append(["ST-SIM", Format.fixed(c.perceptible.stsimAB, 4), Format.fixed(c.perceptible.stsimBA, 4), Format.fixed(c.perceptible.stsimSymmetric, 4)])
-    table.append(["SPQI", Format.fixed(c.perceptible.spqiAB, 4), Format.fixed(c.perceptible.spqiBA, 4), Format.fixed(c.perceptible.spqiSymmetric, 4)])
-    table.append(["ST-SIM (reference convention)", Format.fixed(c.reference.stsimAB, 4), Format.fixed(c.reference.stsimBA, 4), Format.fixed(c.reference.stsimSymmetric, 4)])
-    table.append(["SPQI (reference convention)", Format.fixed(c.reference.spqiAB, 4), Format.fixed(c.reference.spqiBA, 4), Format.fixed(c.reference.spqiSymmetric, 4)])
-    lines.append(table.text)
     lines.append("d' = \(Format.fixed(c.dPrime, 2)) JND: \(c.verdict.rawValue)")
+    if c.changes.isEmpty {
+      lines.append("no felt difference")
+    } else {
+      lines.append("what changed from A to B:")
+      for change in c.changes { lines.append("  " + change.sentence) }
+    }
+    lines.append("similarity = \(Format.fixed(c.perceptible.similarity, 3)) (0..1, 1 identical)")
+    lines.append(
+      "raw ST-SIM, directional: \(Format.fixed(c.perceptible.stsimBA, 4)) with A as the reference, "
+        + "\(Format.fixed(c.perceptible.stsimAB, 4)) with B as the reference")
     lines.append("")
     var markers = TextTable(["signal", "detect_ms", "t10_ms", "t50_ms", "t90_ms", "rise_ms", "stop_ms", "peak_g"])
     for (name, m) in [("A", c.markersA), ("B", c.markersB)] {

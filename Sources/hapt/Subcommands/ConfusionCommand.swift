@@ -1,3 +1,4 @@
+import HaptCore
 import HaptMetrics
 import HaptPatterns
 import HaptReports
@@ -52,8 +53,7 @@ enum ConfusionCommand {
     } else {
       paths = arguments.positionals
     }
-    let corpus = try CommonOptions.corpus(paths, arguments)
-    for failure in corpus.failures { console.error(failure.error.description) }
+    let corpus = try CommonOptions.corpus(paths, arguments, console)
     var names = arguments.list("set")
     if names.isEmpty {
       names = arguments.positionals.isEmpty ? Presets.defaultReviewSet : corpus.entries.map(\.name)
@@ -78,11 +78,11 @@ enum ConfusionCommand {
 
   static func text(_ review: ConfusabilityReview) -> String {
     var lines = ["\(review.device) (\(review.state.rawValue)): \(review.names.joined(separator: ", "))", ""]
-    var pairs = TextTable(["pattern A", "pattern B", "d'", "ST-SIM", "SPQI", "verdict"])
+    var pairs = TextTable(["pattern A", "pattern B", "dPrime_JND", "similarity", "verdict"])
     for pair in review.pairs {
       pairs.append([
-        pair.first, pair.second, Format.fixed(pair.dPrime, 2), Format.fixed(pair.similarity.stsimSymmetric, 3),
-        Format.fixed(pair.similarity.spqiSymmetric, 3), pair.verdict.rawValue,
+        pair.first, pair.second, Format.fixed(pair.dPrime, 2), Format.fixed(pair.similarity.similarity, 3),
+        pair.verdict.rawValue,
       ])
     }
     lines.append(pairs.text)

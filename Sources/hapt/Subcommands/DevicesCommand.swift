@@ -16,7 +16,11 @@ enum DevicesCommand {
       other commands with --device NAME or --device PATH. Derived values: the LRA's
       undamped resonance sqrt(k/m)/2pi and mechanical Q sqrt(km)/c (also Q under voltage
       drive and the free-decay time constant); the ERM's vibration frequency and
-      acceleration at rated voltage and its spin-up time constant.
+      acceleration at rated voltage and its spin-up time constant. For a driver that
+      equalises (drive.equalization actuatorResponse): the band of drive frequencies over
+      which intensity 1 reaches the reference level within maxVoltage_V (outside it the
+      voltage cap stops the equalisation), and the steady acceleration at intensity 1 at
+      fmin, the reference and fmax.
       """,
     options: [OptionSpec.value("format", "text|json", help: "Output format (default: text).")],
     run: { arguments, console in
@@ -38,7 +42,7 @@ enum DevicesCommand {
   static func derived(_ profile: DeviceProfile) -> [(String, Double)] {
     switch profile.actuator {
     case .lra(let p):
-      return [
+      var values = [
         ("resonance_Hz", p.resonance_Hz),
         ("qualityFactor", p.mechanicalQ),
         ("voltageDrivenQ", p.voltageDrivenQ),
@@ -49,6 +53,19 @@ enum DevicesCommand {
             * p.accelerationGain_g_per_V(at: p.resonance_Hz, bodyMass_kg: profile.bodyMass_kg)
         ),
       ]
+      if case .actuatorResponse(let reference) = profile.drive.equalization {
+        if let band = profile.fullyEqualizedBand_Hz {
+          values.append(("fullyEqualizedFrom_Hz", band.lowerBound))
+          values.append(("fullyEqualizedTo_Hz", band.upperBound))
+        }
+        for (key, f) in [
+          ("fullIntensityAtFmin_g", profile.drive.fmin_Hz), ("fullIntensityAtReference_g", reference),
+          ("fullIntensityAtFmax_g", profile.drive.fmax_Hz),
+        ] {
+          if let a = profile.steadyAcceleration_g(atFullIntensity: f) { values.append((key, a)) }
+        }
+      }
+      return values
     case .erm(let p):
       let v = profile.drive.ratedVoltage_V
       return [
@@ -82,6 +99,16 @@ enum DevicesCommand {
         switch field.value.value {
         case .number(let x): return "\(field.key) \(number(x))"
         case .string(let s): return "\(field.key) \(s)"
+        case .object(let inner):
+          // A nested object (drive.equalization): its members in parentheses.
+          let values = inner.map { member -> String in
+            switch member.value.value {
+            case .number(let x): return "\(member.key) \(number(x))"
+            case .string(let s): return "\(member.key) \(s)"
+            default: return member.key
+            }
+          }
+          return "\(field.key) (" + values.joined(separator: " ") + ")"
         default: return field.key
         }
       }

@@ -1,3 +1,4 @@
+import HaptCore
 import HaptReports
 import HaptSimulation
 import HaptWorkflows
@@ -37,8 +38,7 @@ enum LatencyCommand {
       devices: try CommonOptions.devices(arguments), states: try CommonOptions.states(arguments, default: [.prepared, .cold]),
       prepareLead_s: try CommonOptions.prepareLead(arguments), budget: budget, threads: try CommonOptions.threads(arguments))
     options.maxRenderDuration_s = try CommonOptions.maxRenderDuration(arguments)
-    let corpus = try CommonOptions.corpus(arguments.positionals, arguments)
-    for failure in corpus.failures { console.error(failure.error.description) }
+    let corpus = try CommonOptions.corpus(arguments.positionals, arguments, console)
     let measurements = Evaluation.run(corpus.entries, options: options).measurements
     for m in measurements where m.isTruncated && m.state == options.states.first {
       console.warning("\(m.pattern) on \(m.device): render cut at the length limit; markers cover only the rendered part")

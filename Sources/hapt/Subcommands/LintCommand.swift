@@ -34,6 +34,13 @@ enum LintCommand {
       for failure in report.failures {
         console.error(failure.description)
       }
+      if report.files.isEmpty {
+        // Nothing to lint is an error, never a pass (a file that fails to decode is linted: exit 65).
+        var message = "no patterns found in \(arguments.positionals.joined(separator: " "))"
+        if let skipped = report.skippedSummary { message += "; " + skipped }
+        throw InputError(message, status: .noInput)
+      }
+      if let skipped = report.skippedSummary { console.warning(skipped) }
       switch format {
       case .text: console.out(text(report))
       case .csv: console.out(csv(report))

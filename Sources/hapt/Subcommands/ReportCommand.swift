@@ -1,4 +1,5 @@
 import Foundation
+import HaptCore
 import HaptMetrics
 import HaptPatterns
 import HaptReports
@@ -99,8 +100,7 @@ enum ReportCommand {
     settings.neighbours = try arguments.integer("neighbours", default: settings.neighbours, in: 0...1000)
     settings.closeBelow_JND = try arguments.number("close-below", default: settings.closeBelow_JND, in: 0...100)
     console.progress("loading \(arguments.positionals.joined(separator: " "))")
-    let corpus = try CommonOptions.corpus(arguments.positionals, arguments)
-    for failure in corpus.failures { console.error(failure.error.description) }
+    let corpus = try CommonOptions.corpus(arguments.positionals, arguments, console)
     if let merged, merged.fingerprint != ShardPart.fingerprint(corpus) {
       throw InputError(
         file: arguments.positionals.joined(separator: " "), "the corpus is not the one the shards saw (it changed, or merge runs elsewhere)")

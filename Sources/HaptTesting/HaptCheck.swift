@@ -1,0 +1,96 @@
+import Foundation
+import HaptMetrics
+import HaptWorkflows
+
+/// One-line perceptual checks for tests: distinguishability, sameness, latency budget,
+/// baseline.
+///
+/// Each returns a ``HaptCheckResult``; wrap it in `expectHaptic(...)` (Swift Testing) or
+/// `XCTAssertHaptic(...)` (XCTest) to fail the test with its message:
+///
+/// ```swift
+/// let success = try RenderedHaptic(preset: "uikit-notification-success")
+/// let warning = try RenderedHaptic(preset: "uikit-notification-warning")
+/// expectHaptic(HaptCheck.distinguishable(success, warning, atLeast: 2))
+/// ```
+///
+/// d' is hapt's perceptual distance in JND units (Docs/Perception.md): below 1 a person
+/// usually cannot tell two patterns apart, from 2 they reliably can.
+public enum HaptCheck {
+  /// Passes when a person can tell `a` and `b` apart: d' at least `minimum_JND`.
+  ///
+  /// - Parameter minimum_JND: the least d' that passes, JND units (default 2: `distinct`).
+  public static func distinguishable(
+    _ a: RenderedHaptic, _ b: RenderedHaptic, atLeast minimum_JND: Double = PairVerdict.closeBelow
+  ) -> HaptCheckResult {
+    let dPrime = Distinguishability.dPrime(a.features, b.features)
+    let passed = dPrime >= minimum_JND
+    let head = "\(pairLabel(a, b)): d' \(jnd(dPrime)), \(PairVerdict(dPrime: dPrime).rawValue)"
+    let tail = passed ? "at least \(jnd(minimum_JND))" : "need at least \(jnd(minimum_JND))"
+    return HaptCheckResult(
+      passed: passed, summary: "\(head); \(tail)",
+      changes: changes(a, b))
+  }
+
+  /// Passes when a person would not tell `a` from `b`: d' below `maximum_JND`. For
+  /// "this refactor feels the same"; the message lists what would be felt otherwise.
+  ///
+  /// - Parameter maximum_JND: d' at or above this fails, JND units (default 1: one JND).
+  public static func indistinguishable(
+    _ a: RenderedHaptic, _ b: RenderedHaptic, below maximum_JND: Double = PairVerdict.confusableBelow
+  ) -> HaptCheckResult {
+    let dPrime = Distinguishability.dPrime(a.features, b.features)
+    let passed = dPrime < maximum_JND
+    let tail = passed ? "below \(jnd(maximum_JND))" : "must stay below \(jnd(maximum_JND))"
+    return HaptCheckResult(
+      passed: passed,
+      summary: "\(pairLabel(a, b)): d' \(jnd(dPrime)), \(PairVerdict(dPrime: dPrime).rawValue); \(tail)",
+      changes: changes(a, b))
+  }
+
+  /// Passes when `haptic` is felt (its `detect` marker: the envelope crosses the
+  /// detection threshold) no later than `budget_s` after the trigger.
+  ///
+  /// - Parameter budget_s: the latest detection time that passes, seconds (default
+  ///   0.050: tactile feedback is recommended within 50 ms of the touch).
+  public static func felt(
+    _ haptic: RenderedHaptic, within budget_s: Double = LatencyBudget.default.pass_s
+  )
+    -> HaptCheckResult
+  {
+    let m = haptic.measurement
+    let budget = "the \(ms(budget_s)) budget"
+    guard let detect = m.markers.detect_s else {
+      let reason = m.silenceReason.map { ": \($0)" } ?? ": below the detection threshold throughout"
+      return HaptCheckResult(
+        passed: false, summary: "\(haptic.label): never felt\(reason); need to be felt within \(budget)")
+    }
+    let parts = "engine latency \(ms(m.engineLatency_s)), rise to threshold \(ms(detect - m.engineLatency_s))"
+    if detect <= budget_s + 1e-12 {
+      return HaptCheckResult(
+        passed: true, summary: "\(haptic.label): felt at \(ms(detect)), within \(budget) (\(parts))")
+    }
+    return HaptCheckResult(
+      passed: false,
+      summary: "\(haptic.label): felt at \(ms(detect)), \(ms(detect - budget_s)) over \(budget) (\(parts))")
+  }
+
+  /// The felt changes from `a` to `b`, largest first; terms under a tenth of a JND left
+  /// out (they change nothing a person feels).
+  static func changes(_ a: RenderedHaptic, _ b: RenderedHaptic) -> [PerceptualChange] {
+    Distinguishability.changes(from: a.features, to: b.features, minimum_JND: minimumListed_JND)
+  }
+
+  /// Changes smaller than this are not listed in messages, JND units.
+  public static let minimumListed_JND = 0.1
+
+  static func pairLabel(_ a: RenderedHaptic, _ b: RenderedHaptic) -> String {
+    if a.device.name == b.device.name, a.state == b.state {
+      return "\(a.name) vs \(b.name) on \(a.device.name) (\(a.state.rawValue))"
+    }
+    return "\(a.label) vs \(b.label)"
+  }
+
+  static func jnd(_ value: Double) -> String { String(format: "%.1f JND", value) }
+  static func ms(_ seconds: Double) -> String { String(format: "%.1f ms", seconds * 1000) }
+}

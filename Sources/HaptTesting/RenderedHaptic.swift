@@ -1,0 +1,95 @@
+import Foundation
+import HaptCore
+import HaptMetrics
+import HaptPatterns
+import HaptSignals
+import HaptSimulation
+import HaptWorkflows
+
+/// A haptic pattern rendered on a simulated device: what the checks of ``HaptCheck``
+/// compare.
+///
+/// Load a pattern file (`.ahap` or `.haptic`) or a system preset by name, and name the
+/// device profile to render it on (`hapt devices` lists the shipped ones; a path to a
+/// profile `.json` of your own works too). The body acceleration is rendered once, at the
+/// metrics' rate (8 kHz), and measured once: its latency markers and its perceptual
+/// features.
+public struct RenderedHaptic: Sendable {
+  /// The pattern's name (its file name without extension, or the preset's name).
+  public let name: String
+  /// The file it was loaded from, if any (a baseline is recorded from it).
+  public let path: String?
+  public let pattern: HapticPattern
+  public let device: DeviceProfile
+  /// The engine state at the trigger (`prepared`: `prepare()` was called in time).
+  public let state: EngineState
+  /// Body acceleration, g, at 8 kHz, from the trigger.
+  public let acceleration_g: Signal
+  /// Latency markers, level and frequency, judged against the default latency budget.
+  public let measurement: PatternMeasurement
+  /// What a hand can feel of it: the events d' compares.
+  public let features: PerceptualFeatures
+
+  /// The default device: the shipped wideband iPhone LRA profile.
+  public static let defaultDevice = DeviceProfile.defaultName
+
+  /// Loads the pattern file at `path` and renders it on `device`.
+  ///
+  /// - Parameters:
+  ///   - path: an `.ahap` or `.haptic` file.
+  ///   - device: a shipped profile's name or a profile `.json` path.
+  ///   - state: the engine state at the trigger.
+  /// - Throws: ``InputError`` naming the file if the pattern or the profile cannot be
+  ///   read (exit status 66 missing, 65 malformed).
+  public init(file path: String, device: String = defaultDevice, state: EngineState = .prepared) throws {
+    let loaded = try PatternFile.load(path: path)
+    try self.init(
+      loaded.pattern, named: loaded.name, path: path, device: DeviceProfile.load(nameOrPath: device),
+      state: state)
+  }
+
+  /// Loads the system preset `name` (see `hapt presets`) and renders it on `device`.
+  ///
+  /// - Throws: ``InputError`` if there is no such preset or the profile cannot be read.
+  public init(preset name: String, device: String = defaultDevice, state: EngineState = .prepared) throws {
+    guard let preset = Presets.named(name) else {
+      let known = Presets.table.map(\.name).joined(separator: ", ")
+      throw InputError(file: name, "no such system preset (known: \(known))", status: .noInput)
+    }
+    let loaded = try preset.load()
+    try self.init(
+      loaded.pattern, named: name, path: preset.file, device: DeviceProfile.load(nameOrPath: device),
+      state: state)
+  }
+
+  /// Renders a pattern built in code on a device profile.
+  public init(
+    _ pattern: HapticPattern, named name: String, path: String? = nil, device: DeviceProfile,
+    state: EngineState = .prepared
+  ) throws {
+    var options = RenderOptions()
+    options.state = state
+    let rendering: Rendering
+    do {
+      rendering = try Renderer(device: device).renderChecked(pattern, options: options)
+    } catch let error as InputError {
+      throw error.inFile(path ?? name)
+    }
+    var acceleration = rendering.acceleration_g
+    if acceleration.sampleRate_Hz != SignalSource.metricRate_Hz {
+      acceleration = Resampler.resample(acceleration, to: SignalSource.metricRate_Hz)
+    }
+    self.name = name
+    self.path = path
+    self.pattern = pattern
+    self.device = device
+    self.state = state
+    self.acceleration_g = acceleration
+    self.measurement = PatternMeasurement(
+      pattern: name, device: device.name, state: state, rendering: rendering, budget: .default)
+    self.features = PerceptualFeatures(acceleration)
+  }
+
+  /// `name on device (state)`, as messages name it.
+  public var label: String { "\(name) on \(device.name) (\(state.rawValue))" }
+}

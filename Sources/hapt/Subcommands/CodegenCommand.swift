@@ -1,0 +1,77 @@
+import Foundation
+import HaptCore
+import HaptPatterns
+
+/// `hapt codegen PATTERN [--target ...]`: prints the Swift that plays a pattern.
+enum CodegenCommand {
+  static let spec = Subcommand(
+    name: "codegen",
+    summary:
+      "Print the Swift that plays a pattern (Core Haptics, or a preset's UIKit, SwiftUI or WatchKit call).",
+    usage: ["codegen PATTERN [--target corehaptics|uikit|swiftui|watchkit] [--name NAME]"],
+    discussion: """
+      PATTERN is a pattern file (.ahap or .haptic) or the name of a system preset (see
+      'hapt presets'). corehaptics writes a CHHapticPattern with every event, dynamic
+      parameter and parameter curve, and a function that plays it; it works for every
+      pattern. For a system preset the default target is the preset's own API (uikit:
+      the UIFeedbackGenerator call; swiftui: a View extension applying .sensoryFeedback;
+      watchkit: WKInterfaceDevice.play), which plays Apple's haptic itself; the comment
+      says where it plays. The Swift names come from the pattern's name, or from NAME.
+      Output goes to stdout; see Docs/Codegen.md.
+      """,
+    options: [
+      OptionSpec.value(
+        "target", "corehaptics|uikit|swiftui|watchkit",
+        help: "The API to play it with (default: a preset's own API, else corehaptics)."),
+      OptionSpec.value(
+        "name", "NAME", help: "Name the Swift functions after NAME (default: the pattern's name)."),
+    ],
+    run: { arguments, console in
+      guard let input = arguments.positionals.first else {
+        throw UsageError.missingArgument("PATTERN (a .ahap or .haptic file, or a preset name)")
+      }
+      guard arguments.positionals.count == 1 else {
+        throw UsageError.unexpectedArgument(arguments.positionals[1])
+      }
+      let (loaded, preset) = try load(input)
+      let target =
+        try arguments.value("target").map { try parseTarget($0) } ?? SwiftCodegen.defaultTarget(for: preset)
+      var name = loaded.name
+      if let given = arguments.value("name") {
+        guard given.unicodeScalars.contains(where: { $0.isASCII && $0.properties.isAlphabetic }) else {
+          throw UsageError.invalidValue(
+            option: "--name", value: given, expected: "a name with at least one letter")
+        }
+        name = given
+      }
+      let source =
+        preset.map { "the system preset \($0.name) (\(URL(fileURLWithPath: $0.file).lastPathComponent))" }
+        ?? input
+      console.out(
+        try SwiftCodegen.generate(loaded.pattern, name: name, source: source, preset: preset, target: target))
+      return .success
+    })
+
+  static func parseTarget(_ value: String) throws -> CodegenTarget {
+    guard let target = CodegenTarget(rawValue: value) else {
+      throw UsageError.invalidValue(
+        option: "--target", value: value,
+        expected: CodegenTarget.allCases.map(\.rawValue).joined(separator: ", "))
+    }
+    return target
+  }
+
+  /// The pattern, and the preset it is: by preset name, or a file named after a preset
+  /// that holds the preset's pattern (the shipped file or a copy of it).
+  static func load(_ input: String) throws -> (LoadedPattern, Preset?) {
+    let isFile = FileManager.default.fileExists(atPath: input)
+    if !isFile, let preset = Presets.named(input) {
+      return (try preset.load(), preset)
+    }
+    let loaded = try PatternFile.load(path: input)
+    guard let preset = Presets.named(loaded.name), let shipped = try? preset.load(),
+      shipped.pattern == loaded.pattern
+    else { return (loaded, nil) }
+    return (loaded, preset)
+  }
+}

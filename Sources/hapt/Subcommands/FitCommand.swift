@@ -1,0 +1,115 @@
+import Foundation
+import HaptCore
+import HaptPatterns
+import HaptSignals
+import HaptSimulation
+import HaptWorkflows
+
+/// `hapt fit RECORDING --pattern PATTERN --out PROFILE.json`: a device profile fitted to
+/// a recording of a pattern played on a real device.
+enum FitCommand {
+  static let spec = Subcommand(
+    name: "fit",
+    summary: "Fit a device profile's resonance, Q, gain and latency to a recording of a pattern.",
+    usage: [
+      "fit RECORDING --pattern PATTERN --out PROFILE.json [--device START] [--state prepared|cold] [--scale G_PER_UNIT] [--format text|json]"
+    ],
+    discussion: """
+      RECORDING (.wav or .flac, mono, any sample rate, in g, starting at the trigger) is an
+      accelerometer trace of PATTERN (.ahap or .haptic) played on a real device. Starting
+      from START (default: \(DeviceProfile.defaultName)), the fit adjusts the LRA's
+      resonance and mechanical Q, the overall gain (applied as the effective body mass) and
+      the engine latency of --state, and keeps every other number. It prints each value
+      with one standard deviation, the residual (d' and ST-SIM between the recording and
+      the fitted profile's render) and a warning for what the pattern cannot identify (a
+      pattern without a steady sweep through the resonance band, such as a single tap,
+      keeps resonance and Q). The profile written to --out is complete and accepted by
+      every --device option; its description says what was fitted from what. Use
+      Corpora/calibration/calibration.ahap; the guide is Docs/Calibration.md. A stereo,
+      silent, clipped recording, or one shorter than the pattern's first event, is refused
+      (exit 65).
+      """,
+    options: [
+      .value("pattern", "PATTERN", help: "The pattern played in the recording (required)."),
+      .value("out", "PROFILE.json", help: "Where to write the fitted profile (required)."),
+      .value("device", "START", help: "Profile to start from, name or path (default: \(DeviceProfile.defaultName))."),
+      .value(
+        "state", "prepared|cold",
+        help: "Engine state the recording was made in; its latency is fitted (default: prepared)."),
+      .value("scale", "G_PER_UNIT", help: "g per unit of the recording's samples (default: 1, samples in g)."),
+      OptionSpec.value("format", "text|json", help: "Summary format (default: text)."),
+    ],
+    run: run)
+
+  static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitStatus {
+    guard let recordingPath = arguments.positionals.first else { throw UsageError.missingArgument("RECORDING") }
+    guard arguments.positionals.count == 1 else { throw UsageError.unexpectedArgument(arguments.positionals[1]) }
+    guard let patternPath = arguments.value("pattern") else { throw UsageError.missingArgument("--pattern PATTERN") }
+    guard let out = arguments.value("out") else { throw UsageError.missingArgument("--out PROFILE.json") }
+    guard URL(fileURLWithPath: out).pathExtension.lowercased() == "json" else {
+      throw UsageError.invalidValue(option: "--out", value: out, expected: "a file ending in .json")
+    }
+    let format = try arguments.format(allowed: [.text, .json])
+    let state = try arguments.choice("state", default: EngineState.prepared)
+    let scale = try arguments.number("scale", default: 1, in: 1e-12...1e12)
+    let start = try DeviceProfile.load(nameOrPath: arguments.value("device") ?? DeviceProfile.defaultName)
+    let pattern = try PatternFile.load(path: patternPath).pattern
+    let raw = try AudioFile.read(path: recordingPath).signal
+    let firstEvent = pattern.hapticEvents.map(\.time_s).min() ?? 0
+    let recording = try FitRecording(
+      raw, path: recordingPath, scale: scale, firstEvent_s: start.latency.latency_s(state: state) + firstEvent,
+      band_Hz: start.drive.fmin_Hz...start.drive.fmax_Hz, sampleRate_Hz: start.sampleRate_Hz)
+    let name = URL(fileURLWithPath: out).deletingPathExtension().lastPathComponent
+    let fit: DeviceFit
+    do {
+      fit = try DeviceFit.fit(
+        recording, pattern: pattern, patternPath: patternPath, start: start, state: state, name: name)
+    } catch let error as InputError {
+      throw error.inFile(recordingPath)
+    }
+    try AtomicFile.write(fit.profile.jsonText() + "\n", to: out)
+    for warning in fit.warnings { console.warning(warning) }
+    switch format {
+    case .json: console.out(JSONWriter.string(json(fit, out: out)) + "\n")
+    default: console.out(text(fit, start: start, out: out))
+    }
+    return .success
+  }
+
+  static func text(_ fit: DeviceFit, start: DeviceProfile, out: String) -> String {
+    var table = TextTable(["value", "start", "fitted", "uncertainty"])
+    for v in fit.values {
+      let isLatency = v.key == "engineLatency_s"
+      let shown = isLatency ? "engineLatency_ms" : v.key
+      func f(_ x: Double) -> String { isLatency ? Format.fixed(x * 1000, 3) : Format.fixed(x, v.key == "gain" ? 4 : 3) }
+      let u = v.uncertainty.map { "+-" + String(format: "%.2g", isLatency ? $0 * 1000 : $0) } ?? "kept (not identified)"
+      table.append([shown, f(v.start), f(v.value), u])
+    }
+    return [
+      "start: \(start.name)",
+      table.text,
+      "residual: d' \(Format.fixed(fit.dPrime_JND, 3)) JND, ST-SIM \(Format.fixed(fit.stsim, 4)), relative RMS \(Format.fixed(fit.relativeResidual, 4))",
+      "wrote: \(out)",
+    ].joined(separator: "\n") + "\n"
+  }
+
+  static func json(_ fit: DeviceFit, out: String) -> JSONValue {
+    .orderedObject([
+      (
+        "values",
+        .list(
+          fit.values.map { v in
+            .orderedObject([
+              ("key", .string(v.key)), ("start", .number(v.start)), ("value", .number(v.value)),
+              ("uncertainty", v.uncertainty.map(JSONValue.number) ?? .null), ("isFitted", .bool(v.isFitted)),
+            ])
+          })
+      ),
+      ("dPrime_JND", .number(fit.dPrime_JND)),
+      ("stsim", .number(fit.stsim)),
+      ("relativeResidual", .number(fit.relativeResidual)),
+      ("warnings", .list(fit.warnings.map(JSONValue.string))),
+      ("out", .string(out)),
+    ])
+  }
+}

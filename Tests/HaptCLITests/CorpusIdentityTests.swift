@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+/// A corpus is what the user thinks it is (issue 10 item 6, issue 15 item 11): patterns
+/// are named by relative path with extension, files hapt cannot read are listed once, and
+/// a folder without a readable pattern is an error (exit 66), never a pass.
+@Suite struct CorpusIdentityTests {
+  static let fixtures = HaptBinary.packageRoot.appendingPathComponent("Tests/HaptPatternsTests/Fixtures").path
+
+  /// A folder with `tap.ahap` and `tap.haptic` (different patterns, one stem) and three
+  /// files hapt does not read.
+  static func mixedFolder() throws -> URL {
+    let folder = try HaptBinary.temporaryFolder(prefix: "hapt-identity")
+    try FileManager.default.copyItem(
+      atPath: HaptBinary.packageRoot.appendingPathComponent("Corpora/library/double-tap.ahap").path,
+      toPath: folder.appendingPathComponent("tap.ahap").path)
+    try FileManager.default.copyItem(
+      atPath: "\(fixtures)/lofelt-sample.haptic", toPath: folder.appendingPathComponent("tap.haptic").path)
+    for name in ["a.haps", "b.haps", "c.ivs"] {
+      try Data("x".utf8).write(to: folder.appendingPathComponent(name))
+    }
+    return folder
+  }
+
+  @Test func sameStemDifferentExtensionsAreTwoPatterns() throws {
+    let folder = try Self.mixedFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let lint = try HaptBinary.run(["lint", folder.path])
+    #expect(lint.stdout.contains("2 file(s) checked"), "\(lint.stdout)")
+    #expect(lint.stderr.contains("warning: skipped 2 .haps files, 1 .ivs file: not a pattern format hapt reads"))
+    let report = folder.deletingLastPathComponent().appendingPathComponent(folder.lastPathComponent + "-report")
+    defer { try? FileManager.default.removeItem(at: report) }
+    let reportRun = try HaptBinary.run(["report", folder.path, "--out", report.path])
+    #expect(reportRun.status == 0, "\(reportRun.stderr)")
+    let html = try String(contentsOf: report.appendingPathComponent("index.html"), encoding: .utf8)
+    #expect(html.contains("Skipped 2 .haps files, 1 .ivs file: not a pattern format hapt reads"))
+    let baseline = folder.deletingLastPathComponent().appendingPathComponent(folder.lastPathComponent + "-baseline")
+      .path
+    defer { try? FileManager.default.removeItem(atPath: baseline) }
+    let record = try HaptBinary.run(["baseline", "record", folder.path, "--out", baseline, "--state", "prepared"])
+    #expect(record.status == 0, "\(record.stderr)")
+    #expect(record.stderr.contains("skipped 2 .haps files, 1 .ivs file: not a pattern format hapt reads"))
+    #expect(record.stderr.components(separatedBy: "skipped").count == 2)  // said once
+    let check = try HaptBinary.run(["baseline", "check", folder.path, "--baseline", baseline, "--format", "csv"])
+    #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+    #expect(check.stdout.contains("tap.ahap,iphone-wideband-lra,prepared,unchanged"))
+    #expect(check.stdout.contains("tap.haptic,iphone-wideband-lra,prepared,unchanged"))
+  }
+
+  @Test(arguments: [["lint"], ["latency"], ["report", "--out"], ["baseline", "record"], ["baseline", "check"]])
+  func aFolderWithoutPatternsIsAnError(_ command: [String]) throws {
+    let folder = try HaptBinary.temporaryFolder(prefix: "hapt-empty")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for name in ["a.haps", "b.haps"] { try Data("x".utf8).write(to: folder.appendingPathComponent(name)) }
+    var arguments = command
+    switch command.last {
+    case "--out": arguments = ["report", folder.path, "--out", folder.appendingPathComponent("report").path]
+    case "record": arguments += [folder.path, "--out", folder.appendingPathComponent("baseline").path]
+    case "check": arguments += [folder.path, "--baseline", folder.appendingPathComponent("baseline").path]
+    default: arguments.append(folder.path)
+    }
+    let run = try HaptBinary.run(arguments)
+    #expect(run.status == 66, "\(arguments): \(run.stderr)")
+    #expect(run.stderr.contains("no patterns found in \(folder.path); skipped 2 .haps files"), "\(run.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("report").path))
+  }
+}
