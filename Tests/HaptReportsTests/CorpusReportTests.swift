@@ -187,15 +187,15 @@ enum ReportFixture {
     #expect(page.contains("In the corpus heat map this pattern"))
     // Within the limit, one cell per pattern.
     let plain = try #require(ReportFixture.file(try Self.report.get(), "index.html"))
-    #expect(plain.contains("Pairwise similarity (ST-SIM)") && !plain.contains("groups of patterns"))
+    #expect(plain.contains("Pairwise similarity (0..1)") && !plain.contains("groups of patterns"))
   }
 
   @Test func identicalFilesAreGroupedAndSilentPairsAreNotConfusable() throws {
     let e = try Self.evaluation.get()
     let catalog = PatternCatalog(e)
-    #expect(catalog.identicalGroups.map { $0.map { catalog.items[$0].name }.sorted() } == [["copy-a", "copy-b", "copy-c"]])
+    #expect(catalog.identicalGroups.map { $0.map { catalog.items[$0].name }.sorted() } == [["copy-a.ahap", "copy-b.ahap", "copy-c.ahap"]])
     let index = try #require(ReportFixture.file(try Self.report.get(), "index.html"))
-    #expect(index.contains("3 files are identical: copy-a, copy-b and copy-c"))
+    #expect(index.contains("3 files are identical: copy-a.ahap, copy-b.ahap and copy-c.ahap"))
     #expect(index.contains("2 patterns are silent on iphone-wideband-lra"))
     // The least-distinguishable table has no pair of copies and no pair of silent patterns.
     let similarity = try #require(index.components(separatedBy: "id=\"s-similarity\"").last)
@@ -210,7 +210,7 @@ enum ReportFixture {
     }
     // A silent device's review is said to be silent, with no confusion matrix.
     #expect(!index.contains("Predicted confusion on tablet-none"))
-    let page = try #require(ReportFixture.file(try Self.report.get(), catalog.items.first { $0.name == "copy-b" }!.page))
+    let page = try #require(ReportFixture.file(try Self.report.get(), catalog.items.first { $0.name == "copy-b.ahap" }!.page))
     #expect(page.contains("3 files hold this same pattern"))
     #expect(page.contains(">identical<"))
   }
@@ -227,8 +227,8 @@ enum ReportFixture {
     #expect(index.contains("so the design review checks its \(e.reviewSet.count) closest patterns instead"))
     #expect(!index.contains("The review set ()"))
     // With the set present, it is reviewed as asked.
-    let named = try ReportFixture.evaluation(ReportFixture.files(), reviewSet: ["tap-soft", "tap-hard"])
-    #expect(!named.reviewSetIsClosestPatterns && named.reviewSet == ["tap-soft", "tap-hard"])
+    let named = try ReportFixture.evaluation(ReportFixture.files(), reviewSet: ["tap-soft.ahap", "tap-hard.ahap"])
+    #expect(!named.reviewSetIsClosestPatterns && named.reviewSet == ["tap-soft.ahap", "tap-hard.ahap"])
   }
 
   @Test func sentencesReadRightForZeroOneAndMany() throws {
