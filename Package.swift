@@ -93,7 +93,7 @@ let package = Package(
     /// CodegenStubs: the Apple SDK signatures generated Swift is type-checked against.
     .testTarget(
       name: "HaptPatternsTests", dependencies: ["HaptPatterns"], exclude: ["CodegenStubs"],
-      resources: [.copy("Fixtures")]),
+      resources: [.copy("Fixtures"), .copy("AndroidFixtures")]),
     .testTarget(name: "HaptSignalsTests", dependencies: ["HaptSignals"]),
     .testTarget(name: "HaptSimulationTests", dependencies: ["HaptSimulation"]),
     .testTarget(name: "HaptMetricsTests", dependencies: ["HaptMetrics", "HaptSignals"], resources: [.copy("Fixtures")]),

@@ -28,7 +28,7 @@ package enum InputFile {
       throw InputError(file: path, "cannot be read: \(error.localizedDescription)", status: .noInput)
     }
     guard data.count <= maxBytes else {
-      throw InputError(file: path, "larger than the limit of \(maxBytes) bytes (see --max-file-bytes)")
+      throw InputError(file: path, "larger than the limit of \(maxBytes) bytes", limit: .fileBytes(maxBytes))
     }
     return [UInt8](data)
   }

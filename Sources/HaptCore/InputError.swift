@@ -14,15 +14,18 @@ public struct InputError: HaptError, Equatable, Sendable {
   public var message: String
   /// The exit status: ``ExitStatus/dataError`` unless the file is missing or unwritable.
   public var exitStatus: ExitStatus
+  /// The size limit the input ran into, if that is what is wrong.
+  public var limit: InputLimit?
 
   public init(
     file: String? = nil, place: String? = nil, _ message: String,
-    status: ExitStatus = .dataError
+    status: ExitStatus = .dataError, limit: InputLimit? = nil
   ) {
     self.file = file
     self.place = place
     self.message = message
     self.exitStatus = status
+    self.limit = limit
   }
 
   /// The same error, naming `file` if it did not name a file yet.

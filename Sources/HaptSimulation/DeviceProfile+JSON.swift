@@ -31,6 +31,7 @@ extension DeviceProfile {
       root,
       allowed: [
         "name", "description", "sampleRate_Hz", "bodyMass_kg", "actuator", "drive", "latency",
+        "android",
       ])
     let name = try top.string("name")
     let description = try top.string("description", nonEmpty: false)
@@ -50,6 +51,7 @@ extension DeviceProfile {
     self.init(
       name: name, description: description, sampleRate_Hz: rate, bodyMass_kg: body,
       actuator: actuator, drive: drive, latency: latency)
+    if let android = try root.member("android") { self.android = try DeviceProfile.decodeAndroid(android) }
     if case .erm(let motor) = actuator {
       let top_Hz = motor.steadyFrequency_Hz(voltage_V: drive.maxVoltage_V)
       guard top_Hz < rate / 2 else {
@@ -251,7 +253,7 @@ extension DeviceProfile {
         ("eccentricRadius_m", .number(p.eccentricRadius_m)),
       ])
     }
-    return .orderedObject([
+    var members: [(String, JSONValue)] = [
       ("name", .string(name)),
       ("description", .string(description)),
       ("sampleRate_Hz", .number(sampleRate_Hz)),
@@ -280,6 +282,8 @@ extension DeviceProfile {
           ("prepareTimeout_s", .number(latency.prepareTimeout_s)),
         ])
       ),
-    ])
+    ]
+    if let androidJSON { members.append(("android", androidJSON)) }
+    return .orderedObject(members)
   }
 }

@@ -4,14 +4,10 @@ import HaptCore
 extension DeviceProfile {
   /// The folder of shipped profiles (`devices` in the shipped corpora).
   ///
-  /// - Throws: ``InputError`` (exit 66) if the shipped corpora are not found.
+  /// - Throws: ``DeviceLookupError/shippedProfilesMissing`` (exit 66) if the shipped
+  ///   corpora are not found.
   public static func shippedDirectory() throws -> URL {
-    guard let folder = Corpora.directory("devices") else {
-      throw InputError(
-        file: "Corpora/devices",
-        "cannot find the shipped device profiles (the hapt_HaptCorpora resource bundle is not beside the executable and the source tree is gone; set \(Corpora.corporaVariable) to a copy of Corpora/)",
-        status: .noInput)
-    }
+    guard let folder = Corpora.directory("devices") else { throw DeviceLookupError.shippedProfilesMissing }
     return folder
   }
 
@@ -20,18 +16,15 @@ extension DeviceProfile {
   /// An argument containing `/` or ending in `.json` is a path; anything else is a name,
   /// looked up as `NAME.json` first in the user's folder (`HAPT_DEVICES`, if set), then
   /// among the shipped profiles.
-  /// - Throws: ``InputError``: exit 66 with the list of known names if the name is
-  ///   unknown, 65 if the profile is malformed.
+  /// - Throws: ``DeviceLookupError/unknownName(_:known:)`` (exit 66) if the name is
+  ///   unknown; ``InputError`` (65) if the profile is malformed, (66) if a path is missing.
   public static func load(nameOrPath: String) throws -> DeviceProfile {
     if nameOrPath.contains("/") || nameOrPath.hasSuffix(".json") {
       return try DeviceProfile(contentsOf: nameOrPath)
     }
     let paths = try availablePaths()
     guard let path = paths[nameOrPath] else {
-      throw InputError(
-        file: nameOrPath,
-        "no such device (known: \(paths.keys.sorted().joined(separator: ", ")); or give a path to a .json profile)",
-        status: .noInput)
+      throw DeviceLookupError.unknownName(nameOrPath, known: paths.keys.sorted())
     }
     return try DeviceProfile(contentsOf: path)
   }

@@ -21,10 +21,14 @@ public struct DeviceProfile: Equatable, Sendable {
   public var drive: DriveParameters
   /// Engine latency parameters.
   public var latency: LatencyParameters
+  /// What the device implements for Android vibrations (the optional `android` block);
+  /// nil takes the actuator type's defaults (see ``androidPlayback``).
+  public var android: AndroidCapabilities?
 
   public init(
     name: String, description: String, sampleRate_Hz: Double, bodyMass_kg: Double,
-    actuator: ActuatorSpec, drive: DriveParameters, latency: LatencyParameters
+    actuator: ActuatorSpec, drive: DriveParameters, latency: LatencyParameters,
+    android: AndroidCapabilities? = nil
   ) {
     self.name = name
     self.description = description
@@ -33,6 +37,7 @@ public struct DeviceProfile: Equatable, Sendable {
     self.actuator = actuator
     self.drive = drive
     self.latency = latency
+    self.android = android
   }
 
   /// The LRA's undamped resonance `sqrt(k/m) / 2 pi`, Hz; nil for an ERM or no actuator.

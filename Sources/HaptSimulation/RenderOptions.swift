@@ -67,6 +67,9 @@ public struct Rendering: Equatable, Sendable {
   public var silenceReason: String?
   /// Whether the non-throwing render cut the signal at `maxDuration_s`.
   public var isTruncated: Bool
+  /// What the render approximates, for output (an Android repeating waveform cut to a
+  /// bounded length, a platform fallback played instead of an effect).
+  public var notes: [String] = []
 
   public init(
     drive_V: Signal, acceleration_g: Signal, latency_s: Double, driveEnd_s: Double,

@@ -64,6 +64,7 @@ public struct Renderer: Sendable {
     guard options.maxDuration_s.isFinite, options.maxDuration_s > 0 else {
       throw InputError("the maximum render duration must be a positive number of seconds")
     }
+    let pattern = devicePattern(pattern).pattern
     let length_s = plannedLength_s(pattern, options: options)
     guard length_s <= options.maxDuration_s else {
       throw InputError(
@@ -87,7 +88,7 @@ public struct Renderer: Sendable {
     let loops = Double(Swift.min(Swift.max(options.loopCount, 1), HapticPattern.maxLoopCount))
     let latency = device.latency.latency_s(state: options.state, prepareLead: options.prepareLead_s)
     let tail = options.tail_s.isFinite ? Swift.max(options.tail_s, 0) : 0
-    return latency + pattern.duration_s * loops / rate + tail
+    return latency + devicePattern(pattern).pattern.duration_s * loops / rate + tail
   }
 
   /// Renders `pattern` (Docs/Model.md §2-§4). Never fails: out-of-range options are clamped
@@ -96,7 +97,8 @@ public struct Renderer: Sendable {
   /// Use ``renderChecked(_:options:)`` to refuse such input instead.
   ///
   /// - Complexity: O(samples + events); about 20 multiply-adds per sample for an LRA.
-  public func render(_ pattern: HapticPattern, options: RenderOptions = .init()) -> Rendering {
+  public func render(_ original: HapticPattern, options: RenderOptions = .init()) -> Rendering {
+    let (pattern, android) = devicePattern(original)
     let fs = device.sampleRate_Hz
     let lead = options.prepareLead_s.flatMap { $0.isFinite ? $0 : nil }
     let latency = device.latency.latency_s(state: options.state, prepareLead: lead)
@@ -139,11 +141,14 @@ public struct Renderer: Sendable {
     case .invalid: silence = "device parameters cannot be simulated"
     case .lra, .erm: if options.condition == .hapticsOff { silence = "haptics off" }
     }
+    if silence == nil { silence = android?.silenceReason }
     if let silence {
-      return Rendering(
+      var silent = Rendering(
         drive_V: Signal(zeros: count, sampleRate_Hz: fs),
         acceleration_g: Signal(zeros: count, sampleRate_Hz: fs),
         latency_s: latency, driveEnd_s: latency, silenceReason: silence, isTruncated: isTruncated)
+      silent.notes = android?.notes ?? []
+      return silent
     }
 
     let synthesizer = DriveSynthesizer(
@@ -171,9 +176,22 @@ public struct Renderer: Sendable {
       initialized = count
     }
     let driveEnd = end.map { Double($0) / fs } ?? latency
-    return Rendering(
+    var rendering = Rendering(
       drive_V: Signal(samples: drive, sampleRate_Hz: fs),
       acceleration_g: Signal(samples: acceleration, sampleRate_Hz: fs),
       latency_s: latency, driveEnd_s: driveEnd, silenceReason: nil, isTruncated: isTruncated)
+    rendering.notes = android?.notes ?? []
+    return rendering
+  }
+}
+
+extension Renderer {
+  /// The pattern this device plays: a pattern read from Android vibration XML is resolved
+  /// again for this device (its resonance, gamma, effects, primitives and amplitude
+  /// control; Docs/Android.md); any other pattern plays as it is.
+  func devicePattern(_ pattern: HapticPattern) -> (pattern: HapticPattern, android: AndroidResolution?) {
+    guard let android = pattern.android else { return (pattern, nil) }
+    let resolution = android.resolved(for: device.androidPlayback)
+    return (resolution.pattern, resolution)
   }
 }

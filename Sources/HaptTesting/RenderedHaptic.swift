@@ -40,7 +40,8 @@ public struct RenderedHaptic: Sendable {
   ///   - device: a shipped profile's name or a profile `.json` path.
   ///   - state: the engine state at the trigger.
   /// - Throws: ``InputError`` naming the file if the pattern or the profile cannot be
-  ///   read (exit status 66 missing, 65 malformed).
+  ///   read (exit status 66 missing, 65 malformed); ``DeviceLookupError`` if no profile
+  ///   has the name `device`.
   public init(file path: String, device: String = defaultDevice, state: EngineState = .prepared) throws {
     let loaded = try PatternFile.load(path: path)
     try self.init(
@@ -50,7 +51,8 @@ public struct RenderedHaptic: Sendable {
 
   /// Loads the system preset `name` (see `hapt presets`) and renders it on `device`.
   ///
-  /// - Throws: ``InputError`` if there is no such preset or the profile cannot be read.
+  /// - Throws: ``InputError`` if there is no such preset or the profile cannot be read;
+  ///   ``DeviceLookupError`` if no profile has the name `device`.
   public init(preset name: String, device: String = defaultDevice, state: EngineState = .prepared) throws {
     guard let preset = Presets.named(name) else {
       let known = Presets.table.map(\.name).joined(separator: ", ")

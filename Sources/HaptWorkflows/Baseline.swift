@@ -16,15 +16,15 @@ import HaptSimulation
 public enum Baseline {
   /// Records `corpus` rendered with `options` into `folder`.
   ///
-  /// - Throws: ``InputError`` (exit 73) if `folder` exists and `force` is false, or if
-  ///   anything cannot be written.
+  /// - Throws: ``BaselineError/alreadyExists(folder:)`` (exit 73) if `folder` exists and
+  ///   `force` is false; ``InputError`` (73) if anything cannot be written.
   @discardableResult
   public static func record(
     _ corpus: PatternCorpus, options: EvaluationOptions, to folder: String, force: Bool,
     progress: (@Sendable (Int, Int) -> Void)? = nil
   ) throws -> BaselineManifest {
     if FileManager.default.fileExists(atPath: folder), !force {
-      throw InputError(file: folder, "a baseline exists here already; pass --force to replace it", status: .cannotCreate)
+      throw BaselineError.alreadyExists(folder: folder)
     }
     return try record(corpus.entries, options: options, to: folder, progress: progress)
   }

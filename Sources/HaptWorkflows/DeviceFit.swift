@@ -52,8 +52,9 @@ public struct DeviceFit: Sendable {
   public var warnings: [String]
   /// d' between the recording and the fitted profile's render of the pattern, JND.
   public var dPrime_JND: Double
-  /// Symmetric ST-SIM between them (blocks where either is perceptible), 0..1.
-  public var stsim: Double
+  /// hapt's one similarity between them (`PairSimilarity.similarity`: bounded 0...1, 1 for
+  /// identical signals; Docs/Similarity.md), over blocks where either is perceptible.
+  public var similarity: Double
   /// RMS of (recording - render) over RMS of the recording.
   public var relativeResidual: Double
   /// The excitation analysis (LRA only).
@@ -185,10 +186,10 @@ public struct DeviceFit: Sendable {
     let renderedSignal = Signal(samples: rendered, sampleRate_Hz: fs)
     let recorded = recording.acceleration_g
     let dPrime = Distinguishability.dPrime(PerceptualFeatures(recorded), PerceptualFeatures(renderedSignal))
-    let similarityValue = similarity(
+    let similarityValue = HaptMetrics.similarity(
       SimilarityFeatures(resampledTo8k(recorded)), SimilarityFeatures(resampledTo8k(renderedSignal)),
       convention: .perceptibleBlocks
-    ).stsimSymmetric
+    ).similarity
     var difference = 0.0
     var energy = 0.0
     for n in 0..<x.count {
@@ -205,7 +206,7 @@ public struct DeviceFit: Sendable {
       values: values, recording: recording, patternPath: patternPath, start: start, state: state,
       dPrime: dPrime, profile: profile)
     return DeviceFit(
-      profile: profile, values: values, warnings: warnings, dPrime_JND: dPrime, stsim: similarityValue,
+      profile: profile, values: values, warnings: warnings, dPrime_JND: dPrime, similarity: similarityValue,
       relativeResidual: relative, excitation: excitation, recordingRate_Hz: recording.originalRate_Hz)
   }
 

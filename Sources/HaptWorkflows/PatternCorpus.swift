@@ -84,7 +84,8 @@ public struct PatternCorpus: Sendable {
       failures.append(
         Failure(
           path: paths.joined(separator: " "),
-          error: InputError("corpus holds \(files.count) pattern files, over the limit of \(maxFiles) (see --max-files)")))
+          error: InputError(
+            "corpus holds \(files.count) pattern files, over the limit of \(maxFiles)", limit: .corpusFiles(maxFiles))))
       files = Array(files.prefix(maxFiles))
     }
     let found = files

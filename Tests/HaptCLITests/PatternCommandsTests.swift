@@ -121,6 +121,7 @@ import Testing
 
   @Test(arguments: [
     "lint", "render", "compare", "confusion", "latency", "report", "baseline", "presets", "devices", "convert", "rhythm",
+    "assess",
   ])
   func helpWorks(command: String) throws {
     let short = try HaptBinary.run([command, "-h"])

@@ -180,9 +180,15 @@ import Testing
     do {
       _ = try DeviceProfile.load(nameOrPath: "no-such-phone")
       Issue.record("expected an error")
-    } catch let error as InputError {
+    } catch let error as DeviceLookupError {
+      guard case .unknownName(let name, let known) = error else {
+        Issue.record("unexpected \(error)")
+        return
+      }
+      #expect(name == "no-such-phone")
+      #expect(known.contains("iphone-wideband-lra"))
       #expect(error.exitStatus == .noInput)
-      #expect(error.description.contains("iphone-wideband-lra"))
+      #expect(error.description.hasPrefix("no-such-phone: no such device (known: "))
     }
   }
 

@@ -111,7 +111,7 @@ import Testing
   @Test func loadingErrorsNameTheFile() {
     #expect(throws: InputError.self) { try RenderedHaptic(file: "/nonexistent/tap.ahap") }
     #expect(throws: InputError.self) { try RenderedHaptic(preset: "no-such-preset") }
-    #expect(throws: InputError.self) {
+    #expect(throws: DeviceLookupError.self) {
       try RenderedHaptic(preset: "uikit-selection", device: "no-such-device")
     }
   }

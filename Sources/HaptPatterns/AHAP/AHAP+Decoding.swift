@@ -66,7 +66,9 @@ struct AHAPDecoder {
     }
     let elements = try entries.elements()
     guard elements.count <= limits.maxEvents else {
-      throw entries.error("\(elements.count) entries, over the limit of \(limits.maxEvents) (see --max-events)")
+      var failure = entries.error("\(elements.count) entries, over the limit of \(limits.maxEvents)")
+      failure.limit = .events(limits.maxEvents)
+      throw failure
     }
     for element in elements {
       try decodeEntry(element, into: &pattern)

@@ -132,7 +132,9 @@ extension AHAPDecoder {
     let points = try pointsMember.elements()
     controlPointCount &+= points.count
     guard controlPointCount <= limits.maxControlPoints else {
-      throw pointsMember.error("over \(limits.maxControlPoints) control points in the pattern (see --max-control-points)")
+      var failure = pointsMember.error("over \(limits.maxControlPoints) control points in the pattern")
+      failure.limit = .controlPoints(limits.maxControlPoints)
+      throw failure
     }
     curve.controlPoints.reserveCapacity(points.count)
     var sorted = true

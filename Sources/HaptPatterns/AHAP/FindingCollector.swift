@@ -39,7 +39,9 @@ extension JSONCursor {
   func time(limit: Double) throws -> Double {
     let value = try number()
     guard abs(value) <= limit else {
-      throw error("time \(JSONWriter.number(value)) s is beyond the limit of \(JSONWriter.number(limit)) s (see --max-pattern-time)")
+      var failure = error("time \(JSONWriter.number(value)) s is beyond the limit of \(JSONWriter.number(limit)) s")
+      failure.limit = .patternTime_s(limit)
+      throw failure
     }
     return value
   }

@@ -21,12 +21,15 @@ public enum PatternFormat: String, CaseIterable, Sendable {
   case ahap
   /// Lofelt / Meta Haptics Studio `.haptic` v1.
   case haptic
+  /// Android vibration XML (`<vibration-effect>` / `<vibration-select>`, `.xml`).
+  case androidXML = "xml"
 
   /// The format of a path, by its extension (case-insensitive), or nil.
   public init?(path: String) {
     switch URL(fileURLWithPath: path).pathExtension.lowercased() {
     case "ahap", "json": self = .ahap
     case "haptic": self = .haptic
+    case "xml": self = .androidXML
     default: return nil
     }
   }
@@ -47,13 +50,16 @@ public enum PatternFile {
   public static func load(path: String, limits: PatternLimits = PatternLimits()) throws -> LoadedPattern {
     guard let format = PatternFormat(path: path) else {
       throw InputError(
-        file: path, "unknown pattern format '.\(URL(fileURLWithPath: path).pathExtension)' (expected .ahap or .haptic)")
+        file: path, "unknown pattern format '.\(URL(fileURLWithPath: path).pathExtension)' (expected .ahap, .haptic or Android vibration .xml)")
     }
     let bytes = try InputFile.read(path, maxBytes: limits.maxBytes)
     let decoded: (pattern: HapticPattern, findings: [LintFinding])
     switch format {
     case .ahap: decoded = try AHAP.decode(bytes, file: path, limits: limits)
     case .haptic: decoded = try LofeltHaptic.decode(bytes, file: path, limits: limits)
+    case .androidXML:
+      let (vibration, findings) = try AndroidVibration.decode(bytes, file: path, limits: limits)
+      decoded = (vibration.resolved().pattern, findings)
     }
     var findings = decoded.findings
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent()

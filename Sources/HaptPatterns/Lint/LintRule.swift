@@ -83,6 +83,27 @@ public struct LintRule: Equatable, Sendable {
   public static let hapticMissingKey = LintRule(
     "HAP006", .warning, "haptic-missing-key", "A .haptic key is missing; a default is used.")
 
+  // MARK: - Android vibration XML
+
+  public static let androidUnknownAttribute = LintRule(
+    "AND001", .warning, "android-unknown-attribute",
+    "An attribute the vibration XML schema does not define: hapt ignores it, Android's parser refuses the file.")
+  public static let androidHiddenAPI = LintRule(
+    "AND002", .warning, "android-hidden-api",
+    "An effect (pop, thud, texture_tick) or attribute (fallback) Android's parser accepts only for system code; an app's XML with it fails to load.")
+  public static let androidEndlessRepeat = LintRule(
+    "AND003", .warning, "android-endless-repeat",
+    "A repeating waveform vibrates until the app cancels it; hapt renders a bounded length.")
+  public static let androidShortEntry = LintRule(
+    "AND004", .warning, "android-short-entry",
+    "A waveform step to a new non-zero amplitude shorter than 10 ms: an LRA cannot follow it and the step is mostly lost.")
+  public static let androidZeroDuration = LintRule(
+    "AND005", .error, "android-zero-duration",
+    "A waveform whose entries all last 0 ms: Android's parser refuses it and nothing plays.")
+  public static let androidStrayText = LintRule(
+    "AND006", .warning, "android-stray-text",
+    "Text between vibration XML elements: hapt ignores it, Android's parser refuses the file.")
+
   // MARK: - Pattern structure
 
   public static let overlappingContinuous = LintRule(
@@ -120,6 +141,8 @@ public struct LintRule: Equatable, Sendable {
     malformedEntry, missingWaveform, emptyCurve, ignoredValue,
     hapticTooFewPoints, hapticDecreasingTime, hapticEmphasisBelowEnvelope, hapticOutOfRange,
     hapticUnknownKey, hapticMissingKey,
+    androidUnknownAttribute, androidHiddenAPI, androidEndlessRepeat, androidShortEntry,
+    androidZeroDuration, androidStrayText,
     overlappingContinuous, overlappingCurves, simultaneousTransients, noHapticEvents,
     longUIPattern, sustainedBuzz, denseBurst, fusingGap, allFullIntensity,
   ]

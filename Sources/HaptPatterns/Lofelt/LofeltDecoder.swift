@@ -110,7 +110,9 @@ struct LofeltDecoder {
   mutating func count(_ points: [JSONCursor], at cursor: JSONCursor) throws {
     pointCount &+= points.count
     guard pointCount <= limits.maxControlPoints else {
-      throw cursor.error("over \(limits.maxControlPoints) breakpoints in the file")
+      var failure = cursor.error("over \(limits.maxControlPoints) breakpoints in the file")
+      failure.limit = .controlPoints(limits.maxControlPoints)
+      throw failure
     }
   }
 
@@ -132,7 +134,11 @@ struct LofeltDecoder {
             collector.add(.hapticEmphasisBelowEnvelope, at: emphasis.path + ".amplitude", "emphasis amplitude \(JSONWriter.number(ea)) is below the envelope's \(JSONWriter.number(amplitude))")
           }
           emphasisCount += 1
-          guard emphasisCount <= limits.maxEvents else { throw emphasis.error("more than \(limits.maxEvents) emphasis points") }
+          guard emphasisCount <= limits.maxEvents else {
+            var failure = emphasis.error("more than \(limits.maxEvents) emphasis points")
+            failure.limit = .events(limits.maxEvents)
+            throw failure
+          }
           entry.emphasis = (ea, ef)
         }
       }

@@ -16,17 +16,22 @@ public struct HapticPattern: Equatable, Sendable {
   public var parameterSteps: [ParameterStep]
   /// AHAP `ParameterCurve` entries in file order.
   public var parameterCurves: [ParameterCurve]
+  /// The Android vibration this pattern was resolved from, if it came from vibration XML:
+  /// a renderer resolves it again for its own device's capabilities (see
+  /// ``AndroidVibration/resolved(for:)``). Not written by the AHAP encoder.
+  public var android: AndroidVibration?
 
   public init(
     version: Double? = 1, metadata: PatternMetadata = PatternMetadata(),
     events: [HapticEvent] = [], parameterSteps: [ParameterStep] = [],
-    parameterCurves: [ParameterCurve] = []
+    parameterCurves: [ParameterCurve] = [], android: AndroidVibration? = nil
   ) {
     self.version = version
     self.metadata = metadata
     self.events = events
     self.parameterSteps = parameterSteps
     self.parameterCurves = parameterCurves
+    self.android = android
   }
 
   /// The pattern's length in seconds: the end of the last event, step or curve point.

@@ -14,6 +14,7 @@ enum Commands {
     DevicesCommand.spec,
     FitCommand.spec,
     ConvertCommand.spec,
+    AssessCommand.spec,
     RhythmCommand.spec,
     CodegenCommand.spec,
   ]

@@ -44,7 +44,7 @@ enum Hapt {
       console.err(usageHint: "usage: hapt \(command.usage.first ?? command.name)\nSee 'hapt \(command.name) --help'.")
       return error.exitStatus.rawValue
     } catch let error as HaptError {
-      console.error(error.description)
+      console.error(ErrorText.line(error))
       return error.exitStatus.rawValue
     } catch {
       console.error("\(error)")

@@ -54,7 +54,7 @@ enum CommonOptions {
     let corpus = PatternCorpus.load(
       paths, maxFiles: try arguments.integer("max-files", default: 100_000, in: 1...100_000_000),
       limits: try limits(arguments))
-    for failure in corpus.failures { console.error(failure.error.description) }
+    for failure in corpus.failures { console.error(ErrorText.line(failure.error)) }
     try corpus.requirePatterns(in: paths)
     if let skipped = corpus.skippedSummary { console.warning(skipped) }
     return corpus

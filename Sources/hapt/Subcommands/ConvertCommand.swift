@@ -2,28 +2,43 @@ import Foundation
 import HaptCore
 import HaptPatterns
 
-/// `hapt convert IN --out OUT`: reads a pattern (.ahap or .haptic) and writes strict AHAP.
+/// `hapt convert IN --out OUT`: reads a pattern (.ahap, .haptic or Android .xml) and writes
+/// strict AHAP, Android vibration XML or a Kotlin snippet (ConvertCommand+Android.swift).
 enum ConvertCommand {
   static let spec = Subcommand(
     name: "convert",
-    summary: "Convert a pattern (.ahap or .haptic) to strict, canonical AHAP.",
-    usage: ["convert IN --out OUT.ahap"],
+    summary: "Convert a pattern to strict AHAP, Android vibration XML or a Kotlin VibrationEffect.",
+    usage: ["convert IN --out OUT.ahap", "convert IN --out OUT.xml", "convert IN --format kotlin [--out OUT.kt]"],
     discussion: """
       The input format is chosen by extension: .ahap (read leniently) or .haptic (Lofelt /
       Meta Haptics Studio v1, mapped as Docs/Patterns.md describes). The output is strict
       JSON with a stable key order that Core Haptics loads; it is written atomically.
       Rule breaks found while reading are counted on stderr (see 'hapt lint IN').
+
+      An --out ending in .xml writes Android vibration XML (<vibration-effect>, or a
+      <vibration-select> of click primitives with a waveform fallback for a pattern of
+      transients); --format kotlin writes a Kotlin function building the same
+      VibrationEffect (to --out, or to stdout without it). What the port drops (sharpness,
+      audio) is noted on stderr; Docs/Android.md describes the mapping. An .xml input is
+      read as Android vibration XML.
       """,
-    options: [OptionSpec.value("out", "FILE", help: "The AHAP file to write (must end in .ahap).")],
+    options: [
+      OptionSpec.value(
+        "out", "FILE", help: "The file to write: .ahap (AHAP), .xml (Android vibration XML) or .kt (Kotlin)."),
+      OptionSpec.value("format", "ahap|xml|kotlin", help: "Output format (default: from --out's extension)."),
+    ],
     run: { arguments, console in
       guard let input = arguments.positionals.first else { throw UsageError.missingArgument("IN (a .ahap or .haptic file)") }
       guard arguments.positionals.count == 1 else { throw UsageError.unexpectedArgument(arguments.positionals[1]) }
-      guard let output = arguments.value("out") else { throw UsageError.missingArgument("--out FILE") }
-      guard URL(fileURLWithPath: output).pathExtension.lowercased() == "ahap" else {
-        throw UsageError.invalidValue(option: "--out", value: output, expected: "a path ending in .ahap")
+      let target = try ConvertTarget(arguments)
+      guard let output = target.output ?? (target.format == .kotlin ? "" : nil) else {
+        throw UsageError.missingArgument("--out FILE")
       }
       let loaded = try PatternFile.load(path: input)
-      try AtomicFile.write(AHAP.encode(loaded.pattern), to: output)
+      switch target.format {
+      case .ahap: try AtomicFile.write(AHAP.encode(loaded.pattern), to: output)
+      case .xml, .kotlin: try ConvertTarget.writeAndroid(loaded, format: target.format, to: output, console: console)
+      }
       let errors = loaded.findings.filter { $0.severity == .error }.count
       if !loaded.findings.isEmpty {
         console.note(

@@ -20,8 +20,8 @@ enum FitCommand {
       from START (default: \(DeviceProfile.defaultName)), the fit adjusts the LRA's
       resonance and mechanical Q, the overall gain (applied as the effective body mass) and
       the engine latency of --state, and keeps every other number. It prints each value
-      with one standard deviation, the residual (d' and ST-SIM between the recording and
-      the fitted profile's render) and a warning for what the pattern cannot identify (a
+      with one standard deviation, the residual (d' and similarity between the recording
+      and the fitted profile's render) and a warning for what the pattern cannot identify (a
       pattern without a steady sweep through the resonance band, such as a single tap,
       keeps resonance and Q). The profile written to --out is complete and accepted by
       every --device option; its description says what was fitted from what. Use
@@ -88,7 +88,7 @@ enum FitCommand {
     return [
       "start: \(start.name)",
       table.text,
-      "residual: d' \(Format.fixed(fit.dPrime_JND, 3)) JND, ST-SIM \(Format.fixed(fit.stsim, 4)), relative RMS \(Format.fixed(fit.relativeResidual, 4))",
+      "residual: d' \(Format.fixed(fit.dPrime_JND, 3)) JND, similarity \(Format.fixed(fit.similarity, 4)), relative RMS \(Format.fixed(fit.relativeResidual, 4))",
       "wrote: \(out)",
     ].joined(separator: "\n") + "\n"
   }
@@ -106,7 +106,7 @@ enum FitCommand {
           })
       ),
       ("dPrime_JND", .number(fit.dPrime_JND)),
-      ("stsim", .number(fit.stsim)),
+      ("similarity", .number(fit.similarity)),
       ("relativeResidual", .number(fit.relativeResidual)),
       ("warnings", .list(fit.warnings.map(JSONValue.string))),
       ("out", .string(out)),

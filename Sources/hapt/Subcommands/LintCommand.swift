@@ -32,7 +32,7 @@ enum LintCommand {
       let format = try arguments.format()
       let report = LintReport.lint(paths: arguments.positionals, limits: try CommonOptions.limits(arguments))
       for failure in report.failures {
-        console.error(failure.description)
+        console.error(ErrorText.line(failure))
       }
       if report.files.isEmpty {
         // Nothing to lint is an error, never a pass (a file that fails to decode is linted: exit 65).

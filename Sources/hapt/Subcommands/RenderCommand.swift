@@ -93,6 +93,7 @@ enum RenderCommand {
         if let reason = rendering.silenceReason { metadata["silenceReason"] = reason }
         try AudioFile.write(rendering.acceleration_g, to: out, metadata: metadata)
       }
+      for note in rendering.notes { console.note("\(patternPath): \(note)") }
       let summary = RenderSummary(rendering)
       switch format {
       case .json: console.out(JSONWriter.string(json(summary, device: device, pattern: loaded, out: out)))

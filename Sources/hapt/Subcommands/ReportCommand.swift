@@ -21,7 +21,8 @@ enum ReportCommand {
       self-contained page: latency charts against the budget, the review set's confusion
       matrices, a clustered similarity heat map, per-pattern waveforms and spectrograms,
       lint findings, the devices, and how to read it all) and patterns.csv, latency.csv,
-      pairs.csv, confusion.csv, lint.csv (columns in the README). The folder is replaced
+      pairs.csv, confusion.csv, lint.csv, android-ports.csv (each AHAP pattern's Android port
+      on the Android profiles; columns in the README). The folder is replaced
       as a whole, only once everything is written. Files that fail to load are listed in
       the report and on stderr (exit status 65); the others are evaluated.
 
@@ -189,6 +190,7 @@ enum ReportCommand {
     console.progress("writing \(out)")
     let title = arguments.value("title") ?? "hapt report: \(arguments.positionals.joined(separator: ", "))"
     var folder = CorpusReport.build(evaluation, title: title)
+    folder.add("android-ports.csv", androidPorts(corpus, devices: devices, options: options).csvText)
     if let handle = allPairsFile {
       try? handle.close()
       allPairsFile = nil
@@ -211,5 +213,16 @@ enum ReportCommand {
         throw InputError(file: out, "cannot create the parent folder", status: .cannotCreate)
       }
     }
+  }
+}
+
+extension ReportCommand {
+  /// `android-ports.csv`: every AHAP pattern's Android port on each Android profile of the
+  /// report (those named in `AndroidPort.defaultDeviceNames` or with an `android` block).
+  static func androidPorts(_ corpus: PatternCorpus, devices: [DeviceProfile], options: EvaluationOptions) -> CSVTable {
+    let android = devices.filter { AndroidPort.defaultDeviceNames.contains($0.name) || $0.android != nil }
+    let patterns = corpus.entries.filter { URL(fileURLWithPath: $0.path).pathExtension.lowercased() == "ahap" }
+      .map { (name: $0.name, pattern: $0.pattern) }
+    return AndroidPortTable.table(AndroidPort.rows(patterns: patterns, devices: android, threads: options.threads))
   }
 }

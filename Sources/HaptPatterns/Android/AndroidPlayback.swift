@@ -1,0 +1,72 @@
+import HaptCore
+
+/// What an Android device can play and how its driver turns amplitude into drive: the
+/// inputs of ``AndroidVibration/resolved(for:)``.
+///
+/// The simulator builds one from a device profile (`DeviceProfile.androidPlayback`); the
+/// default describes a device with a resonance-driven LRA that implements every effect and
+/// primitive and has amplitude control.
+public struct AndroidPlayback: Equatable, Sendable {
+  /// The pattern sharpness whose drive frequency is the actuator's resonance (Android LRA
+  /// drivers play amplitude steps at resonance), 0...1.
+  public var resonanceSharpness: Double
+  /// Exponent turning amplitude/255 into pattern intensity so that the drive voltage is
+  /// proportional to amplitude/255: 1/gamma of the device's intensity map.
+  public var intensityExponent: Double
+  /// Predefined effects the vibrator implements (`Vibrator.areEffectsSupported`).
+  public var supportedEffects: Set<AndroidPredefinedEffect>
+  /// Composition primitives the vibrator implements (`Vibrator.arePrimitivesSupported`).
+  public var supportedPrimitives: Set<AndroidPrimitiveName>
+  /// `Vibrator.hasAmplitudeControl()`: without it every non-zero amplitude plays at the
+  /// default strength.
+  public var hasAmplitudeControl: Bool
+  /// What `amplitude="default"` means, 1...255 (AOSP's default configuration: 255).
+  public var defaultAmplitude: Int
+  /// How much of a repeating waveform is rendered, s (Android repeats until cancelled).
+  public var repeatingRenderLength_s: Double
+
+  public init(
+    resonanceSharpness: Double = 0.5, intensityExponent: Double = 1,
+    supportedEffects: Set<AndroidPredefinedEffect> = Set(AndroidPredefinedEffect.allCases),
+    supportedPrimitives: Set<AndroidPrimitiveName> = Set(AndroidPrimitiveName.allCases),
+    hasAmplitudeControl: Bool = true, defaultAmplitude: Int = AndroidWaveformEntry.maxAmplitude,
+    repeatingRenderLength_s: Double = 3
+  ) {
+    self.resonanceSharpness = resonanceSharpness
+    self.intensityExponent = intensityExponent
+    self.supportedEffects = supportedEffects
+    self.supportedPrimitives = supportedPrimitives
+    self.hasAmplitudeControl = hasAmplitudeControl
+    self.defaultAmplitude = defaultAmplitude
+    self.repeatingRenderLength_s = repeatingRenderLength_s
+  }
+
+  /// Whether the device plays `effect` as written (a `<vibration-select>` plays the first
+  /// alternative for which this holds). Waveforms always play; a composition needs every
+  /// primitive; a predefined effect needs the effect, or its fallback waveform.
+  public func supports(_ effect: AndroidVibrationEffect) -> Bool {
+    switch effect {
+    case .waveform: true
+    case .composition(let primitives): primitives.allSatisfy { supportedPrimitives.contains($0.name) }
+    case .predefined(let name, let fallback):
+      supportedEffects.contains(name) || (fallback && AndroidShapes.fallback(for: name, on: self) != nil)
+    }
+  }
+}
+
+/// The result of playing an ``AndroidVibration`` on a device: the pattern the simulator
+/// renders, what was approximated, or why nothing plays.
+public struct AndroidResolution: Equatable, Sendable {
+  /// The vibration as pattern events, driven at resonance (see Docs/Android.md).
+  public var pattern: HapticPattern
+  /// What the rendering approximates or cuts (a repeating waveform, a fallback used).
+  public var notes: [String]
+  /// Why the device plays nothing, or nil.
+  public var silenceReason: String?
+
+  public init(pattern: HapticPattern, notes: [String] = [], silenceReason: String? = nil) {
+    self.pattern = pattern
+    self.notes = notes
+    self.silenceReason = silenceReason
+  }
+}

@@ -1,0 +1,60 @@
+import HaptCore
+
+extension AndroidVibration {
+  /// A Kotlin snippet that builds the same `VibrationEffect` (API 30+ for compositions).
+  ///
+  /// A `<vibration-select>` becomes a check of `Vibrator.areAllPrimitivesSupported` /
+  /// `areAllEffectsSupported` choosing the first alternative the device supports, as the
+  /// platform does for the XML. The snippet defines `fun hapticEffect(vibrator: Vibrator):
+  /// VibrationEffect`; `comments` are written above it.
+  public func kotlin(functionName: String = "hapticEffect", comments: [String] = []) -> String {
+    var out = "import android.os.VibrationEffect\nimport android.os.Vibrator\n\n"
+    for comment in comments { out += "// \(comment)\n" }
+    out += "fun \(functionName)(vibrator: Vibrator): VibrationEffect {\n"
+    for (index, effect) in effects.enumerated() {
+      let isLast = index == effects.count - 1
+      if let condition = Self.supportCondition(effect), !isLast {
+        out += "    if (\(condition)) {\n        return \(Self.expression(effect, indent: "            "))\n    }\n"
+      } else {
+        out += "    return \(Self.expression(effect, indent: "        "))\n"
+        break
+      }
+    }
+    out += "}\n"
+    return out
+  }
+
+  private static func supportCondition(_ effect: AndroidVibrationEffect) -> String? {
+    switch effect {
+    case .waveform: return nil
+    case .composition(let primitives):
+      let names = Array(Set(primitives.map(\.name))).sorted { $0.rawValue < $1.rawValue }
+        .map { "VibrationEffect.Composition.\($0.constantName)" }
+      return "vibrator.areAllPrimitivesSupported(\(names.joined(separator: ", ")))"
+    case .predefined(let name, _):
+      return
+        "vibrator.areAllEffectsSupported(VibrationEffect.\(name.constantName)) == Vibrator.VIBRATION_EFFECT_SUPPORT_YES"
+    }
+  }
+
+  private static func expression(_ effect: AndroidVibrationEffect, indent: String) -> String {
+    switch effect {
+    case .predefined(let name, _):
+      return "VibrationEffect.createPredefined(VibrationEffect.\(name.constantName))"
+    case .composition(let primitives):
+      var out = "VibrationEffect.startComposition()\n"
+      for primitive in primitives {
+        out +=
+          indent
+          + ".addPrimitive(VibrationEffect.Composition.\(primitive.name.constantName), \(JSONWriter.number(primitive.scale))f, \(primitive.delay_ms))\n"
+      }
+      return out + indent + ".compose()"
+    case .waveform(let waveform):
+      let timings = waveform.entries.map { "\($0.duration_ms)" }.joined(separator: ", ")
+      let amplitudes = waveform.entries.map { $0.amplitude.map(String.init) ?? "VibrationEffect.DEFAULT_AMPLITUDE" }
+        .joined(separator: ", ")
+      return "VibrationEffect.createWaveform(\n" + indent + "longArrayOf(\(timings)),\n" + indent
+        + "intArrayOf(\(amplitudes)),\n" + indent + "\(waveform.repeatIndex ?? -1))"
+    }
+  }
+}

@@ -1,0 +1,100 @@
+import HaptCore
+import HaptPatterns
+
+/// What an Android device's vibrator implements: the optional `android` block of a
+/// device profile (Docs/Simulation.md, Docs/Android.md).
+///
+/// Every field is optional; a missing one takes the default for the actuator type: an
+/// LRA implements every predefined effect and primitive and has amplitude control (what
+/// the Android compatibility guidance asks of devices with rich haptics); an ERM
+/// implements none (the platform's fallback waveforms play, primitives do not) and has
+/// no amplitude control (our reading of budget ERM phones).
+public struct AndroidCapabilities: Equatable, Sendable {
+  /// `Vibrator.areEffectsSupported`: the predefined effects the HAL implements.
+  public var supportedEffects: Set<AndroidPredefinedEffect>?
+  /// `Vibrator.arePrimitivesSupported`: the composition primitives the HAL implements.
+  public var supportedPrimitives: Set<AndroidPrimitiveName>?
+  /// `Vibrator.hasAmplitudeControl()`.
+  public var hasAmplitudeControl: Bool?
+
+  public init(
+    supportedEffects: Set<AndroidPredefinedEffect>? = nil,
+    supportedPrimitives: Set<AndroidPrimitiveName>? = nil, hasAmplitudeControl: Bool? = nil
+  ) {
+    self.supportedEffects = supportedEffects
+    self.supportedPrimitives = supportedPrimitives
+    self.hasAmplitudeControl = hasAmplitudeControl
+  }
+}
+
+extension DeviceProfile {
+  /// How this device plays Android vibrations: its capabilities (profile values or the
+  /// actuator type's defaults), the sharpness whose drive frequency is the LRA's resonance,
+  /// and the intensity exponent 1/gamma that makes the drive proportional to amplitude/255.
+  public var androidPlayback: AndroidPlayback {
+    var playback = AndroidPlayback()
+    let isERM: Bool
+    switch actuator {
+    case .erm: isERM = true
+    case .lra, .none: isERM = false
+    }
+    if let f0 = resonance_Hz, drive.fmax_Hz > drive.fmin_Hz {
+      playback.resonanceSharpness = Swift.min(Swift.max((f0 - drive.fmin_Hz) / (drive.fmax_Hz - drive.fmin_Hz), 0), 1)
+    }
+    if drive.gamma > 0, drive.gamma.isFinite { playback.intensityExponent = 1 / drive.gamma }
+    playback.supportedEffects = android?.supportedEffects ?? (isERM ? [] : Set(AndroidPredefinedEffect.allCases))
+    playback.supportedPrimitives = android?.supportedPrimitives ?? (isERM ? [] : Set(AndroidPrimitiveName.allCases))
+    playback.hasAmplitudeControl = android?.hasAmplitudeControl ?? !isERM
+    return playback
+  }
+
+  /// Decodes the optional `android` block.
+  static func decodeAndroid(_ cursor: JSONCursor) throws -> AndroidCapabilities {
+    _ = try ProfileReader(cursor, allowed: ["supportedEffects", "supportedPrimitives", "hasAmplitudeControl"])
+    var capabilities = AndroidCapabilities()
+    if let effects = try cursor.member("supportedEffects") {
+      capabilities.supportedEffects = Set(
+        try effects.elements().map { element in
+          let name = try element.string()
+          guard let effect = AndroidPredefinedEffect(rawValue: name) else {
+            throw element.error(
+              "unknown predefined effect \"\(name)\" (known: \(AndroidPredefinedEffect.allCases.map(\.rawValue).joined(separator: ", ")))"
+            )
+          }
+          return effect
+        })
+    }
+    if let primitives = try cursor.member("supportedPrimitives") {
+      capabilities.supportedPrimitives = Set(
+        try primitives.elements().map { element in
+          let name = try element.string()
+          guard let primitive = AndroidPrimitiveName(rawValue: name) else {
+            throw element.error(
+              "unknown primitive \"\(name)\" (known: \(AndroidPrimitiveName.allCases.map(\.rawValue).joined(separator: ", ")))"
+            )
+          }
+          return primitive
+        })
+    }
+    if let control = try cursor.member("hasAmplitudeControl") {
+      capabilities.hasAmplitudeControl = try control.bool()
+    }
+    return capabilities
+  }
+
+  /// The `android` block as JSON in schema order (only the fields the profile gives).
+  var androidJSON: JSONValue? {
+    guard let android else { return nil }
+    var members: [(String, JSONValue)] = []
+    if let effects = android.supportedEffects {
+      let names = AndroidPredefinedEffect.allCases.filter(effects.contains).map { JSONValue.string($0.rawValue) }
+      members.append(("supportedEffects", .array(names.map { JSONNode($0) })))
+    }
+    if let primitives = android.supportedPrimitives {
+      let names = AndroidPrimitiveName.allCases.filter(primitives.contains).map { JSONValue.string($0.rawValue) }
+      members.append(("supportedPrimitives", .array(names.map { JSONNode($0) })))
+    }
+    if let control = android.hasAmplitudeControl { members.append(("hasAmplitudeControl", .bool(control))) }
+    return .orderedObject(members)
+  }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+
+/// End-to-end tests of Android vibration XML through the commands.
+@Suite struct AndroidCommandsTests {
+  static let fixtures = "Tests/HaptPatternsTests/AndroidFixtures"
+
+  static let malformed: [(name: String, xml: String, line: Int)] = [
+    (
+      "unclosed",
+      "<vibration-effect>\n  <waveform-effect>\n    <waveform-entry durationMs=\"10\" amplitude=\"5\"/>\n</vibration-effect>\n",
+      4
+    ),
+    ("unknown-element", "<vibration-effect>\n  <buzz/>\n</vibration-effect>\n", 2),
+    (
+      "amplitude-300",
+      "<vibration-effect>\n <waveform-effect>\n\n  <waveform-entry durationMs=\"10\" amplitude=\"300\"/>\n </waveform-effect>\n</vibration-effect>\n",
+      4
+    ),
+    (
+      "negative-duration",
+      "<vibration-effect>\n <waveform-effect>\n  <waveform-entry durationMs=\"-10\" amplitude=\"30\"/>\n </waveform-effect>\n</vibration-effect>\n",
+      3
+    ),
+  ]
+
+  @Test(arguments: malformed.indices) func malformedXMLExits65NamingTheLine(index: Int) throws {
+    let c = Self.malformed[index]
+    let folder = try HaptBinary.temporaryFolder(prefix: "hapt-android")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("\(c.name).xml").path
+    try Data(c.xml.utf8).write(to: URL(fileURLWithPath: path))
+    for command in [["lint", path], ["render", path, "--out", folder.appendingPathComponent("o.csv").path]] {
+      let run = try HaptBinary.run(command)
+      #expect(run.status == 65, "\(c.name) \(command[0])")
+      let errorLines = run.stderr.split(separator: "\n").filter { $0.hasPrefix("error:") }
+      #expect(errorLines.count == 1, "\(run.stderr)")
+      #expect(errorLines.first?.hasPrefix("error: \(path): line \(c.line)") == true, "\(run.stderr)")
+    }
+  }
+
+  @Test func lintReadsVibrationXML() throws {
+    let run = try HaptBinary.run(["lint", "\(Self.fixtures)/waveform-default-amplitude.xml"])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("[AND003]"))
+  }
+}
+
+/// `hapt convert` to Android XML and Kotlin, and `hapt compare` of a port.
+@Suite struct AndroidConvertCommandTests {
+  @Test func convertToXMLThenCompareOnTheAndroidDevice() throws {
+    let folder = try HaptBinary.temporaryFolder(prefix: "hapt-android-convert")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let xml = folder.appendingPathComponent("double-tap.xml").path
+    let convert = try HaptBinary.run(["convert", "Corpora/library/double-tap.ahap", "--out", xml])
+    #expect(convert.status == 0, "\(convert.stderr)")
+    let text = try String(contentsOfFile: xml, encoding: .utf8)
+    #expect(text.contains("<vibration-select>"))
+    #expect(text.contains("<primitive-effect name=\"click\""))
+    #expect(convert.stderr.contains("note: Corpora/library/double-tap.ahap: sharpness 0.7 dropped"))
+    let compare = try HaptBinary.run(["compare", "Corpora/library/double-tap.ahap", xml, "--device", "android-lra-235"])
+    #expect(compare.status == 0, "\(compare.stderr)")
+    #expect(compare.stdout.contains("d' = 0."))
+    // Back to AHAP.
+    let back = folder.appendingPathComponent("back.ahap").path
+    #expect(try HaptBinary.run(["convert", xml, "--out", back]).status == 0)
+  }
+
+  @Test func kotlinToStdoutAndFormatErrors() throws {
+    let kotlin = try HaptBinary.run(["convert", "Corpora/library/heartbeat.ahap", "--format", "kotlin"])
+    #expect(kotlin.status == 0, "\(kotlin.stderr)")
+    #expect(kotlin.stdout.contains("fun heartbeatEffect(vibrator: Vibrator): VibrationEffect {"))
+    #expect(kotlin.stdout.contains("VibrationEffect.startComposition()"))
+    let mismatch = try HaptBinary.run([
+      "convert", "Corpora/library/heartbeat.ahap", "--format", "kotlin", "--out", "x.xml",
+    ])
+    #expect(mismatch.status == 64)
+    let unknown = try HaptBinary.run(["convert", "Corpora/library/heartbeat.ahap", "--format", "java"])
+    #expect(unknown.status == 64)
+    let noOut = try HaptBinary.run(["convert", "Corpora/library/heartbeat.ahap"])
+    #expect(noOut.status == 64)
+  }
+}
+
+/// `hapt assess`.
+@Suite struct AssessCommandTests {
+  @Test func passesOnTheAndroidLRAAndFailsWithoutActuator() throws {
+    let lra = try HaptBinary.run(["assess", "--device", "android-lra-235"])
+    #expect(lra.status == 0, "\(lra.stderr)")
+    #expect(lra.stdout.contains("android-lra-235: passes"))
+    let tablet = try HaptBinary.run(["assess", "--device", "tablet-none"])
+    #expect(tablet.status == 1)
+    #expect(tablet.stdout.contains("F01 no output signal"))
+  }
+
+  @Test func csvAndJSONOnEveryProfile() throws {
+    let csv = try HaptBinary.run(["assess", "--device", "all", "--format", "csv"])
+    #expect(csv.status == 1)
+    #expect(csv.stdout.hasPrefix("device,effect,peak_g,peakDuration_ms,peakRingRatio_dB,"))
+    #expect(csv.stdout.contains("tablet-none,click,"))
+    let json = try HaptBinary.run(["assess", "--format", "json"])
+    #expect(json.status == 0)
+    let list = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
+    #expect(list?.first?["device"] as? String == "android-lra-235")
+    #expect((list?.first?["effects"] as? [[String: Any]])?.count == 3)
+  }
+}
+
+/// `hapt report` writes the Android ports.
+@Suite struct AndroidPortsReportTests {
+  @Test func reportWritesAndroidPortsCSV() throws {
+    let folder = try HaptBinary.temporaryFolder(prefix: "hapt-android-report")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let out = folder.appendingPathComponent("report").path
+    let run = try HaptBinary.run([
+      "report", "Corpora/library/double-tap.ahap", "Corpora/library/heartbeat.ahap", "--device", "android-lra-235",
+      "--state", "prepared", "--out", out,
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    let csv = try String(contentsOfFile: out + "/android-ports.csv", encoding: .utf8)
+    let lines = csv.split(separator: "\n")
+    #expect(lines.first == "pattern,device,dPrime_JND,contrastOriginal_JND,contrastPort_JND,outcome,verdict")
+    #expect(lines.count == 3)
+    #expect(lines[1].hasPrefix("double-tap.ahap,android-lra-235,"))
+    #expect(lines[1].contains("sameFeel"))
+  }
+}

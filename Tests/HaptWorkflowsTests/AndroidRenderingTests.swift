@@ -1,0 +1,168 @@
+import Foundation
+import HaptCore
+import Testing
+
+import HaptMetrics
+import HaptPatterns
+import HaptSignals
+import HaptSimulation
+@testable import HaptWorkflows
+
+/// Android semantics in the simulation, measured on the rendered acceleration.
+@Suite struct AndroidRenderingTests {
+  static func vibration(_ xml: String) throws -> HapticPattern {
+    try AndroidVibration.decode(xml, file: "test.xml").vibration.resolved().pattern
+  }
+
+  static let twoTaps = """
+    <vibration-effect><waveform-effect>
+      <waveform-entry durationMs="12" amplitude="255"/>
+      <waveform-entry durationMs="250" amplitude="0"/>
+      <waveform-entry durationMs="12" amplitude="255"/>
+    </waveform-effect></vibration-effect>
+    """
+
+  /// Detect times (s from the trigger) of the parts of a signal split at `splits_s`.
+  static func detectTimes(_ signal: Signal, splits_s: [Double]) -> [Double?] {
+    let edges = [0] + splits_s.map { Int($0 * signal.sampleRate_Hz) } + [signal.count]
+    return zip(edges, edges.dropFirst()).map { start, end in
+      let part = Signal(samples: Array(signal.samples[start..<end]), sampleRate_Hz: signal.sampleRate_Hz)
+      return EnvelopeMarkers.measure(part, driveEnd_s: nil).detect_s.map { $0 + Double(start) / signal.sampleRate_Hz }
+    }
+  }
+
+  /// Seconds for which the envelope is at or above the detection threshold.
+  static func feltDuration_s(_ signal: Signal) -> Double {
+    guard let frequency = Spectra.dominantFrequency_Hz(signal) else { return 0 }
+    let threshold = DetectionThreshold.threshold_g(at: frequency)
+    let envelope = EnvelopeMarkers.causalEnvelope(signal)
+    return Double(envelope.filter { $0 >= threshold }.count) / signal.sampleRate_Hz
+  }
+
+  @Test func twoTapsAre262msApartOnTheAndroidLRA() throws {
+    let device = try DeviceProfile.load(nameOrPath: "android-lra-235")
+    let rendering = Renderer(device: device).render(try Self.vibration(Self.twoTaps))
+    let detects = Self.detectTimes(rendering.acceleration_g, splits_s: [rendering.latency_s + 0.131])
+    let first = try #require(detects[0])
+    let second = try #require(detects[1])
+    #expect(abs((second - first) - 0.262) <= 0.002, "apart \((second - first) * 1000) ms")
+    // Driven at the LRA's resonance.
+    let frequency = try #require(Spectra.dominantFrequency_Hz(rendering.acceleration_g))
+    #expect(abs(frequency - 235) < 20, "\(frequency) Hz")
+  }
+
+  @Test func amplitudeScalesTheDriveLinearly() throws {
+    let device = try DeviceProfile.load(nameOrPath: "android-lra-235")
+    func peakDrive(_ amplitude: Int) throws -> Double {
+      let xml =
+        "<vibration-effect><waveform-effect><waveform-entry durationMs=\"100\" amplitude=\"\(amplitude)\"/></waveform-effect></vibration-effect>"
+      let rendering = Renderer(device: device).render(try Self.vibration(xml))
+      // The plateau after the overdrive half cycle.
+      let start = Int((rendering.latency_s + 0.05) * 8000)
+      return rendering.drive_V.samples[start..<(start + 200)].map(abs).max() ?? 0
+    }
+    let full = try peakDrive(255)
+    let half = try peakDrive(128)
+    #expect(abs(full - device.drive.ratedVoltage_V) < 0.01)
+    #expect(abs(half / full - 128.0 / 255) < 0.01)
+  }
+
+  @Test func predefinedClickIsFeltForLessThan30ms() throws {
+    let device = try DeviceProfile.load(nameOrPath: "android-lra-235")
+    let click = try Self.vibration("<vibration-effect><predefined-effect name=\"click\"/></vibration-effect>")
+    let rendering = Renderer(device: device).render(click)
+    let felt = Self.feltDuration_s(rendering.acceleration_g)
+    #expect(felt > 0.002 && felt < 0.030, "felt \(felt * 1000) ms")
+    #expect(rendering.notes.isEmpty)
+  }
+
+  @Test func ermRendersTheWaveformWithItsSlowerOnset() throws {
+    let lra = try DeviceProfile.load(nameOrPath: "android-lra-235")
+    let erm = try DeviceProfile.load(nameOrPath: "erm-phone")
+    let pattern = try Self.vibration(Self.twoTaps)
+    let onLRA = Renderer(device: lra).render(pattern)
+    let onERM = Renderer(device: erm).render(pattern)
+    // A 12 ms tap reaches a much smaller part of the actuator's steady level on the ERM,
+    // which spins up over tens of milliseconds, than on the LRA.
+    func reachedFraction(_ device: DeviceProfile, _ tap: Rendering) throws -> Double {
+      let long =
+        "<vibration-effect><waveform-effect><waveform-entry durationMs=\"600\" amplitude=\"255\"/></waveform-effect></vibration-effect>"
+      let steady = Renderer(device: device).render(try Self.vibration(long))
+      let tapPeak = EnvelopeMarkers.measure(tap.acceleration_g, driveEnd_s: nil).peak_g
+      return tapPeak / EnvelopeMarkers.measure(steady.acceleration_g, driveEnd_s: nil).peak_g
+    }
+    let lraFraction = try reachedFraction(lra, onLRA)
+    let ermFraction = try reachedFraction(erm, onERM)
+    #expect(lraFraction > 0.5 && ermFraction < 0.5 * lraFraction, "LRA \(lraFraction), ERM \(ermFraction) of steady")
+    let lraDetect = try #require(Self.detectTimes(onLRA.acceleration_g, splits_s: [])[0]) - onLRA.latency_s
+    let ermDetect = try #require(Self.detectTimes(onERM.acceleration_g, splits_s: [])[0]) - onERM.latency_s
+    #expect(ermDetect > lraDetect, "ERM felt \(ermDetect * 1000) ms, LRA \(lraDetect * 1000) ms after the drive starts")
+    #expect(onERM.silenceReason == nil)
+  }
+
+  @Test func fallbacksAndUnsupportedPrimitives() throws {
+    let erm = try DeviceProfile.load(nameOrPath: "erm-phone")
+    // Double click on a device without effects: the platform's fallback {0, 30, 100, 30}.
+    let doubleClick = try Self.vibration(
+      "<vibration-effect><predefined-effect name=\"double_click\"/></vibration-effect>")
+    let resolved = erm.androidPlayback
+    let played = doubleClick.android!.resolved(for: resolved)
+    #expect(played.pattern.hapticEvents.map(\.time_s) == [0, 0.13])
+    #expect(played.pattern.hapticEvents.map(\.duration_s) == [0.03, 0.03])
+    let rendering = Renderer(device: erm).render(doubleClick)
+    #expect(rendering.silenceReason == nil)
+    #expect(rendering.notes.contains { $0.contains("fallback") })
+    // A composition on a device without primitives is not played.
+    let spin = try Self.vibration("<vibration-effect><primitive-effect name=\"spin\"/></vibration-effect>")
+    let silent = Renderer(device: erm).render(spin)
+    #expect(silent.silenceReason?.contains("spin") == true)
+    #expect(silent.acceleration_g.samples.allSatisfy { $0 == 0 })
+    // ...while the LRA plays it.
+    let lra = try DeviceProfile.load(nameOrPath: "android-lra-235")
+    #expect(Renderer(device: lra).render(spin).acceleration_g.samples.contains { $0 != 0 })
+    // Thud has no fallback.
+    let thud = try Self.vibration("<vibration-effect><predefined-effect name=\"thud\"/></vibration-effect>")
+    #expect(Renderer(device: erm).render(thud).silenceReason != nil)
+  }
+
+  @Test func selectPlaysTheFirstSupportedAlternative() throws {
+    let xml = """
+      <vibration-select>
+        <vibration-effect><primitive-effect name="slow_rise"/></vibration-effect>
+        <vibration-effect><waveform-effect><waveform-entry durationMs="40" amplitude="200"/></waveform-effect></vibration-effect>
+      </vibration-select>
+      """
+    let pattern = try Self.vibration(xml)
+    let erm = try DeviceProfile.load(nameOrPath: "erm-phone")
+    let lra = try DeviceProfile.load(nameOrPath: "android-lra-235")
+    #expect(pattern.android!.resolved(for: lra.androidPlayback).pattern.hapticEvents.first?.duration_s == 0.5)
+    #expect(pattern.android!.resolved(for: erm.androidPlayback).pattern.hapticEvents.first?.duration_s == 0.04)
+  }
+
+  @Test func repeatingWaveformRendersABoundedLengthWithANote() throws {
+    let xml = """
+      <vibration-effect><waveform-effect><repeating>
+        <waveform-entry durationMs="100" amplitude="255"/>
+        <waveform-entry durationMs="400" amplitude="0"/>
+      </repeating></waveform-effect></vibration-effect>
+      """
+    let device = try DeviceProfile.load(nameOrPath: "android-lra-235")
+    let rendering = Renderer(device: device).render(try Self.vibration(xml))
+    #expect(rendering.notes.contains { $0.contains("repeats until the app cancels") })
+    let pattern = try Self.vibration(xml)
+    #expect(pattern.hapticEvents.count == 6)
+    #expect(rendering.acceleration_g.duration_s < 3.5)
+  }
+
+  @Test func profileAndroidBlockOverridesTheDefaults() throws {
+    var profile = try DeviceProfile.load(nameOrPath: "android-lra-235")
+    profile.android = AndroidCapabilities(supportedPrimitives: [.click], hasAmplitudeControl: false)
+    let decoded = try DeviceProfile(jsonBytes: Array(profile.jsonText().utf8), file: "p.json")
+    #expect(decoded == profile)
+    #expect(decoded.androidPlayback.supportedPrimitives == [.click])
+    #expect(decoded.androidPlayback.supportedEffects.count == AndroidPredefinedEffect.allCases.count)
+    #expect(!decoded.androidPlayback.hasAmplitudeControl)
+    // Shipped profiles without the block keep their canonical JSON.
+    #expect(!(try DeviceProfile.load(nameOrPath: "android-lra-235").jsonText().contains("android\":")))
+  }
+}
