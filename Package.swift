@@ -97,7 +97,7 @@ let package = Package(
     .testTarget(name: "HaptSignalsTests", dependencies: ["HaptSignals"]),
     .testTarget(name: "HaptSimulationTests", dependencies: ["HaptSimulation"]),
     .testTarget(name: "HaptMetricsTests", dependencies: ["HaptMetrics", "HaptSignals"], resources: [.copy("Fixtures")]),
-    .testTarget(name: "HaptWorkflowsTests", dependencies: ["HaptWorkflows"]),
+    .testTarget(name: "HaptWorkflowsTests", dependencies: ["HaptWorkflows", "HaptReports"]),
     .testTarget(
       name: "HaptReportsTests", dependencies: ["HaptReports", "HaptWorkflows", "HaptSimulation", "HaptPatterns", "HaptMetrics"],
       exclude: ["Goldens"]),

@@ -25,8 +25,9 @@ public enum HaptCheck {
   ) -> HaptCheckResult {
     let dPrime = Distinguishability.dPrime(a.features, b.features)
     let passed = dPrime >= minimum_JND
-    let head = "\(pairLabel(a, b)): d' \(jnd(dPrime)), \(PairVerdict(dPrime: dPrime).rawValue)"
-    let tail = passed ? "at least \(jnd(minimum_JND))" : "need at least \(jnd(minimum_JND))"
+    let shown = jnd(dPrime, minimum_JND)
+    let head = "\(pairLabel(a, b)): d' \(shown.value), \(PairVerdict(dPrime: dPrime).rawValue)"
+    let tail = passed ? "at least \(shown.limit)" : "need at least \(shown.limit)"
     return HaptCheckResult(
       passed: passed, summary: "\(head); \(tail)",
       changes: changes(a, b))
@@ -41,10 +42,11 @@ public enum HaptCheck {
   ) -> HaptCheckResult {
     let dPrime = Distinguishability.dPrime(a.features, b.features)
     let passed = dPrime < maximum_JND
-    let tail = passed ? "below \(jnd(maximum_JND))" : "must stay below \(jnd(maximum_JND))"
+    let shown = jnd(dPrime, maximum_JND)
+    let tail = passed ? "below \(shown.limit)" : "must stay below \(shown.limit)"
     return HaptCheckResult(
       passed: passed,
-      summary: "\(pairLabel(a, b)): d' \(jnd(dPrime)), \(PairVerdict(dPrime: dPrime).rawValue); \(tail)",
+      summary: "\(pairLabel(a, b)): d' \(shown.value), \(PairVerdict(dPrime: dPrime).rawValue); \(tail)",
       changes: changes(a, b))
   }
 
@@ -92,5 +94,12 @@ public enum HaptCheck {
   }
 
   static func jnd(_ value: Double) -> String { String(format: "%.1f JND", value) }
+
+  /// `value` and `limit` in JND, with two decimals when one decimal would show them equal
+  /// (a d' of 0.98 failing "at least 1.0" reads 0.98, not 1.0).
+  static func jnd(_ value: Double, _ limit: Double) -> (value: String, limit: String) {
+    let digits = String(format: "%.1f", value) == String(format: "%.1f", limit) && value != limit ? 2 : 1
+    return (String(format: "%.\(digits)f JND", value), String(format: "%.\(digits)f JND", limit))
+  }
   static func ms(_ seconds: Double) -> String { String(format: "%.1f ms", seconds * 1000) }
 }

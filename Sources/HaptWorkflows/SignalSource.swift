@@ -27,6 +27,8 @@ public struct SignalSource: Sendable {
   /// Trigger -> end of drive, seconds (patterns only).
   public var driveEnd_s: Double?
   public var origin: Origin
+  /// What the render approximates (``Rendering/notes``: an Android fallback or repeat).
+  public var notes: [String] = []
 
   /// Loads `path`: a recording is read (and resampled to 8 kHz with an anti-aliasing
   /// filter if needed); a pattern is rendered on `device` with `options`.
@@ -59,9 +61,11 @@ public struct SignalSource: Sendable {
     if acceleration.sampleRate_Hz != metricRate_Hz {
       acceleration = Resampler.resample(acceleration, to: metricRate_Hz)
     }
-    return SignalSource(
+    var source = SignalSource(
       label: label, path: path, acceleration_g: acceleration, driveEnd_s: rendering.driveEnd_s,
       origin: .pattern(device: device.name, state: options.state))
+    source.notes = rendering.notes
+    return source
   }
 
   /// A one-line description of the origin.

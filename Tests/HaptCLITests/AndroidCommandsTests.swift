@@ -39,6 +39,16 @@ import Testing
     }
   }
 
+  @Test func compareNotesTheFallback() throws {
+    let run = try HaptBinary.run([
+      "compare", "\(Self.fixtures)/predefined-click.xml", "Corpora/library/double-tap.ahap", "--device", "erm-phone",
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      run.stderr.contains(
+        "predefined-click.xml: the device does not implement click: the platform's fallback plays instead"))
+  }
+
   @Test func lintReadsVibrationXML() throws {
     let run = try HaptBinary.run(["lint", "\(Self.fixtures)/waveform-default-amplitude.xml"])
     #expect(run.status == 0, "\(run.stderr)")

@@ -94,6 +94,21 @@ import Testing
     #expect(result.summary.contains(String(format: "d' %.1f JND", dPrime)))
   }
 
+  @Test func aNearMissShowsTwoDecimals() throws {
+    let full = try Self.tap(intensity: 1)
+    let half = try Self.tap(intensity: 0.5, name: "soft-tap")
+    let dPrime = Distinguishability.dPrime(full.features, half.features)
+    // A limit just above d' that reads the same with one decimal.
+    let limit = dPrime + 0.0001
+    try #require(String(format: "%.1f", limit) == String(format: "%.1f", dPrime))
+    let result = HaptCheck.distinguishable(full, half, atLeast: limit)
+    #expect(!result.passed)
+    #expect(result.summary.contains(String(format: "d' %.2f JND", dPrime)), "\(result)")
+    #expect(result.summary.hasSuffix(String(format: "need at least %.2f JND", limit)), "\(result)")
+    // Far from the limit, one decimal as usual.
+    #expect(HaptCheck.distinguishable(full, half, atLeast: 4).summary.hasSuffix("need at least 4.0 JND"))
+  }
+
   @Test func latencyBudget() throws {
     let tap = try Self.tap(intensity: 1)
     let felt = HaptCheck.felt(tap, within: 0.050)

@@ -199,9 +199,9 @@ struct AndroidXMLDecoder {
     }
     let total = waveform.entries.reduce(0.0) { $0 + Double($1.duration_ms) }
     guard total <= limits.maxTime_s * 1000 else {
-      throw fail(
-        element,
-        "waveform lasts \(Int(total)) ms, over the limit of \(Int(limits.maxTime_s)) s (see --max-pattern-time)")
+      var failure = fail(element, "waveform lasts \(Int(total)) ms, over the limit of \(Int(limits.maxTime_s)) s")
+      failure.limit = .patternTime_s(limits.maxTime_s)
+      throw failure
     }
     if total == 0 {
       collector.add(
@@ -239,8 +239,9 @@ struct AndroidXMLDecoder {
     }
     guard value >= 0 else { throw fail(attribute, "negative \(what) \(value)") }
     guard Double(value) <= limits.maxTime_s * 1000 else {
-      throw fail(
-        attribute, "\(what) \(value) is beyond the limit of \(Int(limits.maxTime_s)) s (see --max-pattern-time)")
+      var failure = fail(attribute, "\(what) \(value) is beyond the limit of \(Int(limits.maxTime_s)) s")
+      failure.limit = .patternTime_s(limits.maxTime_s)
+      throw failure
     }
     return value
   }

@@ -14,8 +14,8 @@ enum Commands {
     DevicesCommand.spec,
     FitCommand.spec,
     ConvertCommand.spec,
-    AssessCommand.spec,
     RhythmCommand.spec,
+    AssessCommand.spec,
     CodegenCommand.spec,
   ]
 

@@ -39,6 +39,9 @@ enum CompareCommand {
     options.state = states[0]
     let a = try SignalSource.load(arguments.positionals[0], device: devices[0], options: options)
     let b = try SignalSource.load(arguments.positionals[1], device: devices[0], options: options)
+    for source in [a, b] {
+      for note in source.notes { console.note("\(source.path): \(note)") }
+    }
     let comparison = SignalComparison(a, b)
     switch format {
     case .json: console.out(JSONWriter.string(ReportJSON.comparison(comparison)))

@@ -8,7 +8,7 @@ import Foundation
 public enum AppHaptic: String, CaseIterable, Sendable {
   /// An order was placed: two rising taps.
   case confirm
-  /// A payment was declined: three strong, sharp taps.
+  /// A payment was declined: a hard tap, then a low buzz that fades.
   case reject
   /// The list refreshed: a short soft swell.
   case refresh

@@ -31,7 +31,7 @@ import Testing
     // hapt's approximation of UINotificationFeedbackGenerator .error, on a shipped profile.
     let systemError = try RenderedHaptic(preset: "uikit-notification-error", device: "iphone-wideband-lra")
     let reject = try Self.render(.reject, device: "iphone-wideband-lra")
-    expectHaptic(HaptCheck.distinguishable(reject, systemError, atLeast: 1))
+    expectHaptic(HaptCheck.distinguishable(reject, systemError, atLeast: 2))
   }
 
   @Test(arguments: AppHaptic.allCases)
