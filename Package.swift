@@ -98,7 +98,9 @@ let package = Package(
     .testTarget(name: "HaptSimulationTests", dependencies: ["HaptSimulation"]),
     .testTarget(name: "HaptMetricsTests", dependencies: ["HaptMetrics", "HaptSignals"], resources: [.copy("Fixtures")]),
     .testTarget(name: "HaptWorkflowsTests", dependencies: ["HaptWorkflows", "HaptReports"]),
-    .testTarget(name: "HaptReportsTests", dependencies: ["HaptReports"], exclude: ["Goldens"]),
+    .testTarget(
+      name: "HaptReportsTests", dependencies: ["HaptReports", "HaptWorkflows", "HaptSimulation", "HaptPatterns", "HaptMetrics"],
+      exclude: ["Goldens"]),
     .testTarget(name: "HaptTestingTests", dependencies: ["HaptTesting"]),
     /// End-to-end: runs the built `hapt` binary.
     .testTarget(name: "HaptCLITests", dependencies: ["hapt"]),

@@ -24,6 +24,9 @@ public struct CorpusEvaluation: Sendable {
   public static let heatMapLimit = 60
   /// The review set's names (those found in the corpus).
   public var reviewSet: [String]
+  /// Whether ``reviewSet`` is the corpus's closest patterns, chosen because fewer than two
+  /// of the requested review set are in the corpus (``closestPatterns(_:silent:limit:)``).
+  public var reviewSetIsClosestPatterns: Bool
   /// Review-set names that are not in the corpus.
   public var missingFromReviewSet: [String]
   /// The review set on every device (first state).
@@ -60,6 +63,7 @@ public struct CorpusEvaluation: Sendable {
       measurements = evaluation.measurements
       primary = evaluation.primary
     }
+    let measured = measurements
     let signals = primary.map(\.rendering.acceleration_g)
     let n = signals.count
     // Merged shards need features only for the heat map's patterns.
@@ -85,14 +89,50 @@ public struct CorpusEvaluation: Sendable {
       }
     }
     heatMapSimilarity = matrix
-    let found = reviewSet.compactMap { corpus.entry(named: $0) }
-    self.reviewSet = found.map(\.name)
+    var found = reviewSet.compactMap { corpus.entry(named: $0) }
     missingFromReviewSet = reviewSet.filter { corpus.entry(named: $0) == nil }
+    reviewSetIsClosestPatterns = false
+    if found.count < 2 {
+      // None (or one) of the requested set is here: review the corpus's closest patterns.
+      let perPattern = options.devices.count * options.states.count
+      let silent = corpus.entries.indices.map { measured[$0 * perPattern].verdict == .silent }
+      let closest = Self.closestPatterns(pairwise, silent: silent, limit: 4)
+      if closest.count >= 2 {
+        found = closest.map { corpus.entries[$0] }
+        reviewSetIsClosestPatterns = true
+      }
+    }
+    self.reviewSet = found.map(\.name)
     reviews =
       found.count >= 2
       ? ConfusabilityReview.run(found, devices: options.devices, states: [options.states.first ?? .prepared], threads: options.threads)
       : []
     findings = corpus.entries.flatMap { entry in entry.findings + PatternLint.check(entry.pattern, file: entry.path) }
+  }
+
+  /// Pairs closer than this (JND) are copies, not design choices: the closest-patterns
+  /// review set leaves them out.
+  public static let copyBelow_JND = 0.05
+
+  /// Up to `limit` patterns (corpus indices, in the order found) from the closest pairs
+  /// of the corpus (lowest d' first), leaving out pairs with a pattern that is silent on
+  /// the primary device and pairs of copies (d' under ``copyBelow_JND``):
+  /// the set a designer most needs to check can be told apart.
+  public static func closestPatterns(_ pairwise: PairwiseSummary, silent: [Bool], limit: Int) -> [Int] {
+    var chosen: [Int] = []
+    let pairs = pairwise.closestPairs(limit: pairwise.patternCount * max(pairwise.settings.neighbours, 1))
+    // Copies of a chosen pattern add nothing to the review.
+    var copies = Set<[Int]>()
+    for pair in pairs where pair.dPrime < Self.copyBelow_JND { copies.insert([pair.first, pair.second]) }
+    func isCopy(_ p: Int) -> Bool { chosen.contains { copies.contains([min($0, p), max($0, p)]) } }
+    for pair in pairs {
+      guard chosen.count < limit else { break }
+      if pair.first < silent.count, silent[pair.first] { continue }
+      if pair.second < silent.count, silent[pair.second] { continue }
+      if pair.dPrime < Self.copyBelow_JND { continue }
+      for p in [pair.first, pair.second] where !chosen.contains(p) && !isCopy(p) && chosen.count < limit { chosen.append(p) }
+    }
+    return chosen
   }
 
   /// What a merge of shards brings instead of computing it: every measurement (pattern,

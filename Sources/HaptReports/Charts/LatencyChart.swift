@@ -30,8 +30,13 @@ public struct LatencyBar: Equatable, Sendable {
 /// left out); the label column widens to fit the labels, up to 45 % of the chart. Bars are
 /// coloured by verdict with the colour-blind-safe ``ReportVerdict/color`` and carry a text
 /// label (`42.0 ms ✓ pass`), so nothing depends on colour alone; silent rows show an
-/// outlined stub labelled `○ silent`. The budgets are dashed vertical lines. A legend
-/// explains the colours.
+/// outlined stub labelled `○ silent`. The budgets are dashed vertical lines, their labels
+/// placed so that they never overlap (``budgetLabelLayout(pass:warn:)``). A legend explains
+/// the colours.
+///
+/// Long latencies do not squeeze the budget region: when the longest bar is more than 3
+/// times the warn budget, the axis breaks (``LatencyAxis``): linear up to about twice the
+/// warn budget over half the plot, logarithmic beyond, with a break mark on the axis.
 public enum LatencyChart {
   /// Renders the chart; its height grows with the number of bars (24 px each).
   ///
@@ -47,30 +52,29 @@ public enum LatencyChart {
   ) -> SVGChart {
     let width = max(width, 400)
     let rowHeight = 24.0
-    // The label column fits the longest label (about 6.8 px per character at 12 px), at
-    // most 45 % of the width; longer labels are shortened with an ellipsis.
+    // The label column fits the longest label (about 7.4 px per character at 12 px, capitals
+    // and underscores included), at most 45 % of the width; longer labels are shortened
+    // with an ellipsis.
     let labels = bars.map(label)
     let longest = labels.map(\.count).max() ?? 10
-    let left = min(max(24 + Double(longest) * 6.8, 120), (Double(width) * 0.45).rounded())
-    let labelLimit = max(Int((left - 24) / 6.8), 8)
+    let left = min(max(24 + Double(longest) * 7.4, 120), (Double(width) * 0.45).rounded())
+    let labelLimit = max(Int((left - 24) / 7.4), 8)
     let right = Double(width) - 24
-    let top = 64.0
+    let top = 78.0
     let bottom = top + rowHeight * Double(max(bars.count, 1))
     let height = Int(bottom + 48)
     let finite = bars.compactMap(\.detect_ms).filter(\.isFinite)
-    let budgets = [pass_ms, warn_ms].filter(\.isFinite)
-    let (_, upper) = LinearScale.niceDomain(0, max((finite + budgets).max() ?? 1, 1) * 1.08, count: 8)
-    let x = LinearScale(domain: 0, upper, range: left, right)
+    let x = LatencyAxis(latencies_ms: finite, pass_ms: pass_ms, warn_ms: warn_ms, left: left, right: right)
 
     var svg = SVGWriter(
       width: width, height: height, title: title,
       description:
-        "Detect latency in ms for \(bars.count) pattern, device and state combinations against a pass budget of \(ChartNumber.readable(pass_ms)) ms and a warn budget of \(ChartNumber.readable(warn_ms)) ms."
+        "Detect latency in ms for \(bars.count) pattern, device and state combinations against a pass budget of \(ChartNumber.readable(pass_ms)) ms and a warn budget of \(ChartNumber.readable(warn_ms)) ms"
+        + (x.breakAt_ms.map { "; the axis is linear to \(ChartNumber.readable($0)) ms and logarithmic beyond." } ?? ".")
     )
     svg.text(title, x: 16, y: 20, size: 14, weight: "600")
-    drawLegend(into: &svg, y: 44)
-    ChartAxes.drawXAxis(
-      into: &svg, x: x, label: "detect latency after trigger (ms)", plot: (left, top, right, bottom))
+    drawLegend(into: &svg, y: 40)
+    drawAxis(into: &svg, x, plot: (left, top, right, bottom))
     svg.rect(x: left, y: top, width: right - left, height: bottom - top, fill: "none", stroke: "#666666")
 
     var valueLabels: [(text: String, x: Double, y: Double, inside: Bool, halo: String)] = []
@@ -92,7 +96,7 @@ public enum LatencyChart {
         continue
       }
       let shown = displayed(latency, verdict: verdict, pass_ms: pass_ms, warn_ms: warn_ms)
-      let end = x(min(max(latency, 0), upper))
+      let end = x(latency)
       svg.rect(
         x: left, y: rowTop + 4, width: end - left, height: rowHeight - 8, fill: verdict.color,
         tooltip: "\(label): \(shown) ms, \(verdict.rawValue)")
@@ -101,10 +105,13 @@ public enum LatencyChart {
       valueLabels.append(
         (text, inside ? end - 6 : end + 6, middle + 4, inside, inside ? verdict.color : "#ffffff"))
     }
-    for (budget, name) in [(pass_ms, "pass ≤ "), (warn_ms, "warn ≤ ")] where budget.isFinite && budget >= 0 {
+    let budgetLabels = budgetLabelLayout(
+      pass: (x(pass_ms), "pass ≤ \(ChartNumber.readable(pass_ms)) ms"),
+      warn: (x(warn_ms), "warn ≤ \(ChartNumber.readable(warn_ms)) ms"), right: Double(width) - 4)
+    for (budget, label) in zip([pass_ms, warn_ms], budgetLabels) where budget.isFinite && budget >= 0 && budget <= x.upper_ms {
       let px = x(budget)
-      svg.line(x1: px, y1: top - 6, x2: px, y2: bottom, stroke: "#000000", width: 1.5, dash: "6 3")
-      svg.text("\(name)\(ChartNumber.readable(budget)) ms", x: px, y: top - 9, anchor: .middle, size: 11)
+      svg.line(x1: px, y1: label.y + 3, x2: px, y2: bottom, stroke: "#000000", width: 1.5, dash: "6 3")
+      svg.text(label.text, x: label.anchorX, y: label.y, anchor: label.anchor, size: 11)
     }
     // Value labels last, over the budget lines, with a halo in the colour behind them.
     for label in valueLabels {
@@ -113,6 +120,47 @@ public enum LatencyChart {
         weight: "600", fill: label.inside ? "#000000" : "#222222", halo: label.halo)
     }
     return svg.finished()
+  }
+
+  /// Approximate width of 11 px chart text, per character.
+  static let labelCharacterWidth = 6.2
+
+  /// Where the two budget labels go: the pass label ends just left of its line, the warn
+  /// label starts just right of its line, so on one row they cannot overlap (the pass
+  /// line is left of the warn line); a label that would run past `right` moves to the
+  /// left of its line on the row above (y 50 instead of 64), clear of the other.
+  static func budgetLabelLayout(
+    pass: (x: Double, text: String), warn: (x: Double, text: String), right: Double
+  ) -> [(text: String, anchorX: Double, anchor: SVGWriter.Anchor, y: Double, extent: ClosedRange<Double>)] {
+    func width(_ text: String) -> Double { Double(text.count) * labelCharacterWidth }
+    let passWidth = width(pass.text)
+    let passLabel = (pass.text, pass.x - 4, SVGWriter.Anchor.end, 64.0, (pass.x - 4 - passWidth)...(pass.x - 4))
+    let warnWidth = width(warn.text)
+    if warn.x + 4 + warnWidth <= right {
+      return [passLabel, (warn.text, warn.x + 4, .start, 64.0, (warn.x + 4)...(warn.x + 4 + warnWidth))]
+    }
+    return [passLabel, (warn.text, warn.x - 4, .end, 50.0, (warn.x - 4 - warnWidth)...(warn.x - 4))]
+  }
+
+  /// Grid lines, ticks and labels of the latency axis, and a break mark (two slanted
+  /// strokes across the axis line) where a broken axis turns logarithmic.
+  static func drawAxis(into svg: inout SVGWriter, _ x: LatencyAxis, plot: (left: Double, top: Double, right: Double, bottom: Double)) {
+    for value in x.ticks {
+      let px = x(value)
+      svg.line(x1: px, y1: plot.top, x2: px, y2: plot.bottom, stroke: "#e4e4e4")
+      svg.line(x1: px, y1: plot.bottom, x2: px, y2: plot.bottom + 4, stroke: "#666666")
+      svg.text(ChartNumber.readable(value), x: px, y: plot.bottom + 17, anchor: .middle, size: 11)
+    }
+    var label = "detect latency after trigger (ms)"
+    if let breakAt = x.breakAt_ms {
+      let px = x(breakAt)
+      for dx in [-3.0, 3.0] {
+        svg.line(x1: px + dx - 3, y1: plot.bottom + 6, x2: px + dx + 3, y2: plot.bottom - 6, stroke: "#000000", width: 1.5)
+      }
+      svg.line(x1: px, y1: plot.top, x2: px, y2: plot.bottom, stroke: "#b0b0b0", dash: "2 3")
+      label += ": linear to \(ChartNumber.readable(breakAt)) ms, logarithmic beyond"
+    }
+    svg.text(label, x: (plot.left + plot.right) / 2, y: plot.bottom + 34, anchor: .middle, size: 12)
   }
 
   /// The latency with one decimal, or up to three (then full precision) where fewer would

@@ -4,9 +4,17 @@
 /// default) by taking the maximum dB in each block, so peaks survive; cell values are
 /// mapped to ``ColorRamp/viridis`` over the top `range_dB` decibels (default 60 dB below
 /// the largest value) and quantised to 24 colour steps; neighbouring cells of a row with
-/// the same step are merged into one rectangle. A legend shows the dB scale. Bins above
-/// `maxFrequency_Hz` are cut off (haptic content sits below about 1 kHz).
+/// the same step are merged into one rectangle (one `<path>` per colour step). Cell edges are whole pixels shared by
+/// neighbouring cells, so no background shows between them. A legend shows the dB scale.
+/// Bins above `maxFrequency_Hz` are cut off (haptic content sits below about 1 kHz).
+///
+/// The plot spans x = 64 ... width - ``rightMargin``; a ``WaveformChart`` of the same width
+/// drawn with that right margin and the same `timeDomain_ms` has its time axis exactly
+/// above this one.
 public enum SpectrogramChart {
+  /// Pixels right of the plot (the colour legend).
+  public static let rightMargin = 96.0
+
   /// Number of colour steps the cells are quantised to.
   static let levels = 24
 
@@ -21,6 +29,8 @@ public enum SpectrogramChart {
   ///   - binSpacing_Hz: Frequency between bins (sample rate / FFT length), in hertz.
   ///   - maxFrequency_Hz: Highest frequency shown, in hertz (nil: all bins).
   ///   - range_dB: The span of the colour scale below the largest value, in dB.
+  ///   - timeDomain_ms: The time axis, ms after the trigger (nil: the frames' extent);
+  ///     frames outside it are cut off.
   ///   - maxColumns: Most raster columns (time).
   ///   - maxRows: Most raster rows (frequency).
   ///   - width: Pixel width.
@@ -28,12 +38,13 @@ public enum SpectrogramChart {
   public static func render(
     title: String, decibels: [[Double]], frameStep_ms: Double, firstFrame_ms: Double = 0,
     binSpacing_Hz: Double, maxFrequency_Hz: Double? = 1000, range_dB: Double = 60,
-    maxColumns: Int = 120, maxRows: Int = 64, width: Int = 1100, height: Int = 320
+    timeDomain_ms: ClosedRange<Double>? = nil, maxColumns: Int = 120, maxRows: Int = 64, width: Int = 1100,
+    height: Int = 320
   ) -> SVGChart {
     let width = max(width, 240)
     let height = max(height, 140)
     let left = 64.0
-    let right = Double(width) - 96
+    let right = Double(width) - rightMargin
     let top = 40.0
     let bottom = Double(height) - 44
     let step_ms = frameStep_ms.isFinite && frameStep_ms > 0 ? frameStep_ms : 1
@@ -46,8 +57,12 @@ public enum SpectrogramChart {
     let bins = limitBins ?? allBins
 
     let x = LinearScale(
-      domain: firstFrame_ms - step_ms / 2, firstFrame_ms + (Double(frames) - 0.5) * step_ms,
+      domain: timeDomain_ms?.lowerBound ?? firstFrame_ms - step_ms / 2,
+      timeDomain_ms?.upperBound ?? firstFrame_ms + (Double(frames) - 0.5) * step_ms,
       range: left, right)
+    // Whole-pixel edges inside the plot: neighbouring cells share them exactly.
+    func px(_ value: Double) -> Double { min(max(value, left), right).rounded() }
+    func py(_ value: Double) -> Double { min(max(value, top), bottom).rounded() }
     let topFrequency = max(Double(bins) - 0.5, 0.5) * spacing_Hz
     let y = LinearScale(domain: 0, topFrequency, range: bottom, top)
 
@@ -66,9 +81,12 @@ public enum SpectrogramChart {
     svg.text(title, x: left, y: 20, size: 14, weight: "600")
     svg.rect(x: left, y: top, width: right - left, height: bottom - top, fill: ColorRamp.viridis.color(at: 0))
     svg.raw("<g shape-rendering=\"crispEdges\">\n")
+    // One <path> per colour step, a subpath per run of cells: a third of the size of
+    // one <rect> per run.
+    var runs = [Int: String]()
     for (r, rowRange) in pooled.rows.enumerated() {
-      let y0 = y(max((Double(rowRange.upperBound) - 0.5) * spacing_Hz, 0))
-      let y1 = y(max((Double(rowRange.lowerBound) - 0.5) * spacing_Hz, 0))
+      let y0 = py(y(max((Double(rowRange.upperBound) - 0.5) * spacing_Hz, 0)))
+      let y1 = py(y(max((Double(rowRange.lowerBound) - 0.5) * spacing_Hz, 0)))
       var c = 0
       while c < pooled.columns.count {
         let level = quantised(pooled.cells[r][c], floor: floor, range: range)
@@ -77,14 +95,18 @@ public enum SpectrogramChart {
         {
           end += 1
         }
-        if level > 0 {
-          let x0 = x(firstFrame_ms + (Double(pooled.columns[c].lowerBound) - 0.5) * step_ms)
-          let x1 = x(firstFrame_ms + (Double(pooled.columns[end - 1].upperBound) - 0.5) * step_ms)
-          let t = Double(level) / Double(levels)
-          svg.rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0, fill: ColorRamp.viridis.color(at: t))
+        let x0 = px(x(firstFrame_ms + (Double(pooled.columns[c].lowerBound) - 0.5) * step_ms))
+        let x1 = px(x(firstFrame_ms + (Double(pooled.columns[end - 1].upperBound) - 0.5) * step_ms))
+        if level > 0, x1 > x0, y1 > y0 {
+          let n = SVGWriter.number
+          runs[level, default: ""] += "M\(n(x0)) \(n(y0))h\(n(x1 - x0))v\(n(y1 - y0))h\(n(x0 - x1))z"
         }
         c = end
       }
+    }
+    for level in runs.keys.sorted() {
+      let fill = ColorRamp.viridis.color(at: Double(level) / Double(levels))
+      svg.raw("<path fill=\"\(fill)\" d=\"\(runs[level] ?? "")\"/>\n")
     }
     svg.raw("</g>\n")
     ChartAxes.drawLinear(

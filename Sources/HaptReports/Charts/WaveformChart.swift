@@ -41,22 +41,25 @@ public enum WaveformChart {
   ///   - markers: Vertical markers; the trigger at 0 ms is always drawn.
   ///   - width: Pixel width (default 1100, fits a 1280 px window).
   ///   - height: Pixel height.
+  ///   - rightMargin: Pixels right of the plot (``SpectrogramChart/rightMargin`` to align
+  ///     the time axis with a spectrogram below, drawn over ``timeDomain(start_ms:end_ms:markers:)``).
   /// - Returns: The SVG chart.
   public static func render(
     title: String, acceleration_g: [Double], sampleRate_Hz: Double, start_ms: Double = 0,
-    envelope_g: [Double]? = nil, markers: [ChartMarker] = [], width: Int = 1100, height: Int = 320
+    envelope_g: [Double]? = nil, markers: [ChartMarker] = [], width: Int = 1100, height: Int = 320,
+    rightMargin: Double = 16
   ) -> SVGChart {
     let width = max(width, 200)
     let height = max(height, 120)
     let left = 64.0
-    let right = Double(width) - 16
+    let right = Double(width) - min(max(rightMargin, 0), Double(width) / 2)
     let rate = sampleRate_Hz.isFinite && sampleRate_Hz > 0 ? sampleRate_Hz : 1
     let step_ms = 1000 / rate
     let end_ms = start_ms + Double(max(acceleration_g.count - 1, 0)) * step_ms
     let finiteMarkers = markers.filter { $0.time_ms.isFinite }
       .sorted { ($0.time_ms, $0.label) < ($1.time_ms, $1.label) }
-    let times = [start_ms, end_ms, 0] + finiteMarkers.map(\.time_ms)
-    let x = LinearScale(domain: times.min() ?? 0, times.max() ?? 1, range: left, right)
+    let domain = timeDomain(start_ms: start_ms, end_ms: end_ms, markers: finiteMarkers)
+    let x = LinearScale(domain: domain.lowerBound, domain.upperBound, range: left, right)
     let labels = layOutMarkerLabels(finiteMarkers, x: x, right: right)
     let levels = labels.map(\.level).max().map { $0 + 1 } ?? 0
     let top = 36 + 14 * Double(levels)
@@ -105,6 +108,14 @@ public enum WaveformChart {
     }
     drawLegend(into: &svg, x: right - 250, y: 20, hasEnvelope: envelope_g?.isEmpty == false)
     return svg.finished()
+  }
+
+  /// The time axis of a chart of samples from `start_ms` to `end_ms` with `markers`: it
+  /// covers the signal, the trigger (0 ms) and every finite marker.
+  public static func timeDomain(start_ms: Double, end_ms: Double, markers: [ChartMarker]) -> ClosedRange<Double> {
+    let times = ([start_ms, end_ms, 0] + markers.map(\.time_ms)).filter(\.isFinite)
+    let low = times.min() ?? 0
+    return low...max(times.max() ?? 1, low)
   }
 
   /// Places marker labels on rows above the plot: each label goes on the first row where

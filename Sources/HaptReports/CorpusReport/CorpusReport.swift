@@ -6,21 +6,24 @@ import HaptSignals
 import HaptSimulation
 import HaptWorkflows
 
-/// `hapt report`: one self-contained `index.html` and the CSV files
-/// (`patterns.csv`, `latency.csv`, `pairs.csv`, `confusion.csv`, `lint.csv`) for a corpus.
+/// `hapt report`: a report folder with `index.html` (summary, an index of every pattern
+/// with its latency on every device and state and its nearest neighbour, latency charts,
+/// the design review, the corpus heat map, lint findings, devices, methods), one page per
+/// pattern (`patterns/NAME.html`, linked both ways) and the CSV files (`patterns.csv`,
+/// `latency.csv`, `pairs.csv`, `confusion.csv`, `lint.csv`).
 ///
-/// Large corpora stay readable: the page shows at most ``Limits`` items per chart and
-/// table and says so; the CSV files always hold everything.
+/// Every pattern has its page; the charts and tables of the index stay readable for large
+/// corpora (at most ``Limits`` items each, saying so; the heat map groups patterns into
+/// clusters); the CSV files always hold everything.
 public enum CorpusReport {
-  /// Caps on what the page draws (the CSV files are never capped).
+  /// Caps on what the index page draws (pattern pages and CSV files are never capped).
   public struct Limits: Sendable {
-    /// Patterns drawn with a waveform and a spectrogram.
-    public var patternFigures = 60
-    /// Patterns in the clustered similarity heat map.
+    /// Cells per side of the similarity heat map: beyond this many patterns, the map shows
+    /// groups of look-alike patterns (``CorpusClusters``).
     public var heatMapPatterns = 60
     /// Bars per latency chart.
     public var latencyBars = 60
-    /// Rows of a table on the page.
+    /// Rows of a table on the page (the pattern index is never capped).
     public var tableRows = 300
 
     public init() {}
@@ -29,27 +32,38 @@ public enum CorpusReport {
   /// Builds the report folder's files (written by the caller with ``ReportFolder/write(to:)``).
   public static func build(_ evaluation: CorpusEvaluation, title: String, limits: Limits = Limits()) -> ReportFolder {
     var folder = ReportFolder()
+    let e = evaluation
     let tables = (
-      patterns: ReportTables.patterns(evaluation), latency: ReportTables.latency(evaluation.measurements, budget: evaluation.options.budget),
-      pairs: ReportTables.pairs(evaluation), confusion: ReportTables.confusion(evaluation.reviews),
-      lint: ReportTables.lint(evaluation.findings, failures: evaluation.corpus.failures)
+      patterns: ReportTables.patterns(e), latency: ReportTables.latency(e.measurements, budget: e.options.budget),
+      pairs: ReportTables.pairs(e), confusion: ReportTables.confusion(e.reviews),
+      lint: ReportTables.lint(e.findings, failures: e.corpus.failures)
     )
+    let catalog = PatternCatalog(e)
+    let clusters = e.primary.count > min(limits.heatMapPatterns, CorpusEvaluation.heatMapLimit)
+      ? CorpusClusters(e, limit: limits.heatMapPatterns) : nil
+    var clusterIndex = [Int: Int]()
+    for (c, members) in (clusters?.members ?? []).enumerated() { for i in members { clusterIndex[i] = c } }
+    let clusterOf = clusterIndex
     var page = ReportPage(
       title: title,
       subtitle: "hapt \(HaptVersion.string) (model \(HaptVersion.model)). Every figure is a simulation: see “How to read this report”.",
-      facts: facts(evaluation))
+      facts: facts(e))
     page.sections = [
-      summarySection(evaluation),
-      loadErrorsSection(evaluation),
-      latencySection(evaluation, limits: limits),
-      reviewSection(evaluation),
-      similaritySection(evaluation, limits: limits),
-      patternsSection(evaluation, table: tables.patterns, limits: limits),
-      lintSection(evaluation, table: tables.lint, limits: limits),
-      devicesSection(evaluation),
-      ReportMethods.section(),
+      summarySection(e),
+      PatternIndex.section(e, catalog: catalog),
+      loadErrorsSection(e),
+      latencySection(e, limits: limits),
+      reviewSection(e),
+      similaritySection(e, catalog: catalog, clusters: clusters, limits: limits),
+      lintSection(e, table: tables.lint, limits: limits),
+      devicesSection(e),
+      ReportMethods.section(devices: e.options.devices),
     ].compactMap { $0 }
     folder.add("index.html", page.htmlText)
+    let pages = Parallel.map(count: catalog.items.count, threads: e.options.threads) { i in
+      PatternPage.page(i, e, catalog: catalog, clusterOf: clusterOf, clusters: clusters, reportTitle: title).htmlText
+    }
+    for (i, text) in pages.enumerated() { folder.add(catalog.items[i].page, text) }
     folder.add("patterns.csv", tables.patterns.csvText)
     folder.add("latency.csv", tables.latency.csvText)
     folder.add("pairs.csv", tables.pairs.csvText)
@@ -62,25 +76,45 @@ public enum CorpusReport {
 
   static func facts(_ e: CorpusEvaluation) -> [(label: String, value: String)] {
     let verdicts = LatencyVerdict.allCases.map { v in (v, e.measurements.filter { $0.verdict == v }.count) }
+    let latency = verdicts.filter { $0.1 > 0 }.map { "\($0.1) \($0.0.rawValue)" }.joined(separator: ", ")
+    // Files that failed to load count as lint errors (rule LOAD in lint.csv).
+    let errors = e.findings.filter { $0.severity == .error }.count + e.corpus.failures.count
+    let warnings = e.findings.filter { $0.severity == .warning }.count
     return [
       ("patterns", "\(e.corpus.entries.count)"),
       ("files that failed", "\(e.corpus.failures.count)"),
       ("devices", "\(e.options.devices.count)"),
       ("states", e.options.states.map(\.rawValue).joined(separator: ", ")),
-      ("latency", verdicts.filter { $0.1 > 0 }.map { "\($0.1) \($0.0.rawValue)" }.joined(separator: ", ")),
-      ("lint errors", "\(e.findings.filter { $0.severity == .error }.count)"),
+      ("latency checks", latency.isEmpty ? "none" : latency),
+      ("lint", "\(Wording.count(errors, "error")), \(Wording.count(warnings, "warning"))"),
     ]
   }
 
   static func summarySection(_ e: CorpusEvaluation) -> ReportSection {
     var blocks: [ReportBlock] = []
-    let failing = e.measurements.filter { $0.verdict == .fail }
     let budget = e.options.budget
-    if failing.isEmpty {
-      blocks.append(.paragraph("No pattern misses the latency budget (felt within \(ms(budget.pass_s)) ms, warn to \(ms(budget.warn_s)) ms) on any device and state."))
-    } else {
-      let names = Set(failing.map { "\($0.pattern) on \($0.device) (\($0.state.rawValue))" }).sorted()
-      blocks.append(.warning("\(failing.count) checks miss the latency budget of \(ms(budget.warn_s)) ms: " + names.prefix(8).joined(separator: "; ") + (names.count > 8 ? "; …" : "") + "."))
+    let failing = e.measurements.filter { $0.verdict == .fail }
+    let warning = e.measurements.filter { $0.verdict == .warn }
+    let limits = "felt within \(Wording.ms(budget.pass_s)) passes, up to \(Wording.ms(budget.warn_s)) warns, later fails"
+    if e.measurements.isEmpty {
+      blocks.append(.paragraph("No latency checks: the corpus has no patterns."))
+    } else if failing.isEmpty && warning.isEmpty {
+      blocks.append(.paragraph("No pattern misses the latency budget (\(limits)) on any device and state."))
+    }
+    if !failing.isEmpty {
+      let names = failing.map { "\($0.pattern) on \($0.device) (\($0.state.rawValue))" }
+      blocks.append(
+        .warning(
+          "\(Wording.count(failing.count, "check")) \(failing.count == 1 ? "fails" : "fail") the latency budget (\(limits)): \(Wording.list(names))."))
+    }
+    if !warning.isEmpty {
+      let names = warning.map { "\($0.pattern) on \($0.device) (\($0.state.rawValue))" }
+      blocks.append(
+        .paragraph(
+          "\(Wording.count(warning.count, "check")) \(warning.count == 1 ? "is" : "are") in the warn band (felt after \(Wording.ms(budget.pass_s)), within \(Wording.ms(budget.warn_s))): \(Wording.list(names))."))
+    }
+    if e.reviewSetIsClosestPatterns {
+      blocks.append(.note(closestSetSentence(e)))
     }
     for review in e.reviews {
       if review.isSilent {
@@ -91,20 +125,28 @@ public enum CorpusReport {
     }
     let truncated = Set(e.measurements.filter(\.isTruncated).map(\.pattern)).sorted()
     if !truncated.isEmpty {
-      blocks.append(.warning("Rendered only up to the length limit (markers cover the rendered part): \(truncated.joined(separator: ", "))."))
+      blocks.append(.warning("Rendered only up to the length limit (markers cover the rendered part): \(Wording.list(truncated))."))
     }
-    if !e.missingFromReviewSet.isEmpty {
-      blocks.append(.note("Review set patterns not found in this corpus: \(e.missingFromReviewSet.joined(separator: ", "))."))
+    if !e.missingFromReviewSet.isEmpty, !e.reviewSetIsClosestPatterns {
+      blocks.append(.note("Review set patterns not found in this corpus: \(Wording.list(e.missingFromReviewSet))."))
     }
+    blocks.append(.paragraph("Every pattern has its own page (waveform, spectrogram, latency on every device and state, nearest neighbours), linked from the Patterns table. The files:"))
     blocks.append(.list([
       "patterns.csv: one row per pattern (primary device)", "latency.csv: every pattern, device and state",
-      "pairs.csv: each pattern's \(e.pairwise.settings.neighbours) nearest neighbours by d' and every pair under d' \(JSONWriter.number(e.pairwise.settings.closeBelow_JND)) (primary device; every pair with --all-pairs)", "confusion.csv: the review set's predicted confusion matrices",
+      "pairs.csv: each pattern's \(Wording.count(e.pairwise.settings.neighbours, "nearest neighbour")) by d' and every pair under d' \(JSONWriter.number(e.pairwise.settings.closeBelow_JND)) (primary device; every pair with --all-pairs)",
+      "confusion.csv: the review set's predicted confusion matrices",
       "lint.csv: every lint finding and load error",
     ]))
     for file in ["patterns.csv", "latency.csv", "pairs.csv", "confusion.csv", "lint.csv"] {
       blocks.append(.fileLink(path: file, text: file))
     }
     return ReportSection(title: "Summary", id: "summary", blocks: blocks)
+  }
+
+  /// Why the review set is the corpus's closest patterns.
+  static func closestSetSentence(_ e: CorpusEvaluation) -> String {
+    let requested = e.missingFromReviewSet.isEmpty ? "the review set" : "the review set (\(Wording.list(e.missingFromReviewSet)))"
+    return "No two patterns of \(requested) are in this corpus, so the design review checks its \(e.reviewSet.count) closest patterns instead: \(Wording.list(e.reviewSet, limit: 10)) (choose others with --set NAME,NAME,...)."
   }
 
   /// Files that failed to load, and files skipped as not patterns (listed once, by
@@ -116,7 +158,9 @@ public enum CorpusReport {
     if !e.corpus.failures.isEmpty {
       var table = CSVTable(columns: [CSVColumn("file"), CSVColumn("error")])
       for failure in e.corpus.failures { table.append([.text(failure.path), .text(failure.error.description)]) }
-      blocks.append(.warning("\(e.corpus.failures.count) files could not be read; every other pattern was evaluated."))
+      blocks.append(
+        .warning(
+          "\(Wording.count(e.corpus.failures.count, "file")) could not be read\(e.corpus.entries.isEmpty ? "" : "; every other pattern was evaluated")."))
       blocks.append(.table(ReportTable(table), caption: nil))
     }
     if let skipped { blocks.append(.paragraph(skipped.prefix(1).uppercased() + skipped.dropFirst() + ".")) }
@@ -129,14 +173,17 @@ public enum CorpusReport {
     var blocks: [ReportBlock] = [
       .paragraph(
         "Time from the touch (trigger, 0 ms) until the vibration is first above the detection threshold of a phone held in the hand (detect), per device and engine state. Budget: pass within \(ms(e.options.budget.pass_s)) ms, warn to \(ms(e.options.budget.warn_s)) ms, fail later; silent: never felt."),
-      .approximate("Engine latencies are profile values (the cold figure of about 200 ms is the product's stated figure; Apple publishes none). Actuator rise times come from the simulated physics."),
+      .approximate(
+        "Engine latencies are profile values (\(ReportMethods.engineLatencies(e.options.devices))); Apple and most vendors publish none. Actuator rise times come from the simulated physics."),
     ]
+    blocks.append(
+      .paragraph("The Patterns table above shows every pattern on every device and state; the charts below detail each device and state."))
     for device in e.options.devices {
       for state in e.options.states {
         let rows = e.measurements.filter { $0.device == device.name && $0.state == state }
         if !rows.isEmpty, rows.allSatisfy({ $0.verdict == .silent }) {
           let reason = rows.first?.silenceReason ?? "below the detection threshold throughout"
-          blocks.append(.note("\(device.name) (\(state.rawValue)): every pattern is silent (\(reason))."))
+          blocks.append(.note("\(device.name) (\(state.rawValue)): \(rows.count == 1 ? "the pattern is" : "every pattern is") silent (\(reason))."))
           continue
         }
         let shown = rows.sorted { ($0.markers.detect_s ?? .infinity, $0.pattern) > ($1.markers.detect_s ?? .infinity, $1.pattern) }
@@ -148,7 +195,7 @@ public enum CorpusReport {
         }
         let caption =
           rows.count > shown.count
-          ? "\(device.name), \(state.rawValue): the \(shown.count) slowest of \(rows.count) patterns (all in latency.csv)."
+          ? "\(device.name), \(state.rawValue): the \(shown.count) slowest of \(rows.count) patterns (every pattern is in the Patterns table and latency.csv)."
           : "\(device.name), \(state.rawValue)."
         blocks.append(
           .chart(
@@ -158,7 +205,7 @@ public enum CorpusReport {
             caption: caption))
       }
     }
-    blocks.insert(.table(ReportTable(latencySummary(e), verdictColumns: ["worstVerdict"]), caption: "Verdicts per device and state; every row is in latency.csv."), at: 2)
+    blocks.insert(.table(ReportTable(latencySummary(e), verdictColumns: ["worst verdict"]), caption: "Verdicts per device and state; every row is in latency.csv."), at: 2)
     return ReportSection(title: "Latency budgets", id: "latency", blocks: blocks)
   }
 
@@ -166,8 +213,8 @@ public enum CorpusReport {
   static func latencySummary(_ e: CorpusEvaluation) -> CSVTable {
     var table = CSVTable(columns: [
       CSVColumn("device"), CSVColumn("state"), CSVColumn("pass"), CSVColumn("warn"), CSVColumn("fail"), CSVColumn("silent"),
-      CSVColumn("medianDetect", unit: "ms"), CSVColumn("slowestPattern"), CSVColumn("slowestDetect", unit: "ms"),
-      CSVColumn("worstVerdict"),
+      CSVColumn("median detect", unit: "ms"), CSVColumn("slowest pattern"), CSVColumn("slowest detect", unit: "ms"),
+      CSVColumn("worst verdict"),
     ])
     for device in e.options.devices {
       for state in e.options.states {
@@ -189,17 +236,26 @@ public enum CorpusReport {
 
   static func reviewSection(_ e: CorpusEvaluation) -> ReportSection {
     guard !e.reviews.isEmpty else {
-      return ReportSection(
-        title: "Design review: confusability", id: "review",
-        blocks: [.note("The review set (\(e.reviewSet.joined(separator: ", "))) needs at least two patterns of this corpus; none was reviewed.")])
+      let why =
+        e.reviewSet.count == 1
+        ? "Only \(e.reviewSet[0]) of the review set is in this corpus, and the corpus has no other pair that can be felt on the primary device: nothing to review."
+        : "No two patterns of the review set are in this corpus, and it has no pair of patterns that can both be felt on the primary device: nothing to review."
+      return ReportSection(title: "Design review: confusability", id: "review", blocks: [.note(why)])
     }
-    var blocks: [ReportBlock] = [
+    var blocks: [ReportBlock] = []
+    if e.reviewSetIsClosestPatterns { blocks.append(.note(closestSetSentence(e))) }
+    blocks += [
       .paragraph(
-        "Can people tell \(e.reviewSet.joined(separator: ", ")) apart with their eyes closed? d' is hapt's distinguishability in JND units (under 1 confusable, under 2 close); the confusion matrix is the predicted identification performance; information transfer (IT) in bits, and 2^IT effectively distinguishable patterns."),
+        "Can people tell \(Wording.list(e.reviewSet, limit: 12)) apart with their eyes closed? d' is hapt's distinguishability in JND units (under 1 confusable, under 2 close); the confusion matrix is the predicted identification performance; information transfer (IT) in bits, and 2^IT effectively distinguishable patterns."),
       .approximate("d' and the confusion matrix come from hapt's own perceptual model (Docs/Perception.md), calibrated on published JNDs, not on an identification experiment with these patterns."),
     ]
     for review in e.reviews {
       blocks.append(.heading("\(review.device) (\(review.state.rawValue))"))
+      if review.isSilent {
+        // Nothing is felt: the patterns are missed, not confused; no matrix to draw.
+        blocks.append(.note(review.sentences.first ?? ""))
+        continue
+      }
       blocks.append(.list(review.sentences))
       blocks.append(
         .chart(
@@ -214,53 +270,92 @@ public enum CorpusReport {
     return ReportSection(title: "Design review: confusability", id: "review", blocks: blocks)
   }
 
-  static func similaritySection(_ e: CorpusEvaluation, limits: Limits) -> ReportSection {
+  static func similaritySection(
+    _ e: CorpusEvaluation, catalog: PatternCatalog, clusters: CorpusClusters?, limits: Limits
+  ) -> ReportSection {
     let n = e.primary.count
+    let device = e.primary.first?.device ?? "the primary device"
     var blocks: [ReportBlock] = [
       .paragraph(
-        "Similarity between every pair of patterns on \(e.primary.first?.device ?? "the primary device"), ordered by average-linkage clustering so that look-alike patterns sit together: the smaller of the two ST-SIM directions, clamped to 0..1 (1 identical), averaged over blocks where either pattern is perceptible (Docs/Similarity.md). ST-SIM takes one signal as the reference; its spectral term is a ratio to the reference and exceeds 1 where the reference is barely perceptible, so similarity uses the smaller direction; pairs.csv keeps both raw directions.")
+        "Similarity between patterns on \(device), ordered by average-linkage clustering so that look-alike patterns sit together: the smaller of the two ST-SIM directions, clamped to 0..1 (1 identical), averaged over blocks where either pattern is perceptible (Docs/Similarity.md). ST-SIM takes one signal as the reference; its spectral term is a ratio to the reference and exceeds 1 where the reference is barely perceptible, so similarity uses the smaller direction; pairs.csv keeps both raw directions.")
     ]
-    let shown = Array(0..<min(n, limits.heatMapPatterns, CorpusEvaluation.heatMapLimit))
-    if n >= 2 {
+    guard n >= 2 else {
+      blocks.append(.note(n == 1 ? "One pattern: no pairs." : "No patterns: no pairs."))
+      return ReportSection(title: "Similarity across the corpus", id: "similarity", blocks: blocks)
+    }
+    if let clusters {
+      let matrix = clusters.representativeSimilarity(e)
+      let labels = zip(clusters.representatives, clusters.members).map { rep, members in
+        members.count > 1 ? "\(e.primary[rep].name) (+\(members.count - 1))" : e.primary[rep].name
+      }
+      var caption =
+        "\(n) patterns are too many for one cell each: each row and column is a group of look-alike patterns (k-centre clustering on d'), labelled with the pattern that stands for it and how many others it holds; a cell is the similarity of the two groups' patterns. Each pattern's page names its group."
+      if !clusters.silent.isEmpty {
+        caption += " \(Wording.count(clusters.silent.count, "pattern")) silent on \(device) \(clusters.silent.count == 1 ? "is" : "are") left out."
+      }
+      if matrix.count >= 2 {
+        blocks.append(
+          .chart(HeatMapChart.clustered(title: "Similarity between \(matrix.count) groups of patterns (0..1)", similarity: matrix, labels: labels), caption: caption))
+      } else {
+        blocks.append(.note("The patterns that can be felt on \(device) form a single group of look-alikes: no map to draw."))
+      }
+    } else {
+      let shown = Array(0..<min(n, e.heatMapSimilarity.count))
       let sub = shown.map { i in shown.map { j in e.heatMapSimilarity[i][j] } }
       blocks.append(
         .chart(
           HeatMapChart.clustered(title: "Pairwise similarity (0..1)", similarity: sub, labels: shown.map { e.primary[$0].name }),
-          caption: n > shown.count ? "The first \(shown.count) of \(n) patterns; each pattern's nearest neighbours are in pairs.csv." : nil))
-      let names = e.primary.map(\.name)
-      let closest = compactPairs(
-        e.pairwise.closestPairs(limit: 15)
-          .map { (names[$0.first], names[$0.second], $0.dPrime, $0.similarity) })
+          caption: nil))
+    }
+    // Identical copies and silent patterns are said once, not listed as confusable pairs.
+    if !catalog.identicalGroups.isEmpty {
+      let groups = catalog.identicalGroups
       blocks.append(
-        .table(
-          ReportTable(closest, verdictColumns: []),
-          caption: "The 15 least distinguishable pairs among each pattern's \(e.pairwise.settings.neighbours) nearest neighbours and the pairs under d' \(JSONWriter.number(e.pairwise.settings.closeBelow_JND)) (lowest d' first)."))
+        .note(
+          "\(groups.count == 1 ? "One group" : "\(groups.count) groups") of files hold the same pattern (the same events and curves; metadata aside), so they feel identical; their pairs are left out of the table below."))
+      var lines = groups.prefix(20).map { group in
+        "\(group.count) files are identical: \(Wording.list(group.map { catalog.items[$0].name }, limit: 12))"
+      }
+      if groups.count > 20 { lines.append("and \(Wording.count(groups.count - 20, "more group")) (see each pattern's page)") }
+      blocks.append(.list(lines))
+    }
+    let silent = catalog.items.filter(\.isSilentOnPrimary).map(\.name)
+    if silent.count >= 2 {
+      blocks.append(
+        .note(
+          "\(Wording.count(silent.count, "pattern")) \(silent.count == 1 ? "is" : "are") silent on \(device) (not felt at all): \(Wording.list(silent)). Silent patterns are not confused with other patterns; they are missed. Their pairs are left out below."))
+    }
+    let closest = e.pairwise.keptPairs.sorted { ($0.dPrime, $0.first, $0.second) < ($1.dPrime, $1.first, $1.second) }
+      .filter { !catalog.areIdentical($0.first, $0.second) && !catalog.eitherSilent($0.first, $0.second) }.prefix(15)
+    if closest.isEmpty {
+      blocks.append(.paragraph("No other pairs to rank."))
     } else {
-      blocks.append(.note("Fewer than two patterns: no pairs."))
+      let rows: [[LinkTable.Cell]] = closest.map { pair in
+        [
+          .text(catalog.items[pair.first].name, href: catalog.items[pair.first].page),
+          .text(catalog.items[pair.second].name, href: catalog.items[pair.second].page),
+          .number(ChartNumber.fixed(pair.dPrime, decimals: 2)),
+          .number(ChartNumber.fixed(pair.similarity.similarity, decimals: 3)),
+          .text(pair.verdict.rawValue),
+        ]
+      }
+      blocks.append(
+        .html(
+          LinkTable(
+            headers: [[.init(text: "pattern A"), .init(text: "pattern B"), .init(text: "d' (JND)", numeric: true), .init(text: "similarity", numeric: true), .init(text: "verdict")]],
+            rows: rows,
+            caption: "The \(Wording.count(closest.count, "least distinguishable pair")) of the corpus (lowest d'), identical copies and silent patterns aside.").html))
     }
     return ReportSection(title: "Similarity across the corpus", id: "similarity", blocks: blocks)
   }
 
-  static func patternsSection(_ e: CorpusEvaluation, table: CSVTable, limits: Limits) -> ReportSection {
-    var blocks: [ReportBlock] = [
-      .paragraph("Each pattern's body acceleration (g) on \(e.primary.first?.device ?? "the primary device") (\(e.primary.first?.state.rawValue ?? "")), with its envelope and latency markers (ms after the trigger), and its spectrogram."),
-      .table(ReportTable(capped(table, limits.tableRows)), caption: cappedCaption(table, limits.tableRows, file: "patterns.csv")),
-    ]
-    let perPattern = e.options.devices.count * e.options.states.count
-    let figures = Parallel.map(count: min(e.primary.count, limits.patternFigures), threads: e.options.threads) { i -> [ReportBlock] in
-      let rendered = e.primary[i]
-      let m = e.measurements[i * perPattern]
-      return PatternFigures.blocks(rendered, measurement: m)
-    }
-    for group in figures { blocks += group }
-    if e.primary.count > limits.patternFigures {
-      blocks.append(.note("Figures are drawn for the first \(limits.patternFigures) of \(e.primary.count) patterns; patterns.csv and latency.csv hold all."))
-    }
-    return ReportSection(title: "Patterns", id: "patterns", blocks: blocks)
-  }
-
   static func lintSection(_ e: CorpusEvaluation, table: CSVTable, limits: Limits) -> ReportSection {
-    let counts = LintSeverity.allCases.map { s in "\(e.findings.filter { $0.severity == s }.count) \(s.rawValue)" }
+    var counts = LintSeverity.allCases.map { s in
+      Wording.count(e.findings.filter { $0.severity == s }.count, s.rawValue, s == .info ? "info" : nil)
+    }
+    if !e.corpus.failures.isEmpty {
+      counts.insert(Wording.count(e.corpus.failures.count, "file") + " that failed to load (rule LOAD, counted as errors)", at: 0)
+    }
     return ReportSection(
       title: "Lint findings", id: "lint",
       blocks: [
@@ -273,9 +368,9 @@ public enum CorpusReport {
 
   static func devicesSection(_ e: CorpusEvaluation) -> ReportSection {
     var table = CSVTable(columns: [
-      CSVColumn("device"), CSVColumn("actuator"), CSVColumn("resonance", unit: "Hz"), CSVColumn("mechanicalQ"),
-      CSVColumn("driveBand", unit: "Hz"), CSVColumn("ratedVoltage", unit: "V"), CSVColumn("preparedLatency", unit: "ms"),
-      CSVColumn("coldLatency", unit: "ms"), CSVColumn("bodyMass", unit: "kg"),
+      CSVColumn("device"), CSVColumn("actuator"), CSVColumn("resonance", unit: "Hz"), CSVColumn("Q"),
+      CSVColumn("drive band", unit: "Hz"), CSVColumn("rated", unit: "V"), CSVColumn("prepared", unit: "ms"),
+      CSVColumn("cold", unit: "ms"), CSVColumn("body mass", unit: "kg"),
     ])
     for d in e.options.devices {
       table.append([
@@ -295,12 +390,12 @@ public enum CorpusReport {
   /// A short pair table for the page: names, d', bounded similarity, verdict.
   static func compactPairs(_ rows: [(String, String, Double, PairSimilarity)]) -> CSVTable {
     var table = CSVTable(columns: [
-      CSVColumn("patternA"), CSVColumn("patternB"), CSVColumn("dPrime", unit: "JND"), CSVColumn("similarity"),
+      CSVColumn("pattern A"), CSVColumn("pattern B"), CSVColumn("d'", unit: "JND"), CSVColumn("similarity"),
       CSVColumn("verdict"),
     ])
     for (a, b, d, similarity) in rows {
       table.append([
-        .text(a), .text(b), .fixed(d, decimals: 2), .fixed(CorpusEvaluation.boundedSimilarity(similarity), decimals: 3),
+        .text(a), .text(b), .fixed(d, decimals: 2), .fixed(similarity.similarity, decimals: 3),
         .text(PairVerdict(dPrime: d).rawValue),
       ])
     }

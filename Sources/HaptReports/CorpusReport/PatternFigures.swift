@@ -3,7 +3,8 @@ import HaptSignals
 import HaptWorkflows
 
 /// The per-pattern figures of the report: waveform with envelope and markers, and a
-/// spectrogram, of the pattern's body acceleration on the primary device.
+/// spectrogram below it on the same time axis, of the pattern's body acceleration on the
+/// primary device.
 enum PatternFigures {
   /// Spectrogram window, samples (32 ms at 8 kHz: 31.25 Hz bins).
   static let window = 256
@@ -12,38 +13,38 @@ enum PatternFigures {
 
   static func blocks(_ rendered: RenderedPattern, measurement m: PatternMeasurement) -> [ReportBlock] {
     let acceleration = rendered.rendering.acceleration_g
-    var blocks: [ReportBlock] = [.heading(rendered.name)]
+    var blocks: [ReportBlock] = []
     if let reason = rendered.rendering.silenceReason {
-      blocks.append(.note("Silent on \(rendered.device): \(reason)."))
+      blocks.append(.note("Silent on \(rendered.device) (\(rendered.state.rawValue)): \(reason)."))
       return blocks
     }
     let envelope = EnvelopeMarkers.causalEnvelope(acceleration)
     let markers = ChartMarker.latencyMarkers(
       detect_s: m.markers.detect_s, t10_s: m.markers.t10_s, t50_s: m.markers.t50_s, t90_s: m.markers.t90_s,
       stop_s: m.markers.stop_s)
+    let rate = acceleration.sampleRate_Hz > 0 ? acceleration.sampleRate_Hz : 8000
+    let end_ms = Double(max(acceleration.count - 1, 0)) * 1000 / rate
+    // One time axis for both figures, so the spectrogram's columns sit under the waveform.
+    let domain = WaveformChart.timeDomain(start_ms: 0, end_ms: end_ms, markers: markers)
     let dominant = m.dominantFrequency_Hz.map { String(format: "%.0f Hz", $0) } ?? "–"
     blocks.append(
       .chart(
         WaveformChart.render(
           title: "\(rendered.name): body acceleration", acceleration_g: acceleration.samples,
-          sampleRate_Hz: acceleration.sampleRate_Hz, envelope_g: envelope, markers: markers, height: 260),
+          sampleRate_Hz: acceleration.sampleRate_Hz, envelope_g: envelope, markers: markers, height: 260,
+          rightMargin: SpectrogramChart.rightMargin),
         caption: String(
-          format: "Peak %.3f g, RMS %.3f g, dominant %@, detect %@ ms after the trigger (%@, %@).", m.peak_g, m.rms_g, dominant,
-          m.markers.detect_s.map { String(format: "%.1f", $0 * 1000) } ?? "never", rendered.device, rendered.state.rawValue)))
+          format: "Peak %.3f g, RMS %.3f g, dominant %@, detect %@ after the trigger (%@, %@).", m.peak_g, m.rms_g, dominant,
+          m.markers.detect_s.map { String(format: "%.1f ms", $0 * 1000) } ?? "never", rendered.device, rendered.state.rawValue)))
     if acceleration.count >= window {
       let spectrogram = Spectra.spectrogram(acceleration, window: window, hop: hop)
-      let binSpacing = spectrogram.frequencies_Hz.count > 1 ? spectrogram.frequencies_Hz[1] - spectrogram.frequencies_Hz[0] : 1
-      let frameStep = spectrogram.times_s.count > 1 ? (spectrogram.times_s[1] - spectrogram.times_s[0]) * 1000 : 1
       blocks.append(
         .chart(
           SpectrogramChart.render(
-            title: "\(rendered.name): spectrogram", decibels: spectrogram.levels_dB, frameStep_ms: frameStep,
-            firstFrame_ms: (spectrogram.times_s.first ?? 0) * 1000, binSpacing_Hz: binSpacing, maxFrequency_Hz: 500,
-            height: 220),
-          caption: "Hann window of \(window) samples (\(window * 1000 / Int(acceleration.sampleRate_Hz)) ms), hop \(hop); dB re 1 g, 60 dB range."))
+            title: "\(rendered.name): spectrogram", spectrogram: spectrogram, maxFrequency_Hz: 500,
+            timeDomain_ms: domain, height: 220),
+          caption: "Hann window of \(window) samples (\(Int((Double(window) * 1000 / rate).rounded())) ms), hop \(hop); dB re 1 g, 60 dB range; the time axis is the waveform's."))
     }
     return blocks
   }
 }
-
-import Foundation

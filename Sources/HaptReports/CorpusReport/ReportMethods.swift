@@ -1,13 +1,24 @@
+import HaptSimulation
+
 /// The report's "How to read this report" section: every metric with its units and
 /// sources, and what is approximate.
 enum ReportMethods {
-  static func section() -> ReportSection {
+  /// Each device's engine latencies for a sentence: "iphone-wideband-lra 10 ms prepared,
+  /// 200 ms cold; erm-phone ..." (devices without an actuator left out).
+  static func engineLatencies(_ devices: [DeviceProfile]) -> String {
+    let felt = devices.filter { $0.actuator.typeName != "none" }
+    guard !felt.isEmpty else { return "no device with an actuator" }
+    return felt.map { "\($0.name) \(Wording.ms($0.latency.prepared_s)) prepared, \(Wording.ms($0.latency.cold_s)) cold" }
+      .joined(separator: "; ")
+  }
+
+  static func section(devices: [DeviceProfile]) -> ReportSection {
     ReportSection(
       title: "How to read this report", id: "methods",
       blocks: [
         .heading("Simulation"),
         .paragraph(
-          "Each pattern (Apple AHAP or Lofelt .haptic) is turned into a coil voltage (sharpness maps linearly to drive frequency in the device's band, intensity to amplitude) and driven through a model of the device's actuator: a linear resonant actuator (mass, spring, damping, coil; solved exactly for piecewise-linear drive), an eccentric rotating mass motor, or nothing. The result is the body acceleration in g (9.80665 m/s²) at 8000 samples per second, starting at the touch (trigger, 0 ms) and delayed by the engine latency: prepared (the engine running) or cold (about 200 ms more). Sources: Docs/Model.md, Docs/Simulation.md."),
+          "Each pattern (Apple AHAP or Lofelt .haptic) is turned into a coil voltage (sharpness maps linearly to drive frequency in the device's band, intensity to amplitude) and driven through a model of the device's actuator: a linear resonant actuator (mass, spring, damping, coil; solved exactly for piecewise-linear drive), an eccentric rotating mass motor, or nothing. The result is the body acceleration in g (9.80665 m/s²) at 8000 samples per second, starting at the touch (trigger, 0 ms) and delayed by the engine latency of the device's profile: prepared (the engine running) or cold (the engine starting first): \(engineLatencies(devices)). Sources: Docs/Model.md, Docs/Simulation.md."),
         .approximate(
           "Apple publishes neither the Taptic Engine's parameters nor the system presets' waveforms: the iPhone-class profile and the UIKit, SwiftUI and watchOS presets are approximations from public descriptions (each file's description says what is a guess)."),
         .heading("Latency markers (ms after the trigger)"),

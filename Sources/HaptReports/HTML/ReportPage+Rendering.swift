@@ -7,7 +7,14 @@ extension ReportPage {
   /// - Complexity: O(size of the content).
   public var htmlText: String {
     var body: [HTML] = []
-    var header: [HTML] = [HTML.element("h1", text: title)]
+    var header: [HTML] = []
+    if !links.isEmpty {
+      header.append(
+        .element(
+          "nav", attributes: ["class": "crumbs", "aria-label": "Report"],
+          links.map { HTML.element("a", attributes: ["href": $0.path], text: $0.text) }))
+    }
+    header.append(HTML.element("h1", text: title))
     if let subtitle { header.append(.element("p", attributes: ["class": "subtitle"], text: subtitle)) }
     if !facts.isEmpty {
       header.append(

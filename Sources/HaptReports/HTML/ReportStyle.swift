@@ -33,7 +33,16 @@ enum ReportStyle {
     .callout.approximate { border-left-color: #e69f00; background: #fff7e6; }
     .callout.warning { border-left-color: #d55e00; background: #fdeee6; }
     .table-wrap { overflow-x: auto; margin: 12px 0; }
-    table { border-collapse: collapse; font-size: 13px; font-variant-numeric: tabular-nums; }
+    table { border-collapse: collapse; font-size: 13px; font-variant-numeric: tabular-nums; max-width: 100%; }
+    td { overflow-wrap: anywhere; }
+    nav.crumbs { font-size: 14px; margin: 0 0 8px; }
+    table.overview td, table.overview th { padding: 3px 5px; }
+    table.overview td.v { text-align: right; white-space: nowrap; font-size: 12px; font-weight: 600; min-width: 44px; }
+    td.v.pass { background: #b3e2d5 !important; }
+    td.v.warn { background: #f5d99a !important; }
+    td.v.fail { background: #f0b48a !important; }
+    td.v.silent { background: #ffffff !important; color: #666666; font-weight: 400; }
+    table.overview tbody tr:target td { outline: 2px solid #0b5cad; }
     caption { text-align: left; font-weight: 600; padding: 4px 0; }
     td.nw { white-space: nowrap; }
     th, td { padding: 4px 8px; border-bottom: 1px solid #e4e6e9; text-align: left; vertical-align: top; }

@@ -1,0 +1,81 @@
+import HaptCore
+import HaptMetrics
+import HaptWorkflows
+
+/// Groups of look-alike patterns for the corpus heat map when a corpus has more patterns
+/// than the map can draw one cell each.
+///
+/// k-centre clustering by farthest-point traversal (Gonzalez 1985) on d': the first
+/// perceptible pattern starts the first group; each next group starts at the pattern
+/// farthest (largest d') from every group start so far (ties: lowest corpus index); every
+/// pattern then belongs to the group whose start is nearest to it. That costs `groups x n`
+/// d' comparisons and memory linear in the corpus, and guarantees that no pattern is
+/// farther from its group's start than any two group starts are from each other. Patterns
+/// silent on the primary device are left out and counted separately.
+struct CorpusClusters {
+  /// Each group's first pattern (its representative), in the order chosen.
+  var representatives: [Int]
+  /// The patterns of each group (corpus indices, ascending), representative included.
+  var members: [[Int]]
+  /// Patterns left out because they are silent on the primary device.
+  var silent: [Int]
+
+  /// Groups the primary renders into at most `limit` groups.
+  init(_ e: CorpusEvaluation, limit: Int) {
+    let renders = e.primary
+    let features = Parallel.map(count: renders.count, threads: e.options.threads) {
+      PerceptualFeatures(renders[$0].rendering.acceleration_g)
+    }
+    let perPattern = e.options.devices.count * e.options.states.count
+    let candidates = renders.indices.filter {
+      renders[$0].rendering.silenceReason == nil && features[$0].isPerceptible && e.measurements[$0 * perPattern].verdict != .silent
+    }
+    silent = renders.indices.filter { !candidates.contains($0) }
+    var representatives: [Int] = []
+    // For every candidate: d' to its nearest representative, and which one.
+    var nearest = [Double](repeating: .infinity, count: candidates.count)
+    var owner = [Int](repeating: 0, count: candidates.count)
+    var next = candidates.first
+    while let start = next, representatives.count < max(limit, 1) {
+      let k = representatives.count
+      representatives.append(start)
+      let distances = Parallel.map(count: candidates.count, threads: e.options.threads) {
+        Distinguishability.dPrime(features[candidates[$0]], features[start])
+      }
+      for c in candidates.indices where distances[c] < nearest[c] {
+        nearest[c] = distances[c]
+        owner[c] = k
+      }
+      // The farthest candidate from all representatives; none left when all are at d' 0.
+      var best: Int?
+      for c in candidates.indices where nearest[c] > 0 && (best == nil || nearest[c] > nearest[best!]) { best = c }
+      next = best.map { candidates[$0] }
+    }
+    var members = [[Int]](repeating: [], count: representatives.count)
+    for (c, pattern) in candidates.enumerated() { members[owner[c]].append(pattern) }
+    self.representatives = representatives
+    self.members = members
+  }
+
+  /// The bounded similarity (``PairSimilarity/similarity``) between every
+  /// two representatives, 1 on the diagonal.
+  func representativeSimilarity(_ e: CorpusEvaluation) -> [[Double]] {
+    let reps = representatives
+    let features = Parallel.map(count: reps.count, threads: e.options.threads) {
+      SimilarityFeatures(e.primary[reps[$0]].rendering.acceleration_g)
+    }
+    let n = reps.count
+    let values = Pairwise.map(count: n, threads: e.options.threads) { i, j in
+      similarity(features[i], features[j], convention: .perceptibleBlocks).similarity
+    }
+    var matrix = [[Double]](repeating: [Double](repeating: 1, count: n), count: n)
+    for i in 0..<n {
+      for j in (i + 1)..<max(i + 1, n) {
+        let value = values[Pairwise.index(i, j, count: n)]
+        matrix[i][j] = value
+        matrix[j][i] = value
+      }
+    }
+    return matrix
+  }
+}

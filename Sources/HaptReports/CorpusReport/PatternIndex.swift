@@ -1,0 +1,74 @@
+import HaptMetrics
+import HaptWorkflows
+
+/// The index page's Patterns section: one row per pattern, linked to its page, with its
+/// worst latency verdict, its detect latency on every device and state as coloured cells,
+/// and its nearest neighbour with d'; sorted by the worst verdict (fail, warn, silent,
+/// pass) and then by the nearest neighbour's d' (closest first), so what needs attention
+/// comes first.
+enum PatternIndex {
+  static func section(_ e: CorpusEvaluation, catalog: PatternCatalog) -> ReportSection {
+    let devices = e.options.devices
+    let states = e.options.states
+    let perPattern = devices.count * states.count
+    let budget = e.options.budget
+    var headers: [[LinkTable.Header]] = [[.init(text: "pattern"), .init(text: "worst")]]
+    headers[0] += devices.map { .init(text: $0.name, span: states.count) }
+    headers[0] += [.init(text: "nearest neighbour"), .init(text: "d' (JND)", numeric: true)]
+    var second: [LinkTable.Header] = []
+    for _ in devices { second += states.map { .init(text: $0.rawValue, numeric: true) } }
+    if states.count > 1 || devices.count > 0 { headers.append(second) }
+
+    var rows: [[LinkTable.Cell]] = []
+    var ids: [String?] = []
+    let order = catalog.indexOrder(e.pairwise)
+    rows.reserveCapacity(order.count)
+    for i in order {
+      let item = catalog.items[i]
+      var row: [LinkTable.Cell] = [.text(item.name, href: item.page), item.worst.map { .badge(badge($0)) } ?? .empty]
+      for m in e.measurements[(i * perPattern)..<((i + 1) * perPattern)] {
+        let verdict = badge(m.verdict)
+        let detect = m.markers.detect_s.map { $0 * 1000 }
+        let text = detect.map { "\(verdict.symbol) \(cellText($0, verdict: verdict, budget: budget))" } ?? verdict.symbol
+        let tooltip =
+          "\(item.name) on \(m.device) (\(m.state.rawValue)): "
+          + (detect.map { "detect \(ChartNumber.fixed($0, decimals: 1)) ms, \(m.verdict.rawValue)" } ?? "silent (\(m.silenceReason ?? "not felt"))")
+        row.append(.verdict(verdict, text: text, tooltip: tooltip))
+      }
+      if let nearest = catalog.nearest(i, in: e.pairwise) {
+        let other = catalog.items[nearest.other(than: i)]
+        row += [.text(other.name, href: other.page), .number(ChartNumber.fixed(nearest.dPrime, decimals: 2))]
+      } else {
+        row += [.empty, .empty]
+      }
+      rows.append(row)
+      ids.append(PatternPage.anchor(item))
+    }
+    let table = LinkTable(
+      headers: headers, rows: rows, rowIDs: ids,
+      caption: "\(Wording.count(rows.count, "pattern")): detect latency in ms after the trigger on every device and state (✓ pass within \(Wording.ms(budget.pass_s)), ! warn to \(Wording.ms(budget.warn_s)), ✗ fail later, ○ silent).",
+      tableClass: "overview")
+    let device = e.primary.first?.device ?? "the primary device"
+    return ReportSection(
+      title: "Patterns", id: "patterns",
+      blocks: [
+        .paragraph(
+          "Every pattern, the ones that need attention first: sorted by the worst latency verdict on devices with an actuator (fail, warn, silent, pass), then by the d' of the nearest neighbour on \(device) (closest first; identical copies and silent pairs aside). Each name links to the pattern's page: waveform, spectrogram, latency details and nearest neighbours."),
+        .html(table.html),
+      ])
+  }
+
+  /// Whole milliseconds, or more decimals where whole ones would contradict the verdict
+  /// (50.1 ms warns against a 50 ms budget: `50.1`, not `50`).
+  static func cellText(_ detect_ms: Double, verdict: ReportVerdict, budget: LatencyBudget) -> String {
+    let whole = ChartNumber.fixed(detect_ms, decimals: 0)
+    let pass_ms = budget.pass_s * 1000
+    let warn_ms = budget.warn_s * 1000
+    if ReportVerdict(latency_ms: Double(whole) ?? detect_ms, pass_ms: pass_ms, warn_ms: warn_ms) == verdict { return whole }
+    return LatencyChart.displayed(detect_ms, verdict: verdict, pass_ms: pass_ms, warn_ms: warn_ms)
+  }
+
+  static func badge(_ verdict: LatencyVerdict) -> ReportVerdict {
+    ReportVerdict(rawValue: verdict.rawValue) ?? .silent
+  }
+}

@@ -1,0 +1,300 @@
+import Foundation
+import HaptCore
+import HaptMetrics
+import HaptPatterns
+import HaptSimulation
+import HaptWorkflows
+import Testing
+
+@testable import HaptReports
+
+/// A small corpus written to a temporary folder and evaluated on the shipped devices, for
+/// the report folder tests.
+enum ReportFixture {
+  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  static func transient(_ time: Double, intensity: Double, sharpness: Double) -> String {
+    """
+    {"Event":{"Time":\(time),"EventType":"HapticTransient","EventParameters":[{"ParameterID":"HapticIntensity","ParameterValue":\(intensity)},{"ParameterID":"HapticSharpness","ParameterValue":\(sharpness)}]}}
+    """
+  }
+
+  static func continuous(_ time: Double, _ duration: Double, intensity: Double, sharpness: Double) -> String {
+    """
+    {"Event":{"Time":\(time),"EventType":"HapticContinuous","EventDuration":\(duration),"EventParameters":[{"ParameterID":"HapticIntensity","ParameterValue":\(intensity)},{"ParameterID":"HapticSharpness","ParameterValue":\(sharpness)}]}}
+    """
+  }
+
+  static func ahap(_ events: [String], description: String = "test") -> String {
+    "{\"Version\":1.0,\"Metadata\":{\"Description\":\"\(description)\"},\"Pattern\":[\(events.joined(separator: ","))]}"
+  }
+
+  /// Patterns: distinct taps and buzzes, three identical copies (metadata differs), two
+  /// silent patterns (intensity 0), and optionally a file that fails to load.
+  static func files(broken: Bool = false) -> [String: String] {
+    var files: [String: String] = [
+      "tap-soft.ahap": ahap([transient(0, intensity: 0.5, sharpness: 0.2)]),
+      "tap-hard.ahap": ahap([transient(0, intensity: 1, sharpness: 0.8)]),
+      "double.ahap": ahap([transient(0, intensity: 1, sharpness: 0.5), transient(0.12, intensity: 1, sharpness: 0.5)]),
+      "buzz-short.ahap": ahap([continuous(0, 0.1, intensity: 0.8, sharpness: 0.3)]),
+      "buzz-long.ahap": ahap([continuous(0, 0.4, intensity: 0.8, sharpness: 0.3)]),
+      "late-buzz.ahap": ahap([continuous(0.3, 0.2, intensity: 1, sharpness: 0.9)]),
+      "copy-a.ahap": ahap([continuous(0, 0.25, intensity: 0.6, sharpness: 0.6)], description: "a"),
+      "copy-b.ahap": ahap([continuous(0, 0.25, intensity: 0.6, sharpness: 0.6)], description: "b"),
+      "copy-c.ahap": ahap([continuous(0, 0.25, intensity: 0.6, sharpness: 0.6)], description: "c"),
+      "mute-1.ahap": ahap([continuous(0, 0.2, intensity: 0, sharpness: 0.5)]),
+      "mute-2.ahap": ahap([continuous(0, 0.3, intensity: 0, sharpness: 0.2)]),
+    ]
+    if broken { files["broken.ahap"] = "{\"Pattern\": [" }
+    return files
+  }
+
+  /// The evaluation of `files` (a fresh temporary folder) on every shipped device, the
+  /// default device first, in both states.
+  static func evaluation(_ files: [String: String], reviewSet: [String] = Presets.defaultReviewSet) throws -> CorpusEvaluation {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hapt-report-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
+    let corpus = try PatternCorpus.load([folder.path])
+    let devices = try ["iphone-wideband-lra", "android-lra-235", "erm-phone", "tablet-none"].map {
+      try DeviceProfile.load(nameOrPath: repository.appendingPathComponent("Corpora/devices/\($0).json").path)
+    }
+    let options = EvaluationOptions(devices: devices, states: [.prepared, .cold], threads: 2)
+    return try CorpusEvaluation(corpus, options: options, reviewSet: reviewSet)
+  }
+
+  static func file(_ folder: ReportFolder, _ path: String) -> String? {
+    folder.files.first { $0.path == path }?.contents
+  }
+
+  /// Every match of the first capture group of `pattern` in `text`.
+  static func captures(_ pattern: String, in text: String) -> [String] {
+    guard let regex = try? NSRegularExpression(pattern: pattern) else { return [] }
+    let range = NSRange(text.startIndex..., in: text)
+    return regex.matches(in: text, range: range).compactMap { match in
+      Range(match.range(at: 1), in: text).map { String(text[$0]) }
+    }
+  }
+}
+
+@Suite(.serialized) struct CorpusReportTests {
+  static let evaluation = Result { try ReportFixture.evaluation(ReportFixture.files()) }
+  /// The report of ``evaluation``, built once for the tests that only read it.
+  static let report = Result { CorpusReport.build(try evaluation.get(), title: "t") }
+  /// A corpus with a file that fails to load, and its report.
+  static let broken = Result { try ReportFixture.evaluation(ReportFixture.files(broken: true)) }
+  static let brokenReport = Result { CorpusReport.build(try broken.get(), title: "t") }
+
+  @Test func everyPatternHasAPageLinkedBothWays() throws {
+    let e = try Self.evaluation.get()
+    let folder = try Self.report.get()
+    let index = try #require(ReportFixture.file(folder, "index.html"))
+    let catalog = PatternCatalog(e)
+    #expect(catalog.items.count == e.corpus.entries.count)
+    for item in catalog.items {
+      let page = try #require(ReportFixture.file(folder, item.page), "no page for \(item.name)")
+      #expect(index.contains("href=\"\(item.page)\""), "index does not link \(item.name)")
+      let anchor = PatternPage.anchor(item)
+      #expect(page.contains("href=\"../index.html#\(anchor)\""))
+      #expect(index.contains("id=\"\(anchor)\""))
+      // Neighbour links point at pages that exist (same folder).
+      for link in ReportFixture.captures("href=\"([^\"#.][^\"]*\\.html)\"", in: page) {
+        #expect(ReportFixture.file(folder, "patterns/" + link) != nil, "\(item.name) links to a missing \(link)")
+      }
+      #expect(!page.contains("<script") && !page.contains("href=\"http") && !page.contains("src="))
+      #expect(page.contains("Latency on every device and state") && page.contains("Nearest neighbours"))
+      // A row for every device and state.
+      for device in e.options.devices { #expect(page.contains(">\(device.name)<")) }
+      if !item.isSilentOnPrimary {
+        #expect(page.contains("body acceleration") && page.contains("spectrogram"))
+      }
+    }
+    #expect(!index.contains("<script"))
+  }
+
+  @Test func pageNamesAreSafeAndUnique() {
+    let paths = PatternCatalog.pagePaths(["a b", "a-b", "A-B", "../x", "", "sub/dir/p.ahap", "é"])
+    #expect(paths == [
+      "patterns/a-b.html", "patterns/a-b-2.html", "patterns/A-B-3.html", "patterns/x.html", "patterns/pattern.html",
+      "patterns/sub-dir-p.ahap.html", "patterns/pattern-2.html",
+    ])
+    for path in paths { #expect(ReportFolder.isSafeRelativePath(path)) }
+  }
+
+  @Test func indexIsSortedByWorstVerdictThenClosestNeighbour() throws {
+    let e = try Self.evaluation.get()
+    let index = try #require(ReportFixture.file(try Self.report.get(), "index.html"))
+    let catalog = PatternCatalog(e)
+    let ids = ReportFixture.captures("<tr id=\"(p-[^\"]+)\"", in: index)
+    #expect(ids.count == catalog.items.count)
+    let byAnchor = Dictionary(uniqueKeysWithValues: catalog.items.map { (PatternPage.anchor($0), $0.index) })
+    let rows = ids.compactMap { byAnchor[$0] }
+    let keys = rows.map { i in
+      (PatternCatalog.severity(catalog.items[i].worst), catalog.nearest(i, in: e.pairwise)?.dPrime ?? .infinity)
+    }
+    for (a, b) in zip(keys, keys.dropFirst()) { #expect(a <= b, "rows out of order: \(a) before \(b)") }
+    // The fixture has both failing (cold starts) and silent-only patterns.
+    #expect(keys.first?.0 == 0)
+    #expect(catalog.items.contains { $0.worst == .silent })
+  }
+
+  @Test func worstVerdictIgnoresSilenceUnlessEverythingIsSilent() {
+    #expect(PatternCatalog.worst([.pass, .silent]) == .pass)
+    #expect(PatternCatalog.worst([.pass, .warn, .silent]) == .warn)
+    #expect(PatternCatalog.worst([.silent, .silent]) == .silent)
+    #expect(PatternCatalog.worst([.fail, .pass]) == .fail)
+    #expect(PatternCatalog.worst([]) == nil)
+  }
+
+  @Test func overviewCellsNeverContradictTheirVerdict() {
+    let budget = LatencyBudget.default
+    #expect(PatternIndex.cellText(50.1, verdict: .warn, budget: budget) == "50.1")
+    #expect(PatternIndex.cellText(49.6, verdict: .pass, budget: budget) == "50")
+    #expect(PatternIndex.cellText(10.04, verdict: .pass, budget: budget) == "10")
+    #expect(PatternIndex.cellText(70.2, verdict: .fail, budget: budget) == "70.2")
+    #expect(PatternIndex.cellText(203.4, verdict: .fail, budget: budget) == "203")
+  }
+
+  @Test func heatMapShowsGroupsWhenThereAreTooManyPatterns() throws {
+    let e = try Self.evaluation.get()
+    var limits = CorpusReport.Limits()
+    limits.heatMapPatterns = 3
+    let folder = CorpusReport.build(e, title: "t", limits: limits)
+    let index = try #require(ReportFixture.file(folder, "index.html"))
+    #expect(index.contains("Similarity between 3 groups of patterns"))
+    #expect(index.contains("too many for one cell each"))
+    let clusters = CorpusClusters(e, limit: 3)
+    #expect(clusters.representatives.count == 3)
+    // The groups and the silent patterns partition the corpus.
+    let all = (clusters.members.joined() + clusters.silent).sorted()
+    #expect(all == Array(e.primary.indices))
+    #expect(clusters.silent.count == 2)
+    // k-centre: every pattern is at least as close to its own group's start as to any other.
+    let features = e.primary.map { PerceptualFeatures($0.rendering.acceleration_g) }
+    for (g, members) in clusters.members.enumerated() {
+      for p in members {
+        let own = Distinguishability.dPrime(features[p], features[clusters.representatives[g]])
+        for r in clusters.representatives {
+          #expect(own <= Distinguishability.dPrime(features[p], features[r]) + 1e-12)
+        }
+      }
+    }
+    // A pattern's page names its group.
+    let catalog = PatternCatalog(e)
+    let page = try #require(ReportFixture.file(folder, catalog.items[clusters.members[0].last!].page))
+    #expect(page.contains("In the corpus heat map this pattern"))
+    // Within the limit, one cell per pattern.
+    let plain = try #require(ReportFixture.file(try Self.report.get(), "index.html"))
+    #expect(plain.contains("Pairwise similarity (0..1)") && !plain.contains("groups of patterns"))
+  }
+
+  @Test func identicalFilesAreGroupedAndSilentPairsAreNotConfusable() throws {
+    let e = try Self.evaluation.get()
+    let catalog = PatternCatalog(e)
+    #expect(catalog.identicalGroups.map { $0.map { catalog.items[$0].name }.sorted() } == [["copy-a.ahap", "copy-b.ahap", "copy-c.ahap"]])
+    let index = try #require(ReportFixture.file(try Self.report.get(), "index.html"))
+    #expect(index.contains("3 files are identical: copy-a.ahap, copy-b.ahap and copy-c.ahap"))
+    #expect(index.contains("2 patterns are silent on iphone-wideband-lra"))
+    // The least-distinguishable table has no pair of copies and no pair of silent patterns.
+    let similarity = try #require(index.components(separatedBy: "id=\"s-similarity\"").last)
+    let table = try #require(similarity.components(separatedBy: "<table>").dropFirst().first)
+    let rows = table.components(separatedBy: "<tr>").dropFirst(2)
+    #expect(!rows.isEmpty)
+    for row in rows {
+      let names = ReportFixture.captures("\\.html\">([^<]+)</a>", in: row)
+      #expect(names.count == 2)
+      #expect(!(names.allSatisfy { $0.hasPrefix("copy-") }), "pair of copies listed: \(names)")
+      #expect(!names.contains { $0.hasPrefix("mute-") }, "pair with a silent pattern listed: \(names)")
+    }
+    // A silent device's review is said to be silent, with no confusion matrix.
+    #expect(!index.contains("Predicted confusion on tablet-none"))
+    let page = try #require(ReportFixture.file(try Self.report.get(), catalog.items.first { $0.name == "copy-b.ahap" }!.page))
+    #expect(page.contains("3 files hold this same pattern"))
+    #expect(page.contains(">identical<"))
+  }
+
+  @Test func closestPatternsBecomeTheReviewSetWhenTheSetIsAbsent() throws {
+    let e = try Self.evaluation.get()
+    #expect(e.reviewSetIsClosestPatterns)
+    #expect(e.reviewSet.count >= 2 && e.reviewSet.count <= 4)
+    #expect(!e.reviews.isEmpty)
+    // Never copies or silent patterns.
+    #expect(!e.reviewSet.contains { $0.hasPrefix("mute-") })
+    #expect(e.reviewSet.filter { $0.hasPrefix("copy-") }.count <= 1)
+    let index = try #require(ReportFixture.file(try Self.report.get(), "index.html"))
+    #expect(index.contains("so the design review checks its \(e.reviewSet.count) closest patterns instead"))
+    #expect(!index.contains("The review set ()"))
+    // With the set present, it is reviewed as asked.
+    let named = try ReportFixture.evaluation(ReportFixture.files(), reviewSet: ["tap-soft.ahap", "tap-hard.ahap"])
+    #expect(!named.reviewSetIsClosestPatterns && named.reviewSet == ["tap-soft.ahap", "tap-hard.ahap"])
+  }
+
+  @Test func sentencesReadRightForZeroOneAndMany() throws {
+    #expect(Wording.count(0, "file") == "no files")
+    #expect(Wording.count(1, "file") == "1 file")
+    #expect(Wording.count(3, "file") == "3 files")
+    #expect(Wording.list([]) == "")
+    #expect(Wording.list(["a"]) == "a")
+    #expect(Wording.list(["a", "b"]) == "a and b")
+    #expect(Wording.list(["a", "b", "c"]) == "a, b and c")
+    #expect(Wording.list(["a", "b", "c", "d"], limit: 2) == "a, b and 2 more")
+    let e = try ReportFixture.evaluation(ReportFixture.files(broken: true))
+    let index = try #require(ReportFixture.file(try Self.brokenReport.get(), "index.html"))
+    // The load error counts as a lint error beside the warnings.
+    let errors = e.findings.filter { $0.severity == .error }.count + 1
+    let warnings = e.findings.filter { $0.severity == .warning }.count
+    #expect(index.contains("<dt>lint</dt><dd>\(Wording.count(errors, "error")), \(Wording.count(warnings, "warning"))</dd>"))
+    #expect(index.contains("1 file could not be read"))
+    for bad in ["; …", "….", "()", "about 200 ms more", "latency budget of 70 ms"] {
+      #expect(!index.contains(bad), "index contains \(bad)")
+    }
+    #expect(ReportFixture.captures("(?<![0-9.])(1 (files|checks|patterns|errors|warnings|groups))\\b", in: index).isEmpty)
+    // Every device's own engine latencies, not one cold figure for all.
+    for device in e.options.devices where device.actuator.typeName != "none" {
+      #expect(index.contains("\(device.name) \(Wording.ms(device.latency.prepared_s)) prepared, \(Wording.ms(device.latency.cold_s)) cold"))
+    }
+    // Failing checks name the budget and the warn limit for what they are.
+    #expect(index.contains("fail the latency budget (felt within 50 ms passes, up to 70 ms warns, later fails)"))
+  }
+
+  @Test func tablesFitA1280PixelWindowWithoutScrolling() throws {
+    let e = try Self.broken.get()
+    let folder = try Self.brokenReport.get()
+    let catalog = PatternCatalog(e)
+    for path in ["index.html", catalog.items[0].page] {
+      let text = try #require(ReportFixture.file(folder, path))
+      for table in text.components(separatedBy: "<table").dropFirst() {
+        let body = table.components(separatedBy: "</table>")[0]
+        #expect(TableWidth.minimum(body) <= TableWidth.available, "a table in \(path) needs \(TableWidth.minimum(body)) px")
+      }
+    }
+  }
+}
+
+/// A rough lower bound of a table's width in a browser: per column, the widest text that
+/// cannot wrap (number, verdict and no-wrap cells whole, other cells their longest word),
+/// at about 7.5 px per character of 13 px text plus the cell padding.
+enum TableWidth {
+  /// The content width of a page section at 1280 px (1180 px column, 24 px padding each side).
+  static let available = 1130.0
+
+  static func minimum(_ table: String) -> Double {
+    var widths: [Int: Double] = [:]
+    for row in table.components(separatedBy: "<tr").dropFirst() {
+      var column = 0
+      for cell in ReportFixture.captures("(<t[dh][^>]*>.*?</t[dh]>)", in: row) {
+        let span = Int(ReportFixture.captures("colspan=\"(\\d+)\"", in: cell).first ?? "1") ?? 1
+        let text = cell.replacingOccurrences(of: "<[^>]+>", with: "", options: .regularExpression)
+          .replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&amp;", with: "&")
+        let whole = cell.contains("class=\"num") || cell.contains("class=\"nw") || cell.contains("class=\"v ")
+          || cell.contains("badge")
+        let longest = whole ? text.count : text.split(whereSeparator: { $0 == " " || $0 == "-" }).map(\.count).max() ?? 0
+        if span == 1 { widths[column] = max(widths[column] ?? 0, Double(longest) * 7.5 + 16) }
+        column += span
+      }
+    }
+    return widths.values.reduce(0, +)
+  }
+}
