@@ -85,7 +85,9 @@ let package = Package(
       linkerSettings: linkMath),
     .executableTarget(
       name: "hapt-bench",
-      dependencies: ["HaptCore", "HaptPatterns", "HaptSignals", "HaptSimulation", "HaptMetrics", "HaptWorkflows", "HaptReports"],
+      dependencies: [
+        "HaptCore", "HaptPatterns", "HaptSignals", "HaptSimulation", "HaptMetrics", "HaptWorkflows", "HaptReports",
+      ],
       linkerSettings: linkMath),
 
     // MARK: - Tests
@@ -96,10 +98,12 @@ let package = Package(
       resources: [.copy("Fixtures"), .copy("AndroidFixtures")]),
     .testTarget(name: "HaptSignalsTests", dependencies: ["HaptSignals"]),
     .testTarget(name: "HaptSimulationTests", dependencies: ["HaptSimulation"]),
-    .testTarget(name: "HaptMetricsTests", dependencies: ["HaptMetrics", "HaptSignals"], resources: [.copy("Fixtures")]),
+    .testTarget(
+      name: "HaptMetricsTests", dependencies: ["HaptMetrics", "HaptSignals"], resources: [.copy("Fixtures")]),
     .testTarget(name: "HaptWorkflowsTests", dependencies: ["HaptWorkflows", "HaptReports"]),
     .testTarget(
-      name: "HaptReportsTests", dependencies: ["HaptReports", "HaptWorkflows", "HaptSimulation", "HaptPatterns", "HaptMetrics"],
+      name: "HaptReportsTests",
+      dependencies: ["HaptReports", "HaptWorkflows", "HaptSimulation", "HaptPatterns", "HaptMetrics"],
       exclude: ["Goldens"]),
     .testTarget(name: "HaptTestingTests", dependencies: ["HaptTesting"]),
     /// End-to-end: runs the built `hapt` binary.

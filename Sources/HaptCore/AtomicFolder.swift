@@ -192,8 +192,7 @@ package enum AtomicFolder {
 
   private static func describe(_ error: Error) -> String {
     let ns = error as NSError
-    if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain
-    {
+    if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
       return String(cString: strerror(Int32(underlying.code)))
     }
     return ns.localizedDescription

@@ -57,7 +57,9 @@ public enum Distinguishability {
   }
 
   /// The per-term breakdown of d' (each in JND units; d' is their Euclidean sum).
-  public static func components(_ a: PerceptualFeatures, _ b: PerceptualFeatures)
+  public static func components(
+    _ a: PerceptualFeatures, _ b: PerceptualFeatures
+  )
     -> DPrimeComponents
   {
     var squares = [PerceptualChange.Cue: Double]()

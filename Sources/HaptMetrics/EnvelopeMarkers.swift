@@ -131,7 +131,9 @@ public struct EnvelopeMarkers: Sendable, Equatable {
   /// The last time at or after `from_s` that `envelope` is above `level`, interpolated to
   /// the downward crossing; `from_s` if it is never above from there on; nil if `from_s`
   /// is not within the signal or the envelope is still above at the last sample.
-  static func lastAbove(_ envelope: [Double], level: Double, from_s: Double, sampleRate_Hz: Double)
+  static func lastAbove(
+    _ envelope: [Double], level: Double, from_s: Double, sampleRate_Hz: Double
+  )
     -> Double?
   {
     guard from_s.isFinite else { return nil }

@@ -120,7 +120,8 @@ public struct PairwiseEngine: Sendable {
     byKey.reserveCapacity(keys.count)
     for (index, key) in keys.enumerated() { byKey[key] = similarities[index] }
     func pair(_ c: Candidate) -> PairwiseSummary.Pair {
-      PairwiseSummary.Pair(first: c.first, second: c.second, dPrime: c.dPrime, similarity: byKey[PairKey(c.first, c.second)]!)
+      PairwiseSummary.Pair(
+        first: c.first, second: c.second, dPrime: c.dPrime, similarity: byKey[PairKey(c.first, c.second)]!)
     }
     var summary = PairwiseSummary(settings: settings, patternCount: count)
     summary.neighbours = neighbours.map { $0.map(pair) }

@@ -17,7 +17,8 @@ public struct PairwiseSummary: Sendable, Equatable {
     /// ``PairwiseSummary/closePairCount`` counts them all.
     public var maxClosePairs: Int
 
-    public init(neighbours: Int = 5, closeBelow_JND: Double = PairVerdict.confusableBelow, maxClosePairs: Int = 100_000) {
+    public init(neighbours: Int = 5, closeBelow_JND: Double = PairVerdict.confusableBelow, maxClosePairs: Int = 100_000)
+    {
       self.neighbours = neighbours
       self.closeBelow_JND = closeBelow_JND
       self.maxClosePairs = maxClosePairs
@@ -100,14 +101,16 @@ public struct PairwiseSummary: Sendable, Equatable {
     guard let first = parts.first else { return PairwiseSummary(settings: Settings(), patternCount: 0) }
     var result = PairwiseSummary(settings: first.settings, patternCount: first.patternCount)
     for part in parts {
-      precondition(part.patternCount == first.patternCount && part.settings == first.settings, "summaries of different corpora")
+      precondition(
+        part.patternCount == first.patternCount && part.settings == first.settings, "summaries of different corpora")
       for p in 0..<part.patternCount { result.neighbours[p] += part.neighbours[p] }
       result.closePairs += part.closePairs
       result.closePairCount += part.closePairCount
       result.pairsCompared += part.pairsCompared
     }
     for p in 0..<result.patternCount {
-      result.neighbours[p] = Array(result.neighbours[p].sorted { neighbourOrder($0, $1, of: p) }.prefix(first.settings.neighbours))
+      result.neighbours[p] = Array(
+        result.neighbours[p].sorted { neighbourOrder($0, $1, of: p) }.prefix(first.settings.neighbours))
     }
     result.closePairs = Array(result.closePairs.sorted(by: closeOrder).prefix(first.settings.maxClosePairs))
     return result

@@ -20,7 +20,9 @@ extension PerceptualFeatures {
   ///   - sampleRate_Hz: samples per second.
   /// - Returns: at most ``maxEvents`` ranges, in time order.
   /// - Complexity: O(n).
-  static func eventRanges(_ envelope: [Double], threshold_g: Double, sampleRate_Hz: Double)
+  static func eventRanges(
+    _ envelope: [Double], threshold_g: Double, sampleRate_Hz: Double
+  )
     -> [Range<Int>]
   {
     let fusionSamples = Int((fusionGap_s * sampleRate_Hz).rounded(.up))

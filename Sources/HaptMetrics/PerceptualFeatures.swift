@@ -109,7 +109,9 @@ public struct PerceptualFeatures: Sendable, Equatable {
   }
 
   /// One pass: level envelope, threshold at `frequency_Hz`, events.
-  static func analyse(_ samples: [Double], sampleRate_Hz: Double, frequency_Hz: Double?)
+  static func analyse(
+    _ samples: [Double], sampleRate_Hz: Double, frequency_Hz: Double?
+  )
     -> (features: PerceptualFeatures, ranges: [Range<Int>])
   {
     guard let frequency = frequency_Hz, frequency > 0, frequency.isFinite, sampleRate_Hz > 0,

@@ -46,7 +46,9 @@ enum SimilarityReference {
   }
 
   /// ST-SIM of `distorted` against `reference` (see ``STSIM/score(distorted:reference:)``).
-  static func stsim(distorted: [Double], reference: [Double], transform: SimilarityFeatures.Transform) throws
+  static func stsim(
+    distorted: [Double], reference: [Double], transform: SimilarityFeatures.Transform
+  ) throws
     -> Double
   {
     switch try compare(distorted: distorted, reference: reference, transform: transform) {
@@ -71,7 +73,9 @@ enum SimilarityReference {
   }
 
   /// SPQI of `distorted` against `reference` (see ``SPQI/score(distorted:reference:)``).
-  static func spqi(distorted: [Double], reference: [Double], transform: SimilarityFeatures.Transform) throws
+  static func spqi(
+    distorted: [Double], reference: [Double], transform: SimilarityFeatures.Transform
+  ) throws
     -> Double
   {
     switch try compare(distorted: distorted, reference: reference, transform: transform) {

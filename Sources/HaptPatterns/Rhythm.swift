@@ -31,8 +31,11 @@ public enum Rhythm {
   static func metadata(count: Int, dropped: Int = 0) -> PatternMetadata {
     let taps = count == 1 ? "1 tapped transient" : "\(count) tapped transients"
     let drop =
-      dropped == 0 ? "" : dropped == 1 ? "; 1 tap dropped (later than 4 s or not a number)"
-      : "; \(dropped) taps dropped (later than 4 s or not a number)"
+      dropped == 0
+      ? ""
+      : dropped == 1
+        ? "; 1 tap dropped (later than 4 s or not a number)"
+        : "; \(dropped) taps dropped (later than 4 s or not a number)"
     return PatternMetadata(
       project: "hapt rhythm", description: "\(taps) at intensity 0.9, sharpness 0.5, the first tap at 0\(drop).")
   }

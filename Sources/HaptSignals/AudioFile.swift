@@ -124,7 +124,9 @@ public enum AudioFile {
   }
 
   /// Reads every frame in chunks; bounded by `maxFrames`.
-  private static func readSamples(_ handle: OpaquePointer, path: String, declared: Int?, maxFrames: Int)
+  private static func readSamples(
+    _ handle: OpaquePointer, path: String, declared: Int?, maxFrames: Int
+  )
     throws
     -> [Double]
   {

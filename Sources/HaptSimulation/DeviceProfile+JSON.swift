@@ -62,7 +62,9 @@ extension DeviceProfile {
     }
   }
 
-  private static func decodeActuator(_ cursor: JSONCursor, bodyMass_kg: Double, sampleRate_Hz: Double)
+  private static func decodeActuator(
+    _ cursor: JSONCursor, bodyMass_kg: Double, sampleRate_Hz: Double
+  )
     throws -> ActuatorSpec
   {
     let typeCursor = try cursor.required("type")
@@ -261,17 +263,18 @@ extension DeviceProfile {
       ("actuator", actuatorValue),
       (
         "drive",
-        .orderedObject([
-          ("fmin_Hz", .number(drive.fmin_Hz)),
-          ("fmax_Hz", .number(drive.fmax_Hz)),
-          ("ratedVoltage_V", .number(drive.ratedVoltage_V)),
-          ("maxVoltage_V", .number(drive.maxVoltage_V)),
-          ("gamma", .number(drive.gamma)),
-          ("transientCycles", .number(drive.transientCycles)),
-          ("overdriveVoltage_V", .number(drive.overdriveVoltage_V)),
-          ("brakeCycles", .number(drive.brakeCycles)),
-          ("lowPowerIntensityScale", .number(drive.lowPowerIntensityScale)),
-        ] + equalizationMembers)
+        .orderedObject(
+          [
+            ("fmin_Hz", .number(drive.fmin_Hz)),
+            ("fmax_Hz", .number(drive.fmax_Hz)),
+            ("ratedVoltage_V", .number(drive.ratedVoltage_V)),
+            ("maxVoltage_V", .number(drive.maxVoltage_V)),
+            ("gamma", .number(drive.gamma)),
+            ("transientCycles", .number(drive.transientCycles)),
+            ("overdriveVoltage_V", .number(drive.overdriveVoltage_V)),
+            ("brakeCycles", .number(drive.brakeCycles)),
+            ("lowPowerIntensityScale", .number(drive.lowPowerIntensityScale)),
+          ] + equalizationMembers)
       ),
       (
         "latency",

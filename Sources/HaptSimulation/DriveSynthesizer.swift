@@ -211,7 +211,8 @@ struct DriveSynthesizer {
         // window, is a constant-amplitude, constant-frequency sine (the same arithmetic
         // as the general loop below, without its per-sample checks).
         let lastOffset = offset0 + Double(length - 1) * step_s
-        if isSine, writable == length, oscillator.phase >= Double.pi, envelope.isOnPlateau(atOffset: offset0), envelope.isOnPlateau(atOffset: lastOffset),
+        if isSine, writable == length, oscillator.phase >= Double.pi, envelope.isOnPlateau(atOffset: offset0),
+          envelope.isOnPlateau(atOffset: lastOffset),
           intensityConstant || DriveSynthesizer.isConstant(m), frequencyIsConstant
         {
           let intensity = clamp01(event.intensity * firstMultiplier) * intensityScale

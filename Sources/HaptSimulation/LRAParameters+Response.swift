@@ -11,7 +11,9 @@ extension LRAParameters {
   /// - Parameters:
   ///   - frequency_Hz: the evaluation frequency, Hz.
   ///   - bodyMass_kg: device or jig mass M, kg.
-  public func acceleration_g_per_V(at frequency_Hz: Double, bodyMass_kg: Double) -> (
+  public func acceleration_g_per_V(
+    at frequency_Hz: Double, bodyMass_kg: Double
+  ) -> (
     re: Double, im: Double
   ) {
     let w = 2 * Double.pi * frequency_Hz

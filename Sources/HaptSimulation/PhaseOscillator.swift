@@ -104,8 +104,7 @@ struct PhaseOscillator {
   /// runs of pure rotation split over four lanes (``rotate(run:from:step:into:amplitudeAt:)``)
   /// and the state held in registers for the loop.
   @inline(__always)
-  mutating func addSine(amplitude a: Double, step: Double, count: Int, into out: UnsafeMutablePointer<Double>)
-  {
+  mutating func addSine(amplitude a: Double, step: Double, count: Int, into out: UnsafeMutablePointer<Double>) {
     addSine(step: step, count: count, into: out) { _ in a }
   }
 

@@ -32,7 +32,9 @@ struct ProfileReader {
   ///   - key: the member's key (its unit is in the name).
   ///   - range: allowed values.
   ///   - strictlyAboveLower: whether the lower bound itself is excluded (positive values).
-  func number(_ key: String, _ range: ClosedRange<Double>, strictlyAboveLower: Bool = false) throws
+  func number(
+    _ key: String, _ range: ClosedRange<Double>, strictlyAboveLower: Bool = false
+  ) throws
     -> Double
   {
     let child = try cursor.required(key)

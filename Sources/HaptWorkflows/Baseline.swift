@@ -47,11 +47,14 @@ public enum Baseline {
           detect_s: measurement.markers.detect_s, t50_s: measurement.markers.t50_s, peak_g: measurement.peak_g,
           rms_g: measurement.rms_g, patternFingerprint: item.patternFingerprint))
       signalFiles.append(
-        (file, item.acceleration,
-         ["pattern": measurement.pattern, "device": measurement.device, "state": measurement.state.rawValue]))
+        (
+          file, item.acceleration,
+          ["pattern": measurement.pattern, "device": measurement.device, "state": measurement.state.rawValue]
+        ))
     }
     let devices = options.devices.map {
-      BaselineManifest.Device(name: $0.name, fingerprint: Fingerprint.of($0.jsonText()), file: "devices/\(fileSafe($0.name)).json")
+      BaselineManifest.Device(
+        name: $0.name, fingerprint: Fingerprint.of($0.jsonText()), file: "devices/\(fileSafe($0.name)).json")
     }
     let manifest = BaselineManifest(
       toolVersion: HaptVersion.string, modelVersion: HaptVersion.model, devices: devices, states: options.states,
@@ -104,7 +107,8 @@ public enum Baseline {
     }
     guard let first = manifests.first else { return }
     for (part, manifest) in zip(parts, manifests) {
-      guard manifest.devices == first.devices, manifest.states == first.states, manifest.toolVersion == first.toolVersion,
+      guard manifest.devices == first.devices, manifest.states == first.states,
+        manifest.toolVersion == first.toolVersion,
         manifest.modelVersion == first.modelVersion
       else { throw InputError(file: part, "recorded with other devices, states or versions than \(parts[0])") }
     }

@@ -111,7 +111,8 @@ extension Baseline {
   public static func check(
     _ corpus: PatternCorpus, baseline folder: String, devices selection: [DeviceProfile]? = nil,
     states stateSelection: [EngineState]? = nil, tolerances: BaselineTolerances = BaselineTolerances(),
-    threads: Int = Parallel.defaultThreadCount, shard: ShardSpec = .whole, progress: (@Sendable (Int, Int) -> Void)? = nil
+    threads: Int = Parallel.defaultThreadCount, shard: ShardSpec = .whole,
+    progress: (@Sendable (Int, Int) -> Void)? = nil
   ) throws -> BaselineCheckResult {
     let manifestPath = folder + "/" + BaselineManifest.fileName
     let manifest: BaselineManifest
@@ -129,7 +130,8 @@ extension Baseline {
     let overrides = selection ?? []
     for device in overrides where !manifest.devices.contains(where: { $0.name == device.name }) {
       problems.append(
-        "device '\(device.name)' is not in the baseline (it has \(manifest.devices.map(\.name).joined(separator: ", ")))")
+        "device '\(device.name)' is not in the baseline (it has \(manifest.devices.map(\.name).joined(separator: ", ")))"
+      )
     }
     let states = stateSelection.map { wanted in manifest.states.filter { wanted.contains($0) } } ?? manifest.states
     for state in stateSelection ?? [] where !manifest.states.contains(state) {
@@ -158,7 +160,8 @@ extension Baseline {
     let options = EvaluationOptions(devices: devices, states: states, threads: threads)
     // A shard renders and compares its share of the patterns; the last one also lists
     // the baseline's records that are no longer in the corpus (as the whole run does, last).
-    let fresh = render(Array(corpus.entries[shard.patterns(count: corpus.entries.count)]), options: options, progress: progress)
+    let fresh = render(
+      Array(corpus.entries[shard.patterns(count: corpus.entries.count)]), options: options, progress: progress)
     var baselineIndex: [String: BaselineManifest.Record] = [:]
     for record in manifest.records { baselineIndex[key(record.pattern, record.device, record.state)] = record }
     let modelDiffers = manifest.modelVersion != HaptVersion.model
@@ -168,7 +171,8 @@ extension Baseline {
       let item = fresh[i]
       let m = item.measurement
       guard let record = recordsByKey[key(m.pattern, m.device, m.state)] else {
-        return BaselineComparison(pattern: m.pattern, device: m.device, state: m.state, status: .added, changes: ["not in the baseline"])
+        return BaselineComparison(
+          pattern: m.pattern, device: m.device, state: m.state, status: .added, changes: ["not in the baseline"])
       }
       var comparison = compare(item, with: record, folder: folder, tolerances: tolerances)
       if modelDiffers || edited.contains(m.device) {
@@ -183,12 +187,17 @@ extension Baseline {
       for device in devices { for state in manifest.states { freshKeys.insert(key(entry.name, device.name, state)) } }
     }
     let checkedDevices = Set(devices.map(\.name))
-    let removed = !shard.isLast ? [] : manifest.records.filter {
-      checkedDevices.contains($0.device) && states.contains($0.state)
-        && !freshKeys.contains(key($0.pattern, $0.device, $0.state))
-    }.map {
-      BaselineComparison(pattern: $0.pattern, device: $0.device, state: $0.state, status: .removed, changes: ["no longer in the corpus"])
-    }
+    let removed =
+      !shard.isLast
+      ? []
+      : manifest.records.filter {
+        checkedDevices.contains($0.device) && states.contains($0.state)
+          && !freshKeys.contains(key($0.pattern, $0.device, $0.state))
+      }.map {
+        BaselineComparison(
+          pattern: $0.pattern, device: $0.device, state: $0.state, status: .removed,
+          changes: ["no longer in the corpus"])
+      }
     return BaselineCheckResult(comparisons: comparisons + removed, problems: problems, failures: corpus.failures)
   }
 
@@ -201,7 +210,8 @@ extension Baseline {
     _ item: RenderedRecord, with record: BaselineManifest.Record, folder: String, tolerances: BaselineTolerances
   ) -> BaselineComparison {
     let m = item.measurement
-    var result = BaselineComparison(pattern: m.pattern, device: m.device, state: m.state, status: .unchanged, changes: [])
+    var result = BaselineComparison(
+      pattern: m.pattern, device: m.device, state: m.state, status: .unchanged, changes: [])
     let signalPath = folder + "/" + record.signalFile
     let stored: Signal
     do {
@@ -234,7 +244,8 @@ extension Baseline {
       result.latencyShift_s = new - old
       if abs(new - old) > tolerances.maxLatencyShift_s + 1e-12 {
         result.changes.append(
-          String(format: "detect %+.1f ms (tolerance %.1f ms)", (new - old) * 1000, tolerances.maxLatencyShift_s * 1000))
+          String(format: "detect %+.1f ms (tolerance %.1f ms)", (new - old) * 1000, tolerances.maxLatencyShift_s * 1000)
+        )
       }
     case (nil, _?): result.changes.append("no longer felt (was felt)")
     case (_?, nil): result.changes.append("now felt (was below threshold)")

@@ -47,7 +47,15 @@ public struct BaselineManifest: Sendable, Equatable {
         ("format", .string(Self.formatName)),
         ("toolVersion", .string(toolVersion)),
         ("modelVersion", .string(modelVersion)),
-        ("devices", .list(devices.map { .orderedObject([("name", .string($0.name)), ("fingerprint", .string($0.fingerprint)), ("file", .string($0.file))]) })),
+        (
+          "devices",
+          .list(
+            devices.map {
+              .orderedObject([
+                ("name", .string($0.name)), ("fingerprint", .string($0.fingerprint)), ("file", .string($0.file)),
+              ])
+            })
+        ),
         ("states", .list(states.map { .string($0.rawValue) })),
         (
           "records",
@@ -73,7 +81,9 @@ public struct BaselineManifest: Sendable, Equatable {
     toolVersion = try root.required("toolVersion").string()
     modelVersion = try root.required("modelVersion").string()
     devices = try root.required("devices").elements().map {
-      Device(name: try $0.required("name").string(), fingerprint: try $0.required("fingerprint").string(), file: try Self.safeRelativePath($0.required("file")))
+      Device(
+        name: try $0.required("name").string(), fingerprint: try $0.required("fingerprint").string(),
+        file: try Self.safeRelativePath($0.required("file")))
     }
     states = try root.required("states").elements().map { try Self.state($0) }
     records = try root.required("records").elements().map { record in
@@ -84,7 +94,8 @@ public struct BaselineManifest: Sendable, Equatable {
       }
       return Record(
         pattern: try record.required("pattern").string(), device: try record.required("device").string(),
-        state: try Self.state(record.required("state")), signalFile: try Self.safeRelativePath(record.required("signal")),
+        state: try Self.state(record.required("state")),
+        signalFile: try Self.safeRelativePath(record.required("signal")),
         detect_s: try optional("detect_s"), t50_s: try optional("t50_s"),
         peak_g: try record.required("peak_g").number(), rms_g: try record.required("rms_g").number(),
         patternFingerprint: try record.required("patternFingerprint").string())

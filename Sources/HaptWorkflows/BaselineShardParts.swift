@@ -66,7 +66,8 @@ public struct BaselineCheckPart: Sendable {
 
   static func string(_ s: Substring) -> String?? {
     if s == "-" { return .some(nil) }
-    guard s.hasPrefix("b"), let data = Data(base64Encoded: String(s.dropFirst())), let text = String(data: data, encoding: .utf8)
+    guard s.hasPrefix("b"), let data = Data(base64Encoded: String(s.dropFirst())),
+      let text = String(data: data, encoding: .utf8)
     else { return nil }
     return .some(text)
   }
@@ -87,15 +88,18 @@ public struct BaselineCheckPart: Sendable {
     for problem in result.problems { lines.append("problem \(Self.b64(problem))") }
     for f in result.failures {
       lines.append(
-        "failure \(Self.b64(f.path)) \(Self.b64(f.error.file)) \(Self.b64(f.error.place)) \(Self.b64(f.error.message)) \(f.error.exitStatus.rawValue)")
+        "failure \(Self.b64(f.path)) \(Self.b64(f.error.file)) \(Self.b64(f.error.place)) \(Self.b64(f.error.message)) \(f.error.exitStatus.rawValue)"
+      )
     }
     for c in result.comparisons {
       lines.append(
         "row \(Self.b64(c.pattern)) \(Self.b64(c.device)) \(c.state.rawValue) \(c.status.rawValue) \(Self.hex(c.dPrime_JND)) "
-          + "\(Self.hex(c.similarity)) \(Self.hex(c.latencyShift_s)) " + (["changes"] + c.changes.map { Self.b64($0) }).joined(separator: " "))
+          + "\(Self.hex(c.similarity)) \(Self.hex(c.latencyShift_s)) "
+          + (["changes"] + c.changes.map { Self.b64($0) }).joined(separator: " "))
       for change in c.perceptualChanges {
         lines.append(
-          "felt \(change.event.map(String.init) ?? "-") \(change.cue.rawValue) \(Self.hex(change.size)) \(Self.hex(change.dPrime_JND))")
+          "felt \(change.event.map(String.init) ?? "-") \(change.cue.rawValue) \(Self.hex(change.size)) \(Self.hex(change.dPrime_JND))"
+        )
       }
     }
     lines.append("end")
@@ -104,14 +108,18 @@ public struct BaselineCheckPart: Sendable {
 
   public init(text: String, file: String) throws {
     let lines = text.split(separator: "\n").map { $0.split(separator: " ") }
-    func fail(_ line: Int) -> InputError { InputError(file: file, place: "line \(line + 1)", "not a baseline check part") }
+    func fail(_ line: Int) -> InputError {
+      InputError(file: file, place: "line \(line + 1)", "not a baseline check part")
+    }
     guard lines.count >= 5, lines[0].joined(separator: " ") == Self.magic, lines.last == ["end"], lines[1].count == 3,
       lines[1][0] == "shard", let i = Int(lines[1][1]), let n = Int(lines[1][2]), n >= 1, (1...n).contains(i),
       lines[2].count == 2, let fingerprint = UInt64(lines[2][1], radix: 16), lines[3].first == "arguments"
     else { throw fail(0) }
     shard = ShardSpec(index: i, count: n)
     corpusFingerprint = fingerprint
-    arguments = try lines[3].dropFirst().map { guard let s = Self.string($0), let s else { throw fail(3) }; return s }
+    arguments = try lines[3].dropFirst().map {
+      guard let s = Self.string($0), let s else { throw fail(3) }; return s
+    }
     var result = BaselineCheckResult(comparisons: [], problems: [], failures: [])
     for (index, f) in lines.enumerated().dropFirst(4).dropLast() {
       switch f.first {
@@ -126,12 +134,17 @@ public struct BaselineCheckPart: Sendable {
         result.failures.append(
           PatternCorpus.Failure(path: path, error: InputError(file: errorFile, place: place, message, status: status)))
       case "row":
-        guard f.count >= 9, f[8] == "changes", let pattern = Self.string(f[1]), let pattern, let device = Self.string(f[2]),
-          let device, let state = EngineState(rawValue: String(f[3])), let status = BaselineStatus(rawValue: String(f[4])),
+        guard f.count >= 9, f[8] == "changes", let pattern = Self.string(f[1]), let pattern,
+          let device = Self.string(f[2]),
+          let device, let state = EngineState(rawValue: String(f[3])),
+          let status = BaselineStatus(rawValue: String(f[4])),
           let dPrime = Self.number(f[5]), let similarity = Self.number(f[6]), let shift = Self.number(f[7])
         else { throw fail(index) }
-        let changes = try f.dropFirst(9).map { guard let s = Self.string($0), let s else { throw fail(index) }; return s }
-        var comparison = BaselineComparison(pattern: pattern, device: device, state: state, status: status, changes: changes)
+        let changes = try f.dropFirst(9).map {
+          guard let s = Self.string($0), let s else { throw fail(index) }; return s
+        }
+        var comparison = BaselineComparison(
+          pattern: pattern, device: device, state: state, status: status, changes: changes)
         comparison.dPrime_JND = dPrime
         comparison.similarity = similarity
         comparison.latencyShift_s = shift

@@ -52,7 +52,9 @@ public struct ConfusabilityReview: Sendable {
   public var hasConfusablePair: Bool { !isSilent && pairs.contains { $0.verdict == .confusable } }
 
   /// Reviews `signals` (one acceleration per name, same device and state).
-  public init(device: String, state: EngineState, names: [String], signals: [Signal], threads: Int = Parallel.defaultThreadCount) {
+  public init(
+    device: String, state: EngineState, names: [String], signals: [Signal], threads: Int = Parallel.defaultThreadCount
+  ) {
     self.device = device
     self.state = state
     self.names = names
@@ -67,7 +69,8 @@ public struct ConfusabilityReview: Sendable {
       )
     }
     var matrix = [[Double]](repeating: [Double](repeating: 0, count: n), count: n)
-    var components = [[DPrimeComponents]](repeating: [DPrimeComponents](repeating: DPrimeComponents(), count: n), count: n)
+    var components = [[DPrimeComponents]](
+      repeating: [DPrimeComponents](repeating: DPrimeComponents(), count: n), count: n)
     var pairs: [Pair] = []
     var k = 0
     for i in 0..<n {
@@ -100,9 +103,11 @@ public struct ConfusabilityReview: Sendable {
       let d = String(format: "%.1f", pair.dPrime)
       switch pair.verdict {
       case .confusable:
-        lines.append("\(pair.first) and \(pair.second) are likely to be confused on \(device) (\(state.rawValue)): d' \(d)")
+        lines.append(
+          "\(pair.first) and \(pair.second) are likely to be confused on \(device) (\(state.rawValue)): d' \(d)")
       case .close:
-        lines.append("\(pair.first) and \(pair.second) are close on \(device) (\(state.rawValue)) and may be confused: d' \(d)")
+        lines.append(
+          "\(pair.first) and \(pair.second) are close on \(device) (\(state.rawValue)) and may be confused: d' \(d)")
       case .distinct:
         lines.append("\(pair.first) and \(pair.second) are distinct on \(device) (\(state.rawValue)): d' \(d)")
       }
@@ -125,7 +130,8 @@ import Foundation
 extension ConfusabilityReview {
   /// Reviews `entries` on every device in every state (device-major order).
   public static func run(
-    _ entries: [PatternCorpus.Entry], devices: [DeviceProfile], states: [EngineState], threads: Int = Parallel.defaultThreadCount
+    _ entries: [PatternCorpus.Entry], devices: [DeviceProfile], states: [EngineState],
+    threads: Int = Parallel.defaultThreadCount
   ) -> [ConfusabilityReview] {
     let options = EvaluationOptions(devices: devices, states: states, threads: threads)
     // Pattern-major, then device, then state (Evaluation.map's order).
@@ -135,7 +141,8 @@ extension ConfusabilityReview {
       for (s, state) in states.enumerated() {
         let set = entries.indices.map { signals[($0 * devices.count + d) * states.count + s] }
         reviews.append(
-          ConfusabilityReview(device: device.name, state: state, names: entries.map(\.name), signals: set, threads: threads))
+          ConfusabilityReview(
+            device: device.name, state: state, names: entries.map(\.name), signals: set, threads: threads))
       }
     }
     return reviews

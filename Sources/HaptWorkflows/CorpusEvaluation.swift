@@ -68,7 +68,9 @@ public struct CorpusEvaluation: Sendable {
     let n = signals.count
     // Merged shards need features only for the heat map's patterns.
     let featureCount = given == nil ? n : min(n, Self.heatMapLimit)
-    let similarityFeatures = Parallel.map(count: featureCount, threads: options.threads) { SimilarityFeatures(signals[$0]) }
+    let similarityFeatures = Parallel.map(count: featureCount, threads: options.threads) {
+      SimilarityFeatures(signals[$0])
+    }
     if let given {
       pairwise = given.pairwise
     } else {
@@ -105,7 +107,8 @@ public struct CorpusEvaluation: Sendable {
     self.reviewSet = found.map(\.name)
     reviews =
       found.count >= 2
-      ? ConfusabilityReview.run(found, devices: options.devices, states: [options.states.first ?? .prepared], threads: options.threads)
+      ? ConfusabilityReview.run(
+        found, devices: options.devices, states: [options.states.first ?? .prepared], threads: options.threads)
       : []
     findings = corpus.entries.flatMap { entry in entry.findings + PatternLint.check(entry.pattern, file: entry.path) }
   }
@@ -130,7 +133,9 @@ public struct CorpusEvaluation: Sendable {
       if pair.first < silent.count, silent[pair.first] { continue }
       if pair.second < silent.count, silent[pair.second] { continue }
       if pair.dPrime < Self.copyBelow_JND { continue }
-      for p in [pair.first, pair.second] where !chosen.contains(p) && !isCopy(p) && chosen.count < limit { chosen.append(p) }
+      for p in [pair.first, pair.second] where !chosen.contains(p) && !isCopy(p) && chosen.count < limit {
+        chosen.append(p)
+      }
     }
     return chosen
   }
@@ -155,7 +160,8 @@ public struct CorpusEvaluation: Sendable {
     allPairs: (([PairwiseSummary.Pair]) throws -> Void)? = nil,
     progress: (@Sendable (EvaluationStage, Int, Int) -> Void)? = nil
   ) throws -> PairwiseSummary {
-    let similarityFeatures = similarityFeatures ?? Parallel.map(count: signals.count, threads: threads) { SimilarityFeatures(signals[$0]) }
+    let similarityFeatures =
+      similarityFeatures ?? Parallel.map(count: signals.count, threads: threads) { SimilarityFeatures(signals[$0]) }
     let perceptualFeatures = Parallel.map(count: signals.count, threads: threads) { PerceptualFeatures(signals[$0]) }
     let engine = PairwiseEngine(settings: settings, threads: threads)
     return try engine.summarize(
@@ -168,14 +174,17 @@ public struct CorpusEvaluation: Sendable {
   /// The primary renders' body acceleration (primary device, first state), corpus order:
   /// what the pairwise metrics compare.
   public static func primarySignals(
-    _ corpus: PatternCorpus, options: EvaluationOptions, progress: (@Sendable (EvaluationStage, Int, Int) -> Void)? = nil
+    _ corpus: PatternCorpus, options: EvaluationOptions,
+    progress: (@Sendable (EvaluationStage, Int, Int) -> Void)? = nil
   ) -> [Signal] {
     var primaryOnly = options
     primaryOnly.devices = Array(options.devices.prefix(1))
     primaryOnly.states = Array(options.states.prefix(1))
     var renderProgress: (@Sendable (Int, Int) -> Void)?
     if let progress { renderProgress = { done, total in progress(.rendering, done, total) } }
-    return Evaluation.map(corpus.entries, options: primaryOnly, progress: renderProgress) { $0.rendering.acceleration_g }
+    return Evaluation.map(corpus.entries, options: primaryOnly, progress: renderProgress) {
+      $0.rendering.acceleration_g
+    }
   }
 
   /// The user-facing similarity of a pair (``PairSimilarity/similarity``).

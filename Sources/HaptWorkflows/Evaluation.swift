@@ -86,7 +86,8 @@ public enum Evaluation {
       let state = options.states[stateIndex]
       let rendering = renderers[deviceIndex].render(entries[entryIndex].pattern, options: options.renderOptions(state))
       return body(
-        Render(entryIndex: entryIndex, deviceIndex: deviceIndex, stateIndex: stateIndex, state: state, rendering: rendering))
+        Render(
+          entryIndex: entryIndex, deviceIndex: deviceIndex, stateIndex: stateIndex, state: state, rendering: rendering))
     }
   }
 
@@ -110,13 +111,17 @@ public enum Evaluation {
   public static func run(
     _ entries: [PatternCorpus.Entry], options: EvaluationOptions, progress: (@Sendable (Int, Int) -> Void)? = nil
   ) -> (measurements: [PatternMeasurement], primary: [RenderedPattern]) {
-    let results = map(entries, options: options, progress: progress) { render -> (PatternMeasurement, RenderedPattern?) in
+    let results = map(entries, options: options, progress: progress) {
+      render -> (PatternMeasurement, RenderedPattern?) in
       let name = entries[render.entryIndex].name
       let device = options.devices[render.deviceIndex].name
       let measurement = PatternMeasurement(
         pattern: name, device: device, state: render.state, rendering: render.rendering, budget: options.budget)
       let isPrimary = render.deviceIndex == 0 && render.stateIndex == 0
-      return (measurement, isPrimary ? RenderedPattern(name: name, device: device, state: render.state, rendering: render.rendering) : nil)
+      return (
+        measurement,
+        isPrimary ? RenderedPattern(name: name, device: device, state: render.state, rendering: render.rendering) : nil
+      )
     }
     return (results.map(\.0), results.compactMap(\.1))
   }

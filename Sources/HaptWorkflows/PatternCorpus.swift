@@ -24,7 +24,6 @@ public struct PatternCorpus: Sendable {
     public var error: InputError
   }
 
-
   public var entries: [Entry]
   public var failures: [Failure]
   /// Files in the corpus folders that are not patterns hapt reads: extension -> count.
@@ -60,7 +59,9 @@ public struct PatternCorpus: Sendable {
   ///   - maxFiles: a bound on the corpus size; past it loading stops with a failure that
   ///     says so.
   ///   - limits: bounds on each file (size, events, control points, times).
-  public static func load(_ paths: [String], maxFiles: Int = 100_000, limits: PatternLimits = PatternLimits())
+  public static func load(
+    _ paths: [String], maxFiles: Int = 100_000, limits: PatternLimits = PatternLimits()
+  )
     -> PatternCorpus
   {
     var files: [(path: String, root: String)] = []

@@ -66,9 +66,11 @@ public struct ShardPart: Sendable, Equatable {
   public var text: String {
     var lines = [
       Self.magic, "shard \(shard) \(shardCount)", "corpus \(String(corpusFingerprint, radix: 16))",
-      "arguments " + arguments.map { Data($0.utf8).base64EncodedString() }.map { $0.isEmpty ? "-" : $0 }.joined(separator: " "),
+      "arguments "
+        + arguments.map { Data($0.utf8).base64EncodedString() }.map { $0.isEmpty ? "-" : $0 }.joined(separator: " "),
       "settings \(pairwise.settings.neighbours) \(Self.hex(pairwise.settings.closeBelow_JND)) \(pairwise.settings.maxClosePairs)",
-      "patterns \(pairwise.patternCount)", "compared \(pairwise.pairsCompared)", "closeCount \(pairwise.closePairCount)",
+      "patterns \(pairwise.patternCount)", "compared \(pairwise.pairsCompared)",
+      "closeCount \(pairwise.closePairCount)",
     ]
     for (p, list) in pairwise.neighbours.enumerated() {
       for pair in list { lines.append("n \(p) " + Self.encode(pair)) }
@@ -86,11 +88,15 @@ public struct ShardPart: Sendable, Equatable {
     guard lines.last == "" || lines.last == "end" else { throw InputError(file: file, "incomplete part") }
     if lines.last == "" { lines.removeLast() }
     guard lines.last == "end" else { throw InputError(file: file, "incomplete part (no end line)") }
-    func fail(_ line: Int, _ message: String) -> InputError { InputError(file: file, place: "line \(line + 1)", message) }
+    func fail(_ line: Int, _ message: String) -> InputError {
+      InputError(file: file, place: "line \(line + 1)", message)
+    }
     func fields(_ line: Int, _ key: String, count: Int? = nil) throws -> [Substring] {
       guard line < lines.count else { throw fail(line, "missing \(key)") }
       let parts = lines[line].split(separator: " ", omittingEmptySubsequences: false)
-      guard parts.first.map(String.init) == key, count == nil || parts.count == count! + 1 else { throw fail(line, "expected \(key)") }
+      guard parts.first.map(String.init) == key, count == nil || parts.count == count! + 1 else {
+        throw fail(line, "expected \(key)")
+      }
       return Array(parts.dropFirst())
     }
     func int(_ s: Substring, _ line: Int) throws -> Int {
@@ -101,16 +107,21 @@ public struct ShardPart: Sendable, Equatable {
     shard = try int(shardFields[0], 1)
     shardCount = try int(shardFields[1], 1)
     guard shardCount >= 1, (1...shardCount).contains(shard) else { throw fail(1, "bad shard \(shard)/\(shardCount)") }
-    guard let fingerprint = UInt64(try fields(2, "corpus", count: 1)[0], radix: 16) else { throw fail(2, "bad corpus fingerprint") }
+    guard let fingerprint = UInt64(try fields(2, "corpus", count: 1)[0], radix: 16) else {
+      throw fail(2, "bad corpus fingerprint")
+    }
     corpusFingerprint = fingerprint
     arguments = try fields(3, "arguments").filter { !$0.isEmpty }.map { encoded -> String in
       if encoded == "-" { return "" }
-      guard let data = Data(base64Encoded: String(encoded)), let s = String(data: data, encoding: .utf8) else { throw fail(3, "bad argument") }
+      guard let data = Data(base64Encoded: String(encoded)), let s = String(data: data, encoding: .utf8) else {
+        throw fail(3, "bad argument")
+      }
       return s
     }
     let settingsFields = try fields(4, "settings", count: 3)
     let settings = PairwiseSummary.Settings(
-      neighbours: try int(settingsFields[0], 4), closeBelow_JND: try Self.double(settingsFields[1], fail(4, "bad number")),
+      neighbours: try int(settingsFields[0], 4),
+      closeBelow_JND: try Self.double(settingsFields[1], fail(4, "bad number")),
       maxClosePairs: try int(settingsFields[2], 4))
     let count = try int(try fields(5, "patterns", count: 1)[0], 5)
     guard count >= 0 else { throw fail(5, "bad pattern count") }
@@ -146,7 +157,8 @@ public struct ShardPart: Sendable, Equatable {
 
   static func optionalText(_ s: Substring, _ error: InputError) throws -> String? {
     if s == "-" { return nil }
-    guard s.hasPrefix("b"), let data = Data(base64Encoded: String(s.dropFirst())), let text = String(data: data, encoding: .utf8)
+    guard s.hasPrefix("b"), let data = Data(base64Encoded: String(s.dropFirst())),
+      let text = String(data: data, encoding: .utf8)
     else { throw error }
     return text
   }
@@ -156,7 +168,8 @@ public struct ShardPart: Sendable, Equatable {
     let k = m.markers
     return [
       text(m.pattern), text(m.device), m.state.rawValue, hex(m.engineLatency_s), hex(m.driveEnd_s), hex(k.detect_s),
-      hex(k.t10_s), hex(k.t50_s), hex(k.t90_s), hex(k.rise_s), hex(k.stop_s), hex(k.peak_g), hex(k.dominantFrequency_Hz),
+      hex(k.t10_s), hex(k.t50_s), hex(k.t90_s), hex(k.rise_s), hex(k.stop_s), hex(k.peak_g),
+      hex(k.dominantFrequency_Hz),
       hex(m.peak_g), hex(m.rms_g), hex(m.dominantFrequency_Hz), text(m.silenceReason), m.verdict.rawValue,
       m.isTruncated ? "1" : "0",
     ].joined(separator: " ")
@@ -169,13 +182,17 @@ public struct ShardPart: Sendable, Equatable {
       f[18] == "0" || f[18] == "1"
     else { throw error }
     let markers = EnvelopeMarkers(
-      detect_s: try optionalDouble(f[5], error), t10_s: try optionalDouble(f[6], error), t50_s: try optionalDouble(f[7], error),
-      t90_s: try optionalDouble(f[8], error), rise_s: try optionalDouble(f[9], error), stop_s: try optionalDouble(f[10], error),
+      detect_s: try optionalDouble(f[5], error), t10_s: try optionalDouble(f[6], error),
+      t50_s: try optionalDouble(f[7], error),
+      t90_s: try optionalDouble(f[8], error), rise_s: try optionalDouble(f[9], error),
+      stop_s: try optionalDouble(f[10], error),
       peak_g: try double(f[11], error), dominantFrequency_Hz: try optionalDouble(f[12], error))
     return PatternMeasurement(
-      pattern: pattern, device: device, state: state, engineLatency_s: try double(f[3], error), driveEnd_s: try double(f[4], error),
+      pattern: pattern, device: device, state: state, engineLatency_s: try double(f[3], error),
+      driveEnd_s: try double(f[4], error),
       markers: markers, peak_g: try double(f[13], error), rms_g: try double(f[14], error),
-      dominantFrequency_Hz: try optionalDouble(f[15], error), silenceReason: try optionalText(f[16], error), verdict: verdict,
+      dominantFrequency_Hz: try optionalDouble(f[15], error), silenceReason: try optionalText(f[16], error),
+      verdict: verdict,
       isTruncated: f[18] == "1")
   }
 
@@ -186,12 +203,14 @@ public struct ShardPart: Sendable, Equatable {
 
   static func encode(_ p: PairwiseSummary.Pair) -> String {
     let s = p.similarity
-    return "\(p.first) \(p.second) \(hex(p.dPrime)) \(hex(s.stsimAB)) \(hex(s.stsimBA)) \(hex(s.spqiAB)) \(hex(s.spqiBA)) \(s.blocksCompared)"
+    return
+      "\(p.first) \(p.second) \(hex(p.dPrime)) \(hex(s.stsimAB)) \(hex(s.stsimBA)) \(hex(s.spqiAB)) \(hex(s.spqiBA)) \(s.blocksCompared)"
   }
 
   static func decode(_ f: ArraySlice<Substring>, count: Int, error: InputError) throws -> PairwiseSummary.Pair {
     let f = Array(f)
-    guard f.count == 8, let first = Int(f[0]), let second = Int(f[1]), let blocks = Int(f[7]), 0 <= first, first < second,
+    guard f.count == 8, let first = Int(f[0]), let second = Int(f[1]), let blocks = Int(f[7]), 0 <= first,
+      first < second,
       second < count
     else { throw error }
     let similarity = PairSimilarity(

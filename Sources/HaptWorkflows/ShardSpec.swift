@@ -21,7 +21,9 @@ public struct ShardSpec: Sendable, Equatable {
   /// Parses `I/N` with 1 <= I <= N; nil otherwise.
   public init?(_ text: String) {
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-    guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(i) else { return nil }
+    guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(i) else {
+      return nil
+    }
     self.init(index: i, count: n)
   }
 

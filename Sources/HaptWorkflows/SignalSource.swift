@@ -60,7 +60,8 @@ public struct SignalSource: Sendable {
         signal = Resampler.resample(signal, to: metricRate_Hz)
       }
       return SignalSource(
-        label: label, path: path, acceleration_g: signal, driveEnd_s: nil, origin: .recording(resampledFrom_Hz: resampledFrom),
+        label: label, path: path, acceleration_g: signal, driveEnd_s: nil,
+        origin: .recording(resampledFrom_Hz: resampledFrom),
         notes: notes, peak_g: peak)
     }
     let loaded: LoadedPattern

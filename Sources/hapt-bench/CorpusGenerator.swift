@@ -15,7 +15,8 @@ enum CorpusGenerator {
     var rng = SplitMix64(seed: seed)
     for index in 0..<count {
       let pattern = randomPattern(&rng)
-      try AtomicFile.write(AHAP.encode(pattern), to: url.appendingPathComponent(String(format: "p%05d.ahap", index)).path)
+      try AtomicFile.write(
+        AHAP.encode(pattern), to: url.appendingPathComponent(String(format: "p%05d.ahap", index)).path)
     }
   }
 
@@ -33,7 +34,8 @@ enum CorpusGenerator {
         events.append(
           .continuous(
             at: start_s, duration_s: duration_s, intensity: intensity, sharpness: sharpness,
-            attackTime: centi(0.3 * duration_s * rng.nextUnit()), releaseTime: centi(0.3 * duration_s * rng.nextUnit())))
+            attackTime: centi(0.3 * duration_s * rng.nextUnit()), releaseTime: centi(0.3 * duration_s * rng.nextUnit()))
+        )
       }
     }
     events.sort { $0.time_s < $1.time_s }

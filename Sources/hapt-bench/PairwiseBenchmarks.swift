@@ -23,14 +23,16 @@ enum PairwiseBenchmarks {
     [
       Bench.Case(
         name: "pairwise.stsim-spqi.1000.1-thread",
-        summary: "ST-SIM + SPQI of every pair of 1,000 generated patterns, both directions, 1 thread (items: pair-directions)",
+        summary:
+          "ST-SIM + SPQI of every pair of 1,000 generated patterns, both directions, 1 thread (items: pair-directions)",
         setUp: {
           let features = try generatedFeatures(count: 1000)
           return { Pairwise.similarities(features.similarity, convention: .perceptibleBlocks, threads: 1).count * 2 }
         }),
       Bench.Case(
         name: "pairwise.engine.1000.1-thread",
-        summary: "PairwiseEngine (d' of every pair, kept pairs' ST-SIM/SPQI), 1,000 generated patterns, 1 thread (items: pairs)",
+        summary:
+          "PairwiseEngine (d' of every pair, kept pairs' ST-SIM/SPQI), 1,000 generated patterns, 1 thread (items: pairs)",
         setUp: {
           let features = try generatedFeatures(count: 1000)
           return {
@@ -38,7 +40,9 @@ enum PairwiseBenchmarks {
             let summary = try engine.summarize(
               count: features.similarity.count,
               dPrime: { Distinguishability.dPrime(features.perceptual[$0], features.perceptual[$1]) },
-              similarity: { similarity(features.similarity[$0], features.similarity[$1], convention: .perceptibleBlocks) })
+              similarity: {
+                similarity(features.similarity[$0], features.similarity[$1], convention: .perceptibleBlocks)
+              })
             return summary.pairsCompared
           }
         }),
@@ -54,7 +58,9 @@ enum PairwiseBenchmarks {
     return CorpusEvaluation.primarySignals(corpus, options: EvaluationOptions(devices: [device], states: [.prepared]))
   }
 
-  static func generatedFeatures(count: Int) throws -> (similarity: [SimilarityFeatures], perceptual: [PerceptualFeatures]) {
+  static func generatedFeatures(
+    count: Int
+  ) throws -> (similarity: [SimilarityFeatures], perceptual: [PerceptualFeatures]) {
     let signals = try generatedSignals(count: count)
     return (
       Parallel.map(count: signals.count) { SimilarityFeatures(signals[$0]) },

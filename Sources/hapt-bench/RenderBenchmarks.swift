@@ -56,7 +56,9 @@ enum RenderBenchmarks {
 
   /// A shipped library pattern rendered on the iPhone-class LRA (prepared).
   static func libraryCase(_ name: String) -> Bench.Case {
-    Bench.Case(name: "render/lra-library-\(name)", summary: "render Corpora/library/\(name).ahap on iphone-wideband-lra") {
+    Bench.Case(
+      name: "render/lra-library-\(name)", summary: "render Corpora/library/\(name).ahap on iphone-wideband-lra"
+    ) {
       let renderer = Renderer(device: try DeviceProfile.load(nameOrPath: "iphone-wideband-lra"))
       let pattern = try PatternLibrary.load(name).pattern
       return {

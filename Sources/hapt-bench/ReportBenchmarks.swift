@@ -32,7 +32,8 @@ enum ReportBenchmarks {
     let corpus = PatternCorpus.load(paths)
     let devices = try DeviceProfile.shipped()
     let evaluation = try CorpusEvaluation(
-      corpus, options: EvaluationOptions(devices: devices, states: [.prepared, .cold]), reviewSet: Presets.defaultReviewSet)
+      corpus, options: EvaluationOptions(devices: devices, states: [.prepared, .cold]),
+      reviewSet: Presets.defaultReviewSet)
     let out = FileManager.default.temporaryDirectory.appendingPathComponent("hapt-bench-report").path
     try CorpusReport.build(evaluation, title: "benchmark").write(to: out)
     return corpus.entries.count
@@ -48,21 +49,30 @@ enum ReportBenchmarks {
     for index in 0..<count {
       var events: [HapticEvent] = []
       for _ in 0..<(1 + Int(rng.nextUnit() * 5)) {
-        events.append(.transient(at: (rng.nextUnit() * 0.8 * 100).rounded() / 100, intensity: 0.3 + 0.7 * rng.nextUnit(), sharpness: rng.nextUnit()))
+        events.append(
+          .transient(
+            at: (rng.nextUnit() * 0.8 * 100).rounded() / 100, intensity: 0.3 + 0.7 * rng.nextUnit(),
+            sharpness: rng.nextUnit()))
       }
       var curves: [ParameterCurve] = []
       if rng.nextUnit() < 0.6 {
         let start = (rng.nextUnit() * 0.4 * 100).rounded() / 100
         let duration = 0.1 + (rng.nextUnit() * 0.5 * 100).rounded() / 100
-        events.append(.continuous(at: start, duration_s: duration, intensity: 0.3 + 0.7 * rng.nextUnit(), sharpness: rng.nextUnit(), attackTime: 0.1, releaseTime: 0.2))
+        events.append(
+          .continuous(
+            at: start, duration_s: duration, intensity: 0.3 + 0.7 * rng.nextUnit(), sharpness: rng.nextUnit(),
+            attackTime: 0.1, releaseTime: 0.2))
         curves.append(
           ParameterCurve(
             parameterID: .hapticIntensityControl, time_s: start,
-            controlPoints: [.init(time_s: 0, value: 0.3), .init(time_s: duration / 2, value: 1), .init(time_s: duration, value: 0.5)]))
+            controlPoints: [
+              .init(time_s: 0, value: 0.3), .init(time_s: duration / 2, value: 1), .init(time_s: duration, value: 0.5),
+            ]))
       }
       events.sort { $0.time_s < $1.time_s }
       let pattern = HapticPattern(version: 1, events: events, parameterCurves: curves)
-      try AtomicFile.write(AHAP.encode(pattern), to: folder.appendingPathComponent(String(format: "p%04d.ahap", index)).path)
+      try AtomicFile.write(
+        AHAP.encode(pattern), to: folder.appendingPathComponent(String(format: "p%04d.ahap", index)).path)
     }
     return folder.path
   }

@@ -29,7 +29,8 @@ enum ScaleBenchmark {
   static func main(_ arguments: [String]) -> Int32 {
     var sizes: [Int] = []
     var extra: [String] = []
-    var hapt = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("hapt").path
+    var hapt = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("hapt")
+      .path
     var index = 0
     while index < arguments.count {
       let argument = arguments[index]
@@ -49,7 +50,8 @@ enum ScaleBenchmark {
     }
     if sizes.isEmpty { sizes = [1000, 2000] }
     guard FileManager.default.isExecutableFile(atPath: hapt) else {
-      FileHandle.standardError.write(Data("error: \(hapt): not found; build it with 'swift build -c release --product hapt'\n".utf8))
+      FileHandle.standardError.write(
+        Data("error: \(hapt): not found; build it with 'swift build -c release --product hapt'\n".utf8))
       return 66
     }
     print("| patterns | wall | CPU (user+sys) | peak RSS | output |")
@@ -59,7 +61,8 @@ enum ScaleBenchmark {
         let result = try run(size: size, hapt: hapt, extra: extra)
         print(
           String(
-            format: "| %d | %.1f s | %.1f s | %.2f GB | %.1f MB |%@", result.patterns, result.wall_s, result.cpu_s, result.peakRSS_GB,
+            format: "| %d | %.1f s | %.1f s | %.2f GB | %.1f MB |%@", result.patterns, result.wall_s, result.cpu_s,
+            result.peakRSS_GB,
             result.output_MB, result.status == 0 ? "" : " exit \(result.status)"))
       } catch {
         FileHandle.standardError.write(Data("error: scale \(size): \(error)\n".utf8))
@@ -80,7 +83,8 @@ enum ScaleBenchmark {
     let (status, maxRSS_kB, cpu_s) = try spawnAndWait([hapt, "report", corpus, "--out", out] + extra)
     let wall_s = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     return Result(
-      patterns: size, wall_s: wall_s, cpu_s: cpu_s, peakRSS_GB: Double(maxRSS_kB) / 1_048_576, output_MB: Double(folderBytes(out)) / 1_048_576,
+      patterns: size, wall_s: wall_s, cpu_s: cpu_s, peakRSS_GB: Double(maxRSS_kB) / 1_048_576,
+      output_MB: Double(folderBytes(out)) / 1_048_576,
       status: status)
   }
 

@@ -17,12 +17,18 @@ import Testing
   }
 
   @Test func durationWithASpaceBeforeTheUnitIsRead() throws {
-    let spaced = try HaptBinary.run(["latency", Self.tripleTap, "--state", "prepared", "--budget", "50", "ms", "--format", "csv"])
+    let spaced = try HaptBinary.run([
+      "latency", Self.tripleTap, "--state", "prepared", "--budget", "50", "ms", "--format", "csv",
+    ])
     #expect(spaced.status == 0, "\(spaced.stderr)")
-    let joined = try HaptBinary.run(["latency", Self.tripleTap, "--state", "prepared", "--budget", "50ms", "--format", "csv"])
+    let joined = try HaptBinary.run([
+      "latency", Self.tripleTap, "--state", "prepared", "--budget", "50ms", "--format", "csv",
+    ])
     #expect(spaced.stdout == joined.stdout)
     #expect(!spaced.stderr.contains("ms: no such file"))
-    let seconds = try HaptBinary.run(["latency", Self.tripleTap, "--state", "prepared", "--budget", "0.05s", "--format", "csv"])
+    let seconds = try HaptBinary.run([
+      "latency", Self.tripleTap, "--state", "prepared", "--budget", "0.05s", "--format", "csv",
+    ])
     #expect(seconds.stdout == joined.stdout)
   }
 
@@ -38,12 +44,15 @@ import Testing
     let lines = csv.stdout.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
     let column = try #require(lines[0].firstIndex(of: "peak_g"))
     let csvPeak = try #require(Double(lines[1][column]))
-    let render = try HaptBinary.run(["render", Self.heartbeat, "--out", folder.appendingPathComponent("h.wav").path, "--format", "json"])
+    let render = try HaptBinary.run([
+      "render", Self.heartbeat, "--out", folder.appendingPathComponent("h.wav").path, "--format", "json",
+    ])
     let renderPeak = try #require((try json(render.stdout) as? [String: Any])?["peak_g"] as? Double)
     let compare = try HaptBinary.run(["compare", Self.heartbeat, Self.tripleTap, "--format", "json"])
     let a = try #require((try json(compare.stdout) as? [String: Any])?["a"] as? [String: Any])
     let comparePeak = try #require((a["markers"] as? [String: Any])?["peak_g"] as? Double)
-    #expect(latencyPeak == csvPeak && csvPeak == renderPeak && renderPeak == comparePeak,
+    #expect(
+      latencyPeak == csvPeak && csvPeak == renderPeak && renderPeak == comparePeak,
       "latency json \(latencyPeak), csv \(csvPeak), render \(renderPeak), compare \(comparePeak)")
     #expect(latencyPeak > 0.05)
   }
@@ -59,14 +68,18 @@ import Testing
     for arguments in [["--state", "cold"], ["--format", "json"], ["--device", "erm-phone"]] {
       #expect(try HaptBinary.run(["compare", Self.tripleTap, Self.tripleTap] + arguments).status == 0, "\(arguments)")
     }
-    for arguments in [["--state", "both"], ["--format", "csv"], ["--device", "all"], ["--device", "erm-phone,tablet-none"]] {
+    for arguments in [
+      ["--state", "both"], ["--format", "csv"], ["--device", "all"], ["--device", "erm-phone,tablet-none"],
+    ] {
       #expect(try HaptBinary.run(["compare", Self.tripleTap, Self.tripleTap] + arguments).status == 64, "\(arguments)")
     }
   }
 
   /// Usage lines and the option table agree: `--state prepared|cold` in a usage line
   /// means the table (which the parser reads) says `prepared|cold` too.
-  @Test(arguments: ["lint", "render", "compare", "confusion", "latency", "report", "baseline", "presets", "devices", "fit"])
+  @Test(arguments: [
+    "lint", "render", "compare", "confusion", "latency", "report", "baseline", "presets", "devices", "fit",
+  ])
   func usageLinesMatchTheOptionTable(command: String) throws {
     let help = try HaptBinary.run([command, "--help"]).stdout
     let lines = help.split(separator: "\n").map(String.init)
@@ -100,7 +113,9 @@ import Testing
     #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
     #expect(run.stdout.contains("tablet-none (prepared): silent, not reviewed"), "\(run.stdout)")
     #expect(!run.stdout.contains("confusable"))
-    let json = try HaptBinary.run(["confusion", Self.tripleTap, Self.heartbeat, "--device", "iphone-wideband-lra,tablet-none", "--format", "json"])
+    let json = try HaptBinary.run([
+      "confusion", Self.tripleTap, Self.heartbeat, "--device", "iphone-wideband-lra,tablet-none", "--format", "json",
+    ])
     #expect(json.status == 0)
     #expect(json.stdout.contains("\"silent\": true") && json.stdout.contains("\"silent\": false"))
     // A real confusable pair still fails, whatever silent devices there are.
@@ -108,7 +123,9 @@ import Testing
     defer { try? FileManager.default.removeItem(at: copy) }
     let twin = copy.appendingPathComponent("twin.ahap")
     try FileManager.default.copyItem(atPath: Self.tripleTap, toPath: twin.path)
-    let same = try HaptBinary.run(["confusion", Self.tripleTap, twin.path, "--device", "iphone-wideband-lra,tablet-none"])
+    let same = try HaptBinary.run([
+      "confusion", Self.tripleTap, twin.path, "--device", "iphone-wideband-lra,tablet-none",
+    ])
     #expect(same.status == 1)
   }
 
@@ -117,12 +134,12 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("silent.ahap").path
     try """
-      {"Version": 1, "Pattern": [
-        {"Event": {"Time": 0, "EventType": "HapticContinuous", "EventDuration": 0.5,
-          "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 0.8}]}},
-        {"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": 0,
-          "ParameterCurveControlPoints": [{"Time": 0, "ParameterValue": 0}, {"Time": 0.5, "ParameterValue": 0}]}}]}
-      """.write(toFile: file, atomically: true, encoding: .utf8)
+    {"Version": 1, "Pattern": [
+      {"Event": {"Time": 0, "EventType": "HapticContinuous", "EventDuration": 0.5,
+        "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 0.8}]}},
+      {"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": 0,
+        "ParameterCurveControlPoints": [{"Time": 0, "ParameterValue": 0}, {"Time": 0.5, "ParameterValue": 0}]}}]}
+    """.write(toFile: file, atomically: true, encoding: .utf8)
     let latency = try HaptBinary.run(["latency", file, "--state", "prepared", "--format", "json"])
     let rows = try #require(try JSONSerialization.jsonObject(with: Data(latency.stdout.utf8)) as? [[String: Any]])
     #expect(rows.first?["verdict"] as? String == "silent")
@@ -168,7 +185,8 @@ import Testing
 
   /// A mono 16-bit PCM WAV at 8 kHz: a 20 ms burst at half scale.
   static func int16WAV() -> Data {
-    let samples = (0..<800).map { n -> Int16 in n < 160 ? Int16(16384 * sin(2 * Double.pi * 170 * Double(n) / 8000)) : 0 }
+    let samples = (0..<800).map { n -> Int16 in n < 160 ? Int16(16384 * sin(2 * Double.pi * 170 * Double(n) / 8000)) : 0
+    }
     var data = Data()
     func u32(_ x: UInt32) { withUnsafeBytes(of: x.littleEndian) { data.append(contentsOf: $0) } }
     func u16(_ x: UInt16) { withUnsafeBytes(of: x.littleEndian) { data.append(contentsOf: $0) } }

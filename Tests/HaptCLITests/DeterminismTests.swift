@@ -65,8 +65,11 @@ import Testing
       for format in ["json", "csv"] {
         let junit = scratch.file("junit-\(threads)-\(format).xml")
         let run = try HaptBinary.run(
-          ["baseline", "check", "Corpora/library", "--baseline", scratch.file("b"), "--format", format, "--threads", threads,
-           "--junit", junit] + options, timeout_s: Self.bound_s)
+          [
+            "baseline", "check", "Corpora/library", "--baseline", scratch.file("b"), "--format", format, "--threads",
+            threads,
+            "--junit", junit,
+          ] + options, timeout_s: Self.bound_s)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         outputs.append(run.stdout)
         junits.append(FileManager.default.contents(atPath: junit) ?? Data())
@@ -87,7 +90,8 @@ extension DeterminismTests {
     let pattern = HaptBinary.packageRoot.appendingPathComponent("Corpora/library/heartbeat.ahap").path
     func runAll(_ tag: String) throws {
       for ext in ["wav", "flac", "csv"] {
-        let run = try HaptBinary.run(["render", pattern, "--out", scratch.file("\(tag).\(ext)")], timeout_s: Self.bound_s)
+        let run = try HaptBinary.run(
+          ["render", pattern, "--out", scratch.file("\(tag).\(ext)")], timeout_s: Self.bound_s)
         #expect(run.status == 0, "\(run.stderr)")
       }
       let record = try HaptBinary.run(
@@ -100,7 +104,8 @@ extension DeterminismTests {
     try runAll("second")
     for ext in ["wav", "flac", "csv"] {
       let first = FileManager.default.contents(atPath: scratch.file("first.\(ext)"))
-      #expect(first != nil && first == FileManager.default.contents(atPath: scratch.file("second.\(ext)")), "\(ext) differs")
+      #expect(
+        first != nil && first == FileManager.default.contents(atPath: scratch.file("second.\(ext)")), "\(ext) differs")
     }
     let a = Self.files(scratch.file("first-baseline"))
     let b = Self.files(scratch.file("second-baseline"))

@@ -14,13 +14,16 @@ import Testing
 
   /// File name -> AHAP text. File names carry markup, quotes, commas and formula triggers.
   static func hostileCorpus() -> [(String, String)] {
-    func pattern(description: String, extraKey: String = "x", waveform: String? = nil, intensity: Double = 0.8) -> String {
+    func pattern(
+      description: String, extraKey: String = "x", waveform: String? = nil, intensity: Double = 0.8
+    ) -> String {
       let quotedDescription = jsonString(description)
       var events = """
         {"Event": {"Time": 0, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": \(intensity)}]}}
         """
       if let waveform {
-        events += ", {\"Event\": {\"Time\": 0.1, \"EventType\": \"AudioCustom\", \"EventWaveformPath\": \(jsonString(waveform))}}"
+        events +=
+          ", {\"Event\": {\"Time\": 0.1, \"EventType\": \"AudioCustom\", \"EventWaveformPath\": \(jsonString(waveform))}}"
       }
       return """
         {"Version": 1, "Metadata": {"Description": \(quotedDescription), "Project": \(jsonString(script)), \(jsonString(extraKey)): \(jsonString(image))},
@@ -116,7 +119,13 @@ import Testing
     parser.delegate = collector
     #expect(parser.parse(), "JUnit XML does not parse: \(String(describing: parser.parserError))")
     #expect(collector.text.contains("=cmd") || collector.attributes.contains { $0.contains("=cmd") })
-    #expect(collector.elements.allSatisfy { ["testsuites", "testsuite", "testcase", "failure", "error", "skipped", "system-out", "system-err", "properties", "property"].contains($0) },
+    #expect(
+      collector.elements.allSatisfy {
+        [
+          "testsuites", "testsuite", "testcase", "failure", "error", "skipped", "system-out", "system-err",
+          "properties", "property",
+        ].contains($0)
+      },
       "unexpected elements \(collector.elements)")
 
     // hapt wrote only under --out (and nowhere else in the temporary folder).
@@ -126,7 +135,9 @@ import Testing
     let tmpAfter = Set((try? FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())) ?? [])
     // Other processes share the temporary folder, so only hapt's own naming is checked there.
     let newInTmp = tmpAfter.subtracting(tmpBefore).filter { !$0.hasPrefix("hapt-") }
-    #expect(!newInTmp.contains { $0.contains(".tmp-") || $0.hasSuffix(".csv") || $0.hasSuffix(".html") }, "\(newInTmp.sorted())")
+    #expect(
+      !newInTmp.contains { $0.contains(".tmp-") || $0.hasSuffix(".csv") || $0.hasSuffix(".html") },
+      "\(newInTmp.sorted())")
 
     try Self.checkInChromium(scratch.file("out/report/index.html"))
   }
@@ -170,8 +181,12 @@ import Testing
         if c == "\"" {
           if let next = iterator.next() {
             if next == "\"" { cell.append("\"") } else { quoted = false; pending = next }
-          } else { quoted = false }
-        } else { cell.append(c) }
+          } else {
+            quoted = false
+          }
+        } else {
+          cell.append(c)
+        }
       } else if c == "\"" && cell.isEmpty {
         quoted = true
       } else if c == "," || c == "\n" || c == "\r\n" {
@@ -196,9 +211,10 @@ final class TextCollector: NSObject, XMLParserDelegate, @unchecked Sendable {
   var attributes: [String] = []
   var text = ""
 
-  func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-    qualifiedName: String?, attributes attributeDict: [String: String] = [:])
-  {
+  func parser(
+    _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+    qualifiedName: String?, attributes attributeDict: [String: String] = [:]
+  ) {
     elements.insert(elementName)
     attributes += attributeDict.values
   }

@@ -74,11 +74,22 @@ import Testing
       ("wrong-type-time.ahap", Array(ahap(transient("\"soon\"")).utf8)),
       ("wrong-type-root.ahap", Array("[1, 2, 3]".utf8)),
       ("binary-garbage.ahap", (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) }),
-      ("invalid-utf8.ahap", Array("{\"Version\": 1, \"Metadata\": {\"Description\": \"".utf8) + [0xC3, 0x28, 0xFF] + Array("\"}, \"Pattern\": []}".utf8)),
+      (
+        "invalid-utf8.ahap",
+        Array("{\"Version\": 1, \"Metadata\": {\"Description\": \"".utf8) + [0xC3, 0x28, 0xFF]
+          + Array("\"}, \"Pattern\": []}".utf8)
+      ),
       ("huge-integer.ahap", Array(ahap(transient("123456789012345678901234567890123456789")).utf8)),
       ("too-many-events.ahap", Array(ahap(manyEvents).utf8)),
       ("curve-100000-points.ahap", Array(ahap(continuous("0", "30") + "," + curve(points: 100_000, span_s: 30)).utf8)),
-      ("curve-time-1e308.ahap", Array(ahap(transient("0") + "," + "{\"ParameterCurve\": {\"ParameterID\": \"HapticIntensityControl\", \"Time\": 1e308, \"ParameterCurveControlPoints\": [{\"Time\": 0, \"ParameterValue\": 1}]}}").utf8)),
+      (
+        "curve-time-1e308.ahap",
+        Array(
+          ahap(
+            transient("0") + ","
+              + "{\"ParameterCurve\": {\"ParameterID\": \"HapticIntensityControl\", \"Time\": 1e308, \"ParameterCurveControlPoints\": [{\"Time\": 0, \"ParameterValue\": 1}]}}"
+          ).utf8)
+      ),
       ("truncated.haptic", Array(lofelt.replacingOccurrences(of: "TIME", with: "0.1").utf8.prefix(120))),
       ("time-1e308.haptic", Array(lofelt.replacingOccurrences(of: "TIME", with: "1e308").utf8)),
       ("wrong-type.haptic", Array(lofelt.replacingOccurrences(of: "TIME", with: "[]").utf8)),
@@ -121,10 +132,16 @@ import Testing
     let rate = "\"sampleRate_Hz\": 8000"
     return [
       ("profile-zero-rate.json", Array(shipped.replacingOccurrences(of: rate, with: "\"sampleRate_Hz\": 0").utf8)),
-      ("profile-negative-rate.json", Array(shipped.replacingOccurrences(of: rate, with: "\"sampleRate_Hz\": -8000").utf8)),
+      (
+        "profile-negative-rate.json",
+        Array(shipped.replacingOccurrences(of: rate, with: "\"sampleRate_Hz\": -8000").utf8)
+      ),
       ("profile-rate-1e308.json", Array(shipped.replacingOccurrences(of: rate, with: "\"sampleRate_Hz\": 1e308").utf8)),
       ("profile-truncated.json", Array(shipped.utf8.prefix(200))),
-      ("profile-wrong-type.json", Array(shipped.replacingOccurrences(of: "\"bodyMass_kg\": 0.15", with: "\"bodyMass_kg\": \"heavy\"").utf8)),
+      (
+        "profile-wrong-type.json",
+        Array(shipped.replacingOccurrences(of: "\"bodyMass_kg\": 0.15", with: "\"bodyMass_kg\": \"heavy\"").utf8)
+      ),
       ("profile-deep.json", Array(String(repeating: "[", count: 100_000).utf8)),
     ]
   }
@@ -136,7 +153,10 @@ import Testing
     ("counts-1e308.csv", "1e308,1e308\n1e308,1e308\n"),
     ("counts-text.csv", "a,b\nc,d\n"),
     ("counts-empty.csv", ""),
-    ("counts-huge.csv", (0..<300).map { _ in (0..<300).map { _ in "1" }.joined(separator: ",") }.joined(separator: "\n")),
+    (
+      "counts-huge.csv",
+      (0..<300).map { _ in (0..<300).map { _ in "1" }.joined(separator: ",") }.joined(separator: "\n")
+    ),
   ]
 
   // MARK: - Checks
@@ -151,7 +171,9 @@ import Testing
       #expect(!errorLines.isEmpty, "\(label): exit 65 without an error line")
     }
     for line in errorLines {
-      #expect(names.contains { line.hasPrefix("error: \($0): ") }, "\(label): error line does not start with the file: \(line.prefix(300))")
+      #expect(
+        names.contains { line.hasPrefix("error: \($0): ") },
+        "\(label): error line does not start with the file: \(line.prefix(300))")
       #expect(line.count < 2000, "\(label): error line of \(line.count) characters")
     }
     for line in run.stderr.split(separator: "\n") {

@@ -23,9 +23,10 @@ struct TimedRun {
 
 extension HaptBinary {
   /// Runs `hapt` and kills it with SIGKILL after `timeout_s`.
-  static func run(_ arguments: [String], in directory: URL? = nil, timeout_s: Double,
-    environment: [String: String] = [:]) throws -> TimedRun
-  {
+  static func run(
+    _ arguments: [String], in directory: URL? = nil, timeout_s: Double,
+    environment: [String: String] = [:]
+  ) throws -> TimedRun {
     let process = Process()
     process.executableURL = url
     process.arguments = arguments

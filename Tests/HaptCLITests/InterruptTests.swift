@@ -31,7 +31,8 @@ import Testing
       """
       {"Event": {"Time": 0.25, "EventType": "HapticContinuous", "EventDuration": \(((0.05 + 0.2 * next()) * 1000).rounded() / 1000), "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": \((next() * 1000).rounded() / 1000)}]}}
       """)
-    return "{\"Version\": 1, \"Metadata\": {\"Description\": \"generated \(index)\"}, \"Pattern\": [\(events.joined(separator: ","))]}"
+    return
+      "{\"Version\": 1, \"Metadata\": {\"Description\": \"generated \(index)\"}, \"Pattern\": [\(events.joined(separator: ","))]}"
   }
 
   /// Writes `count` generated patterns into `folder` of `scratch`.
@@ -116,7 +117,8 @@ import Testing
         } else if now == complete {
           finished += 1  // killed after the swap, while removing the old folder
         } else {
-          Issue.record("\(kill.label): the report folder is neither the previous nor the new report: \(now.keys.sorted())")
+          Issue.record(
+            "\(kill.label): the report folder is neither the previous nor the new report: \(now.keys.sorted())")
         }
       } else {
         finished += 1
@@ -130,11 +132,14 @@ import Testing
         partialFiles.append(InterruptTests.snapshot(scratch.file("out/\(partial)")).count)
       }
       for name in leftovers {
-        #expect(name.hasPrefix(".report.tmp-\(pid)-") || name.hasPrefix(".report.old-\(pid)-"), "\(kill.label): left \(name)")
+        #expect(
+          name.hasPrefix(".report.tmp-\(pid)-") || name.hasPrefix(".report.old-\(pid)-"), "\(kill.label): left \(name)")
       }
       if now != previous { try writeSmall() }
     }
-    print("interrupt: \(interrupted) runs killed with the previous report intact, \(finished) finished first; \(killedWhileWriting) killed while writing (files in the abandoned temporary folder: \(partialFiles))")
+    print(
+      "interrupt: \(interrupted) runs killed with the previous report intact, \(finished) finished first; \(killedWhileWriting) killed while writing (files in the abandoned temporary folder: \(partialFiles))"
+    )
     #expect(interrupted >= 4)
     #expect(killedWhileWriting >= 3)
     // The next run recovers: removes what the killed runs left and writes the report.
@@ -165,7 +170,8 @@ import Testing
     let replaced = Self.snapshot(out)
     #expect(replaced != recorded)
     // The replaced baseline checks clean against the corpus it was recorded from.
-    let check = try HaptBinary.run(["baseline", "check", scratch.file("b"), "--baseline", out] + options, timeout_s: 120)
+    let check = try HaptBinary.run(
+      ["baseline", "check", scratch.file("b"), "--baseline", out] + options, timeout_s: 120)
     #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
     #expect(scratch.listing().filter { $0.contains(".tmp-") || $0.contains(".old-") }.isEmpty)
   }

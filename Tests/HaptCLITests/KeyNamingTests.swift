@@ -11,7 +11,9 @@ import Testing
     let parts = key.split(separator: "_", omittingEmptySubsequences: false)
     guard parts.count <= 2, let word = parts.first, let first = word.unicodeScalars.first,
       ("a"..."z").contains(first),
-      word.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) })
+      word.unicodeScalars.allSatisfy({
+        ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+      })
     else { return false }
     return parts.count == 1 || units.contains(String(parts[1]))
   }
@@ -31,7 +33,9 @@ import Testing
     text.split(separator: "\n").first.map { $0.split(separator: ",").map(String.init) } ?? []
   }
 
-  @Test(arguments: ["peak_g", "detect_ms", "engineLatency_ms", "dominantFrequency_Hz", "dPrime_JND", "silenceReason", "pattern"])
+  @Test(arguments: [
+    "peak_g", "detect_ms", "engineLatency_ms", "dominantFrequency_Hz", "dPrime_JND", "silenceReason", "pattern",
+  ])
   func schemeAcceptsTheProjectsKeys(_ key: String) { #expect(Self.follows(key)) }
 
   @Test(arguments: ["engine_latency_ms", "silence_reason", "d_prime_JND", "Peak_g", "detect_msec", "stsim_ab"])
@@ -52,7 +56,9 @@ import Testing
     keys += try Self.jsonKeys(compare.stdout)
     let folder = try HaptBinary.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let render = try HaptBinary.run(["render", tap, "--out", folder.appendingPathComponent("t.wav").path, "--format", "json"])
+    let render = try HaptBinary.run([
+      "render", tap, "--out", folder.appendingPathComponent("t.wav").path, "--format", "json",
+    ])
     keys += try Self.jsonKeys(render.stdout)
     #expect(keys.count > 40)
     let broken = Set(keys.filter { !Self.follows($0) })

@@ -21,7 +21,10 @@ import Testing
     let render = try HaptBinary.run(["render", file, "--out", scratch.file("long.wav")], timeout_s: Self.bound_s)
     #expect(render.status == 0 && !render.timedOut, "\(render.stderr)")
     let report = try HaptBinary.run(
-      ["report", scratch.file("in"), "--out", scratch.file("report"), "--device", "iphone-wideband-lra", "--state", "prepared"],
+      [
+        "report", scratch.file("in"), "--out", scratch.file("report"), "--device", "iphone-wideband-lra", "--state",
+        "prepared",
+      ],
       timeout_s: Self.bound_s)
     #expect(report.status == 0 && !report.timedOut, "\(report.stderr)")
     print("limits: 30 s event with 100,000 curve points: render \(render.elapsed_s) s, report \(report.elapsed_s) s")
@@ -47,13 +50,16 @@ import Testing
       name: "time", file: "late.ahap", contents: { HostileInputTests.ahap(HostileInputTests.transient("3601")) },
       arguments: ["lint"], words: ["3600"]),
     Case(
-      name: "duration", file: "long.ahap", contents: { HostileInputTests.ahap(HostileInputTests.continuous("0", "1e6")) },
+      name: "duration", file: "long.ahap",
+      contents: { HostileInputTests.ahap(HostileInputTests.continuous("0", "1e6")) },
       arguments: ["lint"], words: ["Duration"]),
     Case(
-      name: "file size", file: "big.ahap", contents: { HostileInputTests.validAHAP + String(repeating: " ", count: 5000) },
+      name: "file size", file: "big.ahap",
+      contents: { HostileInputTests.validAHAP + String(repeating: " ", count: 5000) },
       arguments: ["lint", "--max-file-bytes", "4096"], words: ["4096", "--max-file-bytes"]),
     Case(
-      name: "render length", file: "thirty.ahap", contents: { HostileInputTests.ahap(HostileInputTests.continuous("0", "30")) },
+      name: "render length", file: "thirty.ahap",
+      contents: { HostileInputTests.ahap(HostileInputTests.continuous("0", "30")) },
       arguments: ["render", "--max-duration", "2s", "--out", "OUT/x.wav"], words: ["limit", "2"]),
   ]
 
@@ -63,9 +69,11 @@ import Testing
     defer { scratch.remove() }
     try scratch.write(limit.file, limit.contents())
     let path = scratch.file(limit.file)
-    let arguments = [limit.arguments[0], path] + limit.arguments.dropFirst().map {
-      $0.replacingOccurrences(of: "OUT", with: scratch.path)
-    }
+    let arguments =
+      [limit.arguments[0], path]
+      + limit.arguments.dropFirst().map {
+        $0.replacingOccurrences(of: "OUT", with: scratch.path)
+      }
     let run = try HaptBinary.run(arguments, timeout_s: Self.bound_s)
     #expect(run.status == 65, "\(limit.name): exit \(run.status), \(run.stderr)")
     let lines = run.stderr.split(separator: "\n")

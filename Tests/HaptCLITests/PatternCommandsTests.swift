@@ -13,8 +13,10 @@ import Testing
     #expect(run.status == 65)
     #expect(
       run.stderr.contains(
-        "error: \(Self.fixtures)/broken-type.ahap: Pattern[3].Event.EventParameters[1].ParameterValue: expected a number"))
-    #expect(run.stdout.contains("lenient-breaks.ahap: Pattern[2].Event.EventType: error: unknown event type \"HapticBuzz\""))
+        "error: \(Self.fixtures)/broken-type.ahap: Pattern[3].Event.EventParameters[1].ParameterValue: expected a number"
+      ))
+    #expect(
+      run.stdout.contains("lenient-breaks.ahap: Pattern[2].Event.EventType: error: unknown event type \"HapticBuzz\""))
     #expect(run.stdout.contains("[AHAP009]"))
     #expect(run.stdout.contains("1 file(s) unreadable"))
   }
@@ -70,8 +72,11 @@ import Testing
 
   @Test func convertErrors() throws {
     #expect(try HaptBinary.run(["convert", "\(Self.fixtures)/lofelt-sample.haptic"]).status == 64)
-    #expect(try HaptBinary.run(["convert", "\(Self.fixtures)/lofelt-sample.haptic", "--out", "/tmp/x.wav"]).status == 64)
-    let broken = try HaptBinary.run(["convert", "\(Self.fixtures)/broken-type.ahap", "--out", "/tmp/never-written.ahap"])
+    #expect(
+      try HaptBinary.run(["convert", "\(Self.fixtures)/lofelt-sample.haptic", "--out", "/tmp/x.wav"]).status == 64)
+    let broken = try HaptBinary.run([
+      "convert", "\(Self.fixtures)/broken-type.ahap", "--out", "/tmp/never-written.ahap",
+    ])
     #expect(broken.status == 65)
     #expect(broken.stderr.hasPrefix("error: \(Self.fixtures)/broken-type.ahap: Pattern[3]"))
   }
@@ -80,9 +85,10 @@ import Testing
     let run = try HaptBinary.run(["presets", "--format", "json"])
     #expect(run.status == 0)
     let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
-    #expect(object?["defaultReviewSet"] as? [String] == [
-      "uikit-notification-success", "uikit-notification-warning", "uikit-notification-error",
-    ])
+    #expect(
+      object?["defaultReviewSet"] as? [String] == [
+        "uikit-notification-success", "uikit-notification-warning", "uikit-notification-error",
+      ])
     let presets = object?["presets"] as? [[String: Any]] ?? []
     #expect(presets.count == 35)
     let start = presets.first { $0["name"] as? String == "swiftui-start" }
@@ -120,7 +126,8 @@ import Testing
   }
 
   @Test(arguments: [
-    "lint", "render", "compare", "confusion", "latency", "report", "baseline", "presets", "devices", "convert", "rhythm",
+    "lint", "render", "compare", "confusion", "latency", "report", "baseline", "presets", "devices", "convert",
+    "rhythm",
     "assess",
   ])
   func helpWorks(command: String) throws {

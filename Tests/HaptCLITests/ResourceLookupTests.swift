@@ -8,7 +8,9 @@ import Testing
 @Suite struct ResourceLookupTests {
   /// Runs `hapt` by name through `PATH` (a folder holding only a link to the built
   /// binary), in `directory`, without `HAPT_CORPORA`.
-  static func runThroughPath(_ arguments: [String], in directory: URL, extra: [String: String] = [:]) throws
+  static func runThroughPath(
+    _ arguments: [String], in directory: URL, extra: [String: String] = [:]
+  ) throws
     -> HaptRun
   {
     let bin = directory.appendingPathComponent("bin")
@@ -95,8 +97,10 @@ import Testing
     #expect(devices.stdout.contains("\"my-erm\"") && devices.stdout.contains("\"erm-phone\""))
 
     let latency = try Self.runThroughPath(
-      ["latency", HaptBinary.packageRoot.appendingPathComponent("Corpora/library/double-tap.ahap").path,
-       "--device", "my-erm", "--format", "csv"],
+      [
+        "latency", HaptBinary.packageRoot.appendingPathComponent("Corpora/library/double-tap.ahap").path,
+        "--device", "my-erm", "--format", "csv",
+      ],
       in: folder, extra: environment)
     #expect(latency.status == 0 || latency.status == 1, "\(latency.stderr)")
     #expect(latency.stdout.contains("my-erm"))

@@ -23,7 +23,10 @@ import Testing
   @Test func reportInThreeShardsMergesToTheUnshardedReport() throws {
     let folder = try HaptBinary.temporaryFolder(prefix: "hapt-shard")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let options = ["--device", "iphone-wideband-lra,erm-phone,tablet-none", "--state", "both", "--neighbours", "3", "--close-below", "2", "--all-pairs"]
+    let options = [
+      "--device", "iphone-wideband-lra,erm-phone,tablet-none", "--state", "both", "--neighbours", "3", "--close-below",
+      "2", "--all-pairs",
+    ]
     let whole = folder.appendingPathComponent("whole")
     let run = try HaptBinary.run(["report", Self.library, "--out", whole.path] + options)
     #expect(run.status == 0, "\(run.stderr)")
@@ -47,16 +50,20 @@ import Testing
     #expect(expected.keys.contains("index.html") && expected.keys.contains("pairs.csv"))
     for (path, bytes) in expected { #expect(actual[path] == bytes, "\(path) differs") }
     // --all-pairs: every pair of the corpus, once.
-    let patterns = (try String(contentsOf: whole.appendingPathComponent("patterns.csv"), encoding: .utf8))
+    let patterns =
+      (try String(contentsOf: whole.appendingPathComponent("patterns.csv"), encoding: .utf8))
       .split(separator: "\n").count - 1
-    let pairLines = (try String(contentsOf: whole.appendingPathComponent("pairs.csv"), encoding: .utf8))
+    let pairLines =
+      (try String(contentsOf: whole.appendingPathComponent("pairs.csv"), encoding: .utf8))
       .split(separator: "\n").count - 1
     #expect(patterns > 3 && pairLines == patterns * (patterns - 1) / 2)
 
     // Parts that do not belong together are refused: a missing shard, a repeated one.
     let missing = try HaptBinary.run(["merge", parts[0], parts[1], "--out", folder.appendingPathComponent("x").path])
     #expect(missing.status == 66 && missing.stderr.contains("missing shard"), "\(missing.stderr)")
-    let twice = try HaptBinary.run(["merge", parts[0], parts[0], parts[1], "--out", folder.appendingPathComponent("x").path])
+    let twice = try HaptBinary.run([
+      "merge", parts[0], parts[0], parts[1], "--out", folder.appendingPathComponent("x").path,
+    ])
     #expect(twice.status != 0 && twice.stderr.contains("given twice"), "\(twice.stderr)")
   }
 
@@ -70,7 +77,8 @@ import Testing
     }
     #expect(names.count >= 3)
     for name in names {
-      try FileManager.default.copyItem(atPath: "\(Self.library)/\(name).ahap", toPath: corpus.appendingPathComponent("\(name).ahap").path)
+      try FileManager.default.copyItem(
+        atPath: "\(Self.library)/\(name).ahap", toPath: corpus.appendingPathComponent("\(name).ahap").path)
     }
     let options = ["--device", "iphone-wideband-lra", "--state", "prepared"]
     let whole = folder.appendingPathComponent("baseline").path
@@ -78,7 +86,8 @@ import Testing
     var recordParts: [String] = []
     for shard in 1...3 {
       let part = folder.appendingPathComponent("record\(shard)").path
-      let run = try HaptBinary.run(["baseline", "record", corpus.path, "--shard", "\(shard)/3", "--out", part] + options)
+      let run = try HaptBinary.run(
+        ["baseline", "record", corpus.path, "--shard", "\(shard)/3", "--out", part] + options)
       #expect(run.status == 0, "\(run.stderr)")
       recordParts.append(part)
     }

@@ -24,9 +24,13 @@ import Testing
   }
 
   @Test func latencyBudgetOptionChangesTheVerdict() throws {
-    let generous = try HaptBinary.run(["latency", Self.tripleTap, "--state", "cold", "--budget", "300ms", "--warn", "400ms"])
+    let generous = try HaptBinary.run([
+      "latency", Self.tripleTap, "--state", "cold", "--budget", "300ms", "--warn", "400ms",
+    ])
     #expect(generous.status == 0, "\(generous.stdout)\(generous.stderr)")
-    let strict = try HaptBinary.run(["latency", Self.tripleTap, "--state", "prepared", "--budget", "1ms", "--warn", "2ms"])
+    let strict = try HaptBinary.run([
+      "latency", Self.tripleTap, "--state", "prepared", "--budget", "1ms", "--warn", "2ms",
+    ])
     #expect(strict.status == 1)
   }
 
@@ -42,14 +46,17 @@ import Testing
   @Test func latencyBudgetFieldsShowTheGivenBudgetInCSVAndJSON() throws {
     let options = ["latency", Self.tripleTap, "--state", "prepared", "--budget", "40ms", "--warn", "45ms"]
     let csv = try HaptBinary.run(options + ["--format", "csv"])
-    let lines = csv.stdout.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+    let lines = csv.stdout.split(separator: "\n").map {
+      $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    }
     let header = try #require(lines.first)
     let row = try #require(lines.dropFirst().first)
     let budget = try #require(header.firstIndex(of: "budget_ms"))
     let warn = try #require(header.firstIndex(of: "warn_ms"))
     #expect(row[budget] == "40" && row[warn] == "45", "\(csv.stdout)")
     let json = try HaptBinary.run(options + ["--format", "json"])
-    let object = try #require((try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])?.first)
+    let object = try #require(
+      (try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])?.first)
     #expect(object["budget_ms"] as? Double == 40 && object["warn_ms"] as? Double == 45, "\(json.stdout)")
     // One key scheme: the JSON object has exactly the CSV's columns.
     #expect(Set(object.keys) == Set(header))
@@ -113,7 +120,9 @@ import Testing
     #expect(xml.contains("<testcase") && xml.contains("triple-tap") && xml.contains("<failure"))
     // The JUnit failure message names the event and the cue.
     let failure = xml.components(separatedBy: "<failure message=\"").dropFirst().first ?? ""
-    #expect(failure.contains("event 1: ") && failure.contains("dB weaker") && failure.contains("JND"), "\(failure.prefix(300))")
+    #expect(
+      failure.contains("event 1: ") && failure.contains("dB weaker") && failure.contains("JND"),
+      "\(failure.prefix(300))")
 
     // Timing changed: the second tap moves from 0.12 s to 0.20 s.
     let later = original.replacingOccurrences(of: "\"Time\": 0.12", with: "\"Time\": 0.2")
@@ -150,7 +159,8 @@ import Testing
     try shipped.replacingOccurrences(of: "\"iphone-wideband-lra\"", with: "\"test-phone\"")
       .write(toFile: profile, atomically: true, encoding: .utf8)
     let baseline = folder.appendingPathComponent("baseline").path
-    #expect(try HaptBinary.run(["baseline", "record", corpus.path, "--out", baseline, "--device", profile]).status == 0)
+    #expect(
+      try HaptBinary.run(["baseline", "record", corpus.path, "--out", baseline, "--device", profile]).status == 0)
     #expect(
       try HaptBinary.run(["baseline", "check", corpus.path, "--baseline", baseline, "--device", profile]).status == 0)
 
@@ -169,7 +179,9 @@ import Testing
     try FileManager.default.removeItem(atPath: corpus.appendingPathComponent("heartbeat.ahap").path)
     try FileManager.default.copyItem(
       atPath: "\(Self.library)/tick-tock.ahap", toPath: corpus.appendingPathComponent("tick-tock.ahap").path)
-    let membership = try HaptBinary.run(["baseline", "check", corpus.path, "--baseline", baseline, "--device", profile, "--format", "csv"])
+    let membership = try HaptBinary.run([
+      "baseline", "check", corpus.path, "--baseline", baseline, "--device", profile, "--format", "csv",
+    ])
     #expect(membership.status == 1)
     #expect(membership.stdout.contains("heartbeat.ahap,test-phone,prepared,removed"))
     #expect(membership.stdout.contains("tick-tock.ahap,test-phone,prepared,added"))
@@ -180,7 +192,8 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let corpus = try Self.copyCorpus(to: folder)
     let baseline = folder.appendingPathComponent("baseline").path
-    #expect(try HaptBinary.run(["baseline", "record", corpus.path, "--out", baseline, "--state", "prepared"]).status == 0)
+    #expect(
+      try HaptBinary.run(["baseline", "record", corpus.path, "--out", baseline, "--state", "prepared"]).status == 0)
     let manifest = try Data(contentsOf: URL(fileURLWithPath: baseline + "/manifest.json"))
     let again = try HaptBinary.run(["baseline", "record", corpus.path, "--out", baseline])
     #expect(again.status == 73)
@@ -291,9 +304,9 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let corpus = try Self.copyCorpus(to: folder)
     try """
-      {"Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient",
-        "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": "loud"}]}}]}
-      """.write(
+    {"Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient",
+      "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": "loud"}]}}]}
+    """.write(
       toFile: corpus.appendingPathComponent("broken.ahap").path, atomically: true, encoding: .utf8)
     let out = folder.appendingPathComponent("report").path
     let run = try HaptBinary.run(["report", corpus.path, "--out", out, "--device", "iphone-wideband-lra"])
@@ -313,10 +326,10 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("three.ahap").path
     try """
-      {"Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}},
-        {"Event": {"Time": 0.1, "EventType": "HapticTransient"}},
-        {"Event": {"Time": 0.2, "EventType": "HapticTransient"}}]}
-      """.write(toFile: file, atomically: true, encoding: .utf8)
+    {"Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}},
+      {"Event": {"Time": 0.1, "EventType": "HapticTransient"}},
+      {"Event": {"Time": 0.2, "EventType": "HapticTransient"}}]}
+    """.write(toFile: file, atomically: true, encoding: .utf8)
     let tooMany = try HaptBinary.run(["lint", file, "--max-events", "2"])
     #expect(tooMany.status == 65)
     #expect(tooMany.stderr.contains("see --max-events"))

@@ -18,6 +18,7 @@ import Testing
       let entries = try FileManager.default.contentsOfDirectory(atPath: found.appendingPathComponent(name).path)
       #expect(!entries.isEmpty, "\(name) is empty")
     }
-    #expect(FileManager.default.fileExists(atPath: found.appendingPathComponent("devices/iphone-wideband-lra.json").path))
+    #expect(
+      FileManager.default.fileExists(atPath: found.appendingPathComponent("devices/iphone-wideband-lra.json").path))
   }
 }

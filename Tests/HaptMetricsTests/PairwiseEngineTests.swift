@@ -14,7 +14,8 @@ import Testing
   }
 
   static func similarity(_ i: Int, _ j: Int) -> PairSimilarity {
-    PairSimilarity(stsimAB: 1 / Double(1 + i + j), stsimBA: 0.5, spqiAB: Double(i) / 100, spqiBA: Double(j) / 100, blocksCompared: 2)
+    PairSimilarity(
+      stsimAB: 1 / Double(1 + i + j), stsimBA: 0.5, spqiAB: Double(i) / 100, spqiBA: Double(j) / 100, blocksCompared: 2)
   }
 
   /// Every pair, sorted the engine's way: the reference summary.
@@ -32,7 +33,9 @@ import Testing
           .sorted { ($0.dPrime, $0.other(than: p)) < ($1.dPrime, $1.other(than: p)) }.prefix(settings.neighbours))
     }
     let close = all.filter { $0.dPrime < settings.closeBelow_JND }
-    summary.closePairs = Array(close.sorted { ($0.dPrime, $0.first, $0.second) < ($1.dPrime, $1.first, $1.second) }.prefix(settings.maxClosePairs))
+    summary.closePairs = Array(
+      close.sorted { ($0.dPrime, $0.first, $0.second) < ($1.dPrime, $1.first, $1.second) }.prefix(
+        settings.maxClosePairs))
     summary.closePairCount = close.count
     summary.pairsCompared = all.count
     return summary
@@ -66,7 +69,9 @@ import Testing
       #expect(pairCounts.reduce(0, +) == count * (count - 1) / 2)
       // Balanced to within two rows of pairs.
       #expect((pairCounts.max() ?? 0) - (pairCounts.min() ?? 0) <= 2 * count)
-      let parts = try ranges.map { try engine.summarize(count: count, rows: $0, dPrime: Self.dPrime, similarity: Self.similarity) }
+      let parts = try ranges.map {
+        try engine.summarize(count: count, rows: $0, dPrime: Self.dPrime, similarity: Self.similarity)
+      }
       #expect(PairwiseSummary.merged(parts) == whole, "\(shards) shards")
     }
   }
@@ -80,7 +85,8 @@ import Testing
       var expected: [PairwiseSummary.Pair] = []
       for i in 0..<count {
         for j in (i + 1)..<count {
-          expected.append(PairwiseSummary.Pair(first: i, second: j, dPrime: Self.dPrime(i, j), similarity: Self.similarity(i, j)))
+          expected.append(
+            PairwiseSummary.Pair(first: i, second: j, dPrime: Self.dPrime(i, j), similarity: Self.similarity(i, j)))
         }
       }
       #expect(seen == expected)
@@ -89,7 +95,8 @@ import Testing
 
   @Test func keptPairsAreTheUnionOnceInRowMajorOrder() throws {
     let settings = PairwiseSummary.Settings(neighbours: 2, closeBelow_JND: 0.5, maxClosePairs: 1000)
-    let summary = try PairwiseEngine(settings: settings, threads: 1).summarize(count: 17, dPrime: Self.dPrime, similarity: Self.similarity)
+    let summary = try PairwiseEngine(settings: settings, threads: 1).summarize(
+      count: 17, dPrime: Self.dPrime, similarity: Self.similarity)
     let kept = summary.keptPairs
     #expect(kept == kept.sorted { ($0.first, $0.second) < ($1.first, $1.second) })
     #expect(Set(kept.map { [$0.first, $0.second] }).count == kept.count)

@@ -17,8 +17,11 @@ import Testing
     #expect(continuous.attackTime == 0.1 && continuous.releaseTime == 0.4 && continuous.decayTime == 0.5)
     #expect(!continuous.isSustained)
     let audio = pattern.events[2]
-    #expect(audio.waveformPath == "Sparkle.wav" && audio.waveformLoopEnabled == false && audio.waveformUseVolumeEnvelope == true)
-    #expect(audio.audioVolume == 0.75 && audio.audioPan == -0.5 && audio.audioPitch == 0.2 && audio.audioBrightness == 0.9)
+    #expect(
+      audio.waveformPath == "Sparkle.wav" && audio.waveformLoopEnabled == false
+        && audio.waveformUseVolumeEnvelope == true)
+    #expect(
+      audio.audioVolume == 0.75 && audio.audioPan == -0.5 && audio.audioPitch == 0.2 && audio.audioBrightness == 0.9)
     #expect(pattern.parameterCurves.count == 1 && pattern.parameterCurves[0].controlPoints.count == 3)
     #expect(pattern.parameterSteps == [ParameterStep(parameterID: .hapticSharpnessControl, time_s: 0.1, value: -0.3)])
     #expect(findings.allSatisfy { $0.ruleID == "AHAP001" && $0.file == "s.ahap" })
@@ -37,7 +40,8 @@ import Testing
     #expect(pattern.events[0].time_s == 0)  // missing Time
     #expect(pattern.events[1].time_s == 0)  // negative Time
     #expect(pattern.parameterSteps[0].value == 1)  // clamped to 0...1
-    #expect(findings.contains { $0.place == "Pattern[0].Event.EventParameters[0].ParameterValue" && $0.ruleID == "AHAP004" })
+    #expect(
+      findings.contains { $0.place == "Pattern[0].Event.EventParameters[0].ParameterValue" && $0.ruleID == "AHAP004" })
     #expect(findings.contains { $0.place == "Pattern[2].Event.EventType" && $0.ruleID == "AHAP005" })
   }
 
@@ -56,8 +60,14 @@ import Testing
     ("[1, 2]", "boom.ahap: line 1, column 1: expected an AHAP object"),
     ("{\"Pattern\": {}}", "boom.ahap: Pattern: expected an array"),
     ("{\"Pattern\": [3]}", "boom.ahap: Pattern[0]: expected an object"),
-    ("{\"Pattern\": [{\"Event\": {\"Time\": 1e300, \"EventType\": \"HapticTransient\"}}]}", "boom.ahap: Pattern[0].Event.Time: time"),
-    ("{\"Pattern\": [{\"Event\": {\"Time\": 0, \"EventType\": 3}}]}", "boom.ahap: Pattern[0].Event.EventType: expected a string"),
+    (
+      "{\"Pattern\": [{\"Event\": {\"Time\": 1e300, \"EventType\": \"HapticTransient\"}}]}",
+      "boom.ahap: Pattern[0].Event.Time: time"
+    ),
+    (
+      "{\"Pattern\": [{\"Event\": {\"Time\": 0, \"EventType\": 3}}]}",
+      "boom.ahap: Pattern[0].Event.EventType: expected a string"
+    ),
     ("{\"Pattern\": [", "boom.ahap: line 1, column 14"),
     ("{\"Version\": 1e999}", "boom.ahap: line 1, column 13: number 1e999 is out of range"),
   ])
@@ -101,14 +111,19 @@ import Testing
     let text = AHAP.encode(pattern)
     let (again, findings) = try AHAP.decode(text, file: name)
     #expect(again == pattern)
-    #expect(!findings.contains { ($0.ruleID == "AHAP001" || $0.ruleID == "AHAP003" || $0.ruleID == "AHAP004") && $0.place != "Version" })
+    #expect(
+      !findings.contains {
+        ($0.ruleID == "AHAP001" || $0.ruleID == "AHAP003" || $0.ruleID == "AHAP004") && $0.place != "Version"
+      })
     #expect(AHAP.encode(again) == text)  // stable
   }
 
   @Test func encodingIsStrictJSONWithStableKeyOrder() throws {
     let pattern = HapticPattern(
       metadata: PatternMetadata(project: "P", description: "D"),
-      events: [.continuous(at: 0.1, duration_s: 0.2, intensity: 0.5, sharpness: 0.25, attackTime: 0.1, isSustained: false)],
+      events: [
+        .continuous(at: 0.1, duration_s: 0.2, intensity: 0.5, sharpness: 0.25, attackTime: 0.1, isSustained: false)
+      ],
       parameterSteps: [ParameterStep(parameterID: .hapticIntensityControl, time_s: 0, value: 0.5)])
     let text = AHAP.encode(pattern)
     let data = Data(text.utf8)
@@ -207,7 +222,9 @@ enum RandomPatterns {
     for _ in 0..<Int(random.next() % 4) {
       let id = DynamicParameterID.known[Int(random.next() % UInt64(DynamicParameterID.known.count))]
       pattern.parameterSteps.append(
-        ParameterStep(parameterID: id, time_s: unit() * 3, value: id.range.lowerBound + unit() * (id.range.upperBound - id.range.lowerBound)))
+        ParameterStep(
+          parameterID: id, time_s: unit() * 3,
+          value: id.range.lowerBound + unit() * (id.range.upperBound - id.range.lowerBound)))
     }
     for _ in 0..<Int(random.next() % 4) {
       let id = DynamicParameterID.known[Int(random.next() % 2)]
@@ -226,7 +243,8 @@ enum RandomPatterns {
   /// Many metadata keys (duplicates included) decode in linear time, keeping the last value.
   @Test func manyMetadataKeysAreLinear() throws {
     let members = (0..<20_000).map { "\"K\($0 % 10_000)\": \($0)" }.joined(separator: ",")
-    let (pattern, findings) = try AHAP.decode("{\"Version\": 1, \"Metadata\": {\(members)}, \"Pattern\": []}", file: "m")
+    let (pattern, findings) = try AHAP.decode(
+      "{\"Version\": 1, \"Metadata\": {\(members)}, \"Pattern\": []}", file: "m")
     #expect(pattern.metadata.other.count == 10_000)
     #expect(pattern.metadata.other[0].value.value == .number(10_000))
     #expect(findings.filter { $0.ruleID == "AHAP011" }.count == 10_000)
@@ -242,12 +260,15 @@ enum RandomPatterns {
     #expect(findings.contains { $0.ruleID == "AHAP003" && $0.place.hasSuffix("EventWaveformPath") })
     // A string of the wrong type is still an error.
     #expect(throws: InputError.self) {
-      try AHAP.decode(#"{"Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient", "EventWaveformPath": 3}}]}"#, file: "b.ahap")
+      try AHAP.decode(
+        #"{"Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient", "EventWaveformPath": 3}}]}"#,
+        file: "b.ahap")
     }
   }
 
   @Test func longHapticEnvelopeIsSplitAtCoreHapticsLimit() throws {
-    let text = #"{"version": {"major": 1}, "signals": {"continuous": {"envelopes": {"amplitude": [{"time": 0, "amplitude": 1}, {"time": 70, "amplitude": 0}]}}}}"#
+    let text =
+      #"{"version": {"major": 1}, "signals": {"continuous": {"envelopes": {"amplitude": [{"time": 0, "amplitude": 1}, {"time": 70, "amplitude": 0}]}}}}"#
     let (pattern, findings) = try LofeltHaptic.decode(text, file: "x.haptic")
     #expect(!findings.map(\.ruleID).contains("AHAP009"))
     let continuous = pattern.events.filter { $0.type == .hapticContinuous }
@@ -265,7 +286,9 @@ extension HostileInputTests {
   /// Many curves with distinct unknown identifiers lint in near-linear time.
   @Test func manyDistinctCurveIdentifiersLintQuickly() {
     let curves = (0..<5_000).map {
-      ParameterCurve(parameterID: DynamicParameterID("X\($0)"), time_s: 0, controlPoints: [.init(time_s: 0, value: 0), .init(time_s: 1, value: 0)])
+      ParameterCurve(
+        parameterID: DynamicParameterID("X\($0)"), time_s: 0,
+        controlPoints: [.init(time_s: 0, value: 0), .init(time_s: 1, value: 0)])
     }
     let pattern = HapticPattern(events: [.transient(at: 0, intensity: 0.5, sharpness: 0.5)], parameterCurves: curves)
     #expect(PatternLint.check(pattern, file: "x").isEmpty)

@@ -35,13 +35,17 @@ import Testing
   }
 
   @Test func tripleAndDoubleTapMatchTheirDefinitions() throws {
-    #expect(Self.transients(try Self.load("library", "triple-tap").pattern) == [[0, 0.9, 0.7], [0.12, 0.9, 0.7], [0.24, 0.9, 0.7]])
+    #expect(
+      Self.transients(try Self.load("library", "triple-tap").pattern) == [
+        [0, 0.9, 0.7], [0.12, 0.9, 0.7], [0.24, 0.9, 0.7],
+      ])
     #expect(Self.transients(try Self.load("library", "double-tap").pattern) == [[0, 0.9, 0.7], [0.12, 0.9, 0.7]])
   }
 
   static let allFiles: [String] = {
     ["system", "library"].flatMap { folder in
-      ((try? FileManager.default.contentsOfDirectory(atPath: Fixtures.corpora.appendingPathComponent(folder).path)) ?? [])
+      ((try? FileManager.default.contentsOfDirectory(atPath: Fixtures.corpora.appendingPathComponent(folder).path))
+        ?? [])
         .filter { $0.hasSuffix(".ahap") }.sorted().map { "\(folder)/\($0)" }
     }
   }()
@@ -88,18 +92,22 @@ import Testing
     func mean(_ events: [HapticEvent], _ key: KeyPath<HapticEvent, Double>) -> Double {
       events.map { $0[keyPath: key] }.reduce(0, +) / Double(events.count)
     }
-    #expect(mean(error, \.intensity) > mean(success, \.intensity) && mean(error, \.intensity) > mean(warning, \.intensity))
+    #expect(
+      mean(error, \.intensity) > mean(success, \.intensity) && mean(error, \.intensity) > mean(warning, \.intensity))
     #expect(mean(success, \.intensity) < 0.8 && mean(warning, \.intensity) < 0.8)
     #expect(success[1].intensity > success[0].intensity && warning[1].intensity < warning[0].intensity)
     #expect(warning[1].time_s - warning[0].time_s > success[1].time_s - success[0].time_s)
     #expect(error[1].time_s - error[0].time_s < success[1].time_s - success[0].time_s)
-    #expect(mean(error, \.sharpness) > mean(success, \.sharpness) && mean(success, \.sharpness) > mean(warning, \.sharpness))
+    #expect(
+      mean(error, \.sharpness) > mean(success, \.sharpness) && mean(success, \.sharpness) > mean(warning, \.sharpness))
   }
 
   @Test func selectionIsVeryLightAndImpactWeightsAreOrdered() throws {
     let selection = try Self.load("system", "uikit-selection").pattern.events[0]
     #expect(selection.intensity <= 0.4)
-    let weights = try ["light", "medium", "heavy"].map { try Self.load("system", "uikit-impact-\($0)").pattern.events[0].intensity }
+    let weights = try ["light", "medium", "heavy"].map {
+      try Self.load("system", "uikit-impact-\($0)").pattern.events[0].intensity
+    }
     #expect(weights == weights.sorted() && Set(weights).count == 3)
   }
 }

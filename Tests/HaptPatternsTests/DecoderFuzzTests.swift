@@ -104,14 +104,17 @@ import Testing
   /// Offsets just after a ':' or '[' or ',' (where a value starts).
   static func valueStarts(_ bytes: [UInt8]) -> [Int] {
     var result: [Int] = []
-    for (i, byte) in bytes.enumerated() where byte == UInt8(ascii: ":") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: ",") {
+    for (i, byte) in bytes.enumerated()
+    where byte == UInt8(ascii: ":") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: ",") {
       result.append(i + 1)
     }
     return result
   }
 
   /// Replaces the scalar value (number, string, literal) after a random value start.
-  static func replaceValue(in bytes: [UInt8], with text: String, _ random: inout SplitMix64, numbersOnly: Bool = false) -> [UInt8] {
+  static func replaceValue(
+    in bytes: [UInt8], with text: String, _ random: inout SplitMix64, numbersOnly: Bool = false
+  ) -> [UInt8] {
     var starts = valueStarts(bytes)
     if numbersOnly {
       starts = starts.filter { start in

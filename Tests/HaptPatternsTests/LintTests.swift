@@ -14,24 +14,59 @@ import Testing
   }
 
   @Test(arguments: [
-    ("PAT001", HapticPattern(events: [
-      .continuous(at: 0, duration_s: 0.5, intensity: 0.4, sharpness: 0.5),
-      .continuous(at: 0.3, duration_s: 0.5, intensity: 0.4, sharpness: 0.5),
-    ])),
-    ("PAT002", HapticPattern(
-      events: [.transient(at: 0, intensity: 0.5, sharpness: 0.5)],
-      parameterSteps: [ParameterStep(parameterID: .hapticIntensityControl, time_s: 0.5, value: 0.5)],
-      parameterCurves: [ParameterCurve(parameterID: .hapticIntensityControl, time_s: 0, controlPoints: [.init(time_s: 0, value: 1), .init(time_s: 1, value: 0)])])),
-    ("PAT003", HapticPattern(events: [.transient(at: 0.1, intensity: 0.5, sharpness: 0.5), .transient(at: 0.1, intensity: 0.6, sharpness: 0.5)])),
+    (
+      "PAT001",
+      HapticPattern(events: [
+        .continuous(at: 0, duration_s: 0.5, intensity: 0.4, sharpness: 0.5),
+        .continuous(at: 0.3, duration_s: 0.5, intensity: 0.4, sharpness: 0.5),
+      ])
+    ),
+    (
+      "PAT002",
+      HapticPattern(
+        events: [.transient(at: 0, intensity: 0.5, sharpness: 0.5)],
+        parameterSteps: [ParameterStep(parameterID: .hapticIntensityControl, time_s: 0.5, value: 0.5)],
+        parameterCurves: [
+          ParameterCurve(
+            parameterID: .hapticIntensityControl, time_s: 0,
+            controlPoints: [.init(time_s: 0, value: 1), .init(time_s: 1, value: 0)])
+        ])
+    ),
+    (
+      "PAT003",
+      HapticPattern(events: [
+        .transient(at: 0.1, intensity: 0.5, sharpness: 0.5), .transient(at: 0.1, intensity: 0.6, sharpness: 0.5),
+      ])
+    ),
     ("PAT004", HapticPattern(events: [HapticEvent(type: .audioContinuous, time_s: 0, duration_s: 1)])),
-    ("UX001", HapticPattern(events: [.transient(at: 0, intensity: 0.5, sharpness: 0.5), .transient(at: 2.5, intensity: 0.5, sharpness: 0.5)])),
-    ("UX002", HapticPattern(events: [
-      .continuous(at: 0, duration_s: 2, intensity: 0.6, sharpness: 0.5),
-      .continuous(at: 2, duration_s: 2, intensity: 0.7, sharpness: 0.5),
-    ])),
-    ("UX003", HapticPattern(events: (0..<12).map { .transient(at: Double($0) * 0.04, intensity: 0.5, sharpness: 0.5) })),
-    ("UX004", HapticPattern(events: [.transient(at: 0, intensity: 0.5, sharpness: 0.5), .transient(at: 0.02, intensity: 0.5, sharpness: 0.5)])),
-    ("UX005", HapticPattern(events: [.transient(at: 0, intensity: 1, sharpness: 0.5), .transient(at: 0.2, intensity: 1, sharpness: 0.5)])),
+    (
+      "UX001",
+      HapticPattern(events: [
+        .transient(at: 0, intensity: 0.5, sharpness: 0.5), .transient(at: 2.5, intensity: 0.5, sharpness: 0.5),
+      ])
+    ),
+    (
+      "UX002",
+      HapticPattern(events: [
+        .continuous(at: 0, duration_s: 2, intensity: 0.6, sharpness: 0.5),
+        .continuous(at: 2, duration_s: 2, intensity: 0.7, sharpness: 0.5),
+      ])
+    ),
+    (
+      "UX003", HapticPattern(events: (0..<12).map { .transient(at: Double($0) * 0.04, intensity: 0.5, sharpness: 0.5) })
+    ),
+    (
+      "UX004",
+      HapticPattern(events: [
+        .transient(at: 0, intensity: 0.5, sharpness: 0.5), .transient(at: 0.02, intensity: 0.5, sharpness: 0.5),
+      ])
+    ),
+    (
+      "UX005",
+      HapticPattern(events: [
+        .transient(at: 0, intensity: 1, sharpness: 0.5), .transient(at: 0.2, intensity: 1, sharpness: 0.5),
+      ])
+    ),
   ])
   func ruleFires(rule: String, pattern: HapticPattern) {
     #expect(Self.rules(pattern).contains(rule))
@@ -75,8 +110,12 @@ import Testing
     // 0.1 + 0.32 is 0.42000000000000004: the next curve starts at 0.42 as written.
     var pattern = HapticPattern(events: [.continuous(at: 0, duration_s: 1, intensity: 0.5, sharpness: 0.5)])
     pattern.parameterCurves = [
-      ParameterCurve(parameterID: .hapticIntensityControl, time_s: 0.1, controlPoints: [.init(time_s: 0, value: 1), .init(time_s: 0.32, value: 0.5)]),
-      ParameterCurve(parameterID: .hapticIntensityControl, time_s: 0.42, controlPoints: [.init(time_s: 0, value: 0.5), .init(time_s: 0.3, value: 1)]),
+      ParameterCurve(
+        parameterID: .hapticIntensityControl, time_s: 0.1,
+        controlPoints: [.init(time_s: 0, value: 1), .init(time_s: 0.32, value: 0.5)]),
+      ParameterCurve(
+        parameterID: .hapticIntensityControl, time_s: 0.42,
+        controlPoints: [.init(time_s: 0, value: 0.5), .init(time_s: 0.3, value: 1)]),
     ]
     #expect(0.1 + 0.32 > 0.42)
     #expect(!Self.rules(pattern).contains("PAT002"))
@@ -86,7 +125,9 @@ import Testing
   }
 
   @Test func fullIntensityWithALoweringCurveIsFine() {
-    var pattern = HapticPattern(events: [.transient(at: 0, intensity: 1, sharpness: 0.5), .transient(at: 0.2, intensity: 1, sharpness: 0.5)])
+    var pattern = HapticPattern(events: [
+      .transient(at: 0, intensity: 1, sharpness: 0.5), .transient(at: 0.2, intensity: 1, sharpness: 0.5),
+    ])
     pattern.parameterSteps.append(ParameterStep(parameterID: .hapticIntensityControl, time_s: 0.1, value: 0.5))
     #expect(!Self.rules(pattern).contains("UX005"))
   }
@@ -107,8 +148,12 @@ import Testing
   @Test func folderIsWalkedRecursively() {
     let report = LintReport.lint(paths: [Fixtures.folder.path])
     #expect(report.files.count == Fixtures.all.count)
-    #expect(report.files.first { $0.file.hasSuffix("audio-custom-missing-wav.ahap") }?.findings.map(\.ruleID).contains("AHAP013") == true)
-    #expect(report.files.first { $0.file.hasSuffix("audio-custom-missing-wav.ahap") }?.findings.map(\.ruleID).contains("AHAP010") == true)
+    #expect(
+      report.files.first { $0.file.hasSuffix("audio-custom-missing-wav.ahap") }?.findings.map(\.ruleID).contains(
+        "AHAP013") == true)
+    #expect(
+      report.files.first { $0.file.hasSuffix("audio-custom-missing-wav.ahap") }?.findings.map(\.ruleID).contains(
+        "AHAP010") == true)
   }
 
   @Test func rhythmShiftsSortsAndDrops() {

@@ -61,12 +61,14 @@ import Testing
   }
 
   @Test func envelopeWithEveryPointAtZeroIsAFinding() throws {
-    let text = #"{"version": {"major": 1}, "signals": {"continuous": {"envelopes": {"amplitude": [{"time": 0, "amplitude": 0.5}, {"time": 0, "amplitude": 0.8}]}}}}"#
+    let text =
+      #"{"version": {"major": 1}, "signals": {"continuous": {"envelopes": {"amplitude": [{"time": 0, "amplitude": 0.5}, {"time": 0, "amplitude": 0.8}]}}}}"#
     let (pattern, findings) = try LofeltHaptic.decode(text, file: "z.haptic")
     #expect(findings.rules().contains("HAP007"))
     // The mapped pattern lints as silent too (a continuous event of 0 s is never felt).
     #expect(PatternLint.check(pattern, file: "z.ahap").map(\.ruleID).contains("PAT005"))
-    let moving = #"{"version": {"major": 1}, "signals": {"continuous": {"envelopes": {"amplitude": [{"time": 0, "amplitude": 0.5}, {"time": 0.1, "amplitude": 0.8}]}}}}"#
+    let moving =
+      #"{"version": {"major": 1}, "signals": {"continuous": {"envelopes": {"amplitude": [{"time": 0, "amplitude": 0.5}, {"time": 0.1, "amplitude": 0.8}]}}}}"#
     #expect(!(try LofeltHaptic.decode(moving, file: "m.haptic").findings.rules().contains("HAP007")))
   }
 
@@ -78,7 +80,8 @@ import Testing
     let times = [0.31] + (1...14).map { (31 + 3 * Double($0)) / 100 } + [0.9, 0.95, 1.0, 1.1]
     let amplitude = times.enumerated().map { #"{"time": \#($1), "amplitude": \#(0.3 + 0.1 * Double($0 % 5))}"# }
     let frequency = (0..<25).map { #"{"time": \#(Double($0 * 5) / 100), "frequency": \#(Double($0 % 3) / 2)}"# }
-    let text = #"{"version": {"major": 1}, "signals": {"continuous": {"envelopes": {"amplitude": ["#
+    let text =
+      #"{"version": {"major": 1}, "signals": {"continuous": {"envelopes": {"amplitude": ["#
       + amplitude.joined(separator: ",") + #"], "frequency": ["# + frequency.joined(separator: ",") + "]}}}}"
     let (pattern, findings) = try LofeltHaptic.decode(text, file: "l.haptic")
     #expect(findings.isEmpty)
@@ -98,7 +101,8 @@ import Testing
   }
 
   @Test func tooFewPointsIsAFinding() throws {
-    let text = #"{"version": {"major": 1}, "signals": {"continuous": {"envelopes": {"amplitude": [{"time": 0, "amplitude": 1}]}}}}"#
+    let text =
+      #"{"version": {"major": 1}, "signals": {"continuous": {"envelopes": {"amplitude": [{"time": 0, "amplitude": 1}]}}}}"#
     let (_, findings) = try LofeltHaptic.decode(text, file: "x.haptic")
     #expect(findings.rules().contains("HAP001"))
   }

@@ -8,7 +8,9 @@ import Testing
 @Suite struct PatternControlsTests {
   typealias Point = ParameterCurve.ControlPoint
 
-  static func curve(_ id: DynamicParameterID = .hapticIntensityControl, at time_s: Double, _ points: [(Double, Double)]) -> ParameterCurve {
+  static func curve(
+    _ id: DynamicParameterID = .hapticIntensityControl, at time_s: Double, _ points: [(Double, Double)]
+  ) -> ParameterCurve {
     ParameterCurve(parameterID: id, time_s: time_s, controlPoints: points.map { Point(time_s: $0.0, value: $0.1) })
   }
 
@@ -71,7 +73,7 @@ import Testing
 
   @Test func unsortedPointsAreEvaluatedInTimeOrderAndValuesAreClamped() {
     let pattern = HapticPattern(parameterCurves: [
-      Self.curve(.hapticSharpnessControl, at: 0, [(1, 3), (0, -2)]),  // clamped to -1...1
+      Self.curve(.hapticSharpnessControl, at: 0, [(1, 3), (0, -2)])  // clamped to -1...1
     ])
     let c = pattern.controls
     #expect(c.sharpnessOffset(at: 0) == -1)

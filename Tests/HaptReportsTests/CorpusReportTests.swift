@@ -52,7 +52,9 @@ enum ReportFixture {
 
   /// The evaluation of `files` (a fresh temporary folder) on every shipped device, the
   /// default device first, in both states.
-  static func evaluation(_ files: [String: String], reviewSet: [String] = Presets.defaultReviewSet) throws -> CorpusEvaluation {
+  static func evaluation(
+    _ files: [String: String], reviewSet: [String] = Presets.defaultReviewSet
+  ) throws -> CorpusEvaluation {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hapt-report-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -116,10 +118,11 @@ enum ReportFixture {
 
   @Test func pageNamesAreSafeAndUnique() {
     let paths = PatternCatalog.pagePaths(["a b", "a-b", "A-B", "../x", "", "sub/dir/p.ahap", "é"])
-    #expect(paths == [
-      "patterns/a-b.html", "patterns/a-b-2.html", "patterns/A-B-3.html", "patterns/x.html", "patterns/pattern.html",
-      "patterns/sub-dir-p.ahap.html", "patterns/pattern-2.html",
-    ])
+    #expect(
+      paths == [
+        "patterns/a-b.html", "patterns/a-b-2.html", "patterns/A-B-3.html", "patterns/x.html", "patterns/pattern.html",
+        "patterns/sub-dir-p.ahap.html", "patterns/pattern-2.html",
+      ])
     for path in paths { #expect(ReportFolder.isSafeRelativePath(path)) }
   }
 
@@ -193,7 +196,10 @@ enum ReportFixture {
   @Test func identicalFilesAreGroupedAndSilentPairsAreNotConfusable() throws {
     let e = try Self.evaluation.get()
     let catalog = PatternCatalog(e)
-    #expect(catalog.identicalGroups.map { $0.map { catalog.items[$0].name }.sorted() } == [["copy-a.ahap", "copy-b.ahap", "copy-c.ahap"]])
+    #expect(
+      catalog.identicalGroups.map { $0.map { catalog.items[$0].name }.sorted() } == [
+        ["copy-a.ahap", "copy-b.ahap", "copy-c.ahap"]
+      ])
     let index = try #require(ReportFixture.file(try Self.report.get(), "index.html"))
     #expect(index.contains("3 files are identical: copy-a.ahap, copy-b.ahap and copy-c.ahap"))
     #expect(index.contains("2 patterns are silent on iphone-wideband-lra"))
@@ -210,7 +216,8 @@ enum ReportFixture {
     }
     // A silent device's review is said to be silent, with no confusion matrix.
     #expect(!index.contains("Predicted confusion on tablet-none"))
-    let page = try #require(ReportFixture.file(try Self.report.get(), catalog.items.first { $0.name == "copy-b.ahap" }!.page))
+    let page = try #require(
+      ReportFixture.file(try Self.report.get(), catalog.items.first { $0.name == "copy-b.ahap" }!.page))
     #expect(page.contains("3 files hold this same pattern"))
     #expect(page.contains(">identical<"))
   }
@@ -245,15 +252,20 @@ enum ReportFixture {
     // The load error counts as a lint error beside the warnings.
     let errors = e.findings.filter { $0.severity == .error }.count + 1
     let warnings = e.findings.filter { $0.severity == .warning }.count
-    #expect(index.contains("<dt>lint</dt><dd>\(Wording.count(errors, "error")), \(Wording.count(warnings, "warning"))</dd>"))
+    #expect(
+      index.contains("<dt>lint</dt><dd>\(Wording.count(errors, "error")), \(Wording.count(warnings, "warning"))</dd>"))
     #expect(index.contains("1 file could not be read"))
     for bad in ["; …", "….", "()", "about 200 ms more", "latency budget of 70 ms"] {
       #expect(!index.contains(bad), "index contains \(bad)")
     }
-    #expect(ReportFixture.captures("(?<![0-9.])(1 (files|checks|patterns|errors|warnings|groups))\\b", in: index).isEmpty)
+    #expect(
+      ReportFixture.captures("(?<![0-9.])(1 (files|checks|patterns|errors|warnings|groups))\\b", in: index).isEmpty)
     // Every device's own engine latencies, not one cold figure for all.
     for device in e.options.devices where device.actuator.typeName != "none" {
-      #expect(index.contains("\(device.name) \(Wording.ms(device.latency.prepared_s)) prepared, \(Wording.ms(device.latency.cold_s)) cold"))
+      #expect(
+        index.contains(
+          "\(device.name) \(Wording.ms(device.latency.prepared_s)) prepared, \(Wording.ms(device.latency.cold_s)) cold")
+      )
     }
     // Failing checks name the budget and the warn limit for what they are.
     #expect(index.contains("fail the latency budget (felt within 50 ms passes, up to 70 ms warns, later fails)"))
@@ -267,7 +279,8 @@ enum ReportFixture {
       let text = try #require(ReportFixture.file(folder, path))
       for table in text.components(separatedBy: "<table").dropFirst() {
         let body = table.components(separatedBy: "</table>")[0]
-        #expect(TableWidth.minimum(body) <= TableWidth.available, "a table in \(path) needs \(TableWidth.minimum(body)) px")
+        #expect(
+          TableWidth.minimum(body) <= TableWidth.available, "a table in \(path) needs \(TableWidth.minimum(body)) px")
       }
     }
   }
@@ -288,9 +301,11 @@ enum TableWidth {
         let span = Int(ReportFixture.captures("colspan=\"(\\d+)\"", in: cell).first ?? "1") ?? 1
         let text = cell.replacingOccurrences(of: "<[^>]+>", with: "", options: .regularExpression)
           .replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&amp;", with: "&")
-        let whole = cell.contains("class=\"num") || cell.contains("class=\"nw") || cell.contains("class=\"v ")
+        let whole =
+          cell.contains("class=\"num") || cell.contains("class=\"nw") || cell.contains("class=\"v ")
           || cell.contains("badge")
-        let longest = whole ? text.count : text.split(whereSeparator: { $0 == " " || $0 == "-" }).map(\.count).max() ?? 0
+        let longest =
+          whole ? text.count : text.split(whereSeparator: { $0 == " " || $0 == "-" }).map(\.count).max() ?? 0
         if span == 1 { widths[column] = max(widths[column] ?? 0, Double(longest) * 7.5 + 16) }
         column += span
       }

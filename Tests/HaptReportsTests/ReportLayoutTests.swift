@@ -32,7 +32,10 @@ import Testing
     #expect(ticks == ticks.sorted() && ticks.contains(1000) && ticks.contains(50))
     #expect(zip(ticks, ticks.dropFirst()).allSatisfy { axis($0) < axis($1) })
     let chart = LatencyChart.render(
-      title: "t", bars: latencies.enumerated().map { LatencyBar(pattern: "p\($0.offset)", device: "", state: "", detect_ms: $0.element) })
+      title: "t",
+      bars: latencies.enumerated().map {
+        LatencyBar(pattern: "p\($0.offset)", device: "", state: "", detect_ms: $0.element)
+      })
     #expect(chart.markup.contains("linear to 200 ms, logarithmic beyond"))
     #expect(chart.markup.contains("1500.0 ms ✗ fail"))
   }
@@ -58,7 +61,9 @@ import Testing
     else { return [] }
     let group = String(markup[start.upperBound..<end.lowerBound])
     let number = "(-?[0-9.]+)"
-    guard let regex = try? NSRegularExpression(pattern: "M\(number) \(number)h\(number)v\(number)h\(number)z") else { return [] }
+    guard let regex = try? NSRegularExpression(pattern: "M\(number) \(number)h\(number)v\(number)h\(number)z") else {
+      return []
+    }
     return regex.matches(in: group, range: NSRange(group.startIndex..., in: group)).compactMap { match in
       let values = (1...5).compactMap { Range(match.range(at: $0), in: group).flatMap { Double(group[$0]) } }
       guard values.count == 5, values[4] == -values[2] else { return nil }
@@ -89,10 +94,13 @@ import Testing
 
   /// The x positions of the time axis tick labels (middle-anchored 11 px text) by label.
   static func timeTicks(_ markup: String) -> [String: String] {
-    let matches = ReportFixture.captures("(<text x=\"[-0-9.]+\" y=\"[-0-9.]+\" text-anchor=\"middle\" font-size=\"11\"[^>]*>[^<]+</text>)", in: markup)
+    let matches = ReportFixture.captures(
+      "(<text x=\"[-0-9.]+\" y=\"[-0-9.]+\" text-anchor=\"middle\" font-size=\"11\"[^>]*>[^<]+</text>)", in: markup)
     var ticks: [String: String] = [:]
     for m in matches {
-      if let x = ReportFixture.captures("x=\"([-0-9.]+)\"", in: m).first, let label = ReportFixture.captures(">([^<]+)</text>", in: m).first {
+      if let x = ReportFixture.captures("x=\"([-0-9.]+)\"", in: m).first,
+        let label = ReportFixture.captures(">([^<]+)</text>", in: m).first
+      {
         ticks[label] = x
       }
     }

@@ -12,7 +12,9 @@ import Testing
 
   /// Header fields that a hostile file would tamper with, as (byte offset, byte count,
   /// little-endian) per container.
-  private static func headerEdits(_ container: Container, bytes: [UInt8]) -> [(
+  private static func headerEdits(
+    _ container: Container, bytes: [UInt8]
+  ) -> [(
     offset: Int, values: [[UInt8]]
   )] {
     switch container {

@@ -141,7 +141,8 @@ import Testing
     #expect(iphone.drive.equalization == .actuatorResponse(referenceFrequency_Hz: 170))
     // An explicit "none" reads as the default.
     let text = String(decoding: try Fixtures.shippedBytes("iphone-wideband-lra"), as: UTF8.self)
-      .replacingOccurrences(of: "\"type\": \"actuatorResponse\",\n      \"referenceFrequency_Hz\": 170", with: "\"type\": \"none\"")
+      .replacingOccurrences(
+        of: "\"type\": \"actuatorResponse\",\n      \"referenceFrequency_Hz\": 170", with: "\"type\": \"none\"")
     let plain = try DeviceProfile(jsonBytes: Array(text.utf8), file: "plain.json")
     #expect(plain.drive.equalization == .none)
   }
@@ -150,7 +151,9 @@ import Testing
     let text = String(decoding: try Fixtures.shippedBytes("erm-phone"), as: UTF8.self)
       .replacingOccurrences(
         of: "\"lowPowerIntensityScale\": 0.7",
-        with: "\"lowPowerIntensityScale\": 0.7, \"equalization\": {\"type\": \"actuatorResponse\", \"referenceFrequency_Hz\": 170}")
+        with:
+          "\"lowPowerIntensityScale\": 0.7, \"equalization\": {\"type\": \"actuatorResponse\", \"referenceFrequency_Hz\": 170}"
+      )
     do {
       _ = try DeviceProfile(jsonBytes: Array(text.utf8), file: "erm.json")
       Issue.record("expected an error")

@@ -73,8 +73,7 @@ import Testing
     let model = try #require(
       LRAModel(parameters: reference.parameters, bodyMass_kg: 0.174, sampleRate_Hz: 8000))
     let hold = model.discretisation
-    for (computed, expected) in zip(hold.phi + hold.g0 + hold.g1, reference.phi + reference.g0 + reference.g1)
-    {
+    for (computed, expected) in zip(hold.phi + hold.g0 + hold.g1, reference.phi + reference.g0 + reference.g1) {
       #expect(abs(computed - expected) <= 1e-12 * abs(expected), "\(computed) vs \(expected)")
     }
   }

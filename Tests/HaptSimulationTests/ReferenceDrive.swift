@@ -41,7 +41,8 @@ enum ReferenceDrive {
         n1 = Int(((start + d.transientCycles / f) * fs - 1e-9).rounded(.up))
         for n in n0..<n1 {
           let a =
-            phase < Double.pi && d.overdriveVoltage_V > 0 ? d.overdriveVoltage_V / d.ratedVoltage_V * amp(i, f) : amp(i, f)
+            phase < Double.pi && d.overdriveVoltage_V > 0
+            ? d.overdriveVoltage_V / d.ratedVoltage_V * amp(i, f) : amp(i, f)
           if n >= 0 && n < count { out[n] += a * sin(phase) }
           phase += 2 * Double.pi * f / fs
         }
@@ -55,7 +56,8 @@ enum ReferenceDrive {
           let f = d.frequency_Hz(sharpness: clamp(event.sharpness + controls.sharpnessOffset(at: t)))
           let env = event.envelope(atOffset: t - event.time_s)
           let a =
-            phase < Double.pi && d.overdriveVoltage_V > 0 ? d.overdriveVoltage_V / d.ratedVoltage_V * amp(i, f) : amp(i, f)
+            phase < Double.pi && d.overdriveVoltage_V > 0
+            ? d.overdriveVoltage_V / d.ratedVoltage_V * amp(i, f) : amp(i, f)
           if n >= 0 && n < count { out[n] += a * env * sin(phase) }
           phase += 2 * Double.pi * f / fs
           lastA = plainAmp(i)

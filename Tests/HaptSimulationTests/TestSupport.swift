@@ -88,7 +88,9 @@ enum Analysis {
 
   /// The frequency of the DFT magnitude peak: a 1 Hz scan over `band`, refined by a
   /// 0.02 Hz scan within +-1.5 Hz of the coarse peak.
-  static func peakFrequency_Hz(_ samples: [Double], sampleRate_Hz: Double, band: ClosedRange<Double>)
+  static func peakFrequency_Hz(
+    _ samples: [Double], sampleRate_Hz: Double, band: ClosedRange<Double>
+  )
     -> Double
   {
     func argmax(_ grid: [Double]) -> Double {
@@ -109,7 +111,9 @@ enum Analysis {
 
   /// Times and values of the local maxima of |x| (parabolic interpolation through the
   /// three samples around each), in `range`.
-  static func absolutePeaks(_ x: [Double], range: Range<Int>, sampleRate_Hz: Double) -> [(
+  static func absolutePeaks(
+    _ x: [Double], range: Range<Int>, sampleRate_Hz: Double
+  ) -> [(
     t: Double, value: Double
   )] {
     var peaks: [(Double, Double)] = []

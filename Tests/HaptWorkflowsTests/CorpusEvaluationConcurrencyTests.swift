@@ -47,7 +47,9 @@ import HaptSimulation
     #expect(serial.measurements.count == 120)
     #expect(serial.pairwise.pairsCompared == 120 * 119 / 2)
     #expect(parallel.measurements == serial.measurements)
-    #expect(parallel.primary.map(\.rendering.acceleration_g.samples) == serial.primary.map(\.rendering.acceleration_g.samples))
+    #expect(
+      parallel.primary.map(\.rendering.acceleration_g.samples) == serial.primary.map(\.rendering.acceleration_g.samples)
+    )
     #expect(parallel.pairwise == serial.pairwise)
     #expect(parallel.heatMapSimilarity == serial.heatMapSimilarity)
     #expect(parallel.findings == serial.findings)

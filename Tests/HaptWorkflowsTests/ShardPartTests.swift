@@ -15,12 +15,14 @@ import Testing
       markers: EnvelopeMarkers(
         detect_s: silent ? nil : 0.0123456789012345, t10_s: silent ? nil : -0.0, t50_s: nil, t90_s: 0.02, rise_s: 0.01,
         stop_s: nil, peak_g: silent ? 0 : 1.5e-300, dominantFrequency_Hz: silent ? nil : 173.25),
-      peak_g: silent ? 0 : .pi, rms_g: 1 / 3, dominantFrequency_Hz: silent ? nil : 170, silenceReason: silent ? "haptics off" : nil,
+      peak_g: silent ? 0 : .pi, rms_g: 1 / 3, dominantFrequency_Hz: silent ? nil : 170,
+      silenceReason: silent ? "haptics off" : nil,
       verdict: silent ? .silent : .warn, isTruncated: !silent)
   }
 
   @Test func reportPartRoundTripsExactly() throws {
-    var summary = PairwiseSummary(settings: .init(neighbours: 2, closeBelow_JND: 1.25, maxClosePairs: 7), patternCount: 3)
+    var summary = PairwiseSummary(
+      settings: .init(neighbours: 2, closeBelow_JND: 1.25, maxClosePairs: 7), patternCount: 3)
     let pair = PairwiseSummary.Pair(
       first: 0, second: 2, dPrime: 0.1 + 0.2,
       similarity: PairSimilarity(stsimAB: .infinity, stsimBA: -0.0, spqiAB: 1e-310, spqiBA: 0.5, blocksCompared: 4))
@@ -29,8 +31,11 @@ import Testing
     summary.closePairCount = 9
     summary.pairsCompared = 2
     let part = ShardPart(
-      shard: 2, shardCount: 3, corpusFingerprint: 0xFEDC_BA98_7654_3210, arguments: ["--device=a,b", "", "--", "dir with space/é"],
-      measurements: [Self.measurement("tap, \"quoted\"\nline", silent: false), Self.measurement("quiet", silent: true)],
+      shard: 2, shardCount: 3, corpusFingerprint: 0xFEDC_BA98_7654_3210,
+      arguments: ["--device=a,b", "", "--", "dir with space/é"],
+      measurements: [
+        Self.measurement("tap, \"quoted\"\nline", silent: false), Self.measurement("quiet", silent: true),
+      ],
       pairwise: summary)
     let read = try ShardPart(text: part.text, file: "part.txt")
     #expect(read == part)
@@ -71,10 +76,16 @@ import Testing
       PerceptualChange(event: nil, cue: .frequency, size: 20.5, dPrime_JND: 1e-300),
     ]
     let result = BaselineCheckResult(
-      comparisons: [changed, BaselineComparison(pattern: "c", device: "d", state: .cold, status: .removed, changes: [])],
+      comparisons: [
+        changed, BaselineComparison(pattern: "c", device: "d", state: .cold, status: .removed, changes: []),
+      ],
       problems: ["device profile 'd' differs"],
-      failures: [PatternCorpus.Failure(path: "x.ahap", error: InputError(file: "x.ahap", place: nil, "bad", status: .noInput))])
-    let part = BaselineCheckPart(shard: ShardSpec(index: 3, count: 4), corpusFingerprint: 42, arguments: ["check", "--junit=j.xml"], result: result)
+      failures: [
+        PatternCorpus.Failure(path: "x.ahap", error: InputError(file: "x.ahap", place: nil, "bad", status: .noInput))
+      ])
+    let part = BaselineCheckPart(
+      shard: ShardSpec(index: 3, count: 4), corpusFingerprint: 42, arguments: ["check", "--junit=j.xml"], result: result
+    )
     let read = try BaselineCheckPart(text: part.text, file: "check.txt")
     #expect(read.shard == part.shard && read.corpusFingerprint == 42 && read.arguments == part.arguments)
     #expect(read.result.comparisons == result.comparisons)

@@ -10,7 +10,9 @@ extension AHAP {
   /// - Throws: ``InputError`` naming `file` and the JSON path (or line and column) for input
   ///   that is not an AHAP pattern.
   /// - Complexity: O(n) in the file size.
-  public static func decode(_ bytes: [UInt8], file: String, limits: PatternLimits = PatternLimits())
+  public static func decode(
+    _ bytes: [UInt8], file: String, limits: PatternLimits = PatternLimits()
+  )
     throws -> (pattern: HapticPattern, findings: [LintFinding])
   {
     do {
@@ -28,7 +30,9 @@ extension AHAP {
   }
 
   /// Decodes AHAP text (convenience for tests and small inputs).
-  public static func decode(_ text: String, file: String, limits: PatternLimits = PatternLimits())
+  public static func decode(
+    _ text: String, file: String, limits: PatternLimits = PatternLimits()
+  )
     throws -> (pattern: HapticPattern, findings: [LintFinding])
   {
     try decode(Array(text.utf8), file: file, limits: limits)
@@ -148,7 +152,8 @@ struct AHAPDecoder {
     let result = Swift.min(Swift.max(value, range.lowerBound), range.upperBound)
     collector.add(
       .outOfRange, at: place,
-      "\(what) \(JSONWriter.number(value)) outside \(JSONWriter.number(range.lowerBound))...\(JSONWriter.number(range.upperBound)); \(JSONWriter.number(result)) is used")
+      "\(what) \(JSONWriter.number(value)) outside \(JSONWriter.number(range.lowerBound))...\(JSONWriter.number(range.upperBound)); \(JSONWriter.number(result)) is used"
+    )
     return result
   }
 

@@ -92,10 +92,14 @@ extension AHAP {
     add(.audioPan, event.audioPan, Defaults.audioPan)
     add(.audioPitch, event.audioPitch, Defaults.audioPitch)
     add(.audioBrightness, event.audioBrightness, Defaults.audioBrightness)
-    pairs.append((
-      "EventParameters",
-      .list(parameters.map { .orderedObject([("ParameterID", .string($0.0.rawValue)), ("ParameterValue", .number($0.1))]) })
-    ))
+    pairs.append(
+      (
+        "EventParameters",
+        .list(
+          parameters.map {
+            .orderedObject([("ParameterID", .string($0.0.rawValue)), ("ParameterValue", .number($0.1))])
+          })
+      ))
     if let path = event.waveformPath { pairs.append(("EventWaveformPath", .string(path))) }
     if let loop = event.waveformLoopEnabled { pairs.append(("EventWaveformLoopEnabled", .bool(loop))) }
     if let envelope = event.waveformUseVolumeEnvelope {
@@ -116,7 +120,10 @@ extension AHAP {
       ("ParameterID", .string(curve.parameterID.rawValue)), ("Time", .number(curve.time_s)),
       (
         "ParameterCurveControlPoints",
-        .list(curve.controlPoints.map { .orderedObject([("Time", .number($0.time_s)), ("ParameterValue", .number($0.value))]) })
+        .list(
+          curve.controlPoints.map {
+            .orderedObject([("Time", .number($0.time_s)), ("ParameterValue", .number($0.value))])
+          })
       ),
     ])
   }

@@ -95,7 +95,9 @@ extension AHAPDecoder {
     }
     if id == .sustained {
       if value != 0 && value != 1 {
-        collector.add(.outOfRange, at: valueMember.path, "Sustained \(JSONWriter.number(value)) is not 0 or 1; taken as \(value != 0 ? 1 : 0)")
+        collector.add(
+          .outOfRange, at: valueMember.path,
+          "Sustained \(JSONWriter.number(value)) is not 0 or 1; taken as \(value != 0 ? 1 : 0)")
       }
       event.isSustained = value != 0
       return
@@ -121,7 +123,9 @@ extension AHAPDecoder {
     guard let id = try dynamicID(in: cursor) else { return nil }
     let time_s = try time(in: cursor)
     guard let valueMember = try cursor.member("ParameterValue") else {
-      collector.add(.missingKey, at: cursor.place, "no \"ParameterValue\"; the default \(JSONWriter.number(id.defaultValue)) is used")
+      collector.add(
+        .missingKey, at: cursor.place,
+        "no \"ParameterValue\"; the default \(JSONWriter.number(id.defaultValue)) is used")
       return ParameterStep(parameterID: id, time_s: time_s, value: id.defaultValue)
     }
     var value = try valueMember.number()
@@ -156,7 +160,9 @@ extension AHAPDecoder {
         value = try valueMember.number()
         if id.isKnown { value = clamped(value, to: id.range, at: valueMember.path, what: id.rawValue) }
       } else {
-        collector.add(.missingKey, at: point.place, "no \"ParameterValue\"; the default \(JSONWriter.number(id.defaultValue)) is used")
+        collector.add(
+          .missingKey, at: point.place,
+          "no \"ParameterValue\"; the default \(JSONWriter.number(id.defaultValue)) is used")
         value = id.defaultValue
       }
       if let last = curve.controlPoints.last, t < last.time_s { sorted = false }

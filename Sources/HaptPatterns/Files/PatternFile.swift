@@ -50,7 +50,9 @@ public enum PatternFile {
   public static func load(path: String, limits: PatternLimits = PatternLimits()) throws -> LoadedPattern {
     guard let format = PatternFormat(path: path) else {
       throw InputError(
-        file: path, "unknown pattern format '.\(URL(fileURLWithPath: path).pathExtension)' (expected .ahap, .haptic or Android vibration .xml)")
+        file: path,
+        "unknown pattern format '.\(URL(fileURLWithPath: path).pathExtension)' (expected .ahap, .haptic or Android vibration .xml)"
+      )
     }
     let bytes = try InputFile.read(path, maxBytes: limits.maxBytes)
     let decoded: (pattern: HapticPattern, findings: [LintFinding])

@@ -84,7 +84,8 @@ public struct LintRule: Equatable, Sendable {
     "HAP006", .warning, "haptic-missing-key", "A .haptic key is missing; a default is used.")
   public static let hapticZeroDuration = LintRule(
     "HAP007", .warning, "haptic-zero-duration",
-    "Every amplitude point of a .haptic envelope at the same time: the envelope lasts 0 s and its vibration is never felt.")
+    "Every amplitude point of a .haptic envelope at the same time: the envelope lasts 0 s and its vibration is never felt."
+  )
 
   // MARK: - Android vibration XML
 
@@ -93,13 +94,15 @@ public struct LintRule: Equatable, Sendable {
     "An attribute the vibration XML schema does not define: hapt ignores it, Android's parser refuses the file.")
   public static let androidHiddenAPI = LintRule(
     "AND002", .warning, "android-hidden-api",
-    "An effect (pop, thud, texture_tick) or attribute (fallback) Android's parser accepts only for system code; an app's XML with it fails to load.")
+    "An effect (pop, thud, texture_tick) or attribute (fallback) Android's parser accepts only for system code; an app's XML with it fails to load."
+  )
   public static let androidEndlessRepeat = LintRule(
     "AND003", .warning, "android-endless-repeat",
     "A repeating waveform vibrates until the app cancels it; hapt renders a bounded length.")
   public static let androidShortEntry = LintRule(
     "AND004", .warning, "android-short-entry",
-    "A waveform step to a new non-zero amplitude shorter than 10 ms: an LRA cannot follow it and the step is mostly lost.")
+    "A waveform step to a new non-zero amplitude shorter than 10 ms: an LRA cannot follow it and the step is mostly lost."
+  )
   public static let androidZeroDuration = LintRule(
     "AND005", .error, "android-zero-duration",
     "A waveform whose entries all last 0 ms: Android's parser refuses it and nothing plays.")
@@ -122,7 +125,8 @@ public struct LintRule: Equatable, Sendable {
 
   public static let silentPattern = LintRule(
     "PAT005", .warning, "silent-pattern",
-    "Every haptic event has intensity 0 throughout (its own or through HapticIntensityControl): nothing is felt on any device.")
+    "Every haptic event has intensity 0 throughout (its own or through HapticIntensityControl): nothing is felt on any device."
+  )
 
   // MARK: - UX guidance
 

@@ -50,7 +50,8 @@ public enum PatternLint {
       if let latest = latestEnd, event.time_s < latest.end {
         add(
           .overlappingContinuous, "events[\(index)]",
-          "continuous event at \(seconds(event.time_s)) overlaps events[\(latest.index)], which runs to \(seconds(latest.end))")
+          "continuous event at \(seconds(event.time_s)) overlaps events[\(latest.index)], which runs to \(seconds(latest.end))"
+        )
       }
       if event.end_s > (latestEnd?.end ?? -.infinity) { latestEnd = (event.end_s, index) }
     }
@@ -76,7 +77,8 @@ public enum PatternLint {
     if let first = fusing.first {
       add(
         .fusingGap, "events[\(first.0)]",
-        "\(fusing.count) gap(s) between transients under 30 ms (the first \(milliseconds(first.1))); they fuse into one")
+        "\(fusing.count) gap(s) between transients under 30 ms (the first \(milliseconds(first.1))); they fuse into one"
+      )
     }
 
     // UX003: dense bursts of onsets.
@@ -114,7 +116,8 @@ public enum PatternLint {
     if let longest {
       add(
         .sustainedBuzz, "",
-        "continuous vibration for \(seconds(longest.length)) from \(seconds(longest.start)); it fatigues the hand and drains the battery")
+        "continuous vibration for \(seconds(longest.length)) from \(seconds(longest.start)); it fatigues the hand and drains the battery"
+      )
     }
 
     // UX005: everything at full intensity.
@@ -144,7 +147,8 @@ public enum PatternLint {
     for (i, curve) in pattern.parameterCurves.enumerated() {
       guard let start = curve.start_s, let end = curve.end_s else { continue }
       let first = curve.controlPoints.map(\.time_s).min().map { curve.time_s + $0 } ?? start
-      groups[curve.parameterID, default: []].append(Span(start: Swift.min(start, first), end: end, index: i, isCurve: true))
+      groups[curve.parameterID, default: []].append(
+        Span(start: Swift.min(start, first), end: end, index: i, isCurve: true))
     }
     for (i, step) in pattern.parameterSteps.enumerated() where groups[step.parameterID] != nil {
       groups[step.parameterID, default: []].append(
@@ -158,7 +162,8 @@ public enum PatternLint {
         guard previous.isCurve, spans[k].start < previous.end - timeTolerance_s else { continue }
         add(
           .overlappingCurves, spans[k].place,
-          "\(id.rawValue) starts at \(seconds(spans[k].start)), cutting \(previous.place) short (it runs to \(seconds(previous.end)))")
+          "\(id.rawValue) starts at \(seconds(spans[k].start)), cutting \(previous.place) short (it runs to \(seconds(previous.end)))"
+        )
       }
     }
   }

@@ -18,7 +18,9 @@ struct LofeltDecoder {
     if let version = try root.member("version") {
       let major = try version.member("major").map { try $0.number() }
       if major != 1 {
-        collector.add(.hapticUnknownKey, at: version.path, "version major \(major.map { JSONWriter.number($0) } ?? "missing"), expected 1")
+        collector.add(
+          .hapticUnknownKey, at: version.path,
+          "version major \(major.map { JSONWriter.number($0) } ?? "missing"), expected 1")
       }
     } else {
       collector.add(.hapticMissingKey, at: root.place, "no \"version\"; read as version 1")
@@ -31,16 +33,19 @@ struct LofeltDecoder {
       collector.add(.hapticTooFewPoints, at: "signals", "no amplitude envelope")
       return envelopes
     }
-    try collector.checkKeys(signals, known: ["continuous"], unknownRule: .hapticUnknownKey, duplicateRule: .hapticUnknownKey)
+    try collector.checkKeys(
+      signals, known: ["continuous"], unknownRule: .hapticUnknownKey, duplicateRule: .hapticUnknownKey)
     guard let continuous = try signals.member("continuous"),
       let envelopesMember = try continuous.member("envelopes")
     else {
       collector.add(.hapticTooFewPoints, at: signals.path, "no continuous amplitude envelope")
       return envelopes
     }
-    try collector.checkKeys(continuous, known: ["envelopes"], unknownRule: .hapticUnknownKey, duplicateRule: .hapticUnknownKey)
     try collector.checkKeys(
-      envelopesMember, known: ["amplitude", "frequency"], unknownRule: .hapticUnknownKey, duplicateRule: .hapticUnknownKey)
+      continuous, known: ["envelopes"], unknownRule: .hapticUnknownKey, duplicateRule: .hapticUnknownKey)
+    try collector.checkKeys(
+      envelopesMember, known: ["amplitude", "frequency"], unknownRule: .hapticUnknownKey,
+      duplicateRule: .hapticUnknownKey)
     if let amplitude = try envelopesMember.member("amplitude") {
       envelopes.amplitude = try decodeAmplitude(amplitude)
     }
@@ -54,7 +59,8 @@ struct LofeltDecoder {
     {
       collector.add(
         .hapticZeroDuration, at: envelopesMember.path + ".amplitude",
-        "all \(envelopes.amplitude.count) amplitude points are at \(JSONWriter.number(first.time_s)) s: the envelope lasts 0 s, so only emphasis (if any) is felt")
+        "all \(envelopes.amplitude.count) amplitude points are at \(JSONWriter.number(first.time_s)) s: the envelope lasts 0 s, so only emphasis (if any) is felt"
+      )
     }
     if let frequency = try envelopesMember.member("frequency") {
       envelopes.frequency = try decodeFrequency(frequency)
@@ -84,7 +90,9 @@ struct LofeltDecoder {
     let value = try member.number()
     guard (0...1).contains(value) else {
       let clamped = Swift.min(Swift.max(value, 0), 1)
-      collector.add(.hapticOutOfRange, at: member.path, "\(key) \(JSONWriter.number(value)) outside 0...1; \(JSONWriter.number(clamped)) is used")
+      collector.add(
+        .hapticOutOfRange, at: member.path,
+        "\(key) \(JSONWriter.number(value)) outside 0...1; \(JSONWriter.number(clamped)) is used")
       return clamped
     }
     return value
@@ -101,7 +109,10 @@ struct LofeltDecoder {
       value = 0
     }
     if let previous, value < previous {
-      collector.add(.hapticDecreasingTime, at: member.path, "time \(JSONWriter.number(value)) s is before the previous point's \(JSONWriter.number(previous)) s; the point is skipped")
+      collector.add(
+        .hapticDecreasingTime, at: member.path,
+        "time \(JSONWriter.number(value)) s is before the previous point's \(JSONWriter.number(previous)) s; the point is skipped"
+      )
       return nil
     }
     return value
@@ -123,15 +134,20 @@ struct LofeltDecoder {
     var emphasisCount = 0
     for point in points {
       guard case .object = point.value else { throw point.typeError(expected: "an object") }
-      try collector.checkKeys(point, known: ["time", "amplitude", "emphasis"], unknownRule: .hapticUnknownKey, duplicateRule: .hapticUnknownKey)
+      try collector.checkKeys(
+        point, known: ["time", "amplitude", "emphasis"], unknownRule: .hapticUnknownKey,
+        duplicateRule: .hapticUnknownKey)
       guard let t = try time(point, previous: result.last?.time_s), let amplitude = try unit(point, key: "amplitude")
       else { continue }
       var entry = LofeltEnvelopes.AmplitudePoint(time_s: t, amplitude: amplitude)
       if let emphasis = try point.member("emphasis") {
-        try collector.checkKeys(emphasis, known: ["amplitude", "frequency"], unknownRule: .hapticUnknownKey, duplicateRule: .hapticUnknownKey)
+        try collector.checkKeys(
+          emphasis, known: ["amplitude", "frequency"], unknownRule: .hapticUnknownKey, duplicateRule: .hapticUnknownKey)
         if let ea = try unit(emphasis, key: "amplitude"), let ef = try unit(emphasis, key: "frequency") {
           if ea < amplitude {
-            collector.add(.hapticEmphasisBelowEnvelope, at: emphasis.path + ".amplitude", "emphasis amplitude \(JSONWriter.number(ea)) is below the envelope's \(JSONWriter.number(amplitude))")
+            collector.add(
+              .hapticEmphasisBelowEnvelope, at: emphasis.path + ".amplitude",
+              "emphasis amplitude \(JSONWriter.number(ea)) is below the envelope's \(JSONWriter.number(amplitude))")
           }
           emphasisCount += 1
           guard emphasisCount <= limits.maxEvents else {
@@ -153,7 +169,8 @@ struct LofeltDecoder {
     var result: [(time_s: Double, frequency: Double)] = []
     for point in points {
       guard case .object = point.value else { throw point.typeError(expected: "an object") }
-      try collector.checkKeys(point, known: ["time", "frequency"], unknownRule: .hapticUnknownKey, duplicateRule: .hapticUnknownKey)
+      try collector.checkKeys(
+        point, known: ["time", "frequency"], unknownRule: .hapticUnknownKey, duplicateRule: .hapticUnknownKey)
       guard let t = try time(point, previous: result.last?.time_s), let frequency = try unit(point, key: "frequency")
       else { continue }
       result.append((t, frequency))

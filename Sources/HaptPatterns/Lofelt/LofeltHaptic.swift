@@ -32,7 +32,9 @@ public enum LofeltHaptic {
   ///   amplitude points, non-decreasing times, emphasis not below the envelope, values
   ///   within 0...1, unknown or missing keys).
   /// - Throws: ``InputError`` naming `file` and the JSON path for broken input.
-  public static func decode(_ bytes: [UInt8], file: String, limits: PatternLimits = PatternLimits())
+  public static func decode(
+    _ bytes: [UInt8], file: String, limits: PatternLimits = PatternLimits()
+  )
     throws -> (pattern: HapticPattern, findings: [LintFinding])
   {
     do {

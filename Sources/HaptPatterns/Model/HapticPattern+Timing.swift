@@ -82,7 +82,9 @@ extension HapticPattern {
   ///   Core Haptics); a non-finite rate means 1.
   /// - Complexity: O(size of the pattern).
   public func atPlaybackRate(_ rate: Double) -> HapticPattern {
-    let clamped = rate.isFinite ? Swift.min(Swift.max(rate, Self.playbackRateRange.lowerBound), Self.playbackRateRange.upperBound) : 1
+    let clamped =
+      rate.isFinite
+      ? Swift.min(Swift.max(rate, Self.playbackRateRange.lowerBound), Self.playbackRateRange.upperBound) : 1
     if clamped == 1 { return self }
     let scale = 1 / clamped
     var result = self

@@ -58,8 +58,12 @@ public enum Presets {
     ("swiftui-impact-weight-light", "SensoryFeedback.impact(weight: .light, intensity: 1)", [.iOS, .watchOS]),
     ("swiftui-impact-weight-medium", "SensoryFeedback.impact(weight: .medium, intensity: 1)", [.iOS, .watchOS]),
     ("swiftui-impact-weight-heavy", "SensoryFeedback.impact(weight: .heavy, intensity: 1)", [.iOS, .watchOS]),
-    ("swiftui-impact-flexibility-rigid", "SensoryFeedback.impact(flexibility: .rigid, intensity: 1)", [.iOS, .watchOS]),
-    ("swiftui-impact-flexibility-solid", "SensoryFeedback.impact(flexibility: .solid, intensity: 1)", [.iOS, .watchOS]),
+    (
+      "swiftui-impact-flexibility-rigid", "SensoryFeedback.impact(flexibility: .rigid, intensity: 1)", [.iOS, .watchOS]
+    ),
+    (
+      "swiftui-impact-flexibility-solid", "SensoryFeedback.impact(flexibility: .solid, intensity: 1)", [.iOS, .watchOS]
+    ),
     ("swiftui-impact-flexibility-soft", "SensoryFeedback.impact(flexibility: .soft, intensity: 1)", [.iOS, .watchOS]),
     ("watchos-notification", "WKHapticType.notification", [.watchOS]),
     ("watchos-direction-up", "WKHapticType.directionUp", [.watchOS]),

@@ -108,7 +108,8 @@ public enum LatencyChart {
     let budgetLabels = budgetLabelLayout(
       pass: (x(pass_ms), "pass ≤ \(ChartNumber.readable(pass_ms)) ms"),
       warn: (x(warn_ms), "warn ≤ \(ChartNumber.readable(warn_ms)) ms"), right: Double(width) - 4)
-    for (budget, label) in zip([pass_ms, warn_ms], budgetLabels) where budget.isFinite && budget >= 0 && budget <= x.upper_ms {
+    for (budget, label) in zip([pass_ms, warn_ms], budgetLabels)
+    where budget.isFinite && budget >= 0 && budget <= x.upper_ms {
       let px = x(budget)
       svg.line(x1: px, y1: label.y + 3, x2: px, y2: bottom, stroke: "#000000", width: 1.5, dash: "6 3")
       svg.text(label.text, x: label.anchorX, y: label.y, anchor: label.anchor, size: 11)
@@ -144,7 +145,9 @@ public enum LatencyChart {
 
   /// Grid lines, ticks and labels of the latency axis, and a break mark (two slanted
   /// strokes across the axis line) where a broken axis turns logarithmic.
-  static func drawAxis(into svg: inout SVGWriter, _ x: LatencyAxis, plot: (left: Double, top: Double, right: Double, bottom: Double)) {
+  static func drawAxis(
+    into svg: inout SVGWriter, _ x: LatencyAxis, plot: (left: Double, top: Double, right: Double, bottom: Double)
+  ) {
     for value in x.ticks {
       let px = x(value)
       svg.line(x1: px, y1: plot.top, x2: px, y2: plot.bottom, stroke: "#e4e4e4")
@@ -155,7 +158,8 @@ public enum LatencyChart {
     if let breakAt = x.breakAt_ms {
       let px = x(breakAt)
       for dx in [-3.0, 3.0] {
-        svg.line(x1: px + dx - 3, y1: plot.bottom + 6, x2: px + dx + 3, y2: plot.bottom - 6, stroke: "#000000", width: 1.5)
+        svg.line(
+          x1: px + dx - 3, y1: plot.bottom + 6, x2: px + dx + 3, y2: plot.bottom - 6, stroke: "#000000", width: 1.5)
       }
       svg.line(x1: px, y1: plot.top, x2: px, y2: plot.bottom, stroke: "#b0b0b0", dash: "2 3")
       label += ": linear to \(ChartNumber.readable(breakAt)) ms, logarithmic beyond"

@@ -91,8 +91,7 @@ public enum SpectrogramChart {
       while c < pooled.columns.count {
         let level = quantised(pooled.cells[r][c], floor: floor, range: range)
         var end = c + 1
-        while end < pooled.columns.count, quantised(pooled.cells[r][end], floor: floor, range: range) == level
-        {
+        while end < pooled.columns.count, quantised(pooled.cells[r][end], floor: floor, range: range) == level {
           end += 1
         }
         let x0 = px(x(firstFrame_ms + (Double(pooled.columns[c].lowerBound) - 0.5) * step_ms))

@@ -28,7 +28,8 @@ struct CorpusClusters {
     }
     let perPattern = e.options.devices.count * e.options.states.count
     let candidates = renders.indices.filter {
-      renders[$0].rendering.silenceReason == nil && features[$0].isPerceptible && e.measurements[$0 * perPattern].verdict != .silent
+      renders[$0].rendering.silenceReason == nil && features[$0].isPerceptible
+        && e.measurements[$0 * perPattern].verdict != .silent
     }
     silent = renders.indices.filter { !candidates.contains($0) }
     var representatives: [Int] = []

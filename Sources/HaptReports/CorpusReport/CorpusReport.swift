@@ -39,14 +39,16 @@ public enum CorpusReport {
       lint: ReportTables.lint(e.findings, failures: e.corpus.failures)
     )
     let catalog = PatternCatalog(e)
-    let clusters = e.primary.count > min(limits.heatMapPatterns, CorpusEvaluation.heatMapLimit)
+    let clusters =
+      e.primary.count > min(limits.heatMapPatterns, CorpusEvaluation.heatMapLimit)
       ? CorpusClusters(e, limit: limits.heatMapPatterns) : nil
     var clusterIndex = [Int: Int]()
     for (c, members) in (clusters?.members ?? []).enumerated() { for i in members { clusterIndex[i] = c } }
     let clusterOf = clusterIndex
     var page = ReportPage(
       title: title,
-      subtitle: "hapt \(HaptVersion.string) (model \(HaptVersion.model)). Every figure is a simulation: see “How to read this report”.",
+      subtitle:
+        "hapt \(HaptVersion.string) (model \(HaptVersion.model)). Every figure is a simulation: see “How to read this report”.",
       facts: facts(e))
     page.sections = [
       summarySection(e),
@@ -95,7 +97,8 @@ public enum CorpusReport {
     let budget = e.options.budget
     let failing = e.measurements.filter { $0.verdict == .fail }
     let warning = e.measurements.filter { $0.verdict == .warn }
-    let limits = "felt within \(Wording.ms(budget.pass_s)) passes, up to \(Wording.ms(budget.warn_s)) warns, later fails"
+    let limits =
+      "felt within \(Wording.ms(budget.pass_s)) passes, up to \(Wording.ms(budget.warn_s)) warns, later fails"
     if e.measurements.isEmpty {
       blocks.append(.paragraph("No latency checks: the corpus has no patterns."))
     } else if failing.isEmpty && warning.isEmpty {
@@ -105,13 +108,15 @@ public enum CorpusReport {
       let names = failing.map { "\($0.pattern) on \($0.device) (\($0.state.rawValue))" }
       blocks.append(
         .warning(
-          "\(Wording.count(failing.count, "check")) \(failing.count == 1 ? "fails" : "fail") the latency budget (\(limits)): \(Wording.list(names))."))
+          "\(Wording.count(failing.count, "check")) \(failing.count == 1 ? "fails" : "fail") the latency budget (\(limits)): \(Wording.list(names))."
+        ))
     }
     if !warning.isEmpty {
       let names = warning.map { "\($0.pattern) on \($0.device) (\($0.state.rawValue))" }
       blocks.append(
         .paragraph(
-          "\(Wording.count(warning.count, "check")) \(warning.count == 1 ? "is" : "are") in the warn band (felt after \(Wording.ms(budget.pass_s)), within \(Wording.ms(budget.warn_s))): \(Wording.list(names))."))
+          "\(Wording.count(warning.count, "check")) \(warning.count == 1 ? "is" : "are") in the warn band (felt after \(Wording.ms(budget.pass_s)), within \(Wording.ms(budget.warn_s))): \(Wording.list(names))."
+        ))
     }
     if e.reviewSetIsClosestPatterns {
       blocks.append(.note(closestSetSentence(e)))
@@ -120,23 +125,29 @@ public enum CorpusReport {
       if review.isSilent {
         blocks.append(.note(review.sentences.first ?? ""))
       } else {
-        blocks.append(review.hasConfusablePair ? .warning(review.sentences.first ?? "") : .paragraph(review.sentences.last ?? ""))
+        blocks.append(
+          review.hasConfusablePair ? .warning(review.sentences.first ?? "") : .paragraph(review.sentences.last ?? ""))
       }
     }
     let truncated = Set(e.measurements.filter(\.isTruncated).map(\.pattern)).sorted()
     if !truncated.isEmpty {
-      blocks.append(.warning("Rendered only up to the length limit (markers cover the rendered part): \(Wording.list(truncated))."))
+      blocks.append(
+        .warning("Rendered only up to the length limit (markers cover the rendered part): \(Wording.list(truncated))."))
     }
     if !e.missingFromReviewSet.isEmpty, !e.reviewSetIsClosestPatterns {
       blocks.append(.note("Review set patterns not found in this corpus: \(Wording.list(e.missingFromReviewSet))."))
     }
-    blocks.append(.paragraph("Every pattern has its own page (waveform, spectrogram, latency on every device and state, nearest neighbours), linked from the Patterns table. The files:"))
-    blocks.append(.list([
-      "patterns.csv: one row per pattern (primary device)", "latency.csv: every pattern, device and state",
-      "pairs.csv: each pattern's \(Wording.count(e.pairwise.settings.neighbours, "nearest neighbour")) by d' and every pair under d' \(JSONWriter.number(e.pairwise.settings.closeBelow_JND)) (primary device; every pair with --all-pairs)",
-      "confusion.csv: the review set's predicted confusion matrices",
-      "lint.csv: every lint finding and load error",
-    ]))
+    blocks.append(
+      .paragraph(
+        "Every pattern has its own page (waveform, spectrogram, latency on every device and state, nearest neighbours), linked from the Patterns table. The files:"
+      ))
+    blocks.append(
+      .list([
+        "patterns.csv: one row per pattern (primary device)", "latency.csv: every pattern, device and state",
+        "pairs.csv: each pattern's \(Wording.count(e.pairwise.settings.neighbours, "nearest neighbour")) by d' and every pair under d' \(JSONWriter.number(e.pairwise.settings.closeBelow_JND)) (primary device; every pair with --all-pairs)",
+        "confusion.csv: the review set's predicted confusion matrices",
+        "lint.csv: every lint finding and load error",
+      ]))
     for file in ["patterns.csv", "latency.csv", "pairs.csv", "confusion.csv", "lint.csv"] {
       blocks.append(.fileLink(path: file, text: file))
     }
@@ -145,8 +156,10 @@ public enum CorpusReport {
 
   /// Why the review set is the corpus's closest patterns.
   static func closestSetSentence(_ e: CorpusEvaluation) -> String {
-    let requested = e.missingFromReviewSet.isEmpty ? "the review set" : "the review set (\(Wording.list(e.missingFromReviewSet)))"
-    return "No two patterns of \(requested) are in this corpus, so the design review checks its \(e.reviewSet.count) closest patterns instead: \(Wording.list(e.reviewSet, limit: 10)) (choose others with --set NAME,NAME,...)."
+    let requested =
+      e.missingFromReviewSet.isEmpty ? "the review set" : "the review set (\(Wording.list(e.missingFromReviewSet)))"
+    return
+      "No two patterns of \(requested) are in this corpus, so the design review checks its \(e.reviewSet.count) closest patterns instead: \(Wording.list(e.reviewSet, limit: 10)) (choose others with --set NAME,NAME,...)."
   }
 
   /// Files that failed to load, and files skipped as not patterns (listed once, by
@@ -160,7 +173,8 @@ public enum CorpusReport {
       for failure in e.corpus.failures { table.append([.text(failure.path), .text(failure.error.description)]) }
       blocks.append(
         .warning(
-          "\(Wording.count(e.corpus.failures.count, "file")) could not be read\(e.corpus.entries.isEmpty ? "" : "; every other pattern was evaluated")."))
+          "\(Wording.count(e.corpus.failures.count, "file")) could not be read\(e.corpus.entries.isEmpty ? "" : "; every other pattern was evaluated")."
+        ))
       blocks.append(.table(ReportTable(table), caption: nil))
     }
     if let skipped { blocks.append(.paragraph(skipped.prefix(1).uppercased() + skipped.dropFirst() + ".")) }
@@ -172,22 +186,31 @@ public enum CorpusReport {
   static func latencySection(_ e: CorpusEvaluation, limits: Limits) -> ReportSection {
     var blocks: [ReportBlock] = [
       .paragraph(
-        "Time from the touch (trigger, 0 ms) until the vibration is first above the detection threshold of a phone held in the hand (detect), per device and engine state. Budget: pass within \(ms(e.options.budget.pass_s)) ms, warn to \(ms(e.options.budget.warn_s)) ms, fail later; silent: never felt."),
+        "Time from the touch (trigger, 0 ms) until the vibration is first above the detection threshold of a phone held in the hand (detect), per device and engine state. Budget: pass within \(ms(e.options.budget.pass_s)) ms, warn to \(ms(e.options.budget.warn_s)) ms, fail later; silent: never felt."
+      ),
       .approximate(
-        "Engine latencies are profile values (\(ReportMethods.engineLatencies(e.options.devices))); Apple and most vendors publish none. Actuator rise times come from the simulated physics."),
+        "Engine latencies are profile values (\(ReportMethods.engineLatencies(e.options.devices))); Apple and most vendors publish none. Actuator rise times come from the simulated physics."
+      ),
     ]
     blocks.append(
-      .paragraph("The Patterns table above shows every pattern on every device and state; the charts below detail each device and state."))
+      .paragraph(
+        "The Patterns table above shows every pattern on every device and state; the charts below detail each device and state."
+      ))
     for device in e.options.devices {
       for state in e.options.states {
         let rows = e.measurements.filter { $0.device == device.name && $0.state == state }
         if !rows.isEmpty, rows.allSatisfy({ $0.verdict == .silent }) {
           let reason = rows.first?.silenceReason ?? "below the detection threshold throughout"
-          blocks.append(.note("\(device.name) (\(state.rawValue)): \(rows.count == 1 ? "the pattern is" : "every pattern is") silent (\(reason))."))
+          blocks.append(
+            .note(
+              "\(device.name) (\(state.rawValue)): \(rows.count == 1 ? "the pattern is" : "every pattern is") silent (\(reason))."
+            ))
           continue
         }
-        let shown = rows.sorted { ($0.markers.detect_s ?? .infinity, $0.pattern) > ($1.markers.detect_s ?? .infinity, $1.pattern) }
-          .prefix(limits.latencyBars).sorted { $0.pattern < $1.pattern }
+        let shown = rows.sorted {
+          ($0.markers.detect_s ?? .infinity, $0.pattern) > ($1.markers.detect_s ?? .infinity, $1.pattern)
+        }
+        .prefix(limits.latencyBars).sorted { $0.pattern < $1.pattern }
         let bars = shown.map {
           LatencyBar(
             pattern: $0.pattern, device: "", state: "", detect_ms: $0.markers.detect_s.map { $0 * 1000 },
@@ -200,33 +223,41 @@ public enum CorpusReport {
         blocks.append(
           .chart(
             LatencyChart.render(
-              title: "Detect latency on \(device.name) (\(state.rawValue))", bars: bars, pass_ms: e.options.budget.pass_s * 1000,
+              title: "Detect latency on \(device.name) (\(state.rawValue))", bars: bars,
+              pass_ms: e.options.budget.pass_s * 1000,
               warn_ms: e.options.budget.warn_s * 1000),
             caption: caption))
       }
     }
-    blocks.insert(.table(ReportTable(latencySummary(e), verdictColumns: ["worst verdict"]), caption: "Verdicts per device and state; every row is in latency.csv."), at: 2)
+    blocks.insert(
+      .table(
+        ReportTable(latencySummary(e), verdictColumns: ["worst verdict"]),
+        caption: "Verdicts per device and state; every row is in latency.csv."), at: 2)
     return ReportSection(title: "Latency budgets", id: "latency", blocks: blocks)
   }
 
   /// One row per device and state: verdict counts and the slowest pattern.
   static func latencySummary(_ e: CorpusEvaluation) -> CSVTable {
     var table = CSVTable(columns: [
-      CSVColumn("device"), CSVColumn("state"), CSVColumn("pass"), CSVColumn("warn"), CSVColumn("fail"), CSVColumn("silent"),
+      CSVColumn("device"), CSVColumn("state"), CSVColumn("pass"), CSVColumn("warn"), CSVColumn("fail"),
+      CSVColumn("silent"),
       CSVColumn("median detect", unit: "ms"), CSVColumn("slowest pattern"), CSVColumn("slowest detect", unit: "ms"),
       CSVColumn("worst verdict"),
     ])
     for device in e.options.devices {
       for state in e.options.states {
         let rows = e.measurements.filter { $0.device == device.name && $0.state == state }
-        let felt = rows.filter { $0.markers.detect_s != nil }.sorted { ($0.markers.detect_s ?? 0, $0.pattern) < ($1.markers.detect_s ?? 0, $1.pattern) }
+        let felt = rows.filter { $0.markers.detect_s != nil }.sorted {
+          ($0.markers.detect_s ?? 0, $0.pattern) < ($1.markers.detect_s ?? 0, $1.pattern)
+        }
         let median = felt.isEmpty ? nil : felt[felt.count / 2].markers.detect_s.map { $0 * 1000 }
         let slowest = felt.last
         table.append([
           .text(device.name), .text(state.rawValue),
           .integer(rows.filter { $0.verdict == .pass }.count), .integer(rows.filter { $0.verdict == .warn }.count),
           .integer(rows.filter { $0.verdict == .fail }.count), .integer(rows.filter { $0.verdict == .silent }.count),
-          .fixed(median, decimals: 1), .text(slowest?.pattern), .fixed(slowest?.markers.detect_s.map { $0 * 1000 }, decimals: 1),
+          .fixed(median, decimals: 1), .text(slowest?.pattern),
+          .fixed(slowest?.markers.detect_s.map { $0 * 1000 }, decimals: 1),
           .text(rows.map(\.verdict).max()?.rawValue),
         ])
       }
@@ -246,8 +277,11 @@ public enum CorpusReport {
     if e.reviewSetIsClosestPatterns { blocks.append(.note(closestSetSentence(e))) }
     blocks += [
       .paragraph(
-        "Can people tell \(Wording.list(e.reviewSet, limit: 12)) apart with their eyes closed? d' is hapt's distinguishability in JND units (under 1 confusable, under 2 close); the confusion matrix is the predicted identification performance; information transfer (IT) in bits, and 2^IT effectively distinguishable patterns."),
-      .approximate("d' and the confusion matrix come from hapt's own perceptual model (Docs/Perception.md), calibrated on published JNDs, not on an identification experiment with these patterns."),
+        "Can people tell \(Wording.list(e.reviewSet, limit: 12)) apart with their eyes closed? d' is hapt's distinguishability in JND units (under 1 confusable, under 2 close); the confusion matrix is the predicted identification performance; information transfer (IT) in bits, and 2^IT effectively distinguishable patterns."
+      ),
+      .approximate(
+        "d' and the confusion matrix come from hapt's own perceptual model (Docs/Perception.md), calibrated on published JNDs, not on an identification experiment with these patterns."
+      ),
     ]
     for review in e.reviews {
       blocks.append(.heading("\(review.device) (\(review.state.rawValue))"))
@@ -259,13 +293,18 @@ public enum CorpusReport {
       blocks.append(.list(review.sentences))
       blocks.append(
         .chart(
-          HeatMapChart.confusion(title: "Predicted confusion on \(review.device)", probabilities: review.confusion, labels: review.names),
-          caption: "Rows: the pattern presented; columns: the pattern answered. IT \(String(format: "%.2f", review.informationTransfer_bits)) bits."))
+          HeatMapChart.confusion(
+            title: "Predicted confusion on \(review.device)", probabilities: review.confusion, labels: review.names),
+          caption:
+            "Rows: the pattern presented; columns: the pattern answered. IT \(String(format: "%.2f", review.informationTransfer_bits)) bits."
+        ))
       let pairs = compactPairs(review.pairs.map { ($0.first, $0.second, $0.dPrime, $0.similarity) })
       blocks.append(
         .table(
           ReportTable(pairs, verdictColumns: []),
-          caption: "similarity: 0..1, 1 identical (the smaller ST-SIM direction, clamped); the raw directional ST-SIM and SPQI are in hapt confusion --format csv."))
+          caption:
+            "similarity: 0..1, 1 identical (the smaller ST-SIM direction, clamped); the raw directional ST-SIM and SPQI are in hapt confusion --format csv."
+        ))
     }
     return ReportSection(title: "Design review: confusability", id: "review", blocks: blocks)
   }
@@ -277,7 +316,8 @@ public enum CorpusReport {
     let device = e.primary.first?.device ?? "the primary device"
     var blocks: [ReportBlock] = [
       .paragraph(
-        "Similarity between patterns on \(device), ordered by average-linkage clustering so that look-alike patterns sit together: the smaller of the two ST-SIM directions, clamped to 0..1 (1 identical), averaged over blocks where either pattern is perceptible (Docs/Similarity.md). ST-SIM takes one signal as the reference; its spectral term is a ratio to the reference and exceeds 1 where the reference is barely perceptible, so similarity uses the smaller direction; pairs.csv keeps both raw directions.")
+        "Similarity between patterns on \(device), ordered by average-linkage clustering so that look-alike patterns sit together: the smaller of the two ST-SIM directions, clamped to 0..1 (1 identical), averaged over blocks where either pattern is perceptible (Docs/Similarity.md). ST-SIM takes one signal as the reference; its spectral term is a ratio to the reference and exceeds 1 where the reference is barely perceptible, so similarity uses the smaller direction; pairs.csv keeps both raw directions."
+      )
     ]
     guard n >= 2 else {
       blocks.append(.note(n == 1 ? "One pattern: no pairs." : "No patterns: no pairs."))
@@ -291,20 +331,26 @@ public enum CorpusReport {
       var caption =
         "\(n) patterns are too many for one cell each: each row and column is a group of look-alike patterns (k-centre clustering on d'), labelled with the pattern that stands for it and how many others it holds; a cell is the similarity of the two groups' patterns. Each pattern's page names its group."
       if !clusters.silent.isEmpty {
-        caption += " \(Wording.count(clusters.silent.count, "pattern")) silent on \(device) \(clusters.silent.count == 1 ? "is" : "are") left out."
+        caption +=
+          " \(Wording.count(clusters.silent.count, "pattern")) silent on \(device) \(clusters.silent.count == 1 ? "is" : "are") left out."
       }
       if matrix.count >= 2 {
         blocks.append(
-          .chart(HeatMapChart.clustered(title: "Similarity between \(matrix.count) groups of patterns (0..1)", similarity: matrix, labels: labels), caption: caption))
+          .chart(
+            HeatMapChart.clustered(
+              title: "Similarity between \(matrix.count) groups of patterns (0..1)", similarity: matrix, labels: labels),
+            caption: caption))
       } else {
-        blocks.append(.note("The patterns that can be felt on \(device) form a single group of look-alikes: no map to draw."))
+        blocks.append(
+          .note("The patterns that can be felt on \(device) form a single group of look-alikes: no map to draw."))
       }
     } else {
       let shown = Array(0..<min(n, e.heatMapSimilarity.count))
       let sub = shown.map { i in shown.map { j in e.heatMapSimilarity[i][j] } }
       blocks.append(
         .chart(
-          HeatMapChart.clustered(title: "Pairwise similarity (0..1)", similarity: sub, labels: shown.map { e.primary[$0].name }),
+          HeatMapChart.clustered(
+            title: "Pairwise similarity (0..1)", similarity: sub, labels: shown.map { e.primary[$0].name }),
           caption: nil))
     }
     // Identical copies and silent patterns are said once, not listed as confusable pairs.
@@ -312,18 +358,22 @@ public enum CorpusReport {
       let groups = catalog.identicalGroups
       blocks.append(
         .note(
-          "\(groups.count == 1 ? "One group" : "\(groups.count) groups") of files hold the same pattern (the same events and curves; metadata aside), so they feel identical; their pairs are left out of the table below."))
+          "\(groups.count == 1 ? "One group" : "\(groups.count) groups") of files hold the same pattern (the same events and curves; metadata aside), so they feel identical; their pairs are left out of the table below."
+        ))
       var lines = groups.prefix(20).map { group in
         "\(group.count) files are identical: \(Wording.list(group.map { catalog.items[$0].name }, limit: 12))"
       }
-      if groups.count > 20 { lines.append("and \(Wording.count(groups.count - 20, "more group")) (see each pattern's page)") }
+      if groups.count > 20 {
+        lines.append("and \(Wording.count(groups.count - 20, "more group")) (see each pattern's page)")
+      }
       blocks.append(.list(lines))
     }
     let silent = catalog.items.filter(\.isSilentOnPrimary).map(\.name)
     if silent.count >= 2 {
       blocks.append(
         .note(
-          "\(Wording.count(silent.count, "pattern")) \(silent.count == 1 ? "is" : "are") silent on \(device) (not felt at all): \(Wording.list(silent)). Silent patterns are not confused with other patterns; they are missed. Their pairs are left out below."))
+          "\(Wording.count(silent.count, "pattern")) \(silent.count == 1 ? "is" : "are") silent on \(device) (not felt at all): \(Wording.list(silent)). Silent patterns are not confused with other patterns; they are missed. Their pairs are left out below."
+        ))
     }
     let closest = e.pairwise.keptPairs.sorted { ($0.dPrime, $0.first, $0.second) < ($1.dPrime, $1.first, $1.second) }
       .filter { !catalog.areIdentical($0.first, $0.second) && !catalog.eitherSilent($0.first, $0.second) }.prefix(15)
@@ -342,9 +392,16 @@ public enum CorpusReport {
       blocks.append(
         .html(
           LinkTable(
-            headers: [[.init(text: "pattern A"), .init(text: "pattern B"), .init(text: "d' (JND)", numeric: true), .init(text: "similarity", numeric: true), .init(text: "verdict")]],
+            headers: [
+              [
+                .init(text: "pattern A"), .init(text: "pattern B"), .init(text: "d' (JND)", numeric: true),
+                .init(text: "similarity", numeric: true), .init(text: "verdict"),
+              ]
+            ],
             rows: rows,
-            caption: "The \(Wording.count(closest.count, "least distinguishable pair")) of the corpus (lowest d'), identical copies and silent patterns aside.").html))
+            caption:
+              "The \(Wording.count(closest.count, "least distinguishable pair")) of the corpus (lowest d'), identical copies and silent patterns aside."
+          ).html))
     }
     return ReportSection(title: "Similarity across the corpus", id: "similarity", blocks: blocks)
   }
@@ -354,15 +411,19 @@ public enum CorpusReport {
       Wording.count(e.findings.filter { $0.severity == s }.count, s.rawValue, s == .info ? "info" : nil)
     }
     if !e.corpus.failures.isEmpty {
-      counts.insert(Wording.count(e.corpus.failures.count, "file") + " that failed to load (rule LOAD, counted as errors)", at: 0)
+      counts.insert(
+        Wording.count(e.corpus.failures.count, "file") + " that failed to load (rule LOAD, counted as errors)", at: 0)
     }
     return ReportSection(
       title: "Lint findings", id: "lint",
       blocks: [
-        .paragraph("Rule breaks and UX guidance (rule IDs in Docs/Patterns.md): " + counts.joined(separator: ", ") + "."),
+        .paragraph(
+          "Rule breaks and UX guidance (rule IDs in Docs/Patterns.md): " + counts.joined(separator: ", ") + "."),
         table.rows.isEmpty
           ? .note("No findings.")
-          : .table(ReportTable(capped(table, limits.tableRows), verdictColumns: []), caption: cappedCaption(table, limits.tableRows, file: "lint.csv")),
+          : .table(
+            ReportTable(capped(table, limits.tableRows), verdictColumns: []),
+            caption: cappedCaption(table, limits.tableRows, file: "lint.csv")),
       ])
   }
 
@@ -374,14 +435,18 @@ public enum CorpusReport {
     ])
     for d in e.options.devices {
       table.append([
-        .text(d.name), .text(d.actuator.typeName), .fixed(d.resonance_Hz, decimals: 1), .fixed(d.qualityFactor, decimals: 2),
-        .text("\(JSONWriter.number(d.drive.fmin_Hz))-\(JSONWriter.number(d.drive.fmax_Hz))"), .number(d.drive.ratedVoltage_V),
+        .text(d.name), .text(d.actuator.typeName), .fixed(d.resonance_Hz, decimals: 1),
+        .fixed(d.qualityFactor, decimals: 2),
+        .text("\(JSONWriter.number(d.drive.fmin_Hz))-\(JSONWriter.number(d.drive.fmax_Hz))"),
+        .number(d.drive.ratedVoltage_V),
         .number(d.latency.prepared_s * 1000), .number(d.latency.cold_s * 1000), .number(d.bodyMass_kg),
       ])
     }
     var blocks: [ReportBlock] = [.table(ReportTable(table, verdictColumns: []), caption: nil)]
     for d in e.options.devices { blocks.append(.paragraph("\(d.name): \(d.description)")) }
-    blocks.append(.approximate("Device profiles are models: where a number is a guess, its description says so (Docs/Simulation.md)."))
+    blocks.append(
+      .approximate(
+        "Device profiles are models: where a number is a guess, its description says so (Docs/Simulation.md)."))
     return ReportSection(title: "Devices", id: "devices", blocks: blocks)
   }
 

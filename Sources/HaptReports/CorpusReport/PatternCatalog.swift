@@ -48,7 +48,11 @@ struct PatternCatalog {
       let checks = e.measurements[(i * perPattern)..<((i + 1) * perPattern)].filter { felt.contains($0.device) }
       let worst = PatternCatalog.worst(checks.map(\.verdict))
       let worstCheck = checks.filter { $0.verdict == worst }
-        .max { ($0.markers.detect_s ?? -1, $1.device, $1.state.rawValue) < ($1.markers.detect_s ?? -1, $0.device, $0.state.rawValue) }
+        .max {
+          ($0.markers.detect_s ?? -1, $1.device, $1.state.rawValue) < (
+            $1.markers.detect_s ?? -1, $0.device, $0.state.rawValue
+          )
+        }
       items.append(
         Item(
           index: i, name: entry.name, page: pages[i], worst: worst, worstCheck: worstCheck,
@@ -117,7 +121,8 @@ struct PatternCatalog {
     return names.map { name in
       var slug = ""
       for scalar in name.unicodeScalars {
-        let keep = ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+        let keep =
+          ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
           || scalar == "." || scalar == "_" || scalar == "-"
         if keep {
           slug.unicodeScalars.append(scalar)
@@ -153,7 +158,8 @@ struct PatternCatalog {
       var key = "\(entry.pattern.events.count)|\(entry.pattern.duration_s.bitPattern)"
       if i < e.primary.count {
         let samples = e.primary[i].rendering.acceleration_g.samples
-        key += "|" + Fingerprint.of(bytes: samples.prefix(512).flatMap { withUnsafeBytes(of: $0.bitPattern) { Array($0) } })
+        key +=
+          "|" + Fingerprint.of(bytes: samples.prefix(512).flatMap { withUnsafeBytes(of: $0.bitPattern) { Array($0) } })
       }
       if buckets[key] == nil { order.append(key) }
       buckets[key, default: []].append(i)

@@ -34,8 +34,10 @@ enum PatternFigures {
           sampleRate_Hz: acceleration.sampleRate_Hz, envelope_g: envelope, markers: markers, height: 260,
           rightMargin: SpectrogramChart.rightMargin),
         caption: String(
-          format: "Peak %.3f g, RMS %.3f g, dominant %@, detect %@ after the trigger (%@, %@).", m.peak_g, m.rms_g, dominant,
-          m.markers.detect_s.map { String(format: "%.1f ms", $0 * 1000) } ?? "never", rendered.device, rendered.state.rawValue)))
+          format: "Peak %.3f g, RMS %.3f g, dominant %@, detect %@ after the trigger (%@, %@).", m.peak_g, m.rms_g,
+          dominant,
+          m.markers.detect_s.map { String(format: "%.1f ms", $0 * 1000) } ?? "never", rendered.device,
+          rendered.state.rawValue)))
     if acceleration.count >= window {
       let spectrogram = Spectra.spectrogram(acceleration, window: window, hop: hop)
       blocks.append(
@@ -43,7 +45,9 @@ enum PatternFigures {
           SpectrogramChart.render(
             title: "\(rendered.name): spectrogram", spectrogram: spectrogram, maxFrequency_Hz: 500,
             timeDomain_ms: domain, height: 220),
-          caption: "Hann window of \(window) samples (\(Int((Double(window) * 1000 / rate).rounded())) ms), hop \(hop); dB re 1 g, 60 dB range; the time axis is the waveform's."))
+          caption:
+            "Hann window of \(window) samples (\(Int((Double(window) * 1000 / rate).rounded())) ms), hop \(hop); dB re 1 g, 60 dB range; the time axis is the waveform's."
+        ))
     }
     return blocks
   }

@@ -29,10 +29,12 @@ enum PatternIndex {
       for m in e.measurements[(i * perPattern)..<((i + 1) * perPattern)] {
         let verdict = badge(m.verdict)
         let detect = m.markers.detect_s.map { $0 * 1000 }
-        let text = detect.map { "\(verdict.symbol) \(cellText($0, verdict: verdict, budget: budget))" } ?? verdict.symbol
+        let text =
+          detect.map { "\(verdict.symbol) \(cellText($0, verdict: verdict, budget: budget))" } ?? verdict.symbol
         let tooltip =
           "\(item.name) on \(m.device) (\(m.state.rawValue)): "
-          + (detect.map { "detect \(ChartNumber.fixed($0, decimals: 1)) ms, \(m.verdict.rawValue)" } ?? "silent (\(m.silenceReason ?? "not felt"))")
+          + (detect.map { "detect \(ChartNumber.fixed($0, decimals: 1)) ms, \(m.verdict.rawValue)" }
+            ?? "silent (\(m.silenceReason ?? "not felt"))")
         row.append(.verdict(verdict, text: text, tooltip: tooltip))
       }
       if let nearest = catalog.nearest(i, in: e.pairwise) {
@@ -46,14 +48,16 @@ enum PatternIndex {
     }
     let table = LinkTable(
       headers: headers, rows: rows, rowIDs: ids,
-      caption: "\(Wording.count(rows.count, "pattern")): detect latency in ms after the trigger on every device and state (✓ pass within \(Wording.ms(budget.pass_s)), ! warn to \(Wording.ms(budget.warn_s)), ✗ fail later, ○ silent).",
+      caption:
+        "\(Wording.count(rows.count, "pattern")): detect latency in ms after the trigger on every device and state (✓ pass within \(Wording.ms(budget.pass_s)), ! warn to \(Wording.ms(budget.warn_s)), ✗ fail later, ○ silent).",
       tableClass: "overview")
     let device = e.primary.first?.device ?? "the primary device"
     return ReportSection(
       title: "Patterns", id: "patterns",
       blocks: [
         .paragraph(
-          "Every pattern, the ones that need attention first: sorted by the worst latency verdict on devices with an actuator (fail, warn, silent, pass), then by the d' of the nearest neighbour on \(device) (closest first; identical copies and silent pairs aside). Each name links to the pattern's page: waveform, spectrogram, latency details and nearest neighbours."),
+          "Every pattern, the ones that need attention first: sorted by the worst latency verdict on devices with an actuator (fail, warn, silent, pass), then by the d' of the nearest neighbour on \(device) (closest first; identical copies and silent pairs aside). Each name links to the pattern's page: waveform, spectrogram, latency details and nearest neighbours."
+        ),
         .html(table.html),
       ])
   }
@@ -64,7 +68,9 @@ enum PatternIndex {
     let whole = ChartNumber.fixed(detect_ms, decimals: 0)
     let pass_ms = budget.pass_s * 1000
     let warn_ms = budget.warn_s * 1000
-    if ReportVerdict(latency_ms: Double(whole) ?? detect_ms, pass_ms: pass_ms, warn_ms: warn_ms) == verdict { return whole }
+    if ReportVerdict(latency_ms: Double(whole) ?? detect_ms, pass_ms: pass_ms, warn_ms: warn_ms) == verdict {
+      return whole
+    }
     return LatencyChart.displayed(detect_ms, verdict: verdict, pass_ms: pass_ms, warn_ms: warn_ms)
   }
 

@@ -17,19 +17,23 @@ enum PatternPage {
     let perPattern = e.options.devices.count * e.options.states.count
     let checks = Array(e.measurements[(i * perPattern)..<((i + 1) * perPattern)])
     var page = ReportPage(
-      title: item.name, subtitle: "\(entry.path) · \(reportTitle)", facts: facts(i, e, catalog: catalog, checks: checks))
+      title: item.name, subtitle: "\(entry.path) · \(reportTitle)", facts: facts(i, e, catalog: catalog, checks: checks)
+    )
     page.links = [("../index.html#\(anchor(item))", "← all patterns (\(reportTitle))")]
     var figures: [ReportBlock] = []
     if i < e.primary.count, let first = checks.first {
       figures = PatternFigures.blocks(e.primary[i], measurement: first)
     }
     page.sections = [
-      ReportSection(title: "Waveform and spectrogram on \(e.primary.first?.device ?? "the primary device")", id: "figures", blocks: figures),
+      ReportSection(
+        title: "Waveform and spectrogram on \(e.primary.first?.device ?? "the primary device")", id: "figures",
+        blocks: figures),
       latencySection(checks, e),
       neighboursSection(i, e, catalog: catalog, clusterOf: clusterOf, clusters: clusters),
       lintSection(entry, e),
     ]
-    page.footer = "hapt \(HaptVersion.string) (model \(HaptVersion.model)). Every figure is a simulation: see “How to read this report” on the index page."
+    page.footer =
+      "hapt \(HaptVersion.string) (model \(HaptVersion.model)). Every figure is a simulation: see “How to read this report” on the index page."
     return page
   }
 
@@ -38,7 +42,9 @@ enum PatternPage {
     "p-" + String(item.page.dropFirst("patterns/".count).dropLast(".html".count))
   }
 
-  static func facts(_ i: Int, _ e: CorpusEvaluation, catalog: PatternCatalog, checks: [PatternMeasurement])
+  static func facts(
+    _ i: Int, _ e: CorpusEvaluation, catalog: PatternCatalog, checks: [PatternMeasurement]
+  )
     -> [(label: String, value: String)]
   {
     let item = catalog.items[i]
@@ -55,7 +61,11 @@ enum PatternPage {
       facts.append(("worst latency", value))
     }
     if let nearest = catalog.nearest(i, in: e.pairwise) {
-      facts.append(("nearest neighbour", "\(e.corpus.entries[nearest.other(than: i)].name), d' \(ChartNumber.fixed(nearest.dPrime, decimals: 2))"))
+      facts.append(
+        (
+          "nearest neighbour",
+          "\(e.corpus.entries[nearest.other(than: i)].name), d' \(ChartNumber.fixed(nearest.dPrime, decimals: 2))"
+        ))
     }
     return facts
   }
@@ -63,7 +73,8 @@ enum PatternPage {
   static func latencySection(_ checks: [PatternMeasurement], _ e: CorpusEvaluation) -> ReportSection {
     var table = CSVTable(columns: [
       CSVColumn("device"), CSVColumn("state"), CSVColumn("engine", unit: "ms"), CSVColumn("detect", unit: "ms"),
-      CSVColumn("t10", unit: "ms"), CSVColumn("t90", unit: "ms"), CSVColumn("rise", unit: "ms"), CSVColumn("stop", unit: "ms"),
+      CSVColumn("t10", unit: "ms"), CSVColumn("t90", unit: "ms"), CSVColumn("rise", unit: "ms"),
+      CSVColumn("stop", unit: "ms"),
       CSVColumn("peak", unit: "g"), CSVColumn("verdict"), CSVColumn("why silent"),
     ])
     func ms(_ s: Double?) -> CSVCell { .fixed(s.map { $0 * 1000 }, decimals: 1) }
@@ -79,7 +90,8 @@ enum PatternPage {
       title: "Latency on every device and state", id: "latency",
       blocks: [
         .paragraph(
-          "Milliseconds after the touch (trigger, 0 ms). Budget: pass when felt (detect) within \(Wording.ms(budget.pass_s)), warn to \(Wording.ms(budget.warn_s)), fail later."),
+          "Milliseconds after the touch (trigger, 0 ms). Budget: pass when felt (detect) within \(Wording.ms(budget.pass_s)), warn to \(Wording.ms(budget.warn_s)), fail later."
+        ),
         .table(ReportTable(table), caption: nil),
       ])
   }
@@ -91,16 +103,21 @@ enum PatternPage {
     let device = e.primary.first?.device ?? "the primary device"
     var blocks: [ReportBlock] = [
       .paragraph(
-        "The patterns most easily confused with this one on \(device), by d' (JND units; under 1 confusable, under 2 close). similarity: the pair's bounded ST-SIM (0..1, 1 identical).")
+        "The patterns most easily confused with this one on \(device), by d' (JND units; under 1 confusable, under 2 close). similarity: the pair's bounded ST-SIM (0..1, 1 identical)."
+      )
     ]
     if let g = item.identicalGroup {
       let others = catalog.identicalGroups[g].filter { $0 != i }.map { e.corpus.entries[$0].name }
       blocks.append(
         .note(
-          "\(Wording.count(others.count + 1, "file")) hold this same pattern (events and curves; metadata aside): this one and \(Wording.list(others))."))
+          "\(Wording.count(others.count + 1, "file")) hold this same pattern (events and curves; metadata aside): this one and \(Wording.list(others))."
+        ))
     }
     if item.isSilentOnPrimary {
-      blocks.append(.note("This pattern is silent on \(device): it cannot be confused with anything there, only missed. Pairs with other silent patterns are marked “both silent”."))
+      blocks.append(
+        .note(
+          "This pattern is silent on \(device): it cannot be confused with anything there, only missed. Pairs with other silent patterns are marked “both silent”."
+        ))
     }
     if let clusters, let c = clusterOf[i] {
       let size = clusters.members[c].count
@@ -118,7 +135,8 @@ enum PatternPage {
       let rows: [[LinkTable.Cell]] = neighbours.map { pair in
         let other = pair.other(than: i)
         let verdict: String =
-          catalog.areIdentical(i, other) ? "identical" : catalog.bothSilent(i, other) ? "both silent" : pair.verdict.rawValue
+          catalog.areIdentical(i, other)
+          ? "identical" : catalog.bothSilent(i, other) ? "both silent" : pair.verdict.rawValue
         return [
           .text(catalog.items[other].name, href: String(catalog.items[other].page.dropFirst("patterns/".count))),
           .number(ChartNumber.fixed(pair.dPrime, decimals: 2)),
@@ -128,20 +146,35 @@ enum PatternPage {
       blocks.append(
         .html(
           LinkTable(
-            headers: [[.init(text: "neighbour"), .init(text: "d' (JND)", numeric: true), .init(text: "similarity", numeric: true), .init(text: "verdict")]],
-            rows: rows, caption: "\(Wording.count(neighbours.count, "nearest neighbour")), closest first (all pairs of this pattern with d' under \(JSONWriter.number(e.pairwise.settings.closeBelow_JND)) are in pairs.csv).").html))
+            headers: [
+              [
+                .init(text: "neighbour"), .init(text: "d' (JND)", numeric: true),
+                .init(text: "similarity", numeric: true), .init(text: "verdict"),
+              ]
+            ],
+            rows: rows,
+            caption:
+              "\(Wording.count(neighbours.count, "nearest neighbour")), closest first (all pairs of this pattern with d' under \(JSONWriter.number(e.pairwise.settings.closeBelow_JND)) are in pairs.csv)."
+          ).html))
     }
     return ReportSection(title: "Nearest neighbours", id: "neighbours", blocks: blocks)
   }
 
   static func lintSection(_ entry: PatternCorpus.Entry, _ e: CorpusEvaluation) -> ReportSection {
     let findings = e.findings.filter { $0.file == entry.path }
-    guard !findings.isEmpty else { return ReportSection(title: "Lint findings", id: "lint", blocks: [.paragraph("No lint findings.")]) }
+    guard !findings.isEmpty else {
+      return ReportSection(title: "Lint findings", id: "lint", blocks: [.paragraph("No lint findings.")])
+    }
     var table = CSVTable(columns: [CSVColumn("rule"), CSVColumn("severity"), CSVColumn("place"), CSVColumn("message")])
     for f in findings { table.append([.text(f.ruleID), .text(f.severity.rawValue), .text(f.place), .text(f.message)]) }
-    let counts = LintSeverity.allCases.map { s in Wording.count(findings.filter { $0.severity == s }.count, s.rawValue, s == .info ? "info" : nil) }
+    let counts = LintSeverity.allCases.map { s in
+      Wording.count(findings.filter { $0.severity == s }.count, s.rawValue, s == .info ? "info" : nil)
+    }
     return ReportSection(
       title: "Lint findings", id: "lint",
-      blocks: [.paragraph(counts.joined(separator: ", ") + " (rule IDs in Docs/Patterns.md)."), .table(ReportTable(table, verdictColumns: []), caption: nil)])
+      blocks: [
+        .paragraph(counts.joined(separator: ", ") + " (rule IDs in Docs/Patterns.md)."),
+        .table(ReportTable(table, verdictColumns: []), caption: nil),
+      ])
   }
 }

@@ -8,8 +8,10 @@ enum ReportMethods {
   static func engineLatencies(_ devices: [DeviceProfile]) -> String {
     let felt = devices.filter { $0.actuator.typeName != "none" }
     guard !felt.isEmpty else { return "no device with an actuator" }
-    return felt.map { "\($0.name) \(Wording.ms($0.latency.prepared_s)) prepared, \(Wording.ms($0.latency.cold_s)) cold" }
-      .joined(separator: "; ")
+    return felt.map {
+      "\($0.name) \(Wording.ms($0.latency.prepared_s)) prepared, \(Wording.ms($0.latency.cold_s)) cold"
+    }
+    .joined(separator: "; ")
   }
 
   static func section(devices: [DeviceProfile]) -> ReportSection {
@@ -18,9 +20,11 @@ enum ReportMethods {
       blocks: [
         .heading("Simulation"),
         .paragraph(
-          "Each pattern (Apple AHAP or Lofelt .haptic) is turned into a coil voltage (sharpness maps linearly to drive frequency in the device's band, intensity to amplitude) and driven through a model of the device's actuator: a linear resonant actuator (mass, spring, damping, coil; solved exactly for piecewise-linear drive), an eccentric rotating mass motor, or nothing. The result is the body acceleration in g (9.80665 m/s²) at 8000 samples per second, starting at the touch (trigger, 0 ms) and delayed by the engine latency of the device's profile: prepared (the engine running) or cold (the engine starting first): \(engineLatencies(devices)). Sources: Docs/Model.md, Docs/Simulation.md."),
+          "Each pattern (Apple AHAP or Lofelt .haptic) is turned into a coil voltage (sharpness maps linearly to drive frequency in the device's band, intensity to amplitude) and driven through a model of the device's actuator: a linear resonant actuator (mass, spring, damping, coil; solved exactly for piecewise-linear drive), an eccentric rotating mass motor, or nothing. The result is the body acceleration in g (9.80665 m/s²) at 8000 samples per second, starting at the touch (trigger, 0 ms) and delayed by the engine latency of the device's profile: prepared (the engine running) or cold (the engine starting first): \(engineLatencies(devices)). Sources: Docs/Model.md, Docs/Simulation.md."
+        ),
         .approximate(
-          "Apple publishes neither the Taptic Engine's parameters nor the system presets' waveforms: the iPhone-class profile and the UIKit, SwiftUI and watchOS presets are approximations from public descriptions (each file's description says what is a guess)."),
+          "Apple publishes neither the Taptic Engine's parameters nor the system presets' waveforms: the iPhone-class profile and the UIKit, SwiftUI and watchOS presets are approximations from public descriptions (each file's description says what is a guess)."
+        ),
         .heading("Latency markers (ms after the trigger)"),
         .list([
           "detect: first time the envelope (magnitude of the analytic signal) reaches the detection threshold of a phone in the hand at the signal's dominant frequency (Android MIN_PERCEPTIBLE_CURVE, dB re 1 g).",
@@ -40,7 +44,8 @@ enum ReportMethods {
           "Information transfer IT = Σ p_ij log2(p_ij / (p_i p_j)) bits with equal priors; 2^IT is the number of effectively distinguishable patterns.",
         ]),
         .approximate(
-          "d' and the predicted confusions are a model calibrated on published thresholds and JNDs, not a measurement with people: use them to rank risks, and confirm important decisions with a user test (hapt confusion --counts reads its results)."),
+          "d' and the predicted confusions are a model calibrated on published thresholds and JNDs, not a measurement with people: use them to rank risks, and confirm important decisions with a user test (hapt confusion --counts reads its results)."
+        ),
       ])
   }
 }

@@ -70,7 +70,9 @@ public struct HTML: Equatable, Sendable {
   }
 
   /// An element whose only child is escaped `text`.
-  public static func element(_ name: String, attributes: [String: String] = [:], text: String)
+  public static func element(
+    _ name: String, attributes: [String: String] = [:], text: String
+  )
     -> HTML
   {
     element(name, attributes: attributes, [HTML(text)])

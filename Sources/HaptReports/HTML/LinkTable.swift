@@ -67,7 +67,11 @@ struct LinkTable {
     case .number(let text): return .element("td", attributes: ["class": "num"], text: text)
     case .badge(let verdict):
       return .element(
-        "td", [.element("span", attributes: ["class": "badge \(verdict.rawValue)"], text: "\(verdict.symbol) \(verdict.rawValue)")])
+        "td",
+        [
+          .element(
+            "span", attributes: ["class": "badge \(verdict.rawValue)"], text: "\(verdict.symbol) \(verdict.rawValue)")
+        ])
     case .verdict(let verdict, let text, let tooltip):
       return .element("td", attributes: ["class": "v \(verdict.rawValue)", "title": tooltip], text: text)
     case .empty: return .element("td", attributes: ["class": "empty"], text: "–")

@@ -47,8 +47,20 @@ public enum ReportJSON {
   /// `hapt compare` output.
   public static func comparison(_ c: SignalComparison) -> JSONValue {
     .orderedObject([
-      ("a", .orderedObject([("path", .string(c.a.path)), ("origin", .string(c.a.originDescription)), ("markers", markers(c.markersA, peak_g: c.a.peak_g))])),
-      ("b", .orderedObject([("path", .string(c.b.path)), ("origin", .string(c.b.originDescription)), ("markers", markers(c.markersB, peak_g: c.b.peak_g))])),
+      (
+        "a",
+        .orderedObject([
+          ("path", .string(c.a.path)), ("origin", .string(c.a.originDescription)),
+          ("markers", markers(c.markersA, peak_g: c.a.peak_g)),
+        ])
+      ),
+      (
+        "b",
+        .orderedObject([
+          ("path", .string(c.b.path)), ("origin", .string(c.b.originDescription)),
+          ("markers", markers(c.markersB, peak_g: c.b.peak_g)),
+        ])
+      ),
       ("dPrime_JND", .number(c.dPrime)), ("similarity", .number(c.perceptible.similarity)),
       ("verdict", .string(c.verdict.rawValue)), ("changes", .list(c.changes.map(change))),
       ("rawPerceptibleBlocks", rawSimilarity(c.perceptible)), ("rawReferenceConvention", rawSimilarity(c.reference)),

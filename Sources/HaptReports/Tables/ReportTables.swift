@@ -22,7 +22,8 @@ public enum ReportTables {
       table.append([
         .text(m.pattern), .text(m.device), .text(m.state.rawValue), ms(m.engineLatency_s), ms(m.markers.detect_s),
         ms(m.markers.t10_s), ms(m.markers.t50_s), ms(m.markers.t90_s), ms(m.markers.rise_s), ms(m.markers.stop_s),
-        .number(m.peak_g), .number(m.rms_g), .number(m.dominantFrequency_Hz), .text(m.verdict.rawValue), ms(budget.pass_s),
+        .number(m.peak_g), .number(m.rms_g), .number(m.dominantFrequency_Hz), .text(m.verdict.rawValue),
+        ms(budget.pass_s),
         ms(budget.warn_s), .text(m.silenceReason),
       ])
     }
@@ -42,7 +43,8 @@ public enum ReportTables {
       let m = evaluation.measurements[index * perPattern]
       let findings = evaluation.findings.filter { $0.file == entry.path }
       table.append([
-        .text(entry.name), .text(entry.path), .integer(entry.pattern.hapticEvents.count), .number(entry.pattern.duration_s),
+        .text(entry.name), .text(entry.path), .integer(entry.pattern.hapticEvents.count),
+        .number(entry.pattern.duration_s),
         .text(m.device), .text(m.state.rawValue), .number(m.peak_g), .number(m.rms_g), .number(m.dominantFrequency_Hz),
         ms(m.markers.detect_s), .integer(findings.filter { $0.severity == .error }.count),
         .integer(findings.filter { $0.severity == .warning }.count),
@@ -57,7 +59,9 @@ public enum ReportTables {
     CSVColumn("dPrime", unit: "JND"), CSVColumn("verdict"),
   ]
 
-  static func pairRow(_ a: String, _ b: String, _ device: String, _ state: EngineState, _ s: PairSimilarity, _ d: Double)
+  static func pairRow(
+    _ a: String, _ b: String, _ device: String, _ state: EngineState, _ s: PairSimilarity, _ d: Double
+  )
     -> [CSVCell]
   {
     [
@@ -88,7 +92,9 @@ public enum ReportTables {
   public static var pairsHeader: String { CSVTable(columns: pairColumns).headerText }
 
   /// `pairs.csv` lines (no header) for `pairs`.
-  public static func pairLines(_ pairs: [PairwiseSummary.Pair], names: [String], device: String, state: EngineState) -> String {
+  public static func pairLines(
+    _ pairs: [PairwiseSummary.Pair], names: [String], device: String, state: EngineState
+  ) -> String {
     var table = CSVTable(columns: pairColumns)
     for pair in pairs {
       table.append(pairRow(names[pair.first], names[pair.second], device, state, pair.similarity, pair.dPrime))
@@ -119,7 +125,8 @@ public enum ReportTables {
         for (j, answered) in review.names.enumerated() {
           table.append([
             .text(review.device), .text(review.state.rawValue), .text(presented), .text(answered),
-            .number(review.confusion[i][j]), .number(review.informationTransfer_bits), .number(review.distinguishableItems),
+            .number(review.confusion[i][j]), .number(review.informationTransfer_bits),
+            .number(review.distinguishableItems),
           ])
         }
       }

@@ -14,7 +14,9 @@ struct OptionSpec: Sendable {
     OptionSpec(name: name, valueName: nil, help: help, repeatable: false)
   }
 
-  static func value(_ name: String, _ valueName: String, help: String, repeatable: Bool = false)
+  static func value(
+    _ name: String, _ valueName: String, help: String, repeatable: Bool = false
+  )
     -> OptionSpec
   {
     OptionSpec(name: name, valueName: valueName, help: help, repeatable: repeatable)

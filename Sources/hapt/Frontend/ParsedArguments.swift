@@ -106,7 +106,9 @@ struct ParsedArguments: Sendable {
   }
 
   /// `--name` as a finite number, or `defaultValue` if absent.
-  func number(_ name: String, default defaultValue: Double, in range: ClosedRange<Double>? = nil)
+  func number(
+    _ name: String, default defaultValue: Double, in range: ClosedRange<Double>? = nil
+  )
     throws -> Double
   {
     guard let text = value(name) else { return defaultValue }
@@ -172,7 +174,8 @@ struct ParsedArguments: Sendable {
     let format: OutputFormat = try choice("format", default: .text)
     let allowed = allowedWords("format") ?? OutputFormat.allCases.map(\.rawValue)
     guard allowed.contains(format.rawValue) else {
-      throw UsageError.invalidValue(option: "--format", value: format.rawValue, expected: allowed.joined(separator: ", "))
+      throw UsageError.invalidValue(
+        option: "--format", value: format.rawValue, expected: allowed.joined(separator: ", "))
     }
     return format
   }

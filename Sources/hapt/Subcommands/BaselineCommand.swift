@@ -34,13 +34,17 @@ enum BaselineCommand {
       """,
     options: [
       .value("out", "DIR", help: "record: the baseline folder to write; with --shard: the PART folder."),
-      .value("shard", "I/N", help: "Do shard I of N (1-based) of the patterns; write a PART folder to --out (see hapt merge)."),
+      .value(
+        "shard", "I/N",
+        help: "Do shard I of N (1-based) of the patterns; write a PART folder to --out (see hapt merge)."),
       .flag("force", help: "record: replace an existing baseline."),
       .value("baseline", "DIR", help: "check: the baseline folder to compare with."),
-      .value("max-dprime", "JND", help: "check: d' against the baseline at which a pattern counts as changed (default 1.0)."),
+      .value(
+        "max-dprime", "JND", help: "check: d' against the baseline at which a pattern counts as changed (default 1.0)."),
       .duration("max-latency-shift", help: "check: largest detect-time shift (default 5ms)."),
       .value("junit", "FILE", help: "check: also write JUnit XML here."),
-      CommonOptions.device, CommonOptions.state, OutputFormat.option, CommonOptions.threads, CommonOptions.maxRenderDuration,
+      CommonOptions.device, CommonOptions.state, OutputFormat.option, CommonOptions.threads,
+      CommonOptions.maxRenderDuration,
       CommonOptions.maxFileBytes, CommonOptions.maxEvents, CommonOptions.maxControlPoints,
       CommonOptions.maxPatternTime, CommonOptions.maxFiles,
     ],
@@ -60,7 +64,8 @@ enum BaselineCommand {
   static func record(_ paths: [String], _ arguments: ParsedArguments, _ console: Console) throws -> ExitStatus {
     guard let out = arguments.value("out") else { throw UsageError.missingArgument("--out DIR") }
     var options = EvaluationOptions(
-      devices: try CommonOptions.devices(arguments), states: try CommonOptions.states(arguments, default: [.prepared, .cold]),
+      devices: try CommonOptions.devices(arguments),
+      states: try CommonOptions.states(arguments, default: [.prepared, .cold]),
       threads: try CommonOptions.threads(arguments))
     options.maxRenderDuration_s = try CommonOptions.maxRenderDuration(arguments)
     let corpus = try CommonOptions.corpus(paths, arguments, console)
@@ -71,10 +76,13 @@ enum BaselineCommand {
       let manifest = try Baseline.record(share, options: options, to: out, progress: progress(console))
       console.endProgress()
       try AtomicFile.write(marker, to: out + "/" + BaselineShardParts.recordMarker)
-      console.line("recorded shard \(shard.index)/\(shard.count): \(share.count) patterns (\(manifest.records.count) signals) in \(out)")
+      console.line(
+        "recorded shard \(shard.index)/\(shard.count): \(share.count) patterns (\(manifest.records.count) signals) in \(out)"
+      )
       return corpus.failures.isEmpty ? .success : .dataError
     }
-    let manifest = try Baseline.record(corpus, options: options, to: out, force: arguments.flag("force"), progress: progress(console))
+    let manifest = try Baseline.record(
+      corpus, options: options, to: out, force: arguments.flag("force"), progress: progress(console))
     console.endProgress()
     console.line(
       "recorded \(corpus.entries.count) patterns x \(options.devices.count) devices x \(options.states.count) states "
@@ -89,7 +97,8 @@ enum BaselineCommand {
     tolerances.maxDPrime_JND = try arguments.number("max-dprime", default: tolerances.maxDPrime_JND, in: 0...1000)
     tolerances.maxLatencyShift_s = try arguments.seconds("max-latency-shift", default: tolerances.maxLatencyShift_s)
     let selected = arguments.list("device").isEmpty ? nil : try CommonOptions.devices(arguments)
-    let states = arguments.value("state") == nil ? nil : try CommonOptions.states(arguments, default: [.prepared, .cold])
+    let states =
+      arguments.value("state") == nil ? nil : try CommonOptions.states(arguments, default: [.prepared, .cold])
     let corpus = try CommonOptions.corpus(paths, arguments, console)
     let shard = try shard(arguments)
     let result = try Baseline.check(
@@ -97,7 +106,9 @@ enum BaselineCommand {
       threads: try CommonOptions.threads(arguments), shard: shard ?? .whole, progress: progress(console))
     console.endProgress()
     if let shard {
-      guard let out = arguments.value("out") else { throw UsageError.missingArgument("--out PART (where the shard's part goes)") }
+      guard let out = arguments.value("out") else {
+        throw UsageError.missingArgument("--out PART (where the shard's part goes)")
+      }
       let part = BaselineCheckPart(
         shard: shard, corpusFingerprint: ShardPart.fingerprint(corpus),
         arguments: arguments.commandLine(excluding: ["out", "shard", "threads"]), result: result)
@@ -105,7 +116,9 @@ enum BaselineCommand {
       partFolder.add(BaselineCheckPart.fileName, part.text)
       try partFolder.write(to: out)
       let changed = result.comparisons.filter { $0.status != .unchanged }.count
-      console.line("checked shard \(shard.index)/\(shard.count): \(result.comparisons.count) rows, \(changed) not unchanged, in \(out)")
+      console.line(
+        "checked shard \(shard.index)/\(shard.count): \(result.comparisons.count) rows, \(changed) not unchanged, in \(out)"
+      )
       return result.passed ? .success : .checkFailed
     }
     return try output(result, arguments, console)
@@ -130,7 +143,9 @@ enum BaselineCommand {
 
   /// Prints a check's result in `--format`, writes `--junit`, returns the exit status
   /// (shared by the unsharded check and `hapt merge` of check parts).
-  static func output(_ result: BaselineCheckResult, _ arguments: ParsedArguments, _ console: Console) throws -> ExitStatus {
+  static func output(
+    _ result: BaselineCheckResult, _ arguments: ParsedArguments, _ console: Console
+  ) throws -> ExitStatus {
     let format = try arguments.format()
     if let junit = arguments.value("junit") {
       try AtomicFile.write(BaselineJUnit.xml(result), to: junit)
@@ -140,7 +155,9 @@ enum BaselineCommand {
     case .json: console.out(JSONWriter.string(ReportJSON.baseline(result)))
     case .text:
       for problem in result.problems { console.warning(problem) }
-      var table = TextTable(["pattern", "device", "state", "status", "dPrime_JND", "detectShift_ms", "similarity", "what changed"])
+      var table = TextTable([
+        "pattern", "device", "state", "status", "dPrime_JND", "detectShift_ms", "similarity", "what changed",
+      ])
       for c in result.comparisons {
         table.append([
           c.pattern, c.device, c.state.rawValue, c.status.rawValue, Format.fixed(c.dPrime_JND, 2),
@@ -148,7 +165,9 @@ enum BaselineCommand {
         ])
       }
       console.out(table.text)
-      let counts = BaselineStatus.allCases.map { status in "\(result.comparisons.filter { $0.status == status }.count) \(status.rawValue)" }
+      let counts = BaselineStatus.allCases.map { status in
+        "\(result.comparisons.filter { $0.status == status }.count) \(status.rawValue)"
+      }
       console.line((result.passed ? "PASS: " : "FAIL: ") + counts.joined(separator: ", "))
     }
     if !result.passed { return .checkFailed }

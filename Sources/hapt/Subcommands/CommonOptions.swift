@@ -8,18 +8,23 @@ import HaptWorkflows
 enum CommonOptions {
   static let device = OptionSpec.value(
     "device", "NAME|PATH",
-    help: "Device profile by name (see 'hapt devices') or JSON path; repeatable or comma-separated; 'all' for every shipped profile.",
+    help:
+      "Device profile by name (see 'hapt devices') or JSON path; repeatable or comma-separated; 'all' for every shipped profile.",
     repeatable: true)
   static let state = OptionSpec.value(
     "state", "prepared|cold|both", help: "Engine state at the trigger.")
   /// `--device` for commands that render on one device.
   static let oneDevice = OptionSpec.value(
-    "device", "NAME|PATH", help: "Device profile by name (see 'hapt devices') or JSON path (default: \(DeviceProfile.defaultName)).")
+    "device", "NAME|PATH",
+    help: "Device profile by name (see 'hapt devices') or JSON path (default: \(DeviceProfile.defaultName)).")
   /// `--state` for commands that take one state.
   static let oneState = OptionSpec.value(
     "state", "prepared|cold", help: "Engine state at the trigger (default: prepared).")
   static let prepareLead = OptionSpec.duration(
-    "prepare-lead", help: "prepare() called this long before the trigger (e.g. 100ms); replaces --state: one row per device, at the latency this lead gives.")
+    "prepare-lead",
+    help:
+      "prepare() called this long before the trigger (e.g. 100ms); replaces --state: one row per device, at the latency this lead gives."
+  )
   static let threads = OptionSpec.value(
     "threads", "N", help: "Worker threads (default: HAPT_THREADS or the number of cores). Results do not depend on it.")
 
@@ -51,7 +56,8 @@ enum CommonOptions {
     limits.maxTime_s = try arguments.seconds("max-pattern-time", default: limits.maxTime_s)
     guard (0.001...1e7).contains(limits.maxTime_s) else {
       throw UsageError.invalidValue(
-        option: "--max-pattern-time", value: arguments.value("max-pattern-time") ?? "", expected: "a duration from 1ms to 10000000s")
+        option: "--max-pattern-time", value: arguments.value("max-pattern-time") ?? "",
+        expected: "a duration from 1ms to 10000000s")
     }
     return limits
   }
@@ -76,13 +82,16 @@ enum CommonOptions {
     let value = try arguments.seconds("max-render-duration", default: RenderOptions.defaultMaxDuration_s)
     guard value > 0 else {
       throw UsageError.invalidValue(
-        option: "--max-render-duration", value: arguments.value("max-render-duration") ?? "", expected: "a positive duration")
+        option: "--max-render-duration", value: arguments.value("max-render-duration") ?? "",
+        expected: "a positive duration")
     }
     return value
   }
 
   /// The devices named by `--device` (default: the iPhone-class profile).
-  static func devices(_ arguments: ParsedArguments, default defaultNames: [String] = [DeviceProfile.defaultName]) throws
+  static func devices(
+    _ arguments: ParsedArguments, default defaultNames: [String] = [DeviceProfile.defaultName]
+  ) throws
     -> [DeviceProfile]
   {
     let names = arguments.list("device")

@@ -68,7 +68,10 @@ enum CompareCommand {
     lines.append("")
     var markers = TextTable(["signal", "detect_ms", "t10_ms", "t50_ms", "t90_ms", "rise_ms", "stop_ms", "peak_g"])
     for (name, m, peak) in [("A", c.markersA, c.a.peak_g), ("B", c.markersB, c.b.peak_g)] {
-      markers.append([name, Format.ms(m.detect_s), Format.ms(m.t10_s), Format.ms(m.t50_s), Format.ms(m.t90_s), Format.ms(m.rise_s), Format.ms(m.stop_s), Format.fixed(peak, 4)])
+      markers.append([
+        name, Format.ms(m.detect_s), Format.ms(m.t10_s), Format.ms(m.t50_s), Format.ms(m.t90_s), Format.ms(m.rise_s),
+        Format.ms(m.stop_s), Format.fixed(peak, 4),
+      ])
     }
     lines.append(markers.text)
     return lines.joined(separator: "\n")

@@ -29,7 +29,8 @@ enum ConfusionCommand {
       .value("set", "NAMES", help: "Pattern names (file names without extension), comma-separated.", repeatable: true),
       CommonOptions.device, CommonOptions.state,
       .value("counts", "FILE", help: "A CSV of observed identification counts instead of patterns."),
-      OutputFormat.option, CommonOptions.threads, CommonOptions.maxFileBytes, CommonOptions.maxEvents, CommonOptions.maxControlPoints,
+      OutputFormat.option, CommonOptions.threads, CommonOptions.maxFileBytes, CommonOptions.maxEvents,
+      CommonOptions.maxControlPoints,
       CommonOptions.maxPatternTime, CommonOptions.maxFiles,
     ],
     run: run)
@@ -48,7 +49,8 @@ enum ConfusionCommand {
     let paths: [String]
     if arguments.positionals.isEmpty {
       guard let system = Corpora.directory("system") else {
-        throw InputError("the shipped presets (Corpora/system) were not found; give PATH or set HAPT_CORPORA", status: .noInput)
+        throw InputError(
+          "the shipped presets (Corpora/system) were not found; give PATH or set HAPT_CORPORA", status: .noInput)
       }
       paths = [system.path]
     } else {
@@ -122,10 +124,13 @@ enum ConfusionCommand {
           ])))
     case .csv:
       console.out("file,stimuli,trials,informationTransfer_bits,percentCorrect,distinguishableItems\n")
-      console.out("\(CSVCell.text(path).field),\(counts.count),\(JSONWriter.number(total)),\(bits),\(percent),\(pow(2, bits))\n")
+      console.out(
+        "\(CSVCell.text(path).field),\(counts.count),\(JSONWriter.number(total)),\(bits),\(percent),\(pow(2, bits))\n")
     case .text:
       console.line("\(path): \(counts.count) stimuli, \(JSONWriter.number(total)) trials")
-      console.line("information transfer: \(Format.fixed(bits, 3)) bits of \(Format.fixed(log2(Double(counts.count)), 3)) possible")
+      console.line(
+        "information transfer: \(Format.fixed(bits, 3)) bits of \(Format.fixed(log2(Double(counts.count)), 3)) possible"
+      )
       console.line("percent correct: \(Format.fixed(percent, 1)) %")
       console.line("2^IT: \(Format.fixed(pow(2, bits), 2)) effectively distinguishable items")
     }

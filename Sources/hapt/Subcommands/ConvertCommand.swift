@@ -28,7 +28,9 @@ enum ConvertCommand {
       OptionSpec.value("format", "ahap|xml|kotlin", help: "Output format (default: from --out's extension)."),
     ],
     run: { arguments, console in
-      guard let input = arguments.positionals.first else { throw UsageError.missingArgument("IN (a .ahap or .haptic file)") }
+      guard let input = arguments.positionals.first else {
+        throw UsageError.missingArgument("IN (a .ahap or .haptic file)")
+      }
       guard arguments.positionals.count == 1 else { throw UsageError.unexpectedArgument(arguments.positionals[1]) }
       let target = try ConvertTarget(arguments)
       guard let output = target.output ?? (target.format == .kotlin ? "" : nil) else {

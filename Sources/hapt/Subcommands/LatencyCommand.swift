@@ -8,7 +8,9 @@ enum LatencyCommand {
   static let spec = Subcommand(
     name: "latency",
     summary: "Latency markers and budget verdicts (is it felt within 50 ms, prepared and cold?).",
-    usage: ["latency PATH... [--device NAME...] [--state prepared|cold|both] [--budget 50ms] [--warn 70ms] [--format text|csv|json]"],
+    usage: [
+      "latency PATH... [--device NAME...] [--state prepared|cold|both] [--budget 50ms] [--warn 70ms] [--format text|csv|json]"
+    ],
     discussion: """
       One row per pattern, device and state: detect (first time the vibration is above the
       detection threshold), t50, t90, rise (t90 - t10) and stop, in ms after the trigger, and a
@@ -20,7 +22,8 @@ enum LatencyCommand {
       CommonOptions.device, CommonOptions.state, CommonOptions.prepareLead,
       .duration("budget", help: "Pass limit, trigger to detect (default 50ms)."),
       .duration("warn", help: "Warn limit (default 70ms); later fails."),
-      OutputFormat.option, CommonOptions.threads, CommonOptions.maxRenderDuration, CommonOptions.maxFileBytes, CommonOptions.maxEvents, CommonOptions.maxControlPoints,
+      OutputFormat.option, CommonOptions.threads, CommonOptions.maxRenderDuration, CommonOptions.maxFileBytes,
+      CommonOptions.maxEvents, CommonOptions.maxControlPoints,
       CommonOptions.maxPatternTime, CommonOptions.maxFiles,
     ],
     run: run)
@@ -42,7 +45,8 @@ enum LatencyCommand {
     // rows would be the same: one row per device, labelled prepared.
     let devices = try CommonOptions.devices(arguments)
     var options = EvaluationOptions(
-      devices: devices, states: prepareLead != nil ? [.prepared] : try CommonOptions.states(arguments, default: [.prepared, .cold]),
+      devices: devices,
+      states: prepareLead != nil ? [.prepared] : try CommonOptions.states(arguments, default: [.prepared, .cold]),
       prepareLead_s: prepareLead, budget: budget, threads: try CommonOptions.threads(arguments))
     if let prepareLead {
       let latencies = devices.map {
@@ -56,17 +60,22 @@ enum LatencyCommand {
     let corpus = try CommonOptions.corpus(arguments.positionals, arguments, console)
     let measurements = Evaluation.run(corpus.entries, options: options).measurements
     for m in measurements where m.isTruncated && m.state == options.states.first {
-      console.warning("\(m.pattern) on \(m.device): render cut at the length limit; markers cover only the rendered part")
+      console.warning(
+        "\(m.pattern) on \(m.device): render cut at the length limit; markers cover only the rendered part")
     }
     let silentPatterns = Set(measurements.filter { $0.silenceReason?.hasPrefix("the pattern") == true }.map(\.pattern))
     for pattern in silentPatterns.sorted() {
-      console.warning("\(pattern): nothing to feel on any device (\(measurements.first { $0.pattern == pattern }?.silenceReason ?? ""))")
+      console.warning(
+        "\(pattern): nothing to feel on any device (\(measurements.first { $0.pattern == pattern }?.silenceReason ?? ""))"
+      )
     }
     switch format {
     case .csv: console.out(ReportTables.latency(measurements, budget: budget).csvText)
     case .json: console.out(JSONWriter.string(ReportJSON.latency(measurements, budget: budget)))
     case .text:
-      var table = TextTable(["pattern", "device", "state", "detect_ms", "t50_ms", "t90_ms", "rise_ms", "stop_ms", "verdict"])
+      var table = TextTable([
+        "pattern", "device", "state", "detect_ms", "t50_ms", "t90_ms", "rise_ms", "stop_ms", "verdict",
+      ])
       for m in measurements {
         table.append([
           m.pattern, m.device, m.state.rawValue, Format.ms(m.markers.detect_s), Format.ms(m.markers.t50_s),

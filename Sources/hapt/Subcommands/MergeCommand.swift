@@ -26,14 +26,17 @@ enum MergeCommand {
       and exits 1 when any shard found a change.
       """,
     options: [
-      .value("out", "DIR", help: "report: output folder (default Reports/report); baseline record: the baseline folder."),
+      .value(
+        "out", "DIR", help: "report: output folder (default Reports/report); baseline record: the baseline folder."),
       .flag("force", help: "baseline record: replace an existing baseline."),
       CommonOptions.threads,
     ],
     run: run)
 
   static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitStatus {
-    guard let firstPart = arguments.positionals.first else { throw UsageError.missingArgument("PART... (folders written with --shard)") }
+    guard let firstPart = arguments.positionals.first else {
+      throw UsageError.missingArgument("PART... (folders written with --shard)")
+    }
     if FileManager.default.fileExists(atPath: firstPart + "/" + BaselineShardParts.recordMarker) {
       return try mergeRecord(arguments, console)
     }
@@ -80,7 +83,8 @@ enum MergeCommand {
     }
     let merged = ReportCommand.MergedPairs(
       precomputed: CorpusEvaluation.Precomputed(
-        measurements: ordered.flatMap(\.part.measurements), pairwise: PairwiseSummary.merged(ordered.map(\.part.pairwise))),
+        measurements: ordered.flatMap(\.part.measurements),
+        pairwise: PairwiseSummary.merged(ordered.map(\.part.pairwise))),
       allPairsSegments: segments,
       fingerprint: first.part.corpusFingerprint)
     return try ReportCommand.report(job, console, merged: merged)
@@ -94,13 +98,17 @@ enum MergeCommand {
     throw InputError(
       file: first,
       (missing.isEmpty ? "" : "missing shard \(missing.map(String.init).joined(separator: ", ")) of \(count)")
-        + (repeated.isEmpty ? "" : (missing.isEmpty ? "" : "; ") + "shard \(repeated.map(String.init).joined(separator: ", ")) given twice"),
+        + (repeated.isEmpty
+          ? ""
+          : (missing.isEmpty ? "" : "; ") + "shard \(repeated.map(String.init).joined(separator: ", ")) given twice"),
       status: .noInput)
   }
 
   /// Reads a text file of a part.
   static func readText(_ file: String) throws -> String {
-    guard let data = FileManager.default.contents(atPath: file) else { throw InputError(file: file, "not found", status: .noInput) }
+    guard let data = FileManager.default.contents(atPath: file) else {
+      throw InputError(file: file, "not found", status: .noInput)
+    }
     guard let text = String(data: data, encoding: .utf8) else { throw InputError(file: file, "not UTF-8 text") }
     return text
   }
@@ -139,7 +147,9 @@ enum MergeCommand {
     }
     let first = parts[0]
     for (path, part) in zip(paths, parts)
-    where part.shard.count != first.shard.count || part.corpusFingerprint != first.corpusFingerprint || part.arguments != first.arguments {
+    where part.shard.count != first.shard.count || part.corpusFingerprint != first.corpusFingerprint
+      || part.arguments != first.arguments
+    {
       throw InputError(file: path, "does not belong with \(paths[0]) (another corpus, options or shard count)")
     }
     let ordered = parts.sorted { $0.shard.index < $1.shard.index }

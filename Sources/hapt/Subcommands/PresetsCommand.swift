@@ -26,7 +26,8 @@ enum PresetsCommand {
       let format = try arguments.format()
       guard let folder = Corpora.directory("system") else {
         throw InputError(
-          file: "Corpora/system", "the shipped presets were not found; set \(Corpora.corporaVariable) to a copy of Corpora/",
+          file: "Corpora/system",
+          "the shipped presets were not found; set \(Corpora.corporaVariable) to a copy of Corpora/",
           status: .noInput)
       }
       let presets = Presets.all(in: folder)

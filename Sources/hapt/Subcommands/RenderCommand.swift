@@ -123,7 +123,9 @@ enum RenderCommand {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  static func json(_ s: RenderSummary, device: DeviceProfile, pattern: LoadedPattern, out: String)
+  static func json(
+    _ s: RenderSummary, device: DeviceProfile, pattern: LoadedPattern, out: String
+  )
     -> JSONValue
   {
     func optional(_ x: Double?) -> JSONValue { x.map(JSONValue.number) ?? .null }

@@ -40,7 +40,9 @@ enum ReportCommand {
     options: [
       .value("out", "DIR", help: "Output folder (default Reports/report)."),
       CommonOptions.device, CommonOptions.state,
-      .value("set", "NAMES", help: "The design-review set (default: the UIKit notification success, warning, error).", repeatable: true),
+      .value(
+        "set", "NAMES", help: "The design-review set (default: the UIKit notification success, warning, error).",
+        repeatable: true),
       .duration("budget", help: "Latency pass limit (default 50ms)."),
       .duration("warn", help: "Latency warn limit (default 70ms)."),
       .value("title", "TEXT", help: "The report's title."),
@@ -48,7 +50,8 @@ enum ReportCommand {
       .value("close-below", "JND", help: "Keep every pair with d' below this (default 1: confusable)."),
       .flag("all-pairs", help: "Write every pair to pairs.csv (n(n-1)/2 rows, streamed as computed)."),
       .value("shard", "I/N", help: "Do shard I of N (1-based) and write a PART folder to --out (see hapt merge)."),
-      CommonOptions.threads, CommonOptions.maxRenderDuration, CommonOptions.maxFileBytes, CommonOptions.maxEvents, CommonOptions.maxControlPoints,
+      CommonOptions.threads, CommonOptions.maxRenderDuration, CommonOptions.maxFileBytes, CommonOptions.maxEvents,
+      CommonOptions.maxControlPoints,
       CommonOptions.maxPatternTime, CommonOptions.maxFiles,
     ],
     run: run)
@@ -79,7 +82,9 @@ enum ReportCommand {
   static func report(_ arguments: ParsedArguments, _ console: Console, merged: MergedPairs?) throws -> ExitStatus {
     guard !arguments.positionals.isEmpty else { throw UsageError.missingArgument("CORPUS (a pattern folder or files)") }
     let shard = merged == nil ? try shard(arguments) : nil
-    if shard != nil, arguments.value("out") == nil { throw UsageError.missingArgument("--out PART (where the shard's part goes)") }
+    if shard != nil, arguments.value("out") == nil {
+      throw UsageError.missingArgument("--out PART (where the shard's part goes)")
+    }
     let out = arguments.value("out") ?? "Reports/report"
     let budget = LatencyBudget(
       pass_s: try arguments.seconds("budget", default: LatencyBudget.default.pass_s),
@@ -104,9 +109,11 @@ enum ReportCommand {
     let corpus = try CommonOptions.corpus(arguments.positionals, arguments, console)
     if let merged, merged.fingerprint != ShardPart.fingerprint(corpus) {
       throw InputError(
-        file: arguments.positionals.joined(separator: " "), "the corpus is not the one the shards saw (it changed, or merge runs elsewhere)")
+        file: arguments.positionals.joined(separator: " "),
+        "the corpus is not the one the shards saw (it changed, or merge runs elsewhere)")
     }
-    if let merged, merged.precomputed.measurements.count != corpus.entries.count * devices.count * options.states.count {
+    if let merged, merged.precomputed.measurements.count != corpus.entries.count * devices.count * options.states.count
+    {
       throw InputError(
         file: arguments.positionals.joined(separator: " "),
         "the parts hold \(merged.precomputed.measurements.count) measurements; this corpus and these options need "
@@ -121,7 +128,9 @@ enum ReportCommand {
     // output folder at the end (named like AtomicFolder's temporaries, so that one left by
     // a killed run is removed by the next write of OUT).
     let allPairsPath = URL(fileURLWithPath: out).deletingLastPathComponent()
-      .appendingPathComponent(".\(URL(fileURLWithPath: out).lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)-pairs.csv").path
+      .appendingPathComponent(
+        ".\(URL(fileURLWithPath: out).lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)-pairs.csv"
+      ).path
     var allPairsFile: FileHandle?
     if arguments.flag("all-pairs") {
       let header = shard == nil ? ReportTables.pairsHeader : ""
@@ -146,7 +155,9 @@ enum ReportCommand {
     }
     if let handle = allPairsFile, let merged {
       for segment in merged.allPairsSegments {
-        guard let data = FileManager.default.contents(atPath: segment) else { throw InputError(file: segment, "cannot be read", status: .noInput) }
+        guard let data = FileManager.default.contents(atPath: segment) else {
+          throw InputError(file: segment, "cannot be read", status: .noInput)
+        }
         handle.write(data)
       }
     }
@@ -162,7 +173,8 @@ enum ReportCommand {
       let measurements = Evaluation.run(share, options: options, progress: renderProgress).measurements
       let signals = CorpusEvaluation.primarySignals(corpus, options: options, progress: progress)
       let summary = try CorpusEvaluation.summarize(
-        signals, settings: settings, rows: spec.pairRows(count: signals.count), threads: options.threads, allPairs: sink,
+        signals, settings: settings, rows: spec.pairRows(count: signals.count), threads: options.threads,
+        allPairs: sink,
         progress: progress)
       let part = ShardPart(
         shard: index, shardCount: count, corpusFingerprint: ShardPart.fingerprint(corpus),
@@ -183,9 +195,11 @@ enum ReportCommand {
 
     console.progress("evaluating \(corpus.entries.count) patterns on \(devices.count) devices")
     let evaluation = try CorpusEvaluation(
-      corpus, options: options, reviewSet: set, pairwise: settings, allPairs: sink, given: merged?.precomputed, progress: progress)
+      corpus, options: options, reviewSet: set, pairwise: settings, allPairs: sink, given: merged?.precomputed,
+      progress: progress)
     for m in evaluation.measurements where m.isTruncated && m.state == options.states.first {
-      console.warning("\(m.pattern) on \(m.device): render cut at the length limit; markers cover only the rendered part")
+      console.warning(
+        "\(m.pattern) on \(m.device): render cut at the length limit; markers cover only the rendered part")
     }
     console.progress("writing \(out)")
     let title = arguments.value("title") ?? "hapt report: \(arguments.positionals.joined(separator: ", "))"

@@ -17,7 +17,8 @@ enum RhythmCommand {
       intensity 0.9, sharpness 0.5. The AHAP goes to FILE, or to stdout without --out.
       """,
     options: [
-      OptionSpec.value("taps", "SECONDS,...", help: "Tap times in seconds, comma-separated (repeatable).", repeatable: true),
+      OptionSpec.value(
+        "taps", "SECONDS,...", help: "Tap times in seconds, comma-separated (repeatable).", repeatable: true),
       OptionSpec.value("out", "FILE", help: "Write the AHAP here (atomically) instead of stdout."),
     ],
     run: { arguments, console in
@@ -25,7 +26,8 @@ enum RhythmCommand {
       let texts = arguments.list("taps")
       guard !texts.isEmpty else { throw UsageError.missingArgument("--taps SECONDS,...") }
       guard texts.count <= maxTaps else {
-        throw UsageError.invalidValue(option: "--taps", value: "\(texts.count) taps", expected: "at most \(maxTaps) taps")
+        throw UsageError.invalidValue(
+          option: "--taps", value: "\(texts.count) taps", expected: "at most \(maxTaps) taps")
       }
       let taps = try texts.map { text -> Double in
         guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {

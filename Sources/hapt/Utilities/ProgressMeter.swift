@@ -40,7 +40,8 @@ final class ProgressMeter: @unchecked Sendable {
     if elapsed_s > 0.5, done > 0 {
       let rate = Double(done) / elapsed_s
       let left_s = Double(max(0, total - done)) / rate
-      text += " (\(rate >= 100 ? String(Int(rate.rounded())) : String(format: "%.1f", rate))/s, \(duration(left_s)) left)"
+      text +=
+        " (\(rate >= 100 ? String(Int(rate.rounded())) : String(format: "%.1f", rate))/s, \(duration(left_s)) left)"
     }
     return text
   }

@@ -9,7 +9,9 @@ struct TextTable {
 
   var text: String {
     let all = [header] + rows
-    let widths = header.indices.map { column in all.map { $0.indices.contains(column) ? $0[column].count : 0 }.max() ?? 0 }
+    let widths = header.indices.map { column in
+      all.map { $0.indices.contains(column) ? $0[column].count : 0 }.max() ?? 0
+    }
     func line(_ cells: [String]) -> String {
       cells.enumerated().map { i, cell in
         i + 1 == cells.count ? cell : cell.padding(toLength: widths[i], withPad: " ", startingAt: 0)
