@@ -21,7 +21,41 @@ public struct ReportFolder: Sendable {
   /// moved into the folder when it is written: relative path and source file path.
   public private(set) var movedFiles: [(path: String, source: String)] = []
 
+  /// Files made only while the folder is written (one page per pattern): their relative
+  /// paths and a function of the index that makes each file's text. They are made in
+  /// chunks of ``generatedChunk`` on `threads` threads and written chunk by chunk, in
+  /// order, so at most one chunk is in memory and the bytes do not depend on `threads`.
+  public private(set) var generatedFiles: [GeneratedFiles] = []
+
+  /// A group of files made while the folder is written (see ``addGenerated(_:threads:_:)``).
+  public struct GeneratedFiles: Sendable {
+    public let paths: [String]
+    public let threads: Int
+    public let make: @Sendable (Int) -> String
+  }
+
+  /// Files made per chunk while writing: enough to keep every thread busy, few enough that
+  /// a chunk of pages stays a few megabytes.
+  static let generatedChunk = 64
+
   public init() {}
+
+  /// Adds files at relative `paths` whose text `make(i)` gives for `paths[i]`, called
+  /// only while ``write(to:)`` runs (or by ``contents(of:)``).
+  public mutating func addGenerated(
+    _ paths: [String], threads: Int, _ make: @escaping @Sendable (Int) -> String
+  ) {
+    generatedFiles.append(GeneratedFiles(paths: paths, threads: threads, make: make))
+  }
+
+  /// The text of the file at relative `path` (added or generated), or nil.
+  public func contents(of path: String) -> String? {
+    if let file = files.last(where: { $0.path == path }) { return file.contents }
+    for group in generatedFiles {
+      if let i = group.paths.firstIndex(of: path) { return group.make(i) }
+    }
+    return nil
+  }
 
   /// Adds the file at `source` (written beforehand, e.g. streamed) as relative `path`;
   /// ``write(to:)`` moves it into the folder.
@@ -44,20 +78,17 @@ public struct ReportFolder: Sendable {
   ///   be written or the unsafe relative path; the previous folder is then unchanged.
   public func write(to path: String) throws {
     try AtomicFolder.write(to: path) { folder in
-      for file in files {
-        guard ReportFolder.isSafeRelativePath(file.path) else {
-          throw InputError(
-            file: file.path, "not a plain relative path inside the report folder", status: .cannotCreate)
-        }
-        let url = folder.appendingPathComponent(file.path)
-        do {
-          try FileManager.default.createDirectory(
-            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-          try Data(file.contents.utf8).write(to: url)
-        } catch {
-          throw InputError(
-            file: URL(fileURLWithPath: path).appendingPathComponent(file.path).path,
-            "cannot be written: \(error.localizedDescription)", status: .cannotCreate)
+      for file in files { try ReportFolder.write(file.contents, as: file.path, in: folder, report: path) }
+      for group in generatedFiles {
+        var start = 0
+        while start < group.paths.count {
+          let end = min(start + ReportFolder.generatedChunk, group.paths.count)
+          let first = start
+          let texts = Parallel.map(count: end - start, threads: group.threads) { group.make(first + $0) }
+          for (offset, text) in texts.enumerated() {
+            try ReportFolder.write(text, as: group.paths[start + offset], in: folder, report: path)
+          }
+          start = end
         }
       }
       for file in movedFiles {
@@ -77,6 +108,23 @@ public struct ReportFolder: Sendable {
             "cannot be written: \(error.localizedDescription)", status: .cannotCreate)
         }
       }
+    }
+  }
+
+  /// Writes `contents` as relative `file` inside `folder` (the temporary folder of the
+  /// report at `report`).
+  private static func write(_ contents: String, as file: String, in folder: URL, report: String) throws {
+    guard isSafeRelativePath(file) else {
+      throw InputError(file: file, "not a plain relative path inside the report folder", status: .cannotCreate)
+    }
+    let url = folder.appendingPathComponent(file)
+    do {
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(contents.utf8).write(to: url)
+    } catch {
+      throw InputError(
+        file: URL(fileURLWithPath: report).appendingPathComponent(file).path,
+        "cannot be written: \(error.localizedDescription)", status: .cannotCreate)
     }
   }
 

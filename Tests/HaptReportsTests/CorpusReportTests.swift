@@ -68,7 +68,7 @@ enum ReportFixture {
   }
 
   static func file(_ folder: ReportFolder, _ path: String) -> String? {
-    folder.files.first { $0.path == path }?.contents
+    folder.contents(of: path)
   }
 
   /// Every match of the first capture group of `pattern` in `text`.
@@ -114,6 +114,31 @@ enum ReportFixture {
       }
     }
     #expect(!index.contains("<script"))
+  }
+
+  /// A one-second pattern's page (every figure, table and neighbour) stays under 40 KB, so
+  /// 10,000 pages stay under 400 MB; the style sheet is one shared file.
+  @Test func oneSecondPatternPagesStaySmall() throws {
+    let busy = ReportFixture.ahap(
+      [
+        ReportFixture.transient(0, intensity: 1, sharpness: 0.9),
+        ReportFixture.continuous(0.05, 0.5, intensity: 0.9, sharpness: 0.4),
+        ReportFixture.transient(0.6, intensity: 0.7, sharpness: 0.2),
+        ReportFixture.continuous(0.65, 0.35, intensity: 1, sharpness: 0.8),
+      ])
+    var files = ReportFixture.files()
+    files["one-second.ahap"] = busy
+    let e = try ReportFixture.evaluation(files)
+    let folder = CorpusReport.build(e, title: "t")
+    let page = try #require(ReportFixture.file(folder, "patterns/one-second.html"))
+    #expect(page.utf8.count < 40_000, "page is \(page.utf8.count) bytes")
+    // Nothing a page must show went missing to get there.
+    for part in ["body acceleration", "envelope", "detect", "spectrogram", "Nearest neighbours", "Latency on every"] {
+      #expect(page.contains(part), "page lacks \(part)")
+    }
+    #expect(page.contains("<link rel=\"stylesheet\" href=\"../\(CorpusReport.styleSheetFile)\">"))
+    #expect(!page.contains("<style"))
+    #expect(ReportFixture.file(folder, CorpusReport.styleSheetFile) == ReportPage.styleSheet)
   }
 
   @Test func pageNamesAreSafeAndUnique() {

@@ -47,7 +47,7 @@ public enum WaveformChart {
   public static func render(
     title: String, acceleration_g: [Double], sampleRate_Hz: Double, start_ms: Double = 0,
     envelope_g: [Double]? = nil, markers: [ChartMarker] = [], width: Int = 1100, height: Int = 320,
-    rightMargin: Double = 16
+    rightMargin: Double = 16, pixelGrid: Bool = false
   ) -> SVGChart {
     let width = max(width, 200)
     let height = max(height, 120)
@@ -81,19 +81,22 @@ public enum WaveformChart {
 
     let columns = Int(right - left)
     let kept = MinMaxDecimation.indices(acceleration_g, columns: columns)
-    svg.polyline(
-      kept.map { (x(start_ms + Double($0) * step_ms), y(acceleration_g[$0])) }, stroke: "#0072b2",
-      width: 1)
+    func line(_ points: [(x: Double, y: Double)], _ stroke: String, _ width: Double, _ dash: String?) {
+      if pixelGrid {
+        svg.pixelPath(points, stroke: stroke, width: width, dash: dash)
+      } else if let dash {
+        svg.raw("<g stroke-dasharray=\"\(dash)\">\n")
+        svg.polyline(points, stroke: stroke, width: width)
+        svg.raw("</g>\n")
+      } else {
+        svg.polyline(points, stroke: stroke, width: width)
+      }
+    }
+    line(kept.map { (x(start_ms + Double($0) * step_ms), y(acceleration_g[$0])) }, "#0072b2", 1, nil)
     if let envelope_g, !envelope_g.isEmpty {
       let upper = MinMaxDecimation.maximumIndices(envelope_g, columns: columns)
-      svg.polyline(
-        upper.map { (x(start_ms + Double($0) * step_ms), y(envelope_g[$0])) }, stroke: "#cc79a7",
-        width: 2)
-      svg.raw("<g stroke-dasharray=\"4 3\">\n")
-      svg.polyline(
-        upper.map { (x(start_ms + Double($0) * step_ms), y(-envelope_g[$0])) }, stroke: "#cc79a7",
-        width: 1)
-      svg.raw("</g>\n")
+      line(upper.map { (x(start_ms + Double($0) * step_ms), y(envelope_g[$0])) }, "#cc79a7", 2, nil)
+      line(upper.map { (x(start_ms + Double($0) * step_ms), y(-envelope_g[$0])) }, "#cc79a7", 1, "4 3")
     }
 
     svg.line(x1: x(0), y1: top, x2: x(0), y2: bottom, stroke: "#000000", width: 1.5)

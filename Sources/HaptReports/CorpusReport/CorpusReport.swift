@@ -29,6 +29,9 @@ public enum CorpusReport {
     public init() {}
   }
 
+  /// The style sheet shared by the pattern pages, in the report folder.
+  public static let styleSheetFile = "report.css"
+
   /// Builds the report folder's files (written by the caller with ``ReportFolder/write(to:)``).
   public static func build(_ evaluation: CorpusEvaluation, title: String, limits: Limits = Limits()) -> ReportFolder {
     var folder = ReportFolder()
@@ -62,10 +65,12 @@ public enum CorpusReport {
       ReportMethods.section(devices: e.options.devices),
     ].compactMap { $0 }
     folder.add("index.html", page.htmlText)
-    let pages = Parallel.map(count: catalog.items.count, threads: e.options.threads) { i in
+    folder.add(styleSheetFile, ReportPage.styleSheet)
+    // Pattern pages are made while the folder is written, a chunk at a time (10,000 pages
+    // never sit in memory together).
+    folder.addGenerated(catalog.items.map(\.page), threads: e.options.threads) { i in
       PatternPage.page(i, e, catalog: catalog, clusterOf: clusterOf, clusters: clusters, reportTitle: title).htmlText
     }
-    for (i, text) in pages.enumerated() { folder.add(catalog.items[i].page, text) }
     folder.add("patterns.csv", tables.patterns.csvText)
     folder.add("latency.csv", tables.latency.csvText)
     folder.add("pairs.csv", tables.pairs.csvText)

@@ -32,7 +32,7 @@ enum PatternFigures {
         WaveformChart.render(
           title: "\(rendered.name): body acceleration", acceleration_g: acceleration.samples,
           sampleRate_Hz: acceleration.sampleRate_Hz, envelope_g: envelope, markers: markers, height: 260,
-          rightMargin: SpectrogramChart.rightMargin),
+          rightMargin: SpectrogramChart.rightMargin, pixelGrid: true),
         caption: String(
           format: "Peak %.3f g, RMS %.3f g, dominant %@, detect %@ after the trigger (%@, %@).", m.peak_g, m.rms_g,
           dominant,

@@ -19,6 +19,7 @@ enum PatternPage {
     var page = ReportPage(
       title: item.name, subtitle: "\(entry.path) · \(reportTitle)", facts: facts(i, e, catalog: catalog, checks: checks)
     )
+    page.styleSheetPath = "../\(CorpusReport.styleSheetFile)"
     page.links = [("../index.html#\(anchor(item))", "← all patterns (\(reportTitle))")]
     var figures: [ReportBlock] = []
     if i < e.primary.count, let first = checks.first {

@@ -2,6 +2,13 @@ extension ReportPage {
   /// The Content-Security-Policy the page declares.
   public static let contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
 
+  /// The policy of a page that links its style sheet (``styleSheetPath``): style only from
+  /// the report's own folder (`'self'` when served, `file:` when opened from disk).
+  public static let linkedStyleSecurityPolicy = "default-src 'none'; style-src 'self' file:; img-src data:"
+
+  /// The style sheet every page uses: save it as the file ``styleSheetPath`` names.
+  public static var styleSheet: String { ReportStyle.css }
+
   /// The complete HTML document.
   ///
   /// - Complexity: O(size of the content).
@@ -40,18 +47,21 @@ extension ReportPage {
       body.append(.element("section", attributes: ["id": section.id], content))
     }
     if let footer { body.append(.element("footer", text: footer)) }
+    let policy = styleSheetPath == nil ? ReportPage.contentSecurityPolicy : ReportPage.linkedStyleSecurityPolicy
+    let style =
+      styleSheetPath.map { "<link rel=\"stylesheet\" href=\"\(MarkupEscaping.attribute($0))\">" }
+      ?? "<style>\n\(ReportStyle.css)</style>"
     let document = HTML.trusted(
       """
       <!DOCTYPE html>
       <html lang="en">
       <head>
       <meta charset="utf-8">
-      <meta http-equiv="Content-Security-Policy" content="\(MarkupEscaping.attribute(ReportPage.contentSecurityPolicy))">
+      <meta http-equiv="Content-Security-Policy" content="\(MarkupEscaping.attribute(policy))">
       <meta name="viewport" content="width=device-width, initial-scale=1">
       <meta name="referrer" content="no-referrer">
       <title>\(MarkupEscaping.text(title))</title>
-      <style>
-      \(ReportStyle.css)</style>
+      \(style)
       </head>
       <body>
       <main>

@@ -19,6 +19,9 @@ public struct ReportPage: Sendable {
   public var footer: String?
   /// Links shown above the title (relative paths and texts), e.g. back to the index.
   public var links: [(path: String, text: String)] = []
+  /// The relative path of a style sheet file in the report folder holding ``ReportPage/styleSheet``
+  /// (pages of a report folder share one), or nil to inline the style (the default).
+  public var styleSheetPath: String?
 
   public init(
     title: String, subtitle: String? = nil, facts: [(label: String, value: String)] = [],
