@@ -130,7 +130,7 @@ enum ReportFixture {
     files["one-second.ahap"] = busy
     let e = try ReportFixture.evaluation(files)
     let folder = CorpusReport.build(e, title: "t")
-    let page = try #require(ReportFixture.file(folder, "patterns/one-second.html"))
+    let page = try #require(ReportFixture.file(folder, "patterns/one-second.ahap.html"))
     #expect(page.utf8.count < 40_000, "page is \(page.utf8.count) bytes")
     // Nothing a page must show went missing to get there.
     for part in ["body acceleration", "envelope", "detect", "spectrogram", "Nearest neighbours", "Latency on every"] {

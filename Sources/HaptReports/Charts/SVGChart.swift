@@ -136,21 +136,28 @@ struct SVGWriter {
     guard !points.isEmpty else { return }
     func pixel(_ value: Double) -> Int { value.isFinite ? Int(min(max(value, -1e6), 1e6).rounded()) : 0 }
     func signed(_ value: Int) -> String { value < 0 ? "\(value)" : " \(value)" }
-    var d = ""
+    // Pixel points without repeats, then segments with collinear runs merged (a flat
+    // stretch of silence is one segment).
     var last = (x: pixel(points[0].x), y: pixel(points[0].y))
-    d += "M\(last.x) \(last.y)l"
-    var segments = 0
+    let start = last
+    var segments: [(dx: Int, dy: Int)] = []
     for point in points.dropFirst() {
       let p = (x: pixel(point.x), y: pixel(point.y))
       guard p != last else { continue }
-      let dx = p.x - last.x
-      // A separator is only needed where the next number does not start with `-`.
-      d += segments == 0 ? "\(dx)" : signed(dx)
-      d += signed(p.y - last.y)
-      segments += 1
+      let step = (dx: p.x - last.x, dy: p.y - last.y)
+      if let previous = segments.last, previous.dx * step.dy == previous.dy * step.dx,
+        previous.dx * step.dx + previous.dy * step.dy > 0
+      {
+        segments[segments.count - 1] = (previous.dx + step.dx, previous.dy + step.dy)
+      } else {
+        segments.append(step)
+      }
       last = p
     }
-    if segments == 0 { d += "0 0" }
+    var d = "M\(start.x) \(start.y)l"
+    // A separator is only needed where the next number does not start with `-`.
+    for (k, step) in segments.enumerated() { d += (k == 0 ? "\(step.dx)" : signed(step.dx)) + signed(step.dy) }
+    if segments.isEmpty { d += "0 0" }
     out += "<path fill=\"none\" stroke=\"\(stroke)\" stroke-width=\"\(SVGWriter.number(width))\""
     if let dash { out += " stroke-dasharray=\"\(dash)\"" }
     out += " stroke-linejoin=\"round\" d=\"\(d)\"/>\n"

@@ -94,7 +94,8 @@ public enum WaveformChart {
     }
     line(kept.map { (x(start_ms + Double($0) * step_ms), y(acceleration_g[$0])) }, "#0072b2", 1, nil)
     if let envelope_g, !envelope_g.isEmpty {
-      let upper = MinMaxDecimation.maximumIndices(envelope_g, columns: columns)
+      // The envelope is smooth: on the pixel grid, its maximum per two columns draws the same line.
+      let upper = MinMaxDecimation.maximumIndices(envelope_g, columns: pixelGrid ? max(columns / 2, 1) : columns)
       line(upper.map { (x(start_ms + Double($0) * step_ms), y(envelope_g[$0])) }, "#cc79a7", 2, nil)
       line(upper.map { (x(start_ms + Double($0) * step_ms), y(-envelope_g[$0])) }, "#cc79a7", 1, "4 3")
     }
