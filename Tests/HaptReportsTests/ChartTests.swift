@@ -224,6 +224,26 @@ import Testing
       title: "tiny", probabilities: [[0.8, 0.2], [0.3, 0.7]], labels: ["success", "error"], width: 500)
     expectGolden(confusion.documentText, named: "confusion.svg")
   }
+
+  /// The pattern pages' compact lines: whole pixels, relative steps, collinear runs merged,
+  /// and the same points as the plain polyline once rounded.
+  @Test func pixelPathIsCompactAndExact() {
+    var svg = SVGWriter(width: 100, height: 100, title: "t", description: "d")
+    let points: [(x: Double, y: Double)] = [
+      (10.2, 50), (11, 50), (12, 50), (13, 49.6), (13.4, 40.2), (14, 60), (14, 60),
+    ]
+    svg.pixelPath(points, stroke: "#000000")
+    // 10,50 -> 12,50 is one step; 13,50 repeats nothing new but continues the flat run.
+    #expect(svg.out.contains("d=\"M10 50l3 0 0-10 1 20\""))
+    var random = SplitMix64(seed: 3)
+    let samples = (0..<8000).map { _ in random.nextGaussian() }
+    let compact = WaveformChart.render(
+      title: "w", acceleration_g: samples, sampleRate_Hz: 8000, envelope_g: samples.map(abs), pixelGrid: true)
+    let plain = WaveformChart.render(
+      title: "w", acceleration_g: samples, sampleRate_Hz: 8000, envelope_g: samples.map(abs))
+    #expect(compact.markup.utf8.count * 2 < plain.markup.utf8.count)
+    #expect(!compact.markup.contains("<polyline"))
+  }
 }
 
 @Suite struct ChartAdapterTests {
