@@ -39,6 +39,19 @@ public struct AndroidPortResult: Sendable, Equatable {
   public var outcome: Outcome
   /// One plain sentence: "loses the sharpness contrast: d' 2.1 from the original".
   public var verdict: String
+
+  package init(
+    pattern: String, device: String, dPrime_JND: Double?, contrastOriginal_JND: Double?, contrastPort_JND: Double?,
+    outcome: Outcome, verdict: String
+  ) {
+    self.pattern = pattern
+    self.device = device
+    self.dPrime_JND = dPrime_JND
+    self.contrastOriginal_JND = contrastOriginal_JND
+    self.contrastPort_JND = contrastPort_JND
+    self.outcome = outcome
+    self.verdict = verdict
+  }
 }
 
 /// Evaluates AHAP-to-Android ports on simulated devices.
@@ -119,6 +132,19 @@ public enum AndroidPort {
     return Parallel.map(count: pairs.count, threads: threads) { index in
       evaluate(pairs[index].1, name: pairs[index].0, on: pairs[index].2, reference: reference, options: options)
     }
+  }
+
+  /// The ports of a corpus's AHAP patterns on its Android profiles: those of `devices`
+  /// named in ``defaultDeviceNames`` or with an `android` block, in corpus then device
+  /// order. Empty when there is no such device or no AHAP pattern.
+  public static func rows(
+    for corpus: PatternCorpus, devices: [DeviceProfile], threads: Int = Parallel.defaultThreadCount
+  ) -> [AndroidPortResult] {
+    let android = devices.filter { defaultDeviceNames.contains($0.name) || $0.android != nil }
+    let patterns = corpus.entries.filter { URL(fileURLWithPath: $0.path).pathExtension.lowercased() == "ahap" }
+      .map { (name: $0.name, pattern: $0.pattern) }
+    guard !android.isEmpty, !patterns.isEmpty else { return [] }
+    return rows(patterns: patterns, devices: android, threads: threads)
   }
 
   /// The port as the devices play it: the converted vibration, resolved per device.

@@ -133,5 +133,9 @@ import Testing
     #expect(lines.count == 3)
     #expect(lines[1].hasPrefix("double-tap.ahap,android-lra-235,"))
     #expect(lines[1].contains("sameFeel"))
+    let index = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
+    #expect(index.contains("Android ports"))
+    #expect(index.contains("android-ports.csv"))
+    #expect(index.contains("On android-lra-235, of 2 AHAP patterns:"))
   }
 }

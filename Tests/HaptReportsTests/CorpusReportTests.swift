@@ -338,3 +338,47 @@ enum TableWidth {
     return widths.values.reduce(0, +)
   }
 }
+
+/// The report's "Android ports" section: counts per device in words, the noticed ports
+/// listed with their verdicts, nothing when there is no port.
+@Suite struct AndroidPortsSectionTests {
+  static func row(
+    _ pattern: String, _ device: String, _ dPrime: Double?, _ outcome: AndroidPortResult.Outcome
+  )
+    -> AndroidPortResult
+  {
+    AndroidPortResult(
+      pattern: pattern, device: device, dPrime_JND: dPrime, contrastOriginal_JND: nil, contrastPort_JND: nil,
+      outcome: outcome, verdict: "verdict of \(pattern)")
+  }
+
+  static func html(_ rows: [AndroidPortResult]) throws -> String {
+    let section = try #require(CorpusReport.androidPortsSection(rows, limits: CorpusReport.Limits()))
+    var page = ReportPage(title: "t", subtitle: "", facts: [])
+    page.sections = [section]
+    return page.htmlText
+  }
+
+  @Test func noPortsNoSection() {
+    #expect(CorpusReport.androidPortsSection([], limits: CorpusReport.Limits()) == nil)
+  }
+
+  @Test func countsReadForOneAndMany() throws {
+    let text = try Self.html([
+      Self.row("a.ahap", "android-lra-235", 0.2, .sameFeel),
+      Self.row("b.ahap", "android-lra-235", 0.4, .sameFeel),
+      Self.row("c.ahap", "android-lra-235", 2.1, .losesSharpnessContrast),
+      Self.row("a.ahap", "erm-phone", 1.5, .feelsDifferent),
+    ])
+    #expect(
+      text.contains("On android-lra-235, of 3 AHAP patterns: 2 port within 1 JND, 1 loses its sharpness contrast."))
+    #expect(text.contains("On erm-phone, of 1 AHAP pattern: 1 feels different (1 to 3 JND)."))
+    #expect(text.contains("verdict of c.ahap"))
+    #expect(!text.contains("verdict of b.ahap"), "ports within 1 JND are only counted")
+  }
+
+  @Test func allWithinOneJNDSaysSo() throws {
+    let text = try Self.html([Self.row("a.ahap", "android-lra-235", 0.2, .sameFeel)])
+    #expect(text.contains("Every port stays within 1 JND of its original."))
+  }
+}

@@ -10,7 +10,7 @@ import HaptWorkflows
 /// with its latency on every device and state and its nearest neighbour, latency charts,
 /// the design review, the corpus heat map, lint findings, devices, methods), one page per
 /// pattern (`patterns/NAME.html`, linked both ways) and the CSV files (`patterns.csv`,
-/// `latency.csv`, `pairs.csv`, `confusion.csv`, `lint.csv`).
+/// `latency.csv`, `pairs.csv`, `confusion.csv`, `lint.csv`, `android-ports.csv`).
 ///
 /// Every pattern has its page; the charts and tables of the index stay readable for large
 /// corpora (at most ``Limits`` items each, saying so; the heat map groups patterns into
@@ -33,7 +33,13 @@ public enum CorpusReport {
   public static let styleSheetFile = "report.css"
 
   /// Builds the report folder's files (written by the caller with ``ReportFolder/write(to:)``).
-  public static func build(_ evaluation: CorpusEvaluation, title: String, limits: Limits = Limits()) -> ReportFolder {
+  ///
+  /// - Parameter androidPorts: the corpus's AHAP patterns ported to Android
+  ///   (``AndroidPort/rows(for:devices:threads:)``): an "Android ports" section when not empty, and
+  ///   android-ports.csv (header only when empty).
+  public static func build(
+    _ evaluation: CorpusEvaluation, title: String, androidPorts: [AndroidPortResult] = [], limits: Limits = Limits()
+  ) -> ReportFolder {
     var folder = ReportFolder()
     let e = evaluation
     let tables = (
@@ -59,6 +65,7 @@ public enum CorpusReport {
       loadErrorsSection(e),
       latencySection(e, limits: limits),
       reviewSection(e),
+      androidPortsSection(androidPorts, limits: limits),
       similaritySection(e, catalog: catalog, clusters: clusters, limits: limits),
       lintSection(e, table: tables.lint, limits: limits),
       devicesSection(e),
@@ -76,6 +83,7 @@ public enum CorpusReport {
     folder.add("pairs.csv", tables.pairs.csvText)
     folder.add("confusion.csv", tables.confusion.csvText)
     folder.add("lint.csv", tables.lint.csvText)
+    folder.add("android-ports.csv", AndroidPortTable.table(androidPorts).csvText)
     return folder
   }
 
@@ -152,8 +160,9 @@ public enum CorpusReport {
         "pairs.csv: each pattern's \(Wording.count(e.pairwise.settings.neighbours, "nearest neighbour")) by d' and every pair under d' \(JSONWriter.number(e.pairwise.settings.closeBelow_JND)) (primary device; every pair with --all-pairs)",
         "confusion.csv: the review set's predicted confusion matrices",
         "lint.csv: every lint finding and load error",
+        "android-ports.csv: each AHAP pattern ported to each Android profile (d' from the original, verdict)",
       ]))
-    for file in ["patterns.csv", "latency.csv", "pairs.csv", "confusion.csv", "lint.csv"] {
+    for file in ["patterns.csv", "latency.csv", "pairs.csv", "confusion.csv", "lint.csv", "android-ports.csv"] {
       blocks.append(.fileLink(path: file, text: file))
     }
     return ReportSection(title: "Summary", id: "summary", blocks: blocks)

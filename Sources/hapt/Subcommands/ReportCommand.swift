@@ -203,8 +203,8 @@ enum ReportCommand {
     }
     console.progress("writing \(out)")
     let title = arguments.value("title") ?? "hapt report: \(arguments.positionals.joined(separator: ", "))"
-    var folder = CorpusReport.build(evaluation, title: title)
-    folder.add("android-ports.csv", androidPorts(corpus, devices: devices, options: options).csvText)
+    let ports = AndroidPort.rows(for: corpus, devices: devices, threads: options.threads)
+    var folder = CorpusReport.build(evaluation, title: title, androidPorts: ports)
     if let handle = allPairsFile {
       try? handle.close()
       allPairsFile = nil
@@ -227,16 +227,5 @@ enum ReportCommand {
         throw InputError(file: out, "cannot create the parent folder", status: .cannotCreate)
       }
     }
-  }
-}
-
-extension ReportCommand {
-  /// `android-ports.csv`: every AHAP pattern's Android port on each Android profile of the
-  /// report (those named in `AndroidPort.defaultDeviceNames` or with an `android` block).
-  static func androidPorts(_ corpus: PatternCorpus, devices: [DeviceProfile], options: EvaluationOptions) -> CSVTable {
-    let android = devices.filter { AndroidPort.defaultDeviceNames.contains($0.name) || $0.android != nil }
-    let patterns = corpus.entries.filter { URL(fileURLWithPath: $0.path).pathExtension.lowercased() == "ahap" }
-      .map { (name: $0.name, pattern: $0.pattern) }
-    return AndroidPortTable.table(AndroidPort.rows(patterns: patterns, devices: android, threads: options.threads))
   }
 }

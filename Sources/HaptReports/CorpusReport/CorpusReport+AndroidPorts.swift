@@ -1,0 +1,70 @@
+import HaptCore
+import HaptWorkflows
+
+extension CorpusReport {
+  /// "Android ports": how each AHAP pattern of the corpus feels once converted to an
+  /// Android vibration (``AndroidPort``), per Android profile of the report: a sentence of
+  /// counts per device, then the ports that people would notice (d' of 1 JND or more, a lost
+  /// sharpness contrast, or silence), each with its plain verdict. Every row, including
+  /// those that port within 1 JND, is in android-ports.csv.
+  ///
+  /// - Returns: nil when the report has no Android profile or the corpus no AHAP pattern.
+  static func androidPortsSection(_ rows: [AndroidPortResult], limits: Limits) -> ReportSection? {
+    guard !rows.isEmpty else { return nil }
+    var blocks: [ReportBlock] = [
+      .paragraph(
+        "Each AHAP pattern converted to an Android vibration as hapt convert does it (intensity to amplitude, transients to click primitives, sharpness dropped: Docs/Android.md), rendered on each Android profile and compared with the original on the same device. d' in JND: under 1, people would not notice the port."
+      )
+    ]
+    var devices: [String] = []
+    for row in rows where !devices.contains(row.device) { devices.append(row.device) }
+    var sentences: [String] = []
+    for device in devices {
+      let ofDevice = rows.filter { $0.device == device }
+      let counts: [(AndroidPortResult.Outcome, String, String)] = [
+        (.sameFeel, "ports", "port"), (.feelsDifferent, "feels", "feel"),
+        (.feelsVeryDifferent, "feels", "feel"), (.losesSharpnessContrast, "loses", "lose"),
+        (.silent, "is", "are"),
+      ]
+      let parts = counts.compactMap { outcome, singularVerb, pluralVerb -> String? in
+        let n = ofDevice.filter { $0.outcome == outcome }.count
+        guard n > 0 else { return nil }
+        let verb = n == 1 ? singularVerb : pluralVerb
+        switch outcome {
+        case .sameFeel: return "\(n) \(verb) within 1 JND"
+        case .feelsDifferent: return "\(n) \(verb) different (1 to 3 JND)"
+        case .feelsVeryDifferent: return "\(n) \(verb) very different (3 JND or more)"
+        case .losesSharpnessContrast: return "\(n) \(verb) \(n == 1 ? "its" : "their") sharpness contrast"
+        case .silent: return "\(n) \(verb) not felt"
+        }
+      }
+      sentences.append(
+        "On \(device), of \(Wording.count(ofDevice.count, "AHAP pattern")): " + parts.joined(separator: ", ") + ".")
+    }
+    blocks.append(.list(sentences))
+    let noticed = rows.filter { $0.outcome != .sameFeel }
+    if noticed.isEmpty {
+      blocks.append(.note("Every port stays within 1 JND of its original."))
+    } else {
+      var table = CSVTable(columns: [
+        CSVColumn("pattern"), CSVColumn("device"), CSVColumn("d'", unit: "JND"), CSVColumn("verdict"),
+      ])
+      for row in noticed {
+        table.append([
+          .text(row.pattern), .text(row.device), row.dPrime_JND.map { .fixed($0, decimals: 2) } ?? .empty,
+          .text(row.verdict),
+        ])
+      }
+      blocks.append(
+        .table(
+          ReportTable(capped(table, limits.tableRows), verdictColumns: []),
+          caption: cappedCaption(table, limits.tableRows, file: "android-ports.csv")
+            ?? "The ports people would notice; android-ports.csv holds every port."))
+    }
+    blocks.append(
+      .approximate(
+        "Android's effects and primitives are rendered as hapt's own approximations of the platform's shapes; vendors publish none (Docs/Android.md)."
+      ))
+    return ReportSection(title: "Android ports", id: "android", blocks: blocks)
+  }
+}
