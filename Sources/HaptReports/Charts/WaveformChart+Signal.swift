@@ -33,9 +33,11 @@ extension SpectrogramChart {
   ///   - maxFrequency_Hz: Highest frequency shown (nil: all bins).
   ///   - range_dB: Span of the colour scale below the largest level.
   ///   - timeDomain_ms: The time axis, ms after the trigger (nil: the frames' extent).
+  ///   - maxColumns: Most raster columns (time).
   public static func render(
     title: String, spectrogram: Spectrogram, start_ms: Double = 0, maxFrequency_Hz: Double? = 1000,
-    range_dB: Double = 60, timeDomain_ms: ClosedRange<Double>? = nil, width: Int = 1100, height: Int = 320
+    range_dB: Double = 60, timeDomain_ms: ClosedRange<Double>? = nil, maxColumns: Int = 120, width: Int = 1100,
+    height: Int = 320
   ) -> SVGChart {
     let times = spectrogram.times_s
     let frequencies = spectrogram.frequencies_Hz
@@ -44,6 +46,8 @@ extension SpectrogramChart {
     return render(
       title: title, decibels: spectrogram.levels_dB, frameStep_ms: step_ms,
       firstFrame_ms: start_ms + (times.first ?? 0) * 1000, binSpacing_Hz: spacing_Hz,
-      maxFrequency_Hz: maxFrequency_Hz, range_dB: range_dB, timeDomain_ms: timeDomain_ms, width: width, height: height)
+      maxFrequency_Hz: maxFrequency_Hz, range_dB: range_dB, timeDomain_ms: timeDomain_ms, maxColumns: maxColumns,
+      width: width,
+      height: height)
   }
 }

@@ -40,13 +40,16 @@ enum PatternFigures {
           rendered.state.rawValue)))
     if acceleration.count >= window {
       let spectrogram = Spectra.spectrogram(acceleration, window: window, hop: hop)
+      // Two raster columns per window length at most: a column narrower than half the
+      // window shows no detail the analysis has, and costs page bytes.
+      let columns = min(120, max(spectrogram.times_s.count * hop * 2 / window, 1))
       blocks.append(
         .chart(
           SpectrogramChart.render(
             title: "\(rendered.name): spectrogram", spectrogram: spectrogram, maxFrequency_Hz: 500,
-            timeDomain_ms: domain, height: 220),
+            timeDomain_ms: domain, maxColumns: columns, height: 220),
           caption:
-            "Hann window of \(window) samples (\(Int((Double(window) * 1000 / rate).rounded())) ms), hop \(hop); dB re 1 g, 60 dB range; the time axis is the waveform's."
+            "Hann window of \(window) samples (\(Int((Double(window) * 1000 / rate).rounded())) ms), hop \(hop), shown as the maximum per two hops (half a window) or coarser; dB re 1 g, 60 dB range; the time axis is the waveform's."
         ))
     }
     return blocks
