@@ -76,7 +76,7 @@ public enum Pairwise {
       if workers == 1 {
         for t in 0..<tileList.count { runTile(t) }
       } else {
-        let next = TileCounter()
+        let next = Counter()
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
           while true {
             let t = next.take()
@@ -96,18 +96,4 @@ private struct SlotPointer<T>: @unchecked Sendable {
   let base: UnsafeMutablePointer<T>?
   @inline(__always)
   func initialize(_ index: Int, to value: T) { (base! + index).initialize(to: value) }
-}
-
-/// Hands out tile numbers 0, 1, 2, ... to the worker threads.
-private final class TileCounter: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value = 0
-
-  func take() -> Int {
-    lock.lock()
-    defer { lock.unlock() }
-    let current = value
-    value += 1
-    return current
-  }
 }

@@ -84,12 +84,7 @@ public struct CSVTable: Equatable, Sendable {
     header += Array(repeating: "", count: width - header.count)
     out += header.joined(separator: ",")
     out += "\n"
-    for row in rows {
-      var fields = row.map(\.field)
-      fields += Array(repeating: "", count: width - fields.count)
-      out += fields.joined(separator: ",")
-      out += "\n"
-    }
+    out += rowsText
     return out
   }
 }
