@@ -26,12 +26,16 @@ enum Format {
   /// Seconds as milliseconds with one decimal, or "-" when absent.
   static func ms(_ seconds: Double?) -> String {
     guard let seconds else { return "-" }
-    return String(format: "%.1f", seconds * 1000)
+    return fixed(seconds * 1000, 1)
   }
 
+  /// `value` with `digits` decimals; a value that rounds to zero prints without a sign
+  /// ("0.0", not "-0.0").
   static func fixed(_ value: Double?, _ digits: Int = 3) -> String {
     guard let value, value.isFinite else { return "-" }
-    return String(format: "%.\(digits)f", value)
+    let text = String(format: "%.\(digits)f", value)
+    if text.hasPrefix("-"), text.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) { return String(text.dropFirst()) }
+    return text
   }
 }
 
