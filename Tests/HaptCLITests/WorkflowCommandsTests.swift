@@ -88,6 +88,27 @@ import Testing
     return corpus
   }
 
+  /// A detect shift that rounds to zero prints as 0.0, never -0.0 (the second tap of the
+  /// double tap at half intensity on android-lra-235 shifts detection by about -1e-12 s).
+  @Test func baselineCheckPrintsNoNegativeZero() throws {
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let corpus = try Self.copyCorpus(to: folder)
+    let baseline = folder.appendingPathComponent("baseline").path
+    let device = ["--device", "android-lra-235", "--state", "both"]
+    let record = try HaptBinary.run(["baseline", "record", corpus.path, "--out", baseline] + device)
+    #expect(record.status == 0, "\(record.stderr)")
+    let file = corpus.appendingPathComponent("double-tap.ahap").path
+    var lines = try String(contentsOfFile: file, encoding: .utf8).components(separatedBy: "\n")
+    let second = try #require(lines.indices.last { lines[$0].contains("\"ParameterValue\": 0.9") })
+    lines[second] = lines[second].replacingOccurrences(of: "0.9", with: "0.45")
+    try lines.joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
+    let check = try HaptBinary.run(["baseline", "check", corpus.path, "--baseline", baseline] + device)
+    #expect(check.status == 1, "\(check.stdout)\(check.stderr)")
+    #expect(check.stdout.contains("event 2: 6.0 dB weaker"), "\(check.stdout)")
+    #expect(!check.stdout.contains("-0.0 "), "\(check.stdout)")
+  }
+
   @Test func baselineCheckPassesOnUnchangedCorpusAndFailsOnEdits() throws {
     let folder = try Self.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
