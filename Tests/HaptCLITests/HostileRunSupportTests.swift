@@ -23,15 +23,22 @@ struct TimedRun {
 
 extension HaptBinary {
   /// Runs `hapt` and kills it with SIGKILL after `timeout_s`.
+  ///
+  /// - Parameters:
+  ///   - environment: variables set on top of this process's environment.
+  ///   - executable: what to run instead of the built binary (`/usr/bin/env` to find
+  ///     `hapt` through `PATH`).
+  ///   - inheritedEnvironment: the environment to start from (default: this process's).
   static func run(
     _ arguments: [String], in directory: URL? = nil, timeout_s: Double,
-    environment: [String: String] = [:]
+    environment: [String: String] = [:], executable: URL? = nil,
+    inheritedEnvironment: [String: String] = ProcessInfo.processInfo.environment
   ) throws -> TimedRun {
     let process = Process()
-    process.executableURL = url
+    process.executableURL = executable ?? url
     process.arguments = arguments
     process.currentDirectoryURL = directory ?? packageRoot
-    var env = ProcessInfo.processInfo.environment
+    var env = inheritedEnvironment
     for (key, value) in environment { env[key] = value }
     process.environment = env
     let out = Pipe()

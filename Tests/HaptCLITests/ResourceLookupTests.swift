@@ -24,30 +24,10 @@ import Testing
     environment["HAPT_DEVICES"] = nil
     environment["PATH"] = bin.path + ":/usr/bin:/bin"
     for (key, value) in extra { environment[key] = value }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["hapt"] + arguments
-    process.currentDirectoryURL = directory
-    process.environment = environment
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    nonisolated(unsafe) var errData = Data()
-    let group = DispatchGroup()
-    group.enter()
-    DispatchQueue.global().async {
-      errData = err.fileHandleForReading.readDataToEndOfFile()
-      group.leave()
-    }
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
-    process.waitUntilExit()
-    return HaptRun(
-      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-      stderr: String(decoding: errData, as: UTF8.self))
+    let run = try HaptBinary.run(
+      ["hapt"] + arguments, in: directory, timeout_s: 600, executable: URL(fileURLWithPath: "/usr/bin/env"),
+      inheritedEnvironment: environment)
+    return HaptRun(status: run.status, stdout: run.stdout, stderr: run.stderr)
   }
 
   /// A fresh folder under /tmp with a decoy `Corpora/devices/decoy.json` that must be ignored.
