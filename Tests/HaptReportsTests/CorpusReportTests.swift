@@ -168,11 +168,12 @@ enum ReportFixture {
     #expect(catalog.items.contains { $0.worst == .silent })
   }
 
-  @Test func worstVerdictIgnoresSilenceUnlessEverythingIsSilent() {
-    #expect(PatternCatalog.worst([.pass, .silent]) == .pass)
-    #expect(PatternCatalog.worst([.pass, .warn, .silent]) == .warn)
-    #expect(PatternCatalog.worst([.silent, .silent]) == .silent)
-    #expect(PatternCatalog.worst([.fail, .pass]) == .fail)
+  @Test func severityPutsWhatTheAuthorCanFixFirst() {
+    // A pattern too slow by its own onset, or never felt, comes before one that only
+    // needs prepare(); a device that cannot play comes last.
+    let order: [PatternLatency.Verdict] = [.fail, .silent, .warn, .prepare, .pass, .unplayable]
+    #expect(order.map { PatternCatalog.severity($0) } == Array(0..<order.count))
+    #expect(PatternCatalog.severity(nil) == order.count)
     #expect(PatternCatalog.worst([]) == nil)
   }
 

@@ -108,28 +108,12 @@ public enum CorpusReport {
   static func summarySection(_ e: CorpusEvaluation) -> ReportSection {
     var blocks: [ReportBlock] = []
     let budget = e.options.budget
-    let failing = e.measurements.filter { $0.verdict == .fail }
-    let warning = e.measurements.filter { $0.verdict == .warn }
     let limits =
       "felt within \(Wording.ms(budget.pass_s)) passes, up to \(Wording.ms(budget.warn_s)) warns, later fails"
     if e.measurements.isEmpty {
       blocks.append(.paragraph("No latency checks: the corpus has no patterns."))
-    } else if failing.isEmpty && warning.isEmpty {
-      blocks.append(.paragraph("No pattern misses the latency budget (\(limits)) on any device and state."))
-    }
-    if !failing.isEmpty {
-      let names = failing.map { "\($0.pattern) on \($0.device) (\($0.state.rawValue))" }
-      blocks.append(
-        .warning(
-          "\(Wording.count(failing.count, "check")) \(failing.count == 1 ? "fails" : "fail") the latency budget (\(limits)): \(Wording.list(names))."
-        ))
-    }
-    if !warning.isEmpty {
-      let names = warning.map { "\($0.pattern) on \($0.device) (\($0.state.rawValue))" }
-      blocks.append(
-        .paragraph(
-          "\(Wording.count(warning.count, "check")) \(warning.count == 1 ? "is" : "are") in the warn band (felt after \(Wording.ms(budget.pass_s)), within \(Wording.ms(budget.warn_s))): \(Wording.list(names))."
-        ))
+    } else {
+      blocks += latencySummaryBlocks(e, limits: limits)
     }
     if e.reviewSetIsClosestPatterns {
       blocks.append(.note(closestSetSentence(e)))
@@ -166,6 +150,77 @@ public enum CorpusReport {
       blocks.append(.fileLink(path: file, text: file))
     }
     return ReportSection(title: "Summary", id: "summary", blocks: blocks)
+  }
+
+  /// The summary's latency sentences, about what the pattern's author can change first
+  /// (patterns whose own onset misses the budget on a prepared engine, or that are never
+  /// felt), then one line per device whose cold start makes patterns miss it (with the
+  /// `prepare()` lead that makes them pass), then the raw count of checks.
+  static func latencySummaryBlocks(_ e: CorpusEvaluation, limits: String) -> [ReportBlock] {
+    var blocks: [ReportBlock] = []
+    let budget = e.options.budget
+    let latencies = e.patternLatencies
+    func names(_ verdict: PatternLatency.Verdict) -> [String] {
+      latencies.filter { $0.verdict == verdict }.map { "\($0.pattern) on \($0.device)" }
+    }
+    func patterns(_ verdict: PatternLatency.Verdict) -> Int {
+      Set(latencies.filter { $0.verdict == verdict }.map(\.pattern)).count
+    }
+    let failing = names(.fail)
+    let unfelt = names(.silent)
+    let warning = names(.warn)
+    if !failing.isEmpty {
+      blocks.append(
+        .warning(
+          "\(Wording.count(patterns(.fail), "pattern")) \(patterns(.fail) == 1 ? "fails" : "fail") by \(patterns(.fail) == 1 ? "its" : "their") own onset, even on a prepared engine (\(limits)): \(Wording.list(failing))."
+        ))
+    }
+    if !unfelt.isEmpty {
+      blocks.append(
+        .warning(
+          "Never felt on a device with an actuator (below the detection threshold throughout; the check fails): \(Wording.list(unfelt))."
+        ))
+    }
+    if !warning.isEmpty {
+      blocks.append(
+        .paragraph(
+          "In the warn band by the pattern's own onset on a prepared engine (felt after \(Wording.ms(budget.pass_s)), within \(Wording.ms(budget.warn_s))): \(Wording.list(warning))."
+        ))
+    }
+    if failing.isEmpty && unfelt.isEmpty && warning.isEmpty {
+      blocks.append(
+        .paragraph(
+          "No pattern misses the latency budget (\(limits)) by its own onset on any device, judged on a prepared engine."
+        ))
+    }
+    for line in coldStartLines(e, latencies) { blocks.append(.paragraph(line)) }
+    let failedChecks = e.measurements.filter(\.isFailure).count
+    let warnedChecks = e.measurements.filter { $0.verdict == .warn }.count
+    blocks.append(
+      .note(
+        "Every check, cold starts included: \(e.measurements.count) (pattern, device, state) rows, \(failedChecks) fail and \(warnedChecks) warn (hapt latency's exit status counts these); the Latency budgets section and latency.csv have them all."
+      ))
+    return blocks
+  }
+
+  /// One line per device with an actuator on which some felt pattern misses the budget
+  /// only because the engine starts cold: how many, the cold start, and the `prepare()`
+  /// lead that makes every one of them pass (the longest any of them needs, from the
+  /// profile's latency model).
+  static func coldStartLines(_ e: CorpusEvaluation, _ latencies: [PatternLatency]) -> [String] {
+    e.options.devices.compactMap { device -> String? in
+      let own = latencies.filter { $0.device == device.name }
+      let felt = own.filter { $0.onset_s != nil }
+      let needing = own.filter { $0.verdict == .prepare }
+      guard !needing.isEmpty else { return nil }
+      let lead = needing.compactMap(\.prepareLead_s).max() ?? device.latency.prepareLead_s
+      let who =
+        needing.count == felt.count
+        ? (felt.count == 1 ? "the pattern misses" : "every pattern misses")
+        : "\(needing.count) of \(felt.count) felt patterns miss"
+      return
+        "\(who.prefix(1).uppercased() + who.dropFirst()) the budget cold on \(device.name) only because the engine starts in \(Wording.ms(device.latency.cold_s)) (\(Wording.ms(device.latency.prepared_s)) prepared): prepare at least \(Wording.leadMs(lead)) ahead and \(needing.count == 1 ? "it passes" : "they pass") (the engine is fully prepared \(Wording.leadMs(device.latency.prepareLead_s)) after prepare())."
+    }
   }
 
   /// Why the review set is the corpus's closest patterns.

@@ -54,10 +54,17 @@ enum PatternPage {
       ("haptic events", "\(pattern.hapticEvents.count)"),
       ("duration", ChartNumber.readable(pattern.duration_s * 1000) + " ms"),
     ]
-    if let worst = item.worst {
-      var value = worst.rawValue
-      if let check = item.worstCheck, let detect = check.markers.detect_s, worst != .pass {
-        value += " (\(ChartNumber.fixed(detect * 1000, decimals: 1)) ms, \(check.device) \(check.state.rawValue))"
+    if let worst = item.worstLatency {
+      var value = ReportVerdict(worst.verdict).label
+      switch worst.verdict {
+      case .prepare:
+        value += " (on \(worst.device): prepare() at least \(Wording.leadMs(worst.prepareLead_s ?? 0)) ahead)"
+      case .fail, .warn:
+        if let detect = worst.preparedDetect_s {
+          value += " (\(ChartNumber.fixed(detect * 1000, decimals: 1)) ms on \(worst.device), prepared)"
+        }
+      case .silent: value += " (on \(worst.device))"
+      case .pass, .unplayable: break
       }
       facts.append(("worst latency", value))
     }
