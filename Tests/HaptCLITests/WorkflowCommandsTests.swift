@@ -233,7 +233,13 @@ import Testing
     #expect(same.stdout.contains("\"changes\": []"))
     let different = try HaptBinary.run(["compare", Self.tripleTap, Self.heartbeat])
     #expect(different.status == 0)
-    #expect(different.stdout.contains("A as the reference") && different.stdout.contains("d' ="))
+    // Text shows d' and its verdict, and the bounded waveform similarity labelled as
+    // such; the raw, unbounded ST-SIM stays in JSON.
+    #expect(different.stdout.contains("d' =") && different.stdout.contains("waveform similarity (ST-SIM, 0..1"))
+    #expect(!different.stdout.contains("raw ST-SIM"))
+    let tapPair = try HaptBinary.run(["compare", "Corpora/library/double-tap.ahap", Self.tripleTap])
+    #expect(tapPair.stdout.contains("waveform similarity (ST-SIM, 0..1, 1 identical; not the verdict) = 0.500"))
+    #expect(!tapPair.stdout.contains("22.52"), "the raw ST-SIM (22.5) is JSON-only")
     #expect(different.stdout.contains("what changed from A to B:"))
     #expect(different.stdout.contains("detect_ms"))
     let json = try HaptBinary.run(["compare", Self.tripleTap, Self.heartbeat, "--format", "json"])

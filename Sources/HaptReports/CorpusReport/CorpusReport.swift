@@ -58,7 +58,7 @@ public enum CorpusReport {
       title: title,
       subtitle:
         "hapt \(HaptVersion.string) (model \(HaptVersion.model)). Every figure is a simulation: see “How to read this report”.",
-      facts: facts(e))
+      facts: facts(e, catalog: catalog))
     page.sections = [
       summarySection(e),
       PatternIndex.section(e, catalog: catalog),
@@ -89,14 +89,19 @@ public enum CorpusReport {
 
   // MARK: - Sections
 
-  static func facts(_ e: CorpusEvaluation) -> [(label: String, value: String)] {
+  static func facts(_ e: CorpusEvaluation, catalog: PatternCatalog) -> [(label: String, value: String)] {
     let verdicts = LatencyVerdict.allCases.map { v in (v, e.measurements.filter { $0.verdict == v }.count) }
     let latency = verdicts.filter { $0.1 > 0 }.map { "\($0.1) \($0.0.rawValue)" }.joined(separator: ", ")
     // Files that failed to load count as lint errors (rule LOAD in lint.csv).
     let errors = e.findings.filter { $0.severity == .error }.count + e.corpus.failures.count
     let warnings = e.findings.filter { $0.severity == .warning }.count
+    let own = PatternLatency.Verdict.allCases.sorted { $0.severity < $1.severity }.compactMap { v -> String? in
+      let count = catalog.items.filter { $0.worst == v }.count
+      return count > 0 ? "\(count) \(ReportVerdict(v).label)" : nil
+    }
     return [
       ("patterns", "\(e.corpus.entries.count)"),
+      ("patterns' own latency", own.isEmpty ? "none" : own.joined(separator: ", ")),
       ("files that failed", "\(e.corpus.failures.count)"),
       ("devices", "\(e.options.devices.count)"),
       ("states", e.options.states.map(\.rawValue).joined(separator: ", ")),
@@ -372,7 +377,7 @@ public enum CorpusReport {
         .table(
           ReportTable(pairs, verdictColumns: []),
           caption:
-            "similarity: 0..1, 1 identical (the smaller ST-SIM direction, clamped); the raw directional ST-SIM and SPQI are in hapt confusion --format csv."
+            "The verdict comes from d' (under 1 confusable, under 2 close, else distinct). Waveform similarity is a separate signal-level score, not a verdict: ST-SIM's smaller direction, clamped to 0..1 (1 identical); the raw directional ST-SIM and SPQI are in hapt confusion --format csv."
         ))
     }
     return ReportSection(title: "Design review: confusability", id: "review", blocks: blocks)
@@ -454,8 +459,8 @@ public enum CorpusReport {
           .text(catalog.items[pair.first].name, href: catalog.items[pair.first].page),
           .text(catalog.items[pair.second].name, href: catalog.items[pair.second].page),
           .number(ChartNumber.fixed(pair.dPrime, decimals: 2)),
-          .number(ChartNumber.fixed(pair.similarity.similarity, decimals: 3)),
           .text(pair.verdict.rawValue),
+          .number(ChartNumber.fixed(pair.similarity.similarity, decimals: 3)),
         ]
       }
       blocks.append(
@@ -464,12 +469,12 @@ public enum CorpusReport {
             headers: [
               [
                 .init(text: "pattern A"), .init(text: "pattern B"), .init(text: "d' (JND)", numeric: true),
-                .init(text: "similarity", numeric: true), .init(text: "verdict"),
+                .init(text: "verdict"), .init(text: "waveform similarity (0..1)", numeric: true),
               ]
             ],
             rows: rows,
             caption:
-              "The \(Wording.count(closest.count, "least distinguishable pair")) of the corpus (lowest d'), identical copies and silent patterns aside."
+              "The \(Wording.count(closest.count, "least distinguishable pair")) of the corpus (lowest d'), identical copies and silent patterns aside; the verdict comes from d', waveform similarity is ST-SIM's separate signal-level score."
           ).html))
     }
     return ReportSection(title: "Similarity across the corpus", id: "similarity", blocks: blocks)
@@ -524,13 +529,13 @@ public enum CorpusReport {
   /// A short pair table for the page: names, d', bounded similarity, verdict.
   static func compactPairs(_ rows: [(String, String, Double, PairSimilarity)]) -> CSVTable {
     var table = CSVTable(columns: [
-      CSVColumn("pattern A"), CSVColumn("pattern B"), CSVColumn("d'", unit: "JND"), CSVColumn("similarity"),
-      CSVColumn("verdict"),
+      CSVColumn("pattern A"), CSVColumn("pattern B"), CSVColumn("d'", unit: "JND"), CSVColumn("verdict"),
+      CSVColumn("waveform similarity (0..1)"),
     ])
     for (a, b, d, similarity) in rows {
       table.append([
-        .text(a), .text(b), .fixed(d, decimals: 2), .fixed(similarity.similarity, decimals: 3),
-        .text(PairVerdict(dPrime: d).rawValue),
+        .text(a), .text(b), .fixed(d, decimals: 2), .text(PairVerdict(dPrime: d).rawValue),
+        .fixed(similarity.similarity, decimals: 3),
       ])
     }
     return table

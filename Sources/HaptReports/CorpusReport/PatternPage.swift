@@ -111,7 +111,7 @@ enum PatternPage {
     let device = e.primary.first?.device ?? "the primary device"
     var blocks: [ReportBlock] = [
       .paragraph(
-        "The patterns most easily confused with this one on \(device), by d' (JND units; under 1 confusable, under 2 close). similarity: the pair's bounded ST-SIM (0..1, 1 identical)."
+        "The patterns most easily confused with this one on \(device), by d' (JND units; under 1 confusable, under 2 close): the verdict comes from d'. Waveform similarity is a separate signal-level score, not a verdict: the pair's bounded ST-SIM (0..1, 1 identical)."
       )
     ]
     if let g = item.identicalGroup {
@@ -147,8 +147,8 @@ enum PatternPage {
           ? "identical" : catalog.bothSilent(i, other) ? "both silent" : pair.verdict.rawValue
         return [
           .text(catalog.items[other].name, href: String(catalog.items[other].page.dropFirst("patterns/".count))),
-          .number(ChartNumber.fixed(pair.dPrime, decimals: 2)),
-          .number(ChartNumber.fixed(pair.similarity.similarity, decimals: 3)), .text(verdict),
+          .number(ChartNumber.fixed(pair.dPrime, decimals: 2)), .text(verdict),
+          .number(ChartNumber.fixed(pair.similarity.similarity, decimals: 3)),
         ]
       }
       blocks.append(
@@ -157,7 +157,7 @@ enum PatternPage {
             headers: [
               [
                 .init(text: "neighbour"), .init(text: "d' (JND)", numeric: true),
-                .init(text: "similarity", numeric: true), .init(text: "verdict"),
+                .init(text: "verdict"), .init(text: "waveform similarity (0..1)", numeric: true),
               ]
             ],
             rows: rows,
