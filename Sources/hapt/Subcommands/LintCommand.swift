@@ -18,20 +18,27 @@ enum LintCommand {
       reported on stderr as 'error: FILE: PLACE: MESSAGE' and the other files are still
       checked.
 
+      With --strict, an unknown key close to a known one (a misspelling such as
+      EventParamters, which drops everything under it) is an error instead of a warning.
+      Text output groups repeated findings of one rule in one file into one line (a
+      count and the first places); CSV and JSON list every finding.
+
       Exit status: 65 if any file could not be decoded (this wins); 66 if a file is
       missing; otherwise 1
       with --strict if any error-severity finding exists; otherwise 0.
       """,
     options: [
       OutputFormat.option,
-      OptionSpec.flag("strict", help: "Exit 1 if any finding has error severity."),
+      OptionSpec.flag(
+        "strict", help: "Misspelled keys that drop content are errors; exit 1 if any finding has error severity."),
       CommonOptions.maxFileBytes, CommonOptions.maxEvents, CommonOptions.maxControlPoints,
       CommonOptions.maxPatternTime,
     ],
     run: { arguments, console in
       guard !arguments.positionals.isEmpty else { throw UsageError.missingArgument("PATH (a pattern file or folder)") }
       let format = try arguments.format()
-      let report = LintReport.lint(paths: arguments.positionals, limits: try CommonOptions.limits(arguments))
+      let lenient = LintReport.lint(paths: arguments.positionals, limits: try CommonOptions.limits(arguments))
+      let report = arguments.flag("strict") ? lenient.strict() : lenient
       for failure in report.failures {
         console.error(ErrorText.line(failure))
       }
@@ -53,7 +60,7 @@ enum LintCommand {
     })
 
   static func text(_ report: LintReport) -> String {
-    var lines = report.findings.map(\.description)
+    var lines = LintGrouping.groups(report.findings).map(\.description)
     let checked = report.files.count - report.failures.count
     var summary =
       "\(checked) file(s) checked: \(report.count(.error)) error(s), \(report.count(.warning)) warning(s), \(report.count(.info)) info"
