@@ -260,7 +260,7 @@ public enum CorpusReport {
   static func latencySection(_ e: CorpusEvaluation, limits: Limits) -> ReportSection {
     var blocks: [ReportBlock] = [
       .paragraph(
-        "Time from the touch (trigger, 0 ms) until the vibration is first above the detection threshold of a phone held in the hand (detect), per device and engine state. Budget: pass within \(ms(e.options.budget.pass_s)) ms, warn to \(ms(e.options.budget.warn_s)) ms, fail later; silent: never felt."
+        "Time from the touch (trigger, 0 ms) until the vibration is first above the detection threshold of a phone held in the hand (detect), per device and engine state: the engine's latency plus the pattern's own onset (latency.csv has both). Budget: pass within \(ms(e.options.budget.pass_s)) ms, warn to \(ms(e.options.budget.warn_s)) ms, fail later; prepare: misses the budget only because the engine starts cold (passes when the app calls prepare() ahead); never felt: below threshold on a device with an actuator (fails); silent: the device cannot play."
       ),
       .approximate(
         "Engine latencies are profile values (\(ReportMethods.engineLatencies(e.options.devices))); Apple and most vendors publish none. Actuator rise times come from the simulated physics."
@@ -270,6 +270,8 @@ public enum CorpusReport {
       .paragraph(
         "The Patterns table above shows every pattern on every device and state; the charts below detail each device and state."
       ))
+    var own: [String: PatternLatency] = [:]
+    for latency in e.patternLatencies { own[latency.pattern + "\u{0}" + latency.device] = latency }
     for device in e.options.devices {
       for state in e.options.states {
         let rows = e.measurements.filter { $0.device == device.name && $0.state == state }
@@ -285,10 +287,11 @@ public enum CorpusReport {
           ($0.markers.detect_s ?? .infinity, $0.pattern) > ($1.markers.detect_s ?? .infinity, $1.pattern)
         }
         .prefix(limits.latencyBars).sorted { $0.pattern < $1.pattern }
-        let bars = shown.map {
+        let bars = shown.map { m in
           LatencyBar(
-            pattern: $0.pattern, device: "", state: "", detect_ms: $0.markers.detect_s.map { $0 * 1000 },
-            verdict: ReportVerdict(rawValue: $0.verdict.rawValue))
+            pattern: m.pattern, device: "", state: "", detect_ms: m.markers.detect_s.map { $0 * 1000 },
+            verdict: own[m.pattern + "\u{0}" + m.device].map { PatternIndex.cellVerdict(m, $0) }
+              ?? ReportVerdict(rawValue: m.verdict.rawValue))
         }
         let caption =
           rows.count > shown.count
