@@ -29,7 +29,7 @@ enum PatternPage {
       ReportSection(
         title: "Waveform and spectrogram on \(e.primary.first?.device ?? "the primary device")", id: "figures",
         blocks: figures),
-      latencySection(checks, e),
+      latencySection(checks, e, latencies: catalog.items[i].latencies),
       neighboursSection(i, e, catalog: catalog, clusterOf: clusterOf, clusters: clusters),
       lintSection(entry, e),
     ]
@@ -78,9 +78,12 @@ enum PatternPage {
     return facts
   }
 
-  static func latencySection(_ checks: [PatternMeasurement], _ e: CorpusEvaluation) -> ReportSection {
+  static func latencySection(
+    _ checks: [PatternMeasurement], _ e: CorpusEvaluation, latencies: [PatternLatency]
+  ) -> ReportSection {
     var table = CSVTable(columns: [
       CSVColumn("device"), CSVColumn("state"), CSVColumn("engine", unit: "ms"), CSVColumn("detect", unit: "ms"),
+      CSVColumn("onset", unit: "ms"),
       CSVColumn("t10", unit: "ms"), CSVColumn("t90", unit: "ms"), CSVColumn("rise", unit: "ms"),
       CSVColumn("stop", unit: "ms"),
       CSVColumn("peak", unit: "g"), CSVColumn("verdict"), CSVColumn("why silent"),
@@ -88,7 +91,8 @@ enum PatternPage {
     func ms(_ s: Double?) -> CSVCell { .fixed(s.map { $0 * 1000 }, decimals: 1) }
     for m in checks {
       table.append([
-        .text(m.device), .text(m.state.rawValue), ms(m.engineLatency_s), ms(m.markers.detect_s), ms(m.markers.t10_s),
+        .text(m.device), .text(m.state.rawValue), ms(m.engineLatency_s), ms(m.markers.detect_s), ms(m.onset_s),
+        ms(m.markers.t10_s),
         ms(m.markers.t90_s), ms(m.markers.rise_s), ms(m.markers.stop_s), .fixed(m.peak_g, decimals: 3),
         .text(m.verdict.rawValue), .text(m.silenceReason),
       ])
@@ -98,10 +102,29 @@ enum PatternPage {
       title: "Latency on every device and state", id: "latency",
       blocks: [
         .paragraph(
-          "Milliseconds after the touch (trigger, 0 ms). Budget: pass when felt (detect) within \(Wording.ms(budget.pass_s)), warn to \(Wording.ms(budget.warn_s)), fail later."
-        ),
-        .table(ReportTable(table), caption: nil),
-      ])
+          "Milliseconds after the touch (trigger, 0 ms). detect = engine latency + onset, the pattern's own part. Budget: pass when felt (detect) within \(Wording.ms(budget.pass_s)), warn to \(Wording.ms(budget.warn_s)), fail later."
+        )
+      ] + latencies.compactMap(advice) + [.table(ReportTable(table), caption: nil)])
+  }
+
+  /// What the pattern's author or the app can do on one device, when there is something.
+  static func advice(_ latency: PatternLatency) -> ReportBlock? {
+    let detect = latency.preparedDetect_s.map { ChartNumber.fixed($0 * 1000, decimals: 1) + " ms" } ?? ""
+    switch latency.verdict {
+    case .prepare:
+      return .note(
+        "\(latency.device): passes on a prepared engine and misses the budget only because the engine starts in \(Wording.ms(latency.coldStart_s)) cold; call prepare() at least \(Wording.leadMs(latency.prepareLead_s ?? 0)) before the trigger."
+      )
+    case .fail:
+      return .warning("\(latency.device): too slow by the pattern's own onset, even on a prepared engine (\(detect)).")
+    case .warn:
+      return .paragraph(
+        "\(latency.device): in the warn band by the pattern's own onset on a prepared engine (\(detect)).")
+    case .silent:
+      return .warning("\(latency.device): never felt (below the detection threshold throughout); the check fails.")
+    case .pass, .unplayable:
+      return nil
+    }
   }
 
   static func neighboursSection(
