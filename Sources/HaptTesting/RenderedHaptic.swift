@@ -32,6 +32,13 @@ public struct RenderedHaptic: Sendable {
 
   /// The name of the device profile it was rendered on.
   public var deviceName: String { device.name }
+  /// Peak body acceleration, g.
+  public var peak_g: Double { measurement.peak_g }
+  /// When the vibration first reaches the detection threshold, seconds after the trigger;
+  /// nil when it is never felt.
+  public var detect_s: Double? { measurement.markers.detect_s }
+  /// The dominant frequency of the felt vibration, Hz; nil when it is silent.
+  public var dominantFrequency_Hz: Double? { measurement.dominantFrequency_Hz }
 
   /// The default device: the shipped wideband iPhone LRA profile.
   public static let defaultDevice = DeviceProfile.defaultName
