@@ -83,8 +83,7 @@ enum PatternPage {
   ) -> ReportSection {
     var table = CSVTable(columns: [
       CSVColumn("device"), CSVColumn("state"), CSVColumn("engine", unit: "ms"), CSVColumn("detect", unit: "ms"),
-      CSVColumn("onset", unit: "ms"),
-      CSVColumn("t10", unit: "ms"), CSVColumn("t90", unit: "ms"), CSVColumn("rise", unit: "ms"),
+      CSVColumn("onset", unit: "ms"), CSVColumn("t90", unit: "ms"), CSVColumn("rise", unit: "ms"),
       CSVColumn("stop", unit: "ms"),
       CSVColumn("peak", unit: "g"), CSVColumn("verdict"), CSVColumn("why silent"),
     ])
@@ -92,7 +91,6 @@ enum PatternPage {
     for m in checks {
       table.append([
         .text(m.device), .text(m.state.rawValue), ms(m.engineLatency_s), ms(m.markers.detect_s), ms(m.onset_s),
-        ms(m.markers.t10_s),
         ms(m.markers.t90_s), ms(m.markers.rise_s), ms(m.markers.stop_s), .fixed(m.peak_g, decimals: 3),
         .text(m.verdict.rawValue), .text(m.silenceReason),
       ])
@@ -102,7 +100,7 @@ enum PatternPage {
       title: "Latency on every device and state", id: "latency",
       blocks: [
         .paragraph(
-          "Milliseconds after the touch (trigger, 0 ms). detect = engine latency + onset, the pattern's own part. Budget: pass when felt (detect) within \(Wording.ms(budget.pass_s)), warn to \(Wording.ms(budget.warn_s)), fail later."
+          "Milliseconds after the touch (trigger, 0 ms). detect = engine latency + onset, the pattern's own part; t10 = t90 - rise (latency.csv has every marker). Budget: pass when felt (detect) within \(Wording.ms(budget.pass_s)), warn to \(Wording.ms(budget.warn_s)), fail later."
         )
       ] + latencies.compactMap(advice) + [.table(ReportTable(table), caption: nil)])
   }
