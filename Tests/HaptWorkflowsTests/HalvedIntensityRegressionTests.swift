@@ -4,7 +4,7 @@ import Testing
 import HaptCore
 import HaptPatterns
 import HaptSimulation
-@testable import HaptWorkflows
+import HaptWorkflows
 
 /// Halving one event at low sharpness is a regression on every shipped LRA and ERM profile,
 /// end to end through `Baseline.record` and `Baseline.check`. (Before intensity 1 was capped

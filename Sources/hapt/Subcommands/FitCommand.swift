@@ -1,4 +1,5 @@
 import Foundation
+import HaptCommandLine
 import HaptCore
 import HaptPatterns
 import HaptSignals
@@ -7,8 +8,8 @@ import HaptWorkflows
 
 /// `hapt fit RECORDING --pattern PATTERN --out PROFILE.json`: a device profile fitted to
 /// a recording of a pattern played on a real device.
-enum FitCommand {
-  static let spec = Subcommand(
+struct FitCommand: HaptCommand {
+  static let help = CommandHelp(
     name: "fit",
     summary: "Fit a device profile's resonance, Q, gain and latency to a recording of a pattern.",
     usage: [
@@ -32,36 +33,51 @@ enum FitCommand {
       larger than the value) exits 1, says what to try and writes no profile unless
       --force. A stereo, silent, clipped recording, or one shorter than the pattern's first
       event, is refused (exit 65).
-      """,
-    options: [
-      .value("pattern", "PATTERN", help: "The pattern played in the recording (required)."),
-      .value("out", "PROFILE.json", help: "Where to write the fitted profile (required)."),
-      .value(
-        "device", "START",
-        help: "Profile to start from, name or path (default: the best of the shipped profiles)."),
-      .value(
-        "state", "prepared|cold",
-        help: "Engine state the recording was made in; its latency is fitted (default: prepared)."),
-      .value("scale", "G_PER_UNIT", help: "g per unit of the recording's samples (default: 1, samples in g)."),
-      .flag("force", help: "Write the profile even when the fit failed (the exit status is still 1)."),
-      OptionSpec.value("format", "text|json", help: "Summary format (default: text)."),
-    ],
-    run: run)
+      """)
 
-  static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitStatus {
-    guard let recordingPath = arguments.positionals.first else { throw UsageError.missingArgument("RECORDING") }
-    guard arguments.positionals.count == 1 else { throw UsageError.unexpectedArgument(arguments.positionals[1]) }
-    guard let patternPath = arguments.value("pattern") else { throw UsageError.missingArgument("--pattern PATTERN") }
-    guard let out = arguments.value("out") else { throw UsageError.missingArgument("--out PROFILE.json") }
+  var recordings: [String] = []
+  var pattern: String?
+  var out: String?
+  /// nil: the default starts (every shipped profile with an actuator).
+  var device: String?
+  var state = EngineState.prepared
+  var scale = 1.0
+  var force = false
+  var format = OutputFormat.text
+
+  var recordingPath: String { recordings[0] }
+
+  static var arguments: [Argument<Self>] {
+    [
+      .positionals(\.recordings, PositionalSpec(minimum: 1, maximum: 1, missing: "RECORDING")),
+      .option("pattern", "PATTERN", help: "The pattern played in the recording (required).", \.pattern, .string),
+      .option("out", "PROFILE.json", help: "Where to write the fitted profile (required).", \.out, .string),
+      .option(
+        "device", "START", help: "Profile to start from, name or path (default: the best of the shipped profiles).",
+        \.device, .string),
+      .option(
+        "state", "prepared|cold",
+        help: "Engine state the recording was made in; its latency is fitted (default: prepared).", \.state, .choice),
+      .option(
+        "scale", "G_PER_UNIT", help: "g per unit of the recording's samples (default: 1, samples in g).", \.scale,
+        .number(in: 1e-12...1e12)),
+      .flag("force", help: "Write the profile even when the fit failed (the exit status is still 1).", \.force),
+      .format(\.format, [.text, .json], help: "Summary format (default: text)."),
+    ]
+  }
+
+  func validate() throws {
+    guard pattern != nil else { throw UsageError.missingArgument("--pattern PATTERN") }
+    guard let out else { throw UsageError.missingArgument("--out PROFILE.json") }
     guard URL(fileURLWithPath: out).pathExtension.lowercased() == "json" else {
       throw UsageError.invalidValue(option: "--out", value: out, expected: "a file ending in .json")
     }
-    let format = try arguments.format()
-    let state = try arguments.choice("state", default: EngineState.prepared)
-    let scale = try arguments.number("scale", default: 1, in: 1e-12...1e12)
-    let starts =
-      try arguments.value("device").map { [try DeviceProfile.load(nameOrPath: $0)] }
-      ?? DeviceFit.defaultStarts()
+  }
+
+  func run(_ console: Console) throws -> ExitStatus {
+    let patternPath = pattern ?? ""
+    let out = out ?? ""
+    let starts = try device.map { [try DeviceProfile.load(nameOrPath: $0)] } ?? DeviceFit.defaultStarts()
     let start = starts[0]
     let pattern = try PatternFile.load(path: patternPath).pattern
     let raw = try AudioFile.read(path: recordingPath).signal
@@ -77,7 +93,7 @@ enum FitCommand {
     } catch let error as InputError {
       throw error.inFile(recordingPath)
     }
-    let write = fit.succeeded || arguments.flag("force")
+    let write = fit.succeeded || force
     if write {
       guard let profile = fit.profile else {
         throw InputError(
@@ -87,8 +103,8 @@ enum FitCommand {
     }
     for warning in fit.warnings { console.warning(warning) }
     switch format {
-    case .json: console.out(JSONWriter.string(json(fit, out: out, wrote: write)) + "\n")
-    default: console.out(text(fit, out: out, wrote: write))
+    case .json: console.out(JSONWriter.string(Self.json(fit, out: out, wrote: write)) + "\n")
+    default: console.out(Self.text(fit, out: out, wrote: write))
     }
     guard fit.succeeded else {
       let problems = fit.problems.map(\.description).joined(separator: "; ")
@@ -118,7 +134,8 @@ enum FitCommand {
       table.text,
       "residual: d' \(Format.fixed(fit.dPrime_JND, 3)) JND, similarity \(Format.fixed(fit.similarity, 4)), relative RMS \(Format.fixed(fit.relativeResidual, 4))",
       "fit: "
-        + (fit.succeeded ? "succeeded" : "failed (\(fit.problems.count) problem\(fit.problems.count == 1 ? "" : "s"))"),
+        + (fit.succeeded
+          ? "succeeded" : "failed (\(fit.problems.count) problem\(fit.problems.count == 1 ? "" : "s"))"),
       wrote ? "wrote: \(out)" : "not written: \(out)",
     ].joined(separator: "\n") + "\n"
   }
