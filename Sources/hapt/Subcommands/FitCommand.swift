@@ -21,8 +21,8 @@ struct FitCommand: HaptCommand {
       from START, the fit adjusts the LRA's resonance and mechanical Q, the overall gain
       (applied as the effective body mass) and the engine latency of --state, and keeps
       every other number (the drive among them). Without --device it starts from each
-      shipped profile with an actuator (\(DeviceProfile.defaultName) first) and continues
-      from the one whose driver explains the recording best. It prints each value
+      shipped profile with an actuator (\(DeviceProfile.defaultName) first) and
+      continues from the one whose driver explains the recording best. It prints each value
       with one standard deviation, the residual (d' and similarity between the recording
       and the fitted profile's render) and a warning for what the pattern cannot identify (a
       pattern without a steady sweep through the resonance band, such as a single tap,
