@@ -17,22 +17,21 @@ struct FitCommand: HaptCommand {
     ],
     discussion: """
       RECORDING (.wav or .flac, mono, any sample rate, in g, starting at the trigger) is an
-      accelerometer trace of PATTERN (.ahap or .haptic) played on a real device. Starting
-      from START, the fit adjusts the LRA's resonance and mechanical Q, the overall gain
-      (applied as the effective body mass) and the engine latency of --state, and keeps
-      every other number (the drive among them). Without --device it starts from each
-      shipped profile with an actuator (\(DeviceProfile.defaultName) first) and
-      continues from the one whose driver explains the recording best. It prints each value
-      with one standard deviation, the residual (d' and similarity between the recording
-      and the fitted profile's render) and a warning for what the pattern cannot identify (a
-      pattern without a steady sweep through the resonance band, such as a single tap,
-      keeps resonance and Q). The profile written to --out is complete and accepted by
-      every --device option; its description says what was fitted from what. Use
-      Corpora/calibration/calibration.ahap; the guide is Docs/Calibration.md. A fit that
-      fails (residual over 1 JND, a value outside its physical range, or an uncertainty
-      larger than the value) exits 1, says what to try and writes no profile unless
-      --force. A stereo, silent, clipped recording, or one shorter than the pattern's first
-      event, is refused (exit 65).
+      accelerometer trace of PATTERN (.ahap or .haptic) played on a real device. Starting from
+      START, the fit adjusts the LRA's resonance and mechanical Q, the overall gain (applied
+      as the effective body mass) and the engine latency of --state, and keeps every other
+      number (the drive among them). Without --device it starts from each shipped profile with
+      an actuator (\(DeviceProfile.defaultName) first) and continues from the one whose driver explains
+      the recording best. It prints each value with one standard deviation, the residual (d'
+      and similarity between the recording and the fitted profile's render) and a warning for
+      what the pattern cannot identify (a pattern without a steady sweep through the resonance
+      band, such as a single tap, keeps resonance and Q). The profile written to --out is
+      complete and accepted by every --device option; its description says what was fitted
+      from what. Use Corpora/calibration/calibration.ahap; the guide is Docs/Calibration.md. A
+      fit that fails (residual over 1 JND, a value outside its physical range, or an
+      uncertainty larger than the value) exits 1, says what to try and writes no profile
+      unless --force. A stereo, silent, clipped recording, or one shorter than the pattern's
+      first event, is refused (exit 65).
       """)
 
   var recordings: [String] = []
