@@ -40,7 +40,7 @@ public struct RenderedHaptic: Sendable {
   ///   - device: a shipped profile's name or a profile `.json` path.
   ///   - state: the engine state at the trigger.
   /// - Throws: ``InputError`` naming the file if the pattern or the profile cannot be
-  ///   read (exit status 66 missing, 65 malformed); ``DeviceLookupError`` if no profile
+  ///   read (kind missing or malformed); ``DeviceLookupError`` if no profile
   ///   has the name `device`.
   public init(file path: String, device: String = defaultDevice, state: EngineState = .prepared) throws {
     let loaded = try PatternFile.load(path: path)
@@ -56,7 +56,7 @@ public struct RenderedHaptic: Sendable {
   public init(preset name: String, device: String = defaultDevice, state: EngineState = .prepared) throws {
     guard let preset = Presets.named(name) else {
       let known = Presets.table.map(\.name).joined(separator: ", ")
-      throw InputError(file: name, "no such system preset (known: \(known))", status: .noInput)
+      throw InputError(file: name, "no such system preset (known: \(known))", kind: .missing)
     }
     let loaded = try preset.load()
     try self.init(

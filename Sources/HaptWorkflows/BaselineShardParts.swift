@@ -72,6 +72,17 @@ public struct BaselineCheckPart: Sendable {
     return .some(text)
   }
 
+  /// An input error's kind as a part stores it; parts written before kinds existed
+  /// stored the command line's status numbers (65, 66, 73), read here too.
+  static func kind(_ token: Substring) -> InputError.Kind? {
+    switch token {
+    case "65": .malformed
+    case "66": .missing
+    case "73": .unwritable
+    default: InputError.Kind(rawValue: String(token))
+    }
+  }
+
   static func hex(_ x: Double?) -> String { x.map { String($0.bitPattern, radix: 16) } ?? "-" }
 
   static func number(_ s: Substring) -> Double?? {
@@ -88,7 +99,7 @@ public struct BaselineCheckPart: Sendable {
     for problem in result.problems { lines.append("problem \(Self.b64(problem))") }
     for f in result.failures {
       lines.append(
-        "failure \(Self.b64(f.path)) \(Self.b64(f.error.file)) \(Self.b64(f.error.place)) \(Self.b64(f.error.message)) \(f.error.exitStatus.rawValue)"
+        "failure \(Self.b64(f.path)) \(Self.b64(f.error.file)) \(Self.b64(f.error.place)) \(Self.b64(f.error.message)) \(f.error.kind.rawValue)"
       )
     }
     for c in result.comparisons {
@@ -128,11 +139,10 @@ public struct BaselineCheckPart: Sendable {
         result.problems.append(s)
       case "failure":
         guard f.count == 6, let path = Self.string(f[1]), let path, let errorFile = Self.string(f[2]),
-          let place = Self.string(f[3]), let message = Self.string(f[4]), let message, let raw = Int32(f[5]),
-          let status = ExitStatus(rawValue: raw)
+          let place = Self.string(f[3]), let message = Self.string(f[4]), let message, let kind = Self.kind(f[5])
         else { throw fail(index) }
         result.failures.append(
-          PatternCorpus.Failure(path: path, error: InputError(file: errorFile, place: place, message, status: status)))
+          PatternCorpus.Failure(path: path, error: InputError(file: errorFile, place: place, message, kind: kind)))
       case "row":
         guard f.count >= 9, f[8] == "changes", let pattern = Self.string(f[1]), let pattern,
           let device = Self.string(f[2]),

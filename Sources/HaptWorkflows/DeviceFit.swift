@@ -75,7 +75,7 @@ public struct DeviceFit: Sendable {
   ///   - start: the profile to start from; its other numbers are kept.
   ///   - state: the engine state the recording was made in; its latency is fitted.
   ///   - name: the fitted profile's name.
-  /// - Throws: ``InputError`` (exit 65) if the start device has no actuator, the pattern
+  /// - Throws: ``InputError`` (malformed) if the start device has no actuator, the pattern
   ///   renders silence within the recording, or the fitted gain cannot be expressed as a
   ///   body mass.
   public static func fit(

@@ -170,7 +170,7 @@ public struct ShardPart: Sendable, Equatable {
       text(m.pattern), text(m.device), m.state.rawValue, hex(m.engineLatency_s), hex(m.driveEnd_s), hex(k.detect_s),
       hex(k.t10_s), hex(k.t50_s), hex(k.t90_s), hex(k.rise_s), hex(k.stop_s), hex(k.peak_g),
       hex(k.dominantFrequency_Hz),
-      hex(m.peak_g), hex(m.rms_g), hex(m.dominantFrequency_Hz), text(m.silenceReason), m.verdict.rawValue,
+      hex(m.peak_g), hex(m.rms_g), hex(m.dominantFrequency_Hz), text(m.silenceReason?.description), m.verdict.rawValue,
       m.isTruncated ? "1" : "0",
     ].joined(separator: " ")
   }
@@ -191,7 +191,8 @@ public struct ShardPart: Sendable, Equatable {
       pattern: pattern, device: device, state: state, engineLatency_s: try double(f[3], error),
       driveEnd_s: try double(f[4], error),
       markers: markers, peak_g: try double(f[13], error), rms_g: try double(f[14], error),
-      dominantFrequency_Hz: try optionalDouble(f[15], error), silenceReason: try optionalText(f[16], error),
+      dominantFrequency_Hz: try optionalDouble(f[15], error),
+      silenceReason: try optionalText(f[16], error).map(SilenceReason.init(description:)),
       verdict: verdict,
       isTruncated: f[18] == "1")
   }
@@ -224,7 +225,8 @@ extension PatternMeasurement {
   /// A measurement from its stored values (a shard's part).
   init(
     pattern: String, device: String, state: EngineState, engineLatency_s: Double, driveEnd_s: Double,
-    markers: EnvelopeMarkers, peak_g: Double, rms_g: Double, dominantFrequency_Hz: Double?, silenceReason: String?,
+    markers: EnvelopeMarkers, peak_g: Double, rms_g: Double, dominantFrequency_Hz: Double?,
+    silenceReason: SilenceReason?,
     verdict: LatencyVerdict, isTruncated: Bool
   ) {
     self.pattern = pattern

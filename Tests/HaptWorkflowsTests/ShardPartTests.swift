@@ -16,7 +16,7 @@ import Testing
         detect_s: silent ? nil : 0.0123456789012345, t10_s: silent ? nil : -0.0, t50_s: nil, t90_s: 0.02, rise_s: 0.01,
         stop_s: nil, peak_g: silent ? 0 : 1.5e-300, dominantFrequency_Hz: silent ? nil : 173.25),
       peak_g: silent ? 0 : .pi, rms_g: 1 / 3, dominantFrequency_Hz: silent ? nil : 170,
-      silenceReason: silent ? "haptics off" : nil,
+      silenceReason: silent ? .hapticsOff : nil,
       verdict: silent ? .silent : .warn, isTruncated: !silent)
   }
 
@@ -81,7 +81,7 @@ import Testing
       ],
       problems: ["device profile 'd' differs"],
       failures: [
-        PatternCorpus.Failure(path: "x.ahap", error: InputError(file: "x.ahap", place: nil, "bad", status: .noInput))
+        PatternCorpus.Failure(path: "x.ahap", error: InputError(file: "x.ahap", place: nil, "bad", kind: .missing))
       ])
     let part = BaselineCheckPart(
       shard: ShardSpec(index: 3, count: 4), corpusFingerprint: 42, arguments: ["check", "--junit=j.xml"], result: result

@@ -34,7 +34,7 @@ enum PatternIndex {
         let tooltip =
           "\(item.name) on \(m.device) (\(m.state.rawValue)): "
           + (detect.map { "detect \(ChartNumber.fixed($0, decimals: 1)) ms, \(m.verdict.rawValue)" }
-            ?? "silent (\(m.silenceReason ?? "not felt"))")
+            ?? "silent (\(m.silenceReason?.description ?? "not felt"))")
         row.append(.verdict(verdict, text: text, tooltip: tooltip))
       }
       if let nearest = catalog.nearest(i, in: e.pairwise) {

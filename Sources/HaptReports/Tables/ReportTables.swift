@@ -24,7 +24,7 @@ public enum ReportTables {
         ms(m.markers.t10_s), ms(m.markers.t50_s), ms(m.markers.t90_s), ms(m.markers.rise_s), ms(m.markers.stop_s),
         .number(m.peak_g), .number(m.rms_g), .number(m.dominantFrequency_Hz), .text(m.verdict.rawValue),
         ms(budget.pass_s),
-        ms(budget.warn_s), .text(m.silenceReason),
+        ms(budget.warn_s), .text(m.silenceReason?.description),
       ])
     }
     return table

@@ -1,3 +1,4 @@
+import HaptCommandLine
 import Foundation
 import HaptCore
 
@@ -7,7 +8,7 @@ enum CommandSupport {
   /// any file is there but bad (this wins), 66 when every failure is a missing file.
   static func loadFailureStatus(_ errors: [InputError]) -> ExitStatus? {
     guard !errors.isEmpty else { return nil }
-    return errors.allSatisfy { $0.exitStatus == .noInput } ? .noInput : .dataError
+    return errors.allSatisfy { $0.kind == .missing } ? .noInput : .dataError
   }
 
   /// Creates the folders above an output folder `out` (`Baselines/` for
@@ -19,7 +20,7 @@ enum CommandSupport {
     do {
       try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
     } catch {
-      throw InputError(file: out, "cannot create the parent folder", status: .cannotCreate)
+      throw InputError(file: out, "cannot create the parent folder", kind: .unwritable)
     }
   }
 }

@@ -81,10 +81,10 @@ struct LatencyCommand: HaptCommand {
       console.warning(
         "\(m.pattern) on \(m.device): render cut at the length limit; markers cover only the rendered part")
     }
-    let silentPatterns = Set(measurements.filter { $0.silenceReason?.hasPrefix("the pattern") == true }.map(\.pattern))
+    let silentPatterns = Set(measurements.filter { $0.silenceReason?.isInThePattern == true }.map(\.pattern))
     for pattern in silentPatterns.sorted() {
       console.warning(
-        "\(pattern): nothing to feel on any device (\(measurements.first { $0.pattern == pattern }?.silenceReason ?? ""))"
+        "\(pattern): nothing to feel on any device (\(measurements.first { $0.pattern == pattern }?.silenceReason?.description ?? ""))"
       )
     }
     switch format {

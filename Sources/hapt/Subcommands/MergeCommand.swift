@@ -59,7 +59,7 @@ struct MergeCommand: HaptCommand {
     for path in self.parts {
       let file = URL(fileURLWithPath: path).appendingPathComponent(ShardPart.fileName).path
       guard let data = FileManager.default.contents(atPath: file) else {
-        throw InputError(file: file, "not found (is \(path) a part written by hapt report --shard?)", status: .noInput)
+        throw InputError(file: file, "not found (is \(path) a part written by hapt report --shard?)", kind: .missing)
       }
       guard let text = String(data: data, encoding: .utf8) else { throw InputError(file: file, "not UTF-8 text") }
       parts.append((path, try ShardPart(text: text, file: file)))
@@ -84,7 +84,7 @@ struct MergeCommand: HaptCommand {
       for (path, _) in ordered {
         let file = URL(fileURLWithPath: path).appendingPathComponent(ShardPart.allPairsFileName).path
         guard FileManager.default.fileExists(atPath: file) else {
-          throw InputError(file: file, "not found: the shards ran with --all-pairs", status: .noInput)
+          throw InputError(file: file, "not found: the shards ran with --all-pairs", kind: .missing)
         }
         segments.append(file)
       }
@@ -109,13 +109,13 @@ struct MergeCommand: HaptCommand {
         + (repeated.isEmpty
           ? ""
           : (missing.isEmpty ? "" : "; ") + "shard \(repeated.map(String.init).joined(separator: ", ")) given twice"),
-      status: .noInput)
+      kind: .missing)
   }
 
   /// Reads a text file of a part.
   static func readText(_ file: String) throws -> String {
     guard let data = FileManager.default.contents(atPath: file) else {
-      throw InputError(file: file, "not found", status: .noInput)
+      throw InputError(file: file, "not found", kind: .missing)
     }
     guard let text = String(data: data, encoding: .utf8) else { throw InputError(file: file, "not UTF-8 text") }
     return text
@@ -137,7 +137,7 @@ struct MergeCommand: HaptCommand {
     let ordered = parts.sorted { $0.shard.index < $1.shard.index }
     try Self.checkComplete(ordered.map(\.shard.index), of: first.shard.count, first: first.path)
     if FileManager.default.fileExists(atPath: out), !force {
-      throw InputError(file: out, "a baseline exists here already; pass --force to replace it", status: .cannotCreate)
+      throw InputError(file: out, "a baseline exists here already; pass --force to replace it", kind: .unwritable)
     }
     try Baseline.merge(parts: ordered.map(\.path), to: out)
     console.line("merged \(ordered.count) baseline parts into \(out)")

@@ -147,7 +147,7 @@ struct ReportCommand: HaptCommand {
       let header = shard == nil ? ReportTables.pairsHeader : ""
       guard FileManager.default.createFile(atPath: allPairsPath, contents: Data(header.utf8)),
         let handle = FileHandle(forWritingAtPath: allPairsPath)
-      else { throw InputError(file: allPairsPath, "cannot be written", status: .cannotCreate) }
+      else { throw InputError(file: allPairsPath, "cannot be written", kind: .unwritable) }
       handle.seekToEndOfFile()
       allPairsFile = handle
     }
@@ -167,7 +167,7 @@ struct ReportCommand: HaptCommand {
     if let handle = allPairsFile, let merged {
       for segment in merged.allPairsSegments {
         guard let data = FileManager.default.contents(atPath: segment) else {
-          throw InputError(file: segment, "cannot be read", status: .noInput)
+          throw InputError(file: segment, "cannot be read", kind: .missing)
         }
         handle.write(data)
       }
