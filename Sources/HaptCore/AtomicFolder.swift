@@ -65,15 +65,13 @@ package enum AtomicFolder {
   static func write(to path: String, allowExchange: Bool, _ body: (URL) throws -> Void) throws -> Method {
     let fileManager = FileManager.default
     let target = URL(fileURLWithPath: path).standardizedFileURL
-    let parent = target.deletingLastPathComponent()
-    let name = target.lastPathComponent
     recover(at: target.path)
     var isFolder: ObjCBool = false
     let exists = fileManager.fileExists(atPath: target.path, isDirectory: &isFolder)
     if exists, !isFolder.boolValue {
       throw InputError(file: path, "exists and is not a folder; not replacing it", kind: .unwritable)
     }
-    let temporary = parent.appendingPathComponent(".\(name).tmp-\(getpid())-\(token())")
+    let temporary = TemporarySibling.url(for: target)
     do {
       try fileManager.createDirectory(at: temporary, withIntermediateDirectories: false)
     } catch {
@@ -105,7 +103,7 @@ package enum AtomicFolder {
     let name = target.lastPathComponent
     guard let siblings = try? fileManager.contentsOfDirectory(atPath: parent.path) else { return }
     let oldPrefix = ".\(name).old-"
-    let temporaryPrefix = ".\(name).tmp-"
+    let temporaryPrefix = TemporarySibling.prefix(for: name)
     func isAbandoned(_ sibling: String, prefix: String) -> Bool {
       guard sibling.hasPrefix(prefix) else { return false }
       guard let pid = Int32(sibling.dropFirst(prefix.count).prefix { $0 != "-" }) else { return false }

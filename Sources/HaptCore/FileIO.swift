@@ -39,16 +39,26 @@ package enum InputFile {
 /// atomic within one file system). An interrupted run leaves the previous file intact; the
 /// temporary file it leaves is removed by the next write of the same path.
 package enum AtomicFile {
+  /// Creates the folders above `path` (`Baselines/` for `Baselines/library`), as
+  /// `mkdir -p` would; `path` itself is written later.
+  /// - Throws: ``InputError`` (unwritable) naming `path` if they cannot be created.
+  package static func createParentFolder(of path: String) throws {
+    let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    guard !FileManager.default.fileExists(atPath: parent) else { return }
+    do {
+      try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+    } catch {
+      throw InputError(file: path, "cannot create the parent folder", kind: .unwritable)
+    }
+  }
+
   /// Writes `bytes` to `path` atomically.
   ///
   /// - Throws: ``InputError`` with kind ``InputError/Kind/unwritable`` naming the path.
   package static func write(_ bytes: some Collection<UInt8>, to path: String) throws {
     AtomicFolder.recover(at: path)  // removes temporary files of killed writers of `path`
     let url = URL(fileURLWithPath: path)
-    let folder = url.deletingLastPathComponent()
-    let temporary = folder.appendingPathComponent(
-      ".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
-    )
+    let temporary = TemporarySibling.url(for: url)
     do {
       try Data(bytes).write(to: temporary)
     } catch {

@@ -60,9 +60,7 @@ extension AudioFile {
     }
     AtomicFolder.recover(at: path)  // removes temporary files of killed writers of `path`
     let target = URL(fileURLWithPath: path)
-    let temporary = target.deletingLastPathComponent().appendingPathComponent(
-      ".\(target.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
-    ).path
+    let temporary = TemporarySibling.url(for: target).path
     do {
       try writeFile(
         signal, to: temporary, format: format, entries: entries, comment: comment, fullScale: fullScale)

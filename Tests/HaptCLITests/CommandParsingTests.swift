@@ -180,14 +180,14 @@ import Testing
     }
   }
 
-  @Test func reportShardRecordsItsCommandLineForMerge() throws {
+  @Test func reportShardRecordsTypedSettingsForMerge() throws {
     let report = try Parse.hapt(
-      ["report", "c", "--shard", "2/4", "--out", "p", "--neighbours", "3", "--all-pairs"], as: ReportCommand.self)
+      ["report", "c", "--shard", "2/4", "--out", "p", "--neighbours", "3", "--all-pairs", "--device", "erm-phone"],
+      as: ReportCommand.self)
     #expect(report.shard == ShardSpec(index: 2, count: 4) && report.pairwise.neighbours == 3 && report.allPairs)
-    let line = report.invocation.commandLine(excluding: ["out", "shard", "threads"])
-    #expect(line == ["--all-pairs", "--neighbours=3", "--", "c"])
-    let again = try ReportCommand.parse(RawArguments(line, options: ReportCommand.optionSpecs))
-    #expect(again.allPairs && again.pairwise.neighbours == 3 && again.paths == ["c"] && again.shard == nil)
+    let job = report.job
+    #expect(job.paths == ["c"] && job.devices == ["erm-phone"] && job.allPairs && job.pairwise.neighbours == 3)
+    #expect(job.states == [.prepared, .cold] && job.title == nil && job.resolvedTitle == "hapt report: c")
   }
 
   /// Each command's table names every option once (groups included), so that help and
