@@ -88,16 +88,4 @@ package struct RawArguments: Sendable, Equatable {
 
   /// Whether `--name` was given, as a flag or with a value.
   package func contains(_ name: String) -> Bool { flags.contains(name) || values[name] != nil }
-
-  /// The arguments again as a command line that splits to the same values (flags and
-  /// options sorted by name, then `--` and the positionals), without the options
-  /// `excluded`.
-  package func commandLine(excluding excluded: Set<String>) -> [String] {
-    var line: [String] = []
-    for flag in flags.sorted() where !excluded.contains(flag) { line.append("--\(flag)") }
-    for name in values.keys.sorted() where !excluded.contains(name) {
-      for value in values[name] ?? [] { line.append("--\(name)=\(value)") }
-    }
-    return line + ["--"] + positionals
-  }
 }

@@ -54,7 +54,7 @@ package enum AtomicFolder {
   ///   - body: Fills the folder it is given (a URL of an empty folder).
   /// - Returns: How the swap was done.
   /// - Throws: What `body` throws, unchanged; ``InputError`` with
-  ///   ``ExitStatus/cannotCreate`` if the folder cannot be created or swapped, or if
+  ///   kind ``InputError/Kind/unwritable`` if the folder cannot be created or swapped, or if
   ///   `path` exists and is not a folder.
   @discardableResult
   package static func write(to path: String, _ body: (URL) throws -> Void) throws -> Method {
@@ -65,19 +65,17 @@ package enum AtomicFolder {
   static func write(to path: String, allowExchange: Bool, _ body: (URL) throws -> Void) throws -> Method {
     let fileManager = FileManager.default
     let target = URL(fileURLWithPath: path).standardizedFileURL
-    let parent = target.deletingLastPathComponent()
-    let name = target.lastPathComponent
     recover(at: target.path)
     var isFolder: ObjCBool = false
     let exists = fileManager.fileExists(atPath: target.path, isDirectory: &isFolder)
     if exists, !isFolder.boolValue {
-      throw InputError(file: path, "exists and is not a folder; not replacing it", status: .cannotCreate)
+      throw InputError(file: path, "exists and is not a folder; not replacing it", kind: .unwritable)
     }
-    let temporary = parent.appendingPathComponent(".\(name).tmp-\(getpid())-\(token())")
+    let temporary = TemporarySibling.url(for: target)
     do {
       try fileManager.createDirectory(at: temporary, withIntermediateDirectories: false)
     } catch {
-      throw InputError(file: path, "cannot be created: \(describe(error))", status: .cannotCreate)
+      throw InputError(file: path, "cannot be created: \(describe(error))", kind: .unwritable)
     }
     do {
       try body(temporary)
@@ -105,7 +103,7 @@ package enum AtomicFolder {
     let name = target.lastPathComponent
     guard let siblings = try? fileManager.contentsOfDirectory(atPath: parent.path) else { return }
     let oldPrefix = ".\(name).old-"
-    let temporaryPrefix = ".\(name).tmp-"
+    let temporaryPrefix = TemporarySibling.prefix(for: name)
     func isAbandoned(_ sibling: String, prefix: String) -> Bool {
       guard sibling.hasPrefix(prefix) else { return false }
       guard let pid = Int32(sibling.dropFirst(prefix.count).prefix { $0 != "-" }) else { return false }
@@ -187,7 +185,7 @@ package enum AtomicFolder {
 
   private static func failure(_ target: URL, _ code: Int32) -> InputError {
     InputError(
-      file: target.path, "cannot be replaced: \(String(cString: strerror(code)))", status: .cannotCreate)
+      file: target.path, "cannot be replaced: \(String(cString: strerror(code)))", kind: .unwritable)
   }
 
   private static func describe(_ error: Error) -> String {

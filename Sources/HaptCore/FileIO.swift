@@ -7,25 +7,25 @@ package enum InputFile {
 
   /// The bytes of the file at `path`.
   ///
-  /// - Throws: ``InputError`` with ``ExitStatus/noInput`` if the file is missing or
-  ///   unreadable, ``ExitStatus/dataError`` if it is larger than `maxBytes` or a folder.
+  /// - Throws: ``InputError`` with kind ``InputError/Kind/missing`` if the file is missing or
+  ///   unreadable, kind ``InputError/Kind/malformed`` if it is larger than `maxBytes` or a folder.
   package static func read(_ path: String, maxBytes: Int = defaultMaxBytes) throws -> [UInt8] {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw InputError(file: path, "no such file", status: .noInput)
+      throw InputError(file: path, "no such file", kind: .missing)
     }
     guard !isDirectory.boolValue else {
-      throw InputError(file: path, "is a folder, expected a file", status: .dataError)
+      throw InputError(file: path, "is a folder, expected a file", kind: .malformed)
     }
     guard let handle = FileHandle(forReadingAtPath: path) else {
-      throw InputError(file: path, "cannot be opened for reading", status: .noInput)
+      throw InputError(file: path, "cannot be opened for reading", kind: .missing)
     }
     defer { try? handle.close() }
     let data: Data
     do {
       data = try handle.read(upToCount: maxBytes + 1) ?? Data()
     } catch {
-      throw InputError(file: path, "cannot be read: \(error.localizedDescription)", status: .noInput)
+      throw InputError(file: path, "cannot be read: \(error.localizedDescription)", kind: .missing)
     }
     guard data.count <= maxBytes else {
       throw InputError(file: path, "larger than the limit of \(maxBytes) bytes", limit: .fileBytes(maxBytes))
@@ -39,27 +39,37 @@ package enum InputFile {
 /// atomic within one file system). An interrupted run leaves the previous file intact; the
 /// temporary file it leaves is removed by the next write of the same path.
 package enum AtomicFile {
+  /// Creates the folders above `path` (`Baselines/` for `Baselines/library`), as
+  /// `mkdir -p` would; `path` itself is written later.
+  /// - Throws: ``InputError`` (unwritable) naming `path` if they cannot be created.
+  package static func createParentFolder(of path: String) throws {
+    let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    guard !FileManager.default.fileExists(atPath: parent) else { return }
+    do {
+      try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+    } catch {
+      throw InputError(file: path, "cannot create the parent folder", kind: .unwritable)
+    }
+  }
+
   /// Writes `bytes` to `path` atomically.
   ///
-  /// - Throws: ``InputError`` with ``ExitStatus/cannotCreate`` naming the path.
+  /// - Throws: ``InputError`` with kind ``InputError/Kind/unwritable`` naming the path.
   package static func write(_ bytes: some Collection<UInt8>, to path: String) throws {
     AtomicFolder.recover(at: path)  // removes temporary files of killed writers of `path`
     let url = URL(fileURLWithPath: path)
-    let folder = url.deletingLastPathComponent()
-    let temporary = folder.appendingPathComponent(
-      ".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
-    )
+    let temporary = TemporarySibling.url(for: url)
     do {
       try Data(bytes).write(to: temporary)
     } catch {
       try? FileManager.default.removeItem(at: temporary)
-      throw InputError(file: path, "cannot be written: \(reason(error))", status: .cannotCreate)
+      throw InputError(file: path, "cannot be written: \(reason(error))", kind: .unwritable)
     }
     guard rename(temporary.path, url.path) == 0 else {
       let code = errno
       try? FileManager.default.removeItem(at: temporary)
       throw InputError(
-        file: path, "cannot be written: \(String(cString: strerror(code)))", status: .cannotCreate)
+        file: path, "cannot be written: \(String(cString: strerror(code)))", kind: .unwritable)
     }
   }
 

@@ -8,12 +8,9 @@ package enum Fingerprint {
   }
 
   package static func of(bytes: some Sequence<UInt8>) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x0000_0100_0000_01B3
-    }
-    let hex = String(hash, radix: 16)
+    var hash = FNV1a()
+    hash.add(bytes: bytes)
+    let hex = String(hash.value, radix: 16)
     return String(repeating: "0", count: 16 - hex.count) + hex
   }
 }

@@ -1,7 +1,7 @@
 /// Writes JSON text deterministically: keys in the order given, numbers in their
 /// shortest round-trip form, two-space indentation, `\n` line ends.
 ///
-/// Used for AHAP encoding, device profiles, baselines and `--format json` output, so the
+/// Used for AHAP encoding, device profiles, baselines and JSON output, so the
 /// same value always gives byte-identical text.
 package enum JSONWriter {
   /// The text of `value`, pretty-printed, ending in a newline.

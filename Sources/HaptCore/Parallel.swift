@@ -25,10 +25,10 @@ public enum Parallel {
     let workers = max(1, min(threads, count))
     if workers == 1 { return (0..<count).map(body) }
     let slots = SlotBuffer<T>(count: count)
-    let next = AtomicCounter()
+    let next = TicketCounter()
     DispatchQueue.concurrentPerform(iterations: workers) { _ in
       while true {
-        let i = next.increment()
+        let i = next.take()
         guard i < count else { break }
         slots.store(body(i), at: i)
       }
@@ -63,19 +63,5 @@ final class SlotBuffer<T>: @unchecked Sendable {
   /// The values, once every slot was stored (the caller has joined the writers).
   func values() -> [T] {
     (0..<count).map { slots[$0]! }
-  }
-}
-
-/// A lock-protected counter handing out indices 0, 1, 2, ...
-final class AtomicCounter: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value = 0
-
-  func increment() -> Int {
-    lock.lock()
-    defer { lock.unlock() }
-    let current = value
-    value += 1
-    return current
   }
 }

@@ -8,7 +8,7 @@ import HaptCore
 /// ends and blank lines at the end of the file. At least one cell must be positive.
 ///
 /// Every problem is an ``InputError`` naming the file and the cell (`row R, column C`,
-/// counted from 1) or the row, with exit status 65.
+/// counted from 1) or the row (kind malformed).
 public enum CountsFile {
   /// Largest accepted matrix side: a confusion experiment with more stimuli than this is
   /// not plausible, and the bound keeps the O(n^2) work finite.
@@ -18,7 +18,7 @@ public enum CountsFile {
   ///
   /// - Parameter path: a CSV file as described above.
   /// - Returns: the square matrix, rows = stimuli.
-  /// - Throws: ``InputError`` (exit status 65; 66 if the file is missing).
+  /// - Throws: ``InputError`` (malformed; missing if the file is not there).
   public static func read(path: String) throws -> [[Double]] {
     let bytes = try InputFile.read(path)
     do {

@@ -1,3 +1,4 @@
+import HaptCore
 import Dispatch
 import Foundation
 
@@ -76,7 +77,7 @@ public enum Pairwise {
       if workers == 1 {
         for t in 0..<tileList.count { runTile(t) }
       } else {
-        let next = Counter()
+        let next = TicketCounter()
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
           while true {
             let t = next.take()

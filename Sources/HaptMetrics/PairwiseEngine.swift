@@ -71,7 +71,7 @@ public struct PairwiseEngine: Sendable {
       }
       let offsets = rowOffsets
       let slots = allPairs == nil ? nil : PairSlots(capacity: bandPairs)
-      let next = Counter()
+      let next = TicketCounter()
       @Sendable func work(_ worker: Int) {
         let state = states[worker]
         while true {
@@ -236,19 +236,5 @@ final class PairSlots: @unchecked Sendable {
     base.deinitialize(count: count)
     base.deallocate()
     return result
-  }
-}
-
-/// Hands out 0, 1, 2, ... to worker threads.
-final class Counter: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value = 0
-
-  func take() -> Int {
-    lock.lock()
-    defer { lock.unlock() }
-    let current = value
-    value += 1
-    return current
   }
 }

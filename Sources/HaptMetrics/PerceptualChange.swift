@@ -1,3 +1,4 @@
+import HaptCore
 import Foundation
 
 /// One felt difference between a reference signal and a candidate: which event, which
@@ -106,7 +107,6 @@ public struct PerceptualChange: Sendable, Equatable, CustomStringConvertible {
 
   /// `value` with `digits` decimals, "-0" written as "0".
   static func fixed(_ value: Double, _ digits: Int) -> String {
-    let text = String(format: "%.\(digits)f", value)
-    return Double(text) == 0 ? String(format: "%.\(digits)f", 0.0) : text
+    DecimalText.fixed(value, decimals: digits)
   }
 }

@@ -1,3 +1,5 @@
+import HaptCore
+
 /// Everything ST-SIM and SPQI need from one signal, computed once, so that comparing two
 /// signals costs only dot products and one L1 distance per block.
 ///
@@ -179,11 +181,8 @@ public struct SimilarityFeatures: Sendable {
   /// FNV-1a over the bit patterns, with -0.0 folded into 0.0 so that equal arrays hash
   /// equally.
   private static func hash(_ samples: ArraySlice<Double>) -> UInt64 {
-    var h: UInt64 = 0xcbf2_9ce4_8422_2325
-    for v in samples {
-      h ^= (v + 0.0).bitPattern
-      h = h &* 0x0000_0100_0000_01B3
-    }
-    return h
+    var h = FNV1a()
+    for v in samples { h.add(word: (v + 0.0).bitPattern) }
+    return h.value
   }
 }

@@ -1,4 +1,4 @@
-/// Turning tapped timestamps into a pattern (`hapt rhythm --taps ...`).
+/// Turning tapped timestamps into a pattern (`hapt rhythm`).
 public enum Rhythm {
   /// Taps later than this after the first are dropped, in seconds.
   public static let maxLength_s = 4.0

@@ -74,7 +74,7 @@ public struct ReportFolder: Sendable {
 
   /// Writes every file into a fresh folder and swaps it into place at `path`.
   ///
-  /// - Throws: ``InputError`` with ``ExitStatus/cannotCreate`` naming the file that cannot
+  /// - Throws: ``InputError`` with kind ``InputError/Kind/unwritable`` naming the file that cannot
   ///   be written or the unsafe relative path; the previous folder is then unchanged.
   public func write(to path: String) throws {
     try AtomicFolder.write(to: path) { folder in
@@ -94,7 +94,7 @@ public struct ReportFolder: Sendable {
       for file in movedFiles {
         guard ReportFolder.isSafeRelativePath(file.path) else {
           throw InputError(
-            file: file.path, "not a plain relative path inside the report folder", status: .cannotCreate)
+            file: file.path, "not a plain relative path inside the report folder", kind: .unwritable)
         }
         let url = folder.appendingPathComponent(file.path)
         do {
@@ -105,7 +105,7 @@ public struct ReportFolder: Sendable {
         } catch {
           throw InputError(
             file: URL(fileURLWithPath: path).appendingPathComponent(file.path).path,
-            "cannot be written: \(error.localizedDescription)", status: .cannotCreate)
+            "cannot be written: \(error.localizedDescription)", kind: .unwritable)
         }
       }
     }
@@ -115,7 +115,7 @@ public struct ReportFolder: Sendable {
   /// report at `report`).
   private static func write(_ contents: String, as file: String, in folder: URL, report: String) throws {
     guard isSafeRelativePath(file) else {
-      throw InputError(file: file, "not a plain relative path inside the report folder", status: .cannotCreate)
+      throw InputError(file: file, "not a plain relative path inside the report folder", kind: .unwritable)
     }
     let url = folder.appendingPathComponent(file)
     do {
@@ -124,7 +124,7 @@ public struct ReportFolder: Sendable {
     } catch {
       throw InputError(
         file: URL(fileURLWithPath: report).appendingPathComponent(file).path,
-        "cannot be written: \(error.localizedDescription)", status: .cannotCreate)
+        "cannot be written: \(error.localizedDescription)", kind: .unwritable)
     }
   }
 

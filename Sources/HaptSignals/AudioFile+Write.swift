@@ -15,7 +15,7 @@ extension AudioFile {
   ///   - path: ends in `.wav` or `.flac` (any case).
   ///   - metadata: stored as key=value text; `software` defaults to `hapt <version>`, and
   ///     for FLAC `fullScale_g` is set by hapt (any given value is replaced).
-  /// - Throws: ``InputError`` naming `path` with ``ExitStatus/cannotCreate``.
+  /// - Throws: ``InputError`` naming `path` with kind ``InputError/Kind/unwritable``.
   public static func write(_ signal: Signal, to path: String, metadata: [String: String]) throws {
     let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
     let format: Int32
@@ -23,23 +23,23 @@ extension AudioFile {
     case "wav": format = Int32(SF_FORMAT_WAV) | Int32(SF_FORMAT_FLOAT)
     case "flac": format = Int32(SF_FORMAT_FLAC) | Int32(SF_FORMAT_PCM_24)
     default:
-      throw InputError(file: path, "cannot be written: use a .wav or .flac extension", status: .cannotCreate)
+      throw InputError(file: path, "cannot be written: use a .wav or .flac extension", kind: .unwritable)
     }
     let rate = signal.sampleRate_Hz
     guard rate.isFinite, rate >= 1, rate <= 655_350, rate == rate.rounded() else {
       throw InputError(
         file: path,
         "cannot be written: sample rate \(rate) Hz is not a whole number of hertz between 1 and 655350",
-        status: .cannotCreate)
+        kind: .unwritable)
     }
     guard !signal.samples.isEmpty else {
-      throw InputError(file: path, "cannot be written: the signal has no samples", status: .cannotCreate)
+      throw InputError(file: path, "cannot be written: the signal has no samples", kind: .unwritable)
     }
     if let bad = signal.samples.firstIndex(where: {
       !$0.isFinite || abs($0) > Double(Float.greatestFiniteMagnitude)
     }) {
       throw InputError(
-        file: path, "cannot be written: sample \(bad) is \(signal.samples[bad])", status: .cannotCreate)
+        file: path, "cannot be written: sample \(bad) is \(signal.samples[bad])", kind: .unwritable)
     }
     var entries = metadata
     if entries["software"] == nil { entries["software"] = "hapt \(HaptVersion.string)" }
@@ -56,26 +56,24 @@ extension AudioFile {
       throw InputError(
         file: path,
         "cannot be written: the metadata takes \(comment.utf8.count) bytes, more than the \(commentLimit) a .\(ext) file holds",
-        status: .cannotCreate)
+        kind: .unwritable)
     }
     AtomicFolder.recover(at: path)  // removes temporary files of killed writers of `path`
     let target = URL(fileURLWithPath: path)
-    let temporary = target.deletingLastPathComponent().appendingPathComponent(
-      ".\(target.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
-    ).path
+    let temporary = TemporarySibling.url(for: target).path
     do {
       try writeFile(
         signal, to: temporary, format: format, entries: entries, comment: comment, fullScale: fullScale)
       try verifyComment(of: temporary, expected: comment)
     } catch let failure as WriteFailure {
       unlink(temporary)
-      throw InputError(file: path, "cannot be written: \(failure.message)", status: .cannotCreate)
+      throw InputError(file: path, "cannot be written: \(failure.message)", kind: .unwritable)
     }
     guard rename(temporary, target.path) == 0 else {
       let code = errno
       unlink(temporary)
       throw InputError(
-        file: path, "cannot be written: \(String(cString: strerror(code)))", status: .cannotCreate)
+        file: path, "cannot be written: \(String(cString: strerror(code)))", kind: .unwritable)
     }
   }
 

@@ -44,8 +44,8 @@ public enum AudioFile {
   ///   - maxDuration_s: so are files lasting longer than this (seconds), which bounds what
   ///     resampling a low-rate file to the analysis rate can produce.
   /// - Returns: the signal and its metadata (see ``AudioFile``).
-  /// - Throws: ``InputError`` naming the file: ``ExitStatus/noInput`` if it is missing or
-  ///   cannot be opened, ``ExitStatus/dataError`` if it is not readable audio (with
+  /// - Throws: ``InputError`` naming the file: kind ``InputError/Kind/missing`` if it is missing or
+  ///   cannot be opened, kind ``InputError/Kind/malformed`` if it is not readable audio (with
   ///   libsndfile's message), not mono, empty, too long, has an impossible sample rate
   ///   or non-finite samples, or is truncated.
   public static func read(
@@ -107,15 +107,15 @@ public enum AudioFile {
   private static func checkReadable(_ path: String) throws {
     guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
       let type = attributes[.type] as? FileAttributeType
-    else { throw InputError(file: path, "no such file", status: .noInput) }
+    else { throw InputError(file: path, "no such file", kind: .missing) }
     if type == .typeDirectory {
-      throw InputError(file: path, "is a folder, expected an audio file", status: .dataError)
+      throw InputError(file: path, "is a folder, expected an audio file", kind: .malformed)
     }
     guard type == .typeRegular else {
-      throw InputError(file: path, "is not a regular file", status: .noInput)
+      throw InputError(file: path, "is not a regular file", kind: .missing)
     }
     guard FileManager.default.isReadableFile(atPath: path) else {
-      throw InputError(file: path, "cannot be opened for reading", status: .noInput)
+      throw InputError(file: path, "cannot be opened for reading", kind: .missing)
     }
   }
 

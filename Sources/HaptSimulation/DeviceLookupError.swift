@@ -7,8 +7,6 @@ public enum DeviceLookupError: HaptError, Equatable {
   /// The shipped profiles are not where hapt looks for them (``Corpora``).
   case shippedProfilesMissing
 
-  public var exitStatus: ExitStatus { .noInput }
-
   public var description: String {
     switch self {
     case .unknownName(let name, let known):

@@ -8,7 +8,7 @@ extension DeviceProfile {
   /// Loads and validates the profile at `path`.
   ///
   /// - Throws: ``InputError`` naming the file and the key (`actuator.stiffness_N_per_m:
-  ///   must be greater than 0, got -3`), exit status 65; 66 if the file is missing.
+  ///   must be greater than 0, got -3`), kind malformed; missing if the file is not there.
   public init(contentsOf path: String) throws {
     let bytes = try InputFile.read(path, maxBytes: DeviceProfile.maxFileBytes)
     try self.init(jsonBytes: bytes, file: path)

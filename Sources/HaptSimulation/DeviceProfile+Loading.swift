@@ -4,7 +4,7 @@ import HaptCore
 extension DeviceProfile {
   /// The folder of shipped profiles (`devices` in the shipped corpora).
   ///
-  /// - Throws: ``DeviceLookupError/shippedProfilesMissing`` (exit 66) if the shipped
+  /// - Throws: ``DeviceLookupError/shippedProfilesMissing`` if the shipped
   ///   corpora are not found.
   public static func shippedDirectory() throws -> URL {
     guard let folder = Corpora.directory("devices") else { throw DeviceLookupError.shippedProfilesMissing }
@@ -16,7 +16,7 @@ extension DeviceProfile {
   /// An argument containing `/` or ending in `.json` is a path; anything else is a name,
   /// looked up as `NAME.json` first in the user's folder (`HAPT_DEVICES`, if set), then
   /// among the shipped profiles.
-  /// - Throws: ``DeviceLookupError/unknownName(_:known:)`` (exit 66) if the name is
+  /// - Throws: ``DeviceLookupError/unknownName(_:known:)`` if the name is
   ///   unknown; ``InputError`` (65) if the profile is malformed, (66) if a path is missing.
   public static func load(nameOrPath: String) throws -> DeviceProfile {
     if nameOrPath.contains("/") || nameOrPath.hasSuffix(".json") {
@@ -60,7 +60,7 @@ extension DeviceProfile {
     do {
       names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
     } catch {
-      throw InputError(file: folder.path, "cannot list the folder", status: .noInput)
+      throw InputError(file: folder.path, "cannot list the folder", kind: .missing)
     }
     return names.filter { $0.hasSuffix(".json") }.sorted()
       .map { folder.appendingPathComponent($0).path }

@@ -4,7 +4,7 @@
 /// Docs/Simulation.md); load one with ``load(nameOrPath:)`` or ``init(contentsOf:)``.
 /// Every value is in SI units named in its key.
 public struct DeviceProfile: Equatable, Sendable {
-  /// The name commands use when no `--device` is given: an iPhone-class wideband LRA.
+  /// The profile used when none is chosen: an iPhone-class wideband LRA.
   public static let defaultName = "iphone-wideband-lra"
 
   /// Short slug (the file's base name for shipped profiles).

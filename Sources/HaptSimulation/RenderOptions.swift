@@ -65,7 +65,7 @@ public struct Rendering: Equatable, Sendable {
   public var driveEnd_s: Double
   /// Why the render is silent: "device has no actuator", "haptics off", or a pattern
   /// that drives nothing ("the pattern's intensity is 0 throughout"); nil otherwise.
-  public var silenceReason: String?
+  public var silenceReason: SilenceReason?
   /// Whether the non-throwing render cut the signal at `maxDuration_s`.
   public var isTruncated: Bool
   /// What the render approximates, for output (an Android repeating waveform cut to a
@@ -74,7 +74,7 @@ public struct Rendering: Equatable, Sendable {
 
   public init(
     drive_V: Signal, acceleration_g: Signal, latency_s: Double, driveEnd_s: Double,
-    silenceReason: String?, isTruncated: Bool = false
+    silenceReason: SilenceReason?, isTruncated: Bool = false
   ) {
     self.drive_V = drive_V
     self.acceleration_g = acceleration_g

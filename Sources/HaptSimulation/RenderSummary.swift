@@ -1,3 +1,4 @@
+import HaptPatterns
 import HaptSignals
 
 /// The numbers `hapt render` prints about a rendering.
@@ -22,7 +23,7 @@ public struct RenderSummary: Equatable, Sendable {
   /// Render length, s.
   public var duration_s: Double
   /// Why the render is silent, if it is.
-  public var silenceReason: String?
+  public var silenceReason: SilenceReason?
 
   public init(_ rendering: Rendering) {
     let a = rendering.acceleration_g

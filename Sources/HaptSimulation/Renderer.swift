@@ -44,7 +44,7 @@ public struct Renderer: Sendable {
 
   /// Renders `pattern`, checking the options and the render's length first.
   ///
-  /// - Throws: ``InputError`` (exit 65, no file: callers add it with `inFile`) if the
+  /// - Throws: ``InputError`` (malformed, no file: callers add it with `inFile`) if the
   ///   playback rate is outside 0.5...2, the loop count outside 1...10000, a number is not
   ///   finite, or the render would last longer than `options.maxDuration_s` or expand to
   ///   more than ``RenderOptions/maxEventCount`` events.
@@ -121,7 +121,7 @@ public struct Renderer: Sendable {
       return Rendering(
         drive_V: Signal(samples: [], sampleRate_Hz: rate),
         acceleration_g: Signal(samples: [], sampleRate_Hz: rate),
-        latency_s: latency, driveEnd_s: latency, silenceReason: Self.invalidDeviceSilence,
+        latency_s: latency, driveEnd_s: latency, silenceReason: .deviceCannotBeSimulated,
         isTruncated: true)
     }
     // latency fs = K + rho, rho snapped to 0 when within 1e-9 of a whole sample.
@@ -135,11 +135,11 @@ public struct Renderer: Sendable {
     let isTruncated = wanted > limit
     let count = Int(Swift.max(Swift.min(wanted, limit), 0))
 
-    var silence: String?
+    var silence: SilenceReason?
     switch actuator {
-    case .none: silence = Self.noActuatorSilence
-    case .invalid: silence = Self.invalidDeviceSilence
-    case .lra, .erm: if options.condition == .hapticsOff { silence = Self.hapticsOffSilence }
+    case .none: silence = .noActuator
+    case .invalid: silence = .deviceCannotBeSimulated
+    case .lra, .erm: if options.condition == .hapticsOff { silence = .hapticsOff }
     }
     if silence == nil { silence = android?.silenceReason }
     if let silence {
@@ -198,25 +198,17 @@ extension Renderer {
 }
 
 extension Renderer {
-  /// The silence reason of a device with no actuator.
-  public static let noActuatorSilence = "device has no actuator"
-  /// The silence reason of a profile whose parameters cannot be simulated.
-  public static let invalidDeviceSilence = "device parameters cannot be simulated"
-  /// The silence reason of a render with haptics switched off.
-  public static let hapticsOffSilence = "haptics off"
-
   /// Whether a silence reason is the device's or the user's setting (no actuator, a
   /// profile that cannot be simulated, haptics off) rather than the pattern's: a pattern
   /// can be felt there by no design, so its silence is information, not a failure.
-  public static func isDeviceSilence(_ reason: String?) -> Bool {
-    guard let reason else { return false }
-    return reason == noActuatorSilence || reason == invalidDeviceSilence || reason == hapticsOffSilence
+  public static func isDeviceSilence(_ reason: SilenceReason?) -> Bool {
+    reason == .noActuator || reason == .deviceCannotBeSimulated || reason == .hapticsOff
   }
 
   /// Why a pattern drives nothing on a working device, or nil if it drives something.
-  static func patternSilence(_ pattern: HapticPattern, drive: [Double]) -> String? {
+  static func patternSilence(_ pattern: HapticPattern, drive: [Double]) -> SilenceReason? {
     guard !drive.contains(where: { $0 != 0 }) else { return nil }
-    if !pattern.events.contains(where: { $0.type.isHaptic }) { return "the pattern has no haptic events" }
-    return "the pattern's intensity is 0 throughout, HapticIntensityControl included"
+    if !pattern.events.contains(where: { $0.type.isHaptic }) { return .noHapticEvents }
+    return .zeroIntensity
   }
 }

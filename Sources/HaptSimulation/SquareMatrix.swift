@@ -1,3 +1,5 @@
+import HaptCore
+
 /// A small dense square matrix of doubles, row-major, for set-up work done once per
 /// device (matrix exponentials of 5x5 blocks), never per sample.
 ///
@@ -84,37 +86,8 @@ package struct SquareMatrix: Equatable, Sendable {
   ///
   /// - Returns: X, or nil if the matrix is singular to working precision.
   package func solve(_ rhs: SquareMatrix) -> SquareMatrix? {
-    let n = order
-    var a = elements
-    var b = rhs.elements
-    for column in 0..<n {
-      var pivot = column
-      for row in column + 1..<n where abs(a[row * n + column]) > abs(a[pivot * n + column]) {
-        pivot = row
-      }
-      guard a[pivot * n + column] != 0, a[pivot * n + column].isFinite else { return nil }
-      if pivot != column {
-        for j in 0..<n {
-          a.swapAt(pivot * n + j, column * n + j)
-          b.swapAt(pivot * n + j, column * n + j)
-        }
-      }
-      let diagonal = a[column * n + column]
-      for row in column + 1..<n {
-        let factor = a[row * n + column] / diagonal
-        if factor == 0 { continue }
-        for j in column..<n { a[row * n + j] -= factor * a[column * n + j] }
-        for j in 0..<n { b[row * n + j] -= factor * b[column * n + j] }
-      }
-    }
-    for row in stride(from: n - 1, through: 0, by: -1) {
-      for j in 0..<n {
-        var sum = b[row * n + j]
-        for k in row + 1..<n { sum -= a[row * n + k] * b[k * n + j] }
-        b[row * n + j] = sum / a[row * n + row]
-      }
-    }
-    var out = SquareMatrix(zeros: n)
+    guard let b = LinearSolve.solve(elements, rhs.elements, order: order, columns: order) else { return nil }
+    var out = SquareMatrix(zeros: order)
     out.elements = b
     return out
   }

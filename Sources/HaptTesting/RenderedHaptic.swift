@@ -65,7 +65,7 @@ public struct RenderedHaptic: Sendable {
   public init(preset name: String, device: String = defaultDevice, state: EngineState = .prepared) throws {
     guard let preset = Presets.named(name) else {
       let known = Presets.table.map(\.name).joined(separator: ", ")
-      throw InputError(file: name, "no such system preset (known: \(known))", status: .noInput)
+      throw InputError(file: name, "no such system preset (known: \(known))", kind: .missing)
     }
     let loaded = try preset.load()
     try self.init(

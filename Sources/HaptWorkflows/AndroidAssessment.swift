@@ -142,7 +142,7 @@ public struct AndroidAssessment: Sendable, Equatable {
     let peak = envelope.max() ?? 0
     guard peak > 1e-9, rendering.silenceReason == nil else {
       result.failures = [effect == .waveform ? .f04 : (effect == .click ? .f01 : .f02)]
-      if let reason = rendering.silenceReason { result.notes.append(reason) }
+      if let reason = rendering.silenceReason { result.notes.append(reason.description) }
       return result
     }
     let markers = EnvelopeMarkers.measure(signal, driveEnd_s: rendering.driveEnd_s)

@@ -16,7 +16,7 @@ import HaptSimulation
 public enum Baseline {
   /// Records `corpus` rendered with `options` into `folder`.
   ///
-  /// - Throws: ``BaselineError/alreadyExists(folder:)`` (exit 73) if `folder` exists and
+  /// - Throws: ``BaselineError/alreadyExists(folder:)`` if `folder` exists and
   ///   `force` is false; ``InputError`` (73) if anything cannot be written.
   @discardableResult
   public static func record(

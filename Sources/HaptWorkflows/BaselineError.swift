@@ -5,8 +5,6 @@ public enum BaselineError: HaptError, Equatable {
   /// The folder exists already and replacing it was not asked for.
   case alreadyExists(folder: String)
 
-  public var exitStatus: ExitStatus { .cannotCreate }
-
   public var description: String {
     switch self {
     case .alreadyExists(let folder): return "\(folder): a baseline exists here already"

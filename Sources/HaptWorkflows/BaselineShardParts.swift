@@ -3,13 +3,13 @@ import HaptCore
 import HaptMetrics
 import HaptSimulation
 
-/// The parts of sharded baseline jobs (`hapt baseline record|check ... --shard I/N --out
-/// PART`), merged by `hapt merge`.
+/// The parts of sharded baseline jobs (`hapt baseline record|check` on shard I of N),
+/// merged by `hapt merge`.
 ///
 /// - record: PART is a baseline folder of the shard's patterns plus ``recordMarker``
 ///   (shard, corpus fingerprint); ``Baseline/merge(parts:to:)`` joins them.
 /// - check: PART holds ``BaselineCheckPart`` (`check.txt`): the shard's comparisons and
-///   the job's arguments, so that merge prints and writes what the unsharded check would.
+///   the job's settings, so that merge prints and writes what the unsharded check would.
 public enum BaselineShardParts {
   /// The marker file of a record part.
   public static let recordMarker = "shard.txt"
@@ -34,18 +34,20 @@ public enum BaselineShardParts {
 /// One shard's baseline check: its comparisons, in the whole check's order.
 public struct BaselineCheckPart: Sendable {
   public static let fileName = "check.txt"
-  static let magic = "hapt-baseline-check-part 1"
+  static let magic = "hapt-baseline-check-part 2"
+  /// The first line of parts written before they stored typed settings.
+  static let olderMagic = "hapt-baseline-check-part 1"
 
   public var shard: ShardSpec
   public var corpusFingerprint: UInt64
-  /// The job's command line (without `--shard`, `--out`, `--threads`).
-  public var arguments: [String]
+  /// What the job checks and how it prints (the shard, part folder and threads excepted).
+  package var job: BaselineCheckSettings
   public var result: BaselineCheckResult
 
-  public init(shard: ShardSpec, corpusFingerprint: UInt64, arguments: [String], result: BaselineCheckResult) {
+  package init(shard: ShardSpec, corpusFingerprint: UInt64, job: BaselineCheckSettings, result: BaselineCheckResult) {
     self.shard = shard
     self.corpusFingerprint = corpusFingerprint
-    self.arguments = arguments
+    self.job = job
     self.result = result
   }
 
@@ -59,49 +61,39 @@ public struct BaselineCheckPart: Sendable {
 
   // MARK: - Text form (strings in base64, numbers as bit patterns, `-` for none)
 
-  static func b64(_ s: String?) -> String {
-    guard let s else { return "-" }
-    return "b" + Data(s.utf8).base64EncodedString()
-  }
-
-  static func string(_ s: Substring) -> String?? {
-    if s == "-" { return .some(nil) }
-    guard s.hasPrefix("b"), let data = Data(base64Encoded: String(s.dropFirst())),
-      let text = String(data: data, encoding: .utf8)
-    else { return nil }
-    return .some(text)
-  }
-
-  static func hex(_ x: Double?) -> String { x.map { String($0.bitPattern, radix: 16) } ?? "-" }
-
-  static func number(_ s: Substring) -> Double?? {
-    if s == "-" { return .some(nil) }
-    guard let bits = UInt64(s, radix: 16) else { return nil }
-    return .some(Double(bitPattern: bits))
+  /// An input error's kind as a part stores it; parts written before kinds existed
+  /// stored the command line's status numbers (65, 66, 73), read here too.
+  static func kind(_ token: Substring) -> InputError.Kind? {
+    switch token {
+    case "65": .malformed
+    case "66": .missing
+    case "73": .unwritable
+    default: InputError.Kind(rawValue: String(token))
+    }
   }
 
   public var text: String {
     var lines = [
       Self.magic, "shard \(shard.index) \(shard.count)", "corpus \(String(corpusFingerprint, radix: 16))",
-      (["arguments"] + arguments.map { Self.b64($0) }).joined(separator: " "),
+      (["job"] + job.fields).joined(separator: " "),
     ]
-    for problem in result.problems { lines.append("problem \(Self.b64(problem))") }
+    for problem in result.problems { lines.append("problem \(FieldCodec.text(problem))") }
     for f in result.failures {
       lines.append(
-        "failure \(Self.b64(f.path)) \(Self.b64(f.error.file)) \(Self.b64(f.error.place)) \(Self.b64(f.error.message)) \(f.error.exitStatus.rawValue)"
+        "failure \(FieldCodec.text(f.path)) \(FieldCodec.text(f.error.file)) \(FieldCodec.text(f.error.place)) \(FieldCodec.text(f.error.message)) \(f.error.kind.rawValue)"
       )
     }
     for c in result.comparisons {
       lines.append(
-        "row \(Self.b64(c.pattern)) \(Self.b64(c.device)) \(c.state.rawValue) \(c.status.rawValue) \(Self.hex(c.dPrime_JND)) "
-          + "\(Self.hex(c.similarity)) \(Self.hex(c.latencyShift_s)) "
-          + (["changes"] + c.changes.map { Self.b64($0) }).joined(separator: " "))
+        "row \(FieldCodec.text(c.pattern)) \(FieldCodec.text(c.device)) \(c.state.rawValue) \(c.status.rawValue) \(FieldCodec.number(c.dPrime_JND)) "
+          + "\(FieldCodec.number(c.similarity)) \(FieldCodec.number(c.latencyShift_s)) "
+          + (["changes"] + c.changes.map { FieldCodec.text($0) }).joined(separator: " "))
       for change in c.perceptualChanges {
         lines.append(
-          "felt \(change.event.map(String.init) ?? "-") \(change.cue.rawValue) \(Self.hex(change.size)) \(Self.hex(change.dPrime_JND))"
-            + " \(Self.hex(change.time_s)) \(Self.b64(change.subject)) "
+          "felt \(change.event.map(String.init) ?? "-") \(change.cue.rawValue) \(FieldCodec.number(change.size)) \(FieldCodec.number(change.dPrime_JND))"
+            + " \(FieldCodec.number(change.time_s)) \(FieldCodec.text(change.subject)) "
             + (change.fileEvents.isEmpty ? "-" : change.fileEvents.map(String.init).joined(separator: ","))
-            + " \(Self.b64(change.fusedInto))"
+            + " \(FieldCodec.text(change.fusedInto))"
         )
       }
     }
@@ -114,37 +106,40 @@ public struct BaselineCheckPart: Sendable {
     func fail(_ line: Int) -> InputError {
       InputError(file: file, place: "line \(line + 1)", "not a baseline check part")
     }
+    if lines.first?.joined(separator: " ") == Self.olderMagic {
+      throw InputError(
+        file: file, place: "line 1", "written by an older hapt; run the shards again with this one", kind: .unsupported)
+    }
     guard lines.count >= 5, lines[0].joined(separator: " ") == Self.magic, lines.last == ["end"], lines[1].count == 3,
       lines[1][0] == "shard", let i = Int(lines[1][1]), let n = Int(lines[1][2]), n >= 1, (1...n).contains(i),
-      lines[2].count == 2, let fingerprint = UInt64(lines[2][1], radix: 16), lines[3].first == "arguments"
+      lines[2].count == 2, let fingerprint = UInt64(lines[2][1], radix: 16), lines[3].first == "job"
     else { throw fail(0) }
     shard = ShardSpec(index: i, count: n)
     corpusFingerprint = fingerprint
-    arguments = try lines[3].dropFirst().map {
-      guard let s = Self.string($0), let s else { throw fail(3) }; return s
-    }
+    job = try BaselineCheckSettings(fields: Array(lines[3].dropFirst()), error: fail(3))
     var result = BaselineCheckResult(comparisons: [], problems: [], failures: [])
     for (index, f) in lines.enumerated().dropFirst(4).dropLast() {
       switch f.first {
       case "problem":
-        guard f.count == 2, let s = Self.string(f[1]), let s else { throw fail(index) }
+        guard f.count == 2, let s = FieldCodec.text(f[1]), let s else { throw fail(index) }
         result.problems.append(s)
       case "failure":
-        guard f.count == 6, let path = Self.string(f[1]), let path, let errorFile = Self.string(f[2]),
-          let place = Self.string(f[3]), let message = Self.string(f[4]), let message, let raw = Int32(f[5]),
-          let status = ExitStatus(rawValue: raw)
+        guard f.count == 6, let path = FieldCodec.text(f[1]), let path, let errorFile = FieldCodec.text(f[2]),
+          let place = FieldCodec.text(f[3]), let message = FieldCodec.text(f[4]), let message,
+          let kind = Self.kind(f[5])
         else { throw fail(index) }
         result.failures.append(
-          PatternCorpus.Failure(path: path, error: InputError(file: errorFile, place: place, message, status: status)))
+          PatternCorpus.Failure(path: path, error: InputError(file: errorFile, place: place, message, kind: kind)))
       case "row":
-        guard f.count >= 9, f[8] == "changes", let pattern = Self.string(f[1]), let pattern,
-          let device = Self.string(f[2]),
+        guard f.count >= 9, f[8] == "changes", let pattern = FieldCodec.text(f[1]), let pattern,
+          let device = FieldCodec.text(f[2]),
           let device, let state = EngineState(rawValue: String(f[3])),
           let status = BaselineStatus(rawValue: String(f[4])),
-          let dPrime = Self.number(f[5]), let similarity = Self.number(f[6]), let shift = Self.number(f[7])
+          let dPrime = FieldCodec.number(f[5]), let similarity = FieldCodec.number(f[6]),
+          let shift = FieldCodec.number(f[7])
         else { throw fail(index) }
         let changes = try f.dropFirst(9).map {
-          guard let s = Self.string($0), let s else { throw fail(index) }; return s
+          guard let s = FieldCodec.text($0), let s else { throw fail(index) }; return s
         }
         var comparison = BaselineComparison(
           pattern: pattern, device: device, state: state, status: status, changes: changes)
@@ -154,8 +149,8 @@ public struct BaselineCheckPart: Sendable {
         result.comparisons.append(comparison)
       case "felt":
         guard f.count == 9, !result.comparisons.isEmpty, let cue = PerceptualChange.Cue(rawValue: String(f[2])),
-          let size = Self.number(f[3]), let size, let dPrime = Self.number(f[4]), let dPrime,
-          let time = Self.number(f[5]), let subject = Self.string(f[6]), let fusedInto = Self.string(f[8])
+          let size = FieldCodec.number(f[3]), let size, let dPrime = FieldCodec.number(f[4]), let dPrime,
+          let time = FieldCodec.number(f[5]), let subject = FieldCodec.text(f[6]), let fusedInto = FieldCodec.text(f[8])
         else { throw fail(index) }
         var fileEvents: [Int] = []
         if f[7] != "-" {

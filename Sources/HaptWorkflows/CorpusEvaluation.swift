@@ -40,7 +40,7 @@ public struct CorpusEvaluation: Sendable {
   ///   - reviewSet: names of the design-review set (default: the notification presets).
   ///   - pairwise: what the pairwise engine keeps (neighbours, close pairs).
   ///   - allPairs: if given, receives every pair of the corpus in row-major order, band
-  ///     by band, as it is computed (`--all-pairs`); nothing is kept.
+  ///     by band, as it is computed (every pair); nothing is kept.
   ///   - given: the measurements and pairwise summary computed elsewhere (merged shards):
   ///     not recomputed; only the primary renders are redone (for the figures).
   ///   - progress: called with (stage, done, total) as the work advances.

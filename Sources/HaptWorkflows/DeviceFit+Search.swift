@@ -1,3 +1,4 @@
+import HaptCore
 import Foundation
 
 extension DeviceFit {
@@ -219,27 +220,7 @@ extension DeviceFit {
 /// pivoting; at most 4 x 4).
 enum SymmetricSolve {
   static func solve(_ a: [[Double]], _ b: [Double]) -> [Double]? {
-    let n = b.count
-    var m = a
-    var v = b
-    for col in 0..<n {
-      guard let pivot = (col..<n).max(by: { abs(m[$0][col]) < abs(m[$1][col]) }), m[pivot][col] != 0 else {
-        return nil
-      }
-      m.swapAt(col, pivot)
-      v.swapAt(col, pivot)
-      for row in (col + 1)..<n {
-        let f = m[row][col] / m[col][col]
-        for k in col..<n { m[row][k] -= f * m[col][k] }
-        v[row] -= f * v[col]
-      }
-    }
-    var solution = [Double](repeating: 0, count: n)
-    for row in stride(from: n - 1, through: 0, by: -1) {
-      var sum = v[row]
-      for k in (row + 1)..<n { sum -= m[row][k] * solution[k] }
-      solution[row] = sum / m[row][row]
-    }
+    guard let solution = LinearSolve.solve(a.flatMap { $0 }, b, order: b.count, columns: 1) else { return nil }
     return solution.allSatisfy(\.isFinite) ? solution : nil
   }
 

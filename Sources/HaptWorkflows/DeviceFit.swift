@@ -94,8 +94,9 @@ public struct DeviceFit: Sendable {
   ///   - state: the engine state the recording was made in; its latency is fitted.
   ///   - name: the fitted profile's name.
   /// - Returns: the fit, whose ``problems`` say whether it failed.
-  /// - Throws: ``InputError`` (exit 65) if the start device has no actuator or the pattern
-  ///   renders silence within the recording.
+  /// - Throws: ``InputError`` (malformed) if the start device has no actuator, the pattern
+  ///   renders silence within the recording, or the fitted gain cannot be expressed as a
+  ///   body mass.
   public static func fit(
     _ recording: FitRecording, pattern: HapticPattern, patternPath: String, start: DeviceProfile,
     state: EngineState, name: String
@@ -109,7 +110,7 @@ public struct DeviceFit: Sendable {
   /// A start's drive (band, equalisation, overdrive, braking) is not fitted, so starts
   /// with different drivers are how a recording of another kind of device is explained.
   ///
-  /// - Throws: ``InputError`` (exit 65) if no start has an actuator, or the pattern renders
+  /// - Throws: ``InputError`` (malformed) if no start has an actuator, or the pattern renders
   ///   silence within the recording on every start.
   public static func fit(
     _ recording: FitRecording, pattern: HapticPattern, patternPath: String, starts: [DeviceProfile],

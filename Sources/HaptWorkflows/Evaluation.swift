@@ -77,9 +77,9 @@ public enum Evaluation {
     let renderers = options.devices.map { Renderer(device: $0) }
     let perPattern = options.devices.count * options.states.count
     let total = entries.count * perPattern
-    let done = ProgressCounter()
+    let done = TicketCounter()
     return Parallel.map(count: total, threads: options.threads) { index in
-      defer { if let progress { progress(done.increment(), total) } }
+      defer { if let progress { progress(done.take() + 1, total) } }
       let entryIndex = index / perPattern
       let deviceIndex = (index % perPattern) / options.states.count
       let stateIndex = index % options.states.count
@@ -124,19 +124,5 @@ public enum Evaluation {
       )
     }
     return (results.map(\.0), results.compactMap(\.1))
-  }
-}
-
-/// A thread-safe count of finished items, for progress callbacks.
-final class ProgressCounter: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value = 0
-
-  /// Adds one and returns the new count.
-  func increment() -> Int {
-    lock.lock()
-    defer { lock.unlock() }
-    value += 1
-    return value
   }
 }

@@ -75,8 +75,8 @@ struct FitModel {
     device.name = name
     guard device.bodyMass_kg > 0, device.bodyMass_kg <= 1000 else {
       throw InputError(
-        "the fitted gain \(theta.gain) cannot be expressed as a body mass (it would be \(device.bodyMass_kg) kg): check the recording's scale"
-      )
+        "the fitted gain \(theta.gain) cannot be expressed as a body mass (it would be \(device.bodyMass_kg) kg)",
+        setting: .recordingScale)
     }
     return try DeviceProfile(jsonBytes: Array(device.jsonText().utf8), file: name)
   }

@@ -20,7 +20,7 @@ public struct FitRecording: Sendable {
 
   /// Checks and prepares `signal` (read from `path`, raw units times `scale`).
   ///
-  /// Refused, each with a one-line ``InputError`` naming the file (exit 65):
+  /// Refused, each with a one-line ``InputError`` naming the file (malformed):
   /// - a silent recording: its peak (after removing the mean) is below the detection
   ///   threshold of a phone in the hand anywhere in the drive band (nothing a person
   ///   would feel, nothing to fit);
@@ -63,8 +63,8 @@ public struct FitRecording: Sendable {
     guard peak >= threshold else {
       throw InputError(
         file: path,
-        "is silent: its peak \(FitFormat.significant(peak)) g is below the detection threshold \(FitFormat.significant(threshold)) g (check --scale)"
-      )
+        "is silent: its peak \(FitFormat.significant(peak)) g is below the detection threshold \(FitFormat.significant(threshold)) g",
+        setting: .recordingScale)
     }
     if let place = FitRecording.clipping(signal.samples) {
       throw InputError(file: path, place: place, "is clipped (the peak is held flat); record at a lower gain or range")

@@ -39,8 +39,8 @@ public struct PatternCorpus: Sendable {
   public var skippedSummary: String? { PatternFolder.skippedSummary(skipped) }
 
   /// Throws when no pattern loaded: a corpus with nothing to evaluate is an error, never
-  /// a pass ("no patterns found in DIR; skipped 39 .haps files: ...", exit 66; exit 65
-  /// when every pattern file found was bad data).
+  /// a pass ("no patterns found in DIR; skipped 39 .haps files: ...", kind missing;
+  /// malformed when every pattern file found was bad data).
   public func requirePatterns(in paths: [String]) throws {
     guard entries.isEmpty else { return }
     var message = "no patterns found in \(paths.joined(separator: " "))"
@@ -48,8 +48,8 @@ public struct PatternCorpus: Sendable {
       message += "; \(failures.count) pattern file\(failures.count == 1 ? "" : "s") could not be read"
     }
     if let skipped = skippedSummary { message += "; " + skipped }
-    let allBadData = !failures.isEmpty && failures.allSatisfy { $0.error.exitStatus == .dataError }
-    throw InputError(message, status: allBadData ? .dataError : .noInput)
+    let allBadData = !failures.isEmpty && failures.allSatisfy(\.error.isBadData)
+    throw InputError(message, kind: allBadData ? .malformed : .missing)
   }
 
   /// Loads every pattern file under `paths` (files, or folders searched recursively),
@@ -70,7 +70,7 @@ public struct PatternCorpus: Sendable {
     for path in paths {
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-        failures.append(Failure(path: path, error: InputError(file: path, "no such file or folder", status: .noInput)))
+        failures.append(Failure(path: path, error: InputError(file: path, "no such file or folder", kind: .missing)))
         continue
       }
       if isDirectory.boolValue {

@@ -24,7 +24,7 @@ public struct PatternMeasurement: Sendable, Equatable {
   /// Peak of the Hann-windowed spectrum, Hz (nil when silent).
   public var dominantFrequency_Hz: Double?
   /// Why the render is silent (no actuator, haptics off), if it is.
-  public var silenceReason: String?
+  public var silenceReason: SilenceReason?
   /// The latency verdict against the budget.
   public var verdict: LatencyVerdict
   /// Whether the render was cut at the renderer's length limit (the pattern is longer
@@ -53,7 +53,7 @@ public struct PatternMeasurement: Sendable, Equatable {
     silenceReason =
       rendering.silenceReason
       ?? (verdict == .silent
-        ? "below the detection threshold throughout (peak \(String(format: "%.3g", peak)) g)" : nil)
+        ? .belowDetectionThreshold(peak_g: peak) : nil)
     isTruncated = rendering.isTruncated
   }
 

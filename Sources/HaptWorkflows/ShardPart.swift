@@ -6,7 +6,7 @@ import HaptSimulation
 
 /// One shard's share of a sharded job (`hapt report --shard I/N --out PART`): which shard,
 /// the corpus it saw (a fingerprint, so that parts of different corpora are refused), the
-/// command's own arguments (so that `hapt merge` runs the same job), the measurements of
+/// job's settings (so that merge runs the same job), the measurements of
 /// the shard's patterns (``ShardSpec/patterns(count:)``, every device and state) and the
 /// pairwise summary of the shard's pairs. Stored as `part.txt` in the PART folder, one record per
 /// line, numbers as exact bit patterns (merging must give the unsharded bytes).
@@ -16,41 +16,39 @@ public struct ShardPart: Sendable, Equatable {
   public var shardCount: Int
   /// ``fingerprint(_:)`` of the corpus.
   public var corpusFingerprint: UInt64
-  /// The job's command line (subcommand arguments without `--shard`, `--out` and `--threads`).
-  public var arguments: [String]
+  /// What the job evaluates and how (the shard, output folder and thread count excepted).
+  package var job: ReportJobSettings
   /// The measurements of the shard's patterns, in pattern, device, state order.
   public var measurements: [PatternMeasurement]
   /// The pairwise summary of the shard's pairs.
   public var pairwise: PairwiseSummary
 
-  public init(
-    shard: Int, shardCount: Int, corpusFingerprint: UInt64, arguments: [String], measurements: [PatternMeasurement],
+  package init(
+    shard: Int, shardCount: Int, corpusFingerprint: UInt64, job: ReportJobSettings, measurements: [PatternMeasurement],
     pairwise: PairwiseSummary
   ) {
     self.shard = shard
     self.shardCount = shardCount
     self.corpusFingerprint = corpusFingerprint
-    self.arguments = arguments
+    self.job = job
     self.measurements = measurements
     self.pairwise = pairwise
   }
 
   /// The file name inside a PART folder.
   public static let fileName = "part.txt"
-  /// The optional file of the shard's `--all-pairs` rows (no header), row-major.
+  /// The optional file of the shard's rows of every pair (no header), row-major.
   public static let allPairsFileName = "pairs-rows.csv"
-  static let magic = "hapt-shard-part 1"
+  static let magic = "hapt-shard-part 2"
+  /// The first line of parts written before they stored typed settings.
+  static let olderMagic = "hapt-shard-part 1"
 
   /// FNV-1a over every entry's name, path and AHAP encoding, and every failure's path.
   public static func fingerprint(_ corpus: PatternCorpus) -> UInt64 {
-    var h: UInt64 = 0xcbf2_9ce4_8422_2325
+    var h = FNV1a()
     func add(_ text: String) {
-      for byte in text.utf8 {
-        h ^= UInt64(byte)
-        h = h &* 0x0000_0100_0000_01B3
-      }
-      h ^= 0xff
-      h = h &* 0x0000_0100_0000_01B3
+      h.add(bytes: text.utf8)
+      h.add(0xff)  // ends the field
     }
     for entry in corpus.entries {
       add(entry.name)
@@ -58,7 +56,7 @@ public struct ShardPart: Sendable, Equatable {
       add(AHAP.encode(entry.pattern))
     }
     for failure in corpus.failures { add(failure.path) }
-    return h
+    return h.value
   }
 
   // MARK: - Text form
@@ -66,8 +64,7 @@ public struct ShardPart: Sendable, Equatable {
   public var text: String {
     var lines = [
       Self.magic, "shard \(shard) \(shardCount)", "corpus \(String(corpusFingerprint, radix: 16))",
-      "arguments "
-        + arguments.map { Data($0.utf8).base64EncodedString() }.map { $0.isEmpty ? "-" : $0 }.joined(separator: " "),
+      (["job"] + job.fields).joined(separator: " "),
       "settings \(pairwise.settings.neighbours) \(Self.hex(pairwise.settings.closeBelow_JND)) \(pairwise.settings.maxClosePairs)",
       "patterns \(pairwise.patternCount)", "compared \(pairwise.pairsCompared)",
       "closeCount \(pairwise.closePairCount)",
@@ -84,6 +81,10 @@ public struct ShardPart: Sendable, Equatable {
   /// Reads a part; `file` names it in errors.
   public init(text: String, file: String) throws {
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if lines.first == Self.olderMagic {
+      throw InputError(
+        file: file, place: "line 1", "written by an older hapt; run the shards again with this one", kind: .unsupported)
+    }
     guard lines.first == Self.magic else { throw InputError(file: file, place: "line 1", "not a hapt shard part") }
     guard lines.last == "" || lines.last == "end" else { throw InputError(file: file, "incomplete part") }
     if lines.last == "" { lines.removeLast() }
@@ -111,18 +112,13 @@ public struct ShardPart: Sendable, Equatable {
       throw fail(2, "bad corpus fingerprint")
     }
     corpusFingerprint = fingerprint
-    arguments = try fields(3, "arguments").filter { !$0.isEmpty }.map { encoded -> String in
-      if encoded == "-" { return "" }
-      guard let data = Data(base64Encoded: String(encoded)), let s = String(data: data, encoding: .utf8) else {
-        throw fail(3, "bad argument")
-      }
-      return s
-    }
+    let jobFields = try fields(3, "job")
     let settingsFields = try fields(4, "settings", count: 3)
     let settings = PairwiseSummary.Settings(
       neighbours: try int(settingsFields[0], 4),
       closeBelow_JND: try Self.double(settingsFields[1], fail(4, "bad number")),
       maxClosePairs: try int(settingsFields[2], 4))
+    job = try ReportJobSettings(fields: jobFields, pairwise: settings, error: fail(3, "bad job settings"))
     let count = try int(try fields(5, "patterns", count: 1)[0], 5)
     guard count >= 0 else { throw fail(5, "bad pattern count") }
     var summary = PairwiseSummary(settings: settings, patternCount: count)
@@ -147,20 +143,23 @@ public struct ShardPart: Sendable, Equatable {
     self.measurements = measurements
   }
 
-  static func hex(_ x: Double) -> String { String(x.bitPattern, radix: 16) }
-  static func hex(_ x: Double?) -> String { x.map { hex($0) } ?? "-" }
-  static func text(_ s: String?) -> String { s.map { "b" + Data($0.utf8).base64EncodedString() } ?? "-" }
+  static func hex(_ x: Double) -> String { FieldCodec.number(x) }
+  static func hex(_ x: Double?) -> String { FieldCodec.number(x) }
+  static func text(_ s: String?) -> String { FieldCodec.text(s) }
 
   static func optionalDouble(_ s: Substring, _ error: InputError) throws -> Double? {
-    s == "-" ? nil : try double(s, error)
+    guard let value = FieldCodec.number(s) else { throw error }
+    return value
   }
 
   static func optionalText(_ s: Substring, _ error: InputError) throws -> String? {
-    if s == "-" { return nil }
-    guard s.hasPrefix("b"), let data = Data(base64Encoded: String(s.dropFirst())),
-      let text = String(data: data, encoding: .utf8)
-    else { throw error }
-    return text
+    guard let value = FieldCodec.text(s) else { throw error }
+    return value
+  }
+
+  static func double(_ s: Substring, _ error: InputError) throws -> Double {
+    guard let value = FieldCodec.number(s), let value else { throw error }
+    return value
   }
 
   /// One measurement, every number as its bit pattern.
@@ -170,7 +169,7 @@ public struct ShardPart: Sendable, Equatable {
       text(m.pattern), text(m.device), m.state.rawValue, hex(m.engineLatency_s), hex(m.driveEnd_s), hex(k.detect_s),
       hex(k.t10_s), hex(k.t50_s), hex(k.t90_s), hex(k.rise_s), hex(k.stop_s), hex(k.peak_g),
       hex(k.dominantFrequency_Hz),
-      hex(m.peak_g), hex(m.rms_g), hex(m.dominantFrequency_Hz), text(m.silenceReason), m.verdict.rawValue,
+      hex(m.peak_g), hex(m.rms_g), hex(m.dominantFrequency_Hz), text(m.silenceReason?.description), m.verdict.rawValue,
       m.isTruncated ? "1" : "0",
     ].joined(separator: " ")
   }
@@ -191,14 +190,10 @@ public struct ShardPart: Sendable, Equatable {
       pattern: pattern, device: device, state: state, engineLatency_s: try double(f[3], error),
       driveEnd_s: try double(f[4], error),
       markers: markers, peak_g: try double(f[13], error), rms_g: try double(f[14], error),
-      dominantFrequency_Hz: try optionalDouble(f[15], error), silenceReason: try optionalText(f[16], error),
+      dominantFrequency_Hz: try optionalDouble(f[15], error),
+      silenceReason: try optionalText(f[16], error).map(SilenceReason.init(description:)),
       verdict: verdict,
       isTruncated: f[18] == "1")
-  }
-
-  static func double(_ s: Substring, _ error: InputError) throws -> Double {
-    guard let bits = UInt64(s, radix: 16) else { throw error }
-    return Double(bitPattern: bits)
   }
 
   static func encode(_ p: PairwiseSummary.Pair) -> String {
@@ -224,7 +219,8 @@ extension PatternMeasurement {
   /// A measurement from its stored values (a shard's part).
   init(
     pattern: String, device: String, state: EngineState, engineLatency_s: Double, driveEnd_s: Double,
-    markers: EnvelopeMarkers, peak_g: Double, rms_g: Double, dominantFrequency_Hz: Double?, silenceReason: String?,
+    markers: EnvelopeMarkers, peak_g: Double, rms_g: Double, dominantFrequency_Hz: Double?,
+    silenceReason: SilenceReason?,
     verdict: LatencyVerdict, isTruncated: Bool
   ) {
     self.pattern = pattern

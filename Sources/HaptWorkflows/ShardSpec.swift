@@ -1,6 +1,6 @@
 import HaptMetrics
 
-/// Shard I of N of a job (`--shard I/N`, 1-based): which patterns it renders and which
+/// Shard I of N of a job (I/N, 1-based): which patterns it renders and which
 /// rows of pairs it compares, contiguous and balanced, so that the parts merged in shard
 /// order are the whole job in its own order.
 public struct ShardSpec: Sendable, Equatable {

@@ -15,7 +15,7 @@ enum ReportBenchmarks {
 
   static var shipped: Bench.Case {
     Bench.Case(name: "report/shipped-corpora", summary: "hapt report Corpora: all devices, both states") {
-      guard let corpora = Corpora.directory() else { throw InputError("Corpora/ not found", status: .noInput) }
+      guard let corpora = Corpora.directory() else { throw InputError("Corpora/ not found", kind: .missing) }
       return { try runReport([corpora.path]) }
     }
   }

@@ -180,14 +180,14 @@ import Testing
     }
   }
 
-  @Test func reportShardRecordsItsCommandLineForMerge() throws {
+  @Test func reportShardRecordsTypedSettingsForMerge() throws {
     let report = try Parse.hapt(
-      ["report", "c", "--shard", "2/4", "--out", "p", "--neighbours", "3", "--all-pairs"], as: ReportCommand.self)
+      ["report", "c", "--shard", "2/4", "--out", "p", "--neighbours", "3", "--all-pairs", "--device", "erm-phone"],
+      as: ReportCommand.self)
     #expect(report.shard == ShardSpec(index: 2, count: 4) && report.pairwise.neighbours == 3 && report.allPairs)
-    let line = report.invocation.commandLine(excluding: ["out", "shard", "threads"])
-    #expect(line == ["--all-pairs", "--neighbours=3", "--", "c"])
-    let again = try ReportCommand.parse(RawArguments(line, options: ReportCommand.optionSpecs))
-    #expect(again.allPairs && again.pairwise.neighbours == 3 && again.paths == ["c"] && again.shard == nil)
+    let job = report.job
+    #expect(job.paths == ["c"] && job.devices == ["erm-phone"] && job.allPairs && job.pairwise.neighbours == 3)
+    #expect(job.states == [.prepared, .cold] && job.title == nil && job.resolvedTitle == "hapt report: c")
   }
 
   /// Each command's table names every option once (groups included), so that help and
@@ -199,6 +199,45 @@ import Testing
       let names = command.optionSpecs.map(\.name)
       #expect(Set(names).count == names.count, "\(command.help.name): \(names)")
       #expect(!names.contains("help"), "\(command.help.name)")
+    }
+  }
+}
+
+/// In-process parsing, as `hapt` does it (command word, subcommand words, then the
+/// command's table), without running anything: the analogue of swift-argument-parser's
+/// `AssertParse`.
+enum Parse {
+  /// The typed command for `words` (`["latency", "x.ahap", "--budget", "40ms"]`), or nil
+  /// when the line asks for help.
+  /// - Throws: the ``UsageError`` the command line would print (exit 64).
+  static func hapt(_ words: [String]) throws -> (any HaptCommand)? {
+    guard let name = words.first, let command = Commands.named(name) else {
+      throw UsageError.unknownCommand(words.first ?? "")
+    }
+    var arguments = Array(words.dropFirst())
+    let resolved = try Hapt.resolve(command, &arguments)
+    return try resolved.parse(arguments)
+  }
+
+  /// `words` parsed as `Command`, failing the test when it is another command or help.
+  static func hapt<Command: HaptCommand>(
+    _ words: [String], as type: Command.Type, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> Command {
+    let parsed = try hapt(words)
+    return try #require(
+      parsed as? Command, "\(words) parsed as \(String(describing: parsed))", sourceLocation: sourceLocation)
+  }
+
+  /// The usage error `words` give, or nil when they parse.
+  static func error(_ words: [String]) -> UsageError? {
+    do {
+      _ = try hapt(words)
+      return nil
+    } catch let error as UsageError {
+      return error
+    } catch {
+      Issue.record("\(words): not a usage error: \(error)")
+      return nil
     }
   }
 }

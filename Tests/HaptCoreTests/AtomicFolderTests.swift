@@ -77,7 +77,7 @@ import Testing
       try AtomicFolder.write(to: "/nonexistent-hapt-parent/report") { _ in }
       Issue.record("expected an error")
     } catch let error as InputError {
-      #expect(error.exitStatus == .cannotCreate)
+      #expect(error.kind == .unwritable)
       #expect(error.description.hasPrefix("/nonexistent-hapt-parent/report: "))
     } catch {
       Issue.record("\(error)")

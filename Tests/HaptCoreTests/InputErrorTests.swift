@@ -6,7 +6,7 @@ import HaptCore
   @Test func describesFilePlaceAndMessageOnOneLine() {
     let error = InputError(place: "Pattern[3].Event.Time", "expected a number").inFile("boom.ahap")
     #expect(error.description == "boom.ahap: Pattern[3].Event.Time: expected a number")
-    #expect(error.exitStatus == .dataError)
+    #expect(error.isBadData)
   }
 
   @Test func missingFileIsNoInput() {
@@ -14,7 +14,7 @@ import HaptCore
       _ = try InputFile.read("/nonexistent/file.ahap")
       Issue.record("expected an error")
     } catch let error as InputError {
-      #expect(error.exitStatus == .noInput)
+      #expect(error.kind == .missing)
       #expect(error.description.hasPrefix("/nonexistent/file.ahap"))
     } catch {
       Issue.record("\(error)")

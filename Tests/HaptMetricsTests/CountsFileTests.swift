@@ -60,7 +60,7 @@ import HaptMetrics
       _ = try CountsFile.read(path: path)
       Issue.record("expected an error for \(text.debugDescription)")
     } catch let error as InputError {
-      #expect(error.exitStatus == .dataError)
+      #expect(error.isBadData)
       #expect(error.file == path)
       #expect(error.description.hasPrefix(path + ": "))
       #expect(error.description.contains(expectedMessage), "\(error.description)")
@@ -79,7 +79,7 @@ import HaptMetrics
       _ = try CountsFile.read(path: "/nonexistent/hapt/counts.csv")
       Issue.record("expected an error")
     } catch let error as InputError {
-      #expect(error.exitStatus == .noInput)
+      #expect(error.kind == .missing)
     } catch {
       Issue.record("unexpected error \(error)")
     }
@@ -116,7 +116,7 @@ import HaptMetrics
         #expect(it.isFinite && it >= 0)
       } catch let error as InputError {
         rejected += 1
-        #expect(error.exitStatus == .dataError)
+        #expect(error.isBadData)
         #expect(!error.description.isEmpty && !error.description.contains("\n"))
       } catch {
         Issue.record("unexpected error type \(error)")

@@ -60,7 +60,7 @@ import HaptSignals
       _ = try SimilarityReference.stsim(distorted: y, reference: x, transform: testTransform)
       Issue.record("no error")
     } catch let error as InputError {
-      #expect(error.exitStatus == .dataError)
+      #expect(error.isBadData)
       #expect(error.description.contains("511 samples"))
       #expect(error.description.contains("512"))
     }

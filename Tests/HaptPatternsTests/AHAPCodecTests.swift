@@ -52,7 +52,7 @@ import HaptPatterns
       let error = error as? InputError
       return error?.description
         == "boom.ahap: Pattern[3].Event.EventParameters[1].ParameterValue: expected a number, found a string"
-        && error?.exitStatus == .dataError
+        && error?.isBadData == true
     }
   }
 

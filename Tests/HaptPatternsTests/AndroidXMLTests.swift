@@ -282,7 +282,7 @@ import HaptPatterns
         #expect(error.file == name)
         #expect(error.place?.hasPrefix("line ") == true, "\(error)")
         #expect(!error.description.contains("\n"))
-        #expect(error.exitStatus == .dataError)
+        #expect(error.isBadData)
       }
     }
   }

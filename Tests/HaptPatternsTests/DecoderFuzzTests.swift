@@ -55,7 +55,7 @@ import HaptPatterns
         failed += 1
         #expect(error.file == name)
         #expect(!error.description.contains("\n"))
-        #expect(error.exitStatus == .dataError)
+        #expect(error.isBadData)
       }
     }
     #expect(decoded + failed == iterations)

@@ -26,7 +26,7 @@ import Testing
   @Test func tooManyEntriesCarriesTheEventLimit() throws {
     let error = try #require(Self.decodeError(Self.threeEvents, limits: PatternLimits(maxEvents: 2)))
     #expect(error.limit == .events(2))
-    #expect(error.exitStatus == .dataError)
+    #expect(error.isBadData)
     #expect(error.description == "p.ahap: Pattern: 3 entries, over the limit of 2")
   }
 

@@ -89,22 +89,22 @@ import Testing
     let name: String
     let bytes: [UInt8]?  // nil: the file does not exist
     let message: String
-    let status: HaptCore.ExitStatus
+    let kind: InputError.Kind
     var testDescription: String { name }
   }
 
   static let readCases: [ReadCase] = [
     ReadCase(
       name: "stereo", bytes: pcm16WAV(channels: 2, sampleRate: 8000, frames: [1, 2, 3, 4]),
-      message: "has 2 channels; hapt reads mono recordings", status: .dataError),
+      message: "has 2 channels; hapt reads mono recordings", kind: .malformed),
     ReadCase(
       name: "empty data", bytes: pcm16WAV(channels: 1, sampleRate: 8000, frames: []),
-      message: "has no samples", status: .dataError),
-    ReadCase(name: "zero-byte file", bytes: [], message: "cannot be read as audio: ", status: .dataError),
+      message: "has no samples", kind: .malformed),
+    ReadCase(name: "zero-byte file", bytes: [], message: "cannot be read as audio: ", kind: .malformed),
     ReadCase(
       name: "not audio", bytes: Array("{\"Pattern\": []}".utf8), message: "cannot be read as audio: ",
-      status: .dataError),
-    ReadCase(name: "missing", bytes: nil, message: "no such file", status: .noInput),
+      kind: .malformed),
+    ReadCase(name: "missing", bytes: nil, message: "no such file", kind: .missing),
   ]
 
   @Test(arguments: readCases)
@@ -115,7 +115,7 @@ import Testing
     if let bytes = c.bytes { try writeBytes(bytes, to: path) }
     let error = try #require(thrownInputError { _ = try AudioFile.read(path: path) })
     #expect(error.description.hasPrefix("\(path): \(c.message)"), "\(error)")
-    #expect(error.exitStatus == c.status)
+    #expect(error.kind == c.kind)
   }
 
   @Test func readRejectsAFolder() throws {
@@ -123,7 +123,7 @@ import Testing
     defer { removeFolder(folder) }
     let error = try #require(thrownInputError { _ = try AudioFile.read(path: folder) })
     #expect(error.description == "\(folder): is a folder, expected an audio file")
-    #expect(error.exitStatus == .dataError)
+    #expect(error.isBadData)
   }
 
   @Test func readBoundsTheLength() throws {
@@ -225,7 +225,7 @@ import Testing
       let error = try #require(thrownInputError { try AudioFile.write(signal, to: path, metadata: [:]) })
       #expect(error.description.contains(message), "\(error)")
       #expect(error.description.hasPrefix(path))
-      #expect(error.exitStatus == .cannotCreate)
+      #expect(error.kind == .unwritable)
     }
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
   }
@@ -240,7 +240,7 @@ import Testing
     let error = try #require(
       thrownInputError { try AudioFile.write(recording, to: folder + "/large.wav", metadata: large) })
     #expect(error.description.contains("more than the 1800 a .wav file holds"))
-    #expect(error.exitStatus == .cannotCreate)
+    #expect(error.kind == .unwritable)
     // FLAC's Vorbis comments hold much more.
     try AudioFile.write(recording, to: folder + "/large.flac", metadata: large)
     #expect(try AudioFile.read(path: folder + "/large.flac").metadata["note"] == large["note"])

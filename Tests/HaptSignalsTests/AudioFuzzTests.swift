@@ -91,7 +91,7 @@ import HaptSignals
       } catch let error as InputError {
         errors += 1
         let text = error.description
-        if !text.hasPrefix(path + ": ") || text.contains("\n") || error.exitStatus != .dataError {
+        if !text.hasPrefix(path + ": ") || text.contains("\n") || !error.isBadData {
           Issue.record("iteration \(iteration): \(text)")
         }
       } catch {

@@ -126,7 +126,7 @@ import HaptSimulation
     do {
       _ = try DeviceProfile(jsonBytes: Array(mutated.utf8), file: "bad.json")
     } catch let error as InputError {
-      #expect(error.exitStatus == .dataError)
+      #expect(error.isBadData)
       #expect(error.description.hasPrefix("bad.json: "))
       #expect(error.description.contains(c.expected), "\(error.description)")
       #expect(!error.description.contains("\n"))
@@ -167,7 +167,7 @@ import HaptSimulation
       _ = try DeviceProfile(contentsOf: "/nonexistent/profile.json")
       Issue.record("expected an error")
     } catch let error as InputError {
-      #expect(error.exitStatus == .noInput)
+      #expect(error.kind == .missing)
     } catch {
       Issue.record("unexpected \(error)")
     }
@@ -190,7 +190,6 @@ import HaptSimulation
       }
       #expect(name == "no-such-phone")
       #expect(known.contains("iphone-wideband-lra"))
-      #expect(error.exitStatus == .noInput)
       #expect(error.description.hasPrefix("no-such-phone: no such device (known: "))
     }
   }
@@ -239,7 +238,7 @@ import HaptSimulation
         #expect(rendering.acceleration_g.samples.allSatisfy { $0.isFinite })
       } catch let error as InputError {
         errors += 1
-        #expect(error.exitStatus == .dataError)
+        #expect(error.isBadData)
         #expect(!error.description.contains("\n"))
         #expect(error.description.hasPrefix("fuzz.json: "))
       }

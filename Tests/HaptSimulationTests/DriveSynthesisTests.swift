@@ -241,13 +241,15 @@ import Testing
     ])
     let rendering = Renderer(device: Self.iphone).render(pattern)
     #expect(rendering.drive_V.samples.allSatisfy { $0 == 0 })
-    #expect(rendering.silenceReason == "the pattern has no haptic events")
+    #expect(rendering.silenceReason?.description == "the pattern has no haptic events")
   }
 
   @Test func silenceReasonNamesAPatternThatDrivesNothing() throws {
     var silent = HapticPattern(events: [.continuous(at: 0, duration_s: 0.2, intensity: 0.8, sharpness: 0.5)])
     silent.parameterSteps = [ParameterStep(parameterID: .hapticIntensityControl, time_s: 0, value: 0)]
-    #expect(Renderer(device: Self.iphone).render(silent).silenceReason?.contains("intensity is 0 throughout") == true)
+    #expect(
+      Renderer(device: Self.iphone).render(silent).silenceReason?.description.contains("intensity is 0 throughout")
+        == true)
     let felt = HapticPattern(events: [.transient(at: 0, intensity: 0.8, sharpness: 0.5)])
     #expect(Renderer(device: Self.iphone).render(felt).silenceReason == nil)
   }

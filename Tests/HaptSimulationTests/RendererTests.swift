@@ -83,7 +83,7 @@ import HaptSimulation
   @Test func emptyActuatorRendersExactZerosAndSaysWhy() throws {
     let tablet = try Fixtures.shippedProfile("tablet-none")
     let rendering = Renderer(device: tablet).render(Self.pattern)
-    #expect(rendering.silenceReason == "device has no actuator")
+    #expect(rendering.silenceReason?.description == "device has no actuator")
     #expect(rendering.acceleration_g.count > 0)
     #expect(rendering.acceleration_g.samples.allSatisfy { $0 == 0 })
     #expect(rendering.drive_V.samples.allSatisfy { $0 == 0 })
@@ -93,7 +93,7 @@ import HaptSimulation
   func hapticsOffRendersExactZerosAndSaysWhy(_ name: String) throws {
     let rendering = Renderer(device: try Fixtures.shippedProfile(name)).render(
       Self.pattern, options: .init(condition: .hapticsOff))
-    #expect(rendering.silenceReason == "haptics off")
+    #expect(rendering.silenceReason?.description == "haptics off")
     #expect(rendering.acceleration_g.samples.allSatisfy { $0 == 0 })
     #expect(rendering.drive_V.samples.allSatisfy { $0 == 0 })
   }
@@ -122,7 +122,7 @@ import HaptSimulation
       _ = try renderer.renderChecked(long)
     } catch let error as InputError {
       #expect(error.description.contains("over the limit of 600 s"))
-      #expect(error.exitStatus == .dataError)
+      #expect(error.isBadData)
     }
     // The limit is configurable both ways.
     #expect(throws: InputError.self) {
@@ -154,7 +154,8 @@ import HaptSimulation
     var broken = Self.iphone
     broken.sampleRate_Hz = .nan
     #expect(
-      Renderer(device: broken).render(Self.pattern).silenceReason == "device parameters cannot be simulated")
+      Renderer(device: broken).render(Self.pattern).silenceReason?.description
+        == "device parameters cannot be simulated")
     broken = Self.iphone
     broken.latency.cold_s = 1e300
     #expect(

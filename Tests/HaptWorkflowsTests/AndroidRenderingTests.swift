@@ -115,7 +115,7 @@ import HaptWorkflows
     // A composition on a device without primitives is not played.
     let spin = try Self.vibration("<vibration-effect><primitive-effect name=\"spin\"/></vibration-effect>")
     let silent = Renderer(device: erm).render(spin)
-    #expect(silent.silenceReason?.contains("spin") == true)
+    #expect(silent.silenceReason?.description.contains("spin") == true)
     #expect(silent.acceleration_g.samples.allSatisfy { $0 == 0 })
     // ...while the LRA plays it.
     let lra = try DeviceProfile.load(nameOrPath: "android-lra-235")

@@ -237,7 +237,7 @@ import Testing
       _ = try Self.prepare(Signal(samples: samples, sampleRate_Hz: fs), path: "rec.wav", start: start, pattern: pattern)
       Issue.record("expected an error for \(kind)")
     } catch let error as InputError {
-      #expect(error.exitStatus == .dataError)
+      #expect(error.isBadData)
       #expect(error.description.hasPrefix("rec.wav: "))
       #expect(!error.description.contains("\n"))
       let expected = [

@@ -16,7 +16,7 @@ import Testing
         detect_s: silent ? nil : 0.0123456789012345, t10_s: silent ? nil : -0.0, t50_s: nil, t90_s: 0.02, rise_s: 0.01,
         stop_s: nil, peak_g: silent ? 0 : 1.5e-300, dominantFrequency_Hz: silent ? nil : 173.25),
       peak_g: silent ? 0 : .pi, rms_g: 1 / 3, dominantFrequency_Hz: silent ? nil : 170,
-      silenceReason: silent ? "haptics off" : nil,
+      silenceReason: silent ? .hapticsOff : nil,
       verdict: silent ? .silent : .warn, isTruncated: !silent)
   }
 
@@ -30,26 +30,39 @@ import Testing
     summary.closePairs = [pair]
     summary.closePairCount = 9
     summary.pairsCompared = 2
+    var job = ReportJobSettings(paths: ["dir with space/é", ""])
+    job.devices = ["a", "b c"]
+    job.states = [.cold]
+    job.budget = LatencyBudget(pass_s: 0.1 + 0.2, warn_s: 1)
+    job.reviewSet = ["x", "y"]
+    job.title = ""
+    job.pairwise = summary.settings
+    job.allPairs = true
+    job.limits.maxTime_s = 1e-310
+    job.maxFiles = 7
+    job.maxRenderDuration_s = .infinity
     let part = ShardPart(
-      shard: 2, shardCount: 3, corpusFingerprint: 0xFEDC_BA98_7654_3210,
-      arguments: ["--device=a,b", "", "--", "dir with space/é"],
+      shard: 2, shardCount: 3, corpusFingerprint: 0xFEDC_BA98_7654_3210, job: job,
       measurements: [
         Self.measurement("tap, \"quoted\"\nline", silent: false), Self.measurement("quiet", silent: true),
       ],
       pairwise: summary)
     let read = try ShardPart(text: part.text, file: "part.txt")
     #expect(read == part)
+    #expect(read.job == job && read.job.title == "" && read.job.paths == ["dir with space/é", ""])
     #expect(read.measurements[0].markers.t10_s?.sign == .minus)
     #expect(read.pairwise.neighbours[0][0].similarity.stsimBA.sign == .minus)
   }
 
   @Test func damagedPartsAreRefusedWithFileAndLine() {
     let good = ShardPart(
-      shard: 1, shardCount: 1, corpusFingerprint: 1, arguments: [], measurements: [],
+      shard: 1, shardCount: 1, corpusFingerprint: 1, job: ReportJobSettings(paths: ["c"]), measurements: [],
       pairwise: PairwiseSummary(settings: .init(), patternCount: 2)
     ).text
     for (text, place) in [
       ("hello\n", "line 1"), (good.replacingOccurrences(of: "end\n", with: ""), nil),
+      (good.replacingOccurrences(of: "hapt-shard-part 2", with: "hapt-shard-part 1"), "line 1"),
+      (good.replacingOccurrences(of: " allPairs 0", with: " allPairs 2"), "line 4"),
       (good.replacingOccurrences(of: "shard 1 1", with: "shard 2 1"), "line 2"),
       (good.replacingOccurrences(of: "end\n", with: "n 5 0 1 0 0 0 0 0 1\nend\n"), "line 9"),
     ] {
@@ -81,13 +94,20 @@ import Testing
       ],
       problems: ["device profile 'd' differs"],
       failures: [
-        PatternCorpus.Failure(path: "x.ahap", error: InputError(file: "x.ahap", place: nil, "bad", status: .noInput))
+        PatternCorpus.Failure(path: "x.ahap", error: InputError(file: "x.ahap", place: nil, "bad", kind: .missing))
       ])
-    let part = BaselineCheckPart(
-      shard: ShardSpec(index: 3, count: 4), corpusFingerprint: 42, arguments: ["check", "--junit=j.xml"], result: result
-    )
+    var job = BaselineCheckSettings(paths: ["a dir"], baseline: "Baselines/é")
+    job.states = [.prepared]
+    job.tolerances.maxDPrime_JND = 0.5
+    job.format = "csv"
+    job.junit = "j.xml"
+    let part = BaselineCheckPart(shard: ShardSpec(index: 3, count: 4), corpusFingerprint: 42, job: job, result: result)
     let read = try BaselineCheckPart(text: part.text, file: "check.txt")
-    #expect(read.shard == part.shard && read.corpusFingerprint == 42 && read.arguments == part.arguments)
+    #expect(read.shard == part.shard && read.corpusFingerprint == 42 && read.job == job)
+    let whole = BaselineCheckSettings(paths: ["c"], baseline: "b")
+    let again = try BaselineCheckPart(
+      text: BaselineCheckPart(shard: .whole, corpusFingerprint: 1, job: whole, result: result).text, file: "c.txt")
+    #expect(again.job == whole && again.job.states == nil && again.job.junit == nil)
     #expect(read.result.comparisons == result.comparisons)
     #expect(read.result.problems == result.problems && read.result.failures == result.failures)
   }

@@ -62,9 +62,9 @@ public struct AndroidResolution: Equatable, Sendable {
   /// What the rendering approximates or cuts (a repeating waveform, a fallback used).
   public var notes: [String]
   /// Why the device plays nothing, or nil.
-  public var silenceReason: String?
+  public var silenceReason: SilenceReason?
 
-  public init(pattern: HapticPattern, notes: [String] = [], silenceReason: String? = nil) {
+  public init(pattern: HapticPattern, notes: [String] = [], silenceReason: SilenceReason? = nil) {
     self.pattern = pattern
     self.notes = notes
     self.silenceReason = silenceReason

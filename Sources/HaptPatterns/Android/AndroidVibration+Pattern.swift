@@ -17,7 +17,7 @@ extension AndroidVibration {
     if let effect = effects.first(where: device.supports) {
       builder.add(effect)
     } else if isSelect {
-      builder.silenceReason = "no alternative of the <vibration-select> is supported by the device"
+      builder.silenceReason = .noSupportedAlternative
     } else if let effect = effects.first {
       builder.silenceReason = Self.unsupportedReason(effect, device: device)
     }
@@ -26,18 +26,15 @@ extension AndroidVibration {
     return AndroidResolution(pattern: pattern, notes: builder.notes, silenceReason: builder.silenceReason)
   }
 
-  private static func unsupportedReason(_ effect: AndroidVibrationEffect, device: AndroidPlayback) -> String {
+  private static func unsupportedReason(_ effect: AndroidVibrationEffect, device: AndroidPlayback) -> SilenceReason {
     switch effect {
     case .composition(let primitives):
       let missing = primitives.map(\.name).filter { !device.supportedPrimitives.contains($0) }
-      let names = Array(Set(missing.map(\.rawValue))).sorted().joined(separator: ", ")
-      return "the device does not support the primitive(s) \(names); Android does not play the composition"
+      return .unsupportedPrimitives(Array(Set(missing.map(\.rawValue))).sorted())
     case .predefined(let name, let fallback):
-      return fallback
-        ? "the device does not implement \(name.rawValue) and the platform has no fallback for it"
-        : "the device does not implement \(name.rawValue) and fallback is off"
+      return .unimplementedEffect(name.rawValue, fallbackAsked: fallback)
     case .waveform:
-      return "the device cannot play the waveform"
+      return .unplayableWaveform
     }
   }
 }
@@ -47,7 +44,7 @@ struct AndroidPatternBuilder {
   let device: AndroidPlayback
   var pattern = HapticPattern()
   var notes: [String] = []
-  var silenceReason: String?
+  var silenceReason: SilenceReason?
 
   init(device: AndroidPlayback) {
     self.device = device

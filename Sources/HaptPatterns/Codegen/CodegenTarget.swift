@@ -26,6 +26,4 @@ public enum CodegenError: HaptError, Equatable, Sendable {
       return "'\(pattern)' is not a system preset of \(target.rawValue); generate it for \(allowed)"
     }
   }
-
-  public var exitStatus: ExitStatus { .usage }
 }

@@ -87,7 +87,7 @@ public struct LintReport: Sendable, Equatable {
     for path in paths {
       var isDirectory: ObjCBool = false
       guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-        result.append(.failure(InputError(file: path, "no such file or folder", status: .noInput)))
+        result.append(.failure(InputError(file: path, "no such file or folder", kind: .missing)))
         continue
       }
       guard isDirectory.boolValue else {

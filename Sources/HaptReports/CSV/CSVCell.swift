@@ -1,3 +1,4 @@
+import HaptCore
 import Foundation
 
 /// One typed cell of a ``CSVTable``.
@@ -70,11 +71,6 @@ public enum CSVCell: Equatable, Sendable {
   /// Never writes a negative zero (`-0.000` becomes `0.000`).
   static func fixed(_ value: Double, decimals: Int) -> String {
     guard value.isFinite else { return "" }
-    let places = min(max(decimals, 0), 17)
-    var text = String(format: "%.\(places)f", value)
-    if text.hasPrefix("-"), text.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) {
-      text.removeFirst()
-    }
-    return text
+    return DecimalText.fixed(value, decimals: min(max(decimals, 0), 17))
   }
 }

@@ -90,6 +90,6 @@ enum ChartNumber {
     var out = text
     while out.hasSuffix("0") { out.removeLast() }
     if out.hasSuffix(".") { out.removeLast() }
-    return out == "-0" ? "0" : out
+    return out
   }
 }

@@ -276,7 +276,7 @@ public enum CorpusReport {
       for state in e.options.states {
         let rows = e.measurements.filter { $0.device == device.name && $0.state == state }
         if !rows.isEmpty, rows.allSatisfy({ $0.verdict == .silent }) {
-          let reason = rows.first?.silenceReason ?? "below the detection threshold throughout"
+          let reason = rows.first?.silenceReason?.description ?? "below the detection threshold throughout"
           blocks.append(
             .note(
               "\(device.name) (\(state.rawValue)): \(rows.count == 1 ? "the pattern is" : "every pattern is") silent (\(reason))."

@@ -76,7 +76,7 @@ enum PatternIndex {
   static func tooltip(_ name: String, _ m: PatternMeasurement, _ latency: PatternLatency) -> String {
     let head = "\(name) on \(m.device) (\(m.state.rawValue)): "
     guard let detect = m.markers.detect_s, let onset = m.onset_s else {
-      return head + (m.isFailure ? "never felt" : "silent") + " (\(m.silenceReason ?? "not felt"))"
+      return head + (m.isFailure ? "never felt" : "silent") + " (\(m.silenceReason?.description ?? "not felt"))"
     }
     var text =
       head

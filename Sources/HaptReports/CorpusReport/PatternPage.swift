@@ -92,7 +92,7 @@ enum PatternPage {
       table.append([
         .text(m.device), .text(m.state.rawValue), ms(m.engineLatency_s), ms(m.markers.detect_s), ms(m.onset_s),
         ms(m.markers.t90_s), ms(m.markers.rise_s), ms(m.markers.stop_s), .fixed(m.peak_g, decimals: 3),
-        .text(m.verdict.rawValue), .text(m.silenceReason),
+        .text(m.verdict.rawValue), .text(m.silenceReason?.description),
       ])
     }
     let budget = e.options.budget

@@ -27,7 +27,7 @@ public enum ReportTables {
         ms(m.markers.stop_s),
         .number(m.peak_g), .number(m.rms_g), .number(m.dominantFrequency_Hz), .text(m.verdict.rawValue),
         .text(m.isFailure ? "yes" : "no"), ms(budget.pass_s),
-        ms(budget.warn_s), .text(m.silenceReason),
+        ms(budget.warn_s), .text(m.silenceReason?.description),
       ])
     }
     return table

@@ -54,12 +54,9 @@ enum Hapt {
         usageHint:
           "usage: hapt \(command.help.usage.first ?? command.help.name)\nSee 'hapt \(command.help.name) --help'.")
       return ExitStatus.usage.rawValue
-    } catch let error as HaptError {
-      console.error(ErrorText.line(error))
-      return error.exitStatus.rawValue
     } catch {
-      console.error("\(error)")
-      return ExitStatus.dataError.rawValue
+      console.error(ErrorText.line(error))
+      return ErrorText.status(error).rawValue
     }
   }
 

@@ -41,9 +41,6 @@ struct BaselineCheckCommand: HaptCommand {
   var format = OutputFormat.text
   var threads = ThreadOptions()
   var corpus = CorpusOptions()
-  /// The command line as split, which a shard's part records for `hapt merge`.
-  var invocation = RawArguments()
-
   static var arguments: [Argument<Self>] {
     [
       .positionals(\.paths, PositionalSpec(minimum: 1, missing: "CORPUS (a pattern folder or files)")),
@@ -69,7 +66,18 @@ struct BaselineCheckCommand: HaptCommand {
     if shard != nil, out == nil { throw UsageError.missingArgument("--out PART (where the shard's part goes)") }
   }
 
-  mutating func didParse(_ raw: RawArguments) { invocation = raw }
+  /// The check these options describe (what a shard's part records).
+  var job: BaselineCheckSettings {
+    var job = BaselineCheckSettings(paths: paths, baseline: baseline ?? "")
+    job.devices = devices.names
+    job.states = states
+    job.tolerances = tolerances
+    job.limits = corpus.limits
+    job.maxFiles = corpus.maxFiles
+    job.format = format.rawValue
+    job.junit = junit
+    return job
+  }
 
   func run(_ console: Console) throws -> ExitStatus {
     let folder = baseline ?? ""
@@ -83,7 +91,7 @@ struct BaselineCheckCommand: HaptCommand {
       let out = out ?? ""
       let part = BaselineCheckPart(
         shard: shard, corpusFingerprint: ShardPart.fingerprint(corpus),
-        arguments: invocation.commandLine(excluding: ["out", "shard", "threads"]), result: result)
+        job: job, result: result)
       var partFolder = ReportFolder()
       partFolder.add(BaselineCheckPart.fileName, part.text)
       try partFolder.write(to: out)
@@ -93,16 +101,18 @@ struct BaselineCheckCommand: HaptCommand {
       )
       return result.passed ? .success : .checkFailed
     }
-    return try output(result, console)
+    return try Self.output(result, settings: job, console)
   }
 
-  /// Prints a check's result in `--format`, writes `--junit`, returns the exit status
-  /// (shared by the unsharded check and `hapt merge` of check parts).
-  func output(_ result: BaselineCheckResult, _ console: Console) throws -> ExitStatus {
-    if let junit {
+  /// Prints a check's result in the settings' format, writes their JUnit file, returns
+  /// the exit status (shared by the unsharded check and `hapt merge` of check parts).
+  static func output(
+    _ result: BaselineCheckResult, settings: BaselineCheckSettings, _ console: Console
+  ) throws -> ExitStatus {
+    if let junit = settings.junit {
       try AtomicFile.write(BaselineJUnit.xml(result), to: junit)
     }
-    switch format {
+    switch OutputFormat(rawValue: settings.format) ?? .text {
     case .csv: console.out(ReportTables.baseline(result).csvText)
     case .json: console.out(JSONWriter.string(ReportJSON.baseline(result)))
     case .text:

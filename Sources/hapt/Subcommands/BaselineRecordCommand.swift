@@ -58,7 +58,7 @@ struct BaselineRecordCommand: HaptCommand {
       threads: threads.count)
     options.maxRenderDuration_s = maxRenderDuration_s
     let corpus = try self.corpus.load(paths, console)
-    try CommandSupport.createParentFolder(of: out)
+    try AtomicFile.createParentFolder(of: out)
     if let shard {
       let share = Array(corpus.entries[shard.patterns(count: corpus.entries.count)])
       let marker = BaselineShardParts.recordMarkerText(shard: shard, corpusFingerprint: ShardPart.fingerprint(corpus))

@@ -61,7 +61,7 @@ struct ConfusionCommand: HaptCommand {
     if self.paths.isEmpty {
       guard let system = Corpora.directory("system") else {
         throw InputError(
-          "the shipped presets (Corpora/system) were not found; give PATH or set HAPT_CORPORA", status: .noInput)
+          "the shipped presets (Corpora/system) were not found; give PATH or set HAPT_CORPORA", kind: .missing)
       }
       paths = [system.path]
     } else {
@@ -74,7 +74,7 @@ struct ConfusionCommand: HaptCommand {
     }
     let entries = try names.map { name -> PatternCorpus.Entry in
       guard let entry = corpus.entry(named: name) else {
-        throw InputError("no pattern named '\(name)' in \(paths.joined(separator: ", "))", status: .noInput)
+        throw InputError("no pattern named '\(name)' in \(paths.joined(separator: ", "))", kind: .missing)
       }
       return entry
     }

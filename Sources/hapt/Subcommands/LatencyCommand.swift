@@ -83,10 +83,10 @@ struct LatencyCommand: HaptCommand {
       console.warning(
         "\(m.pattern) on \(m.device): render cut at the length limit; markers cover only the rendered part")
     }
-    let silentPatterns = Set(measurements.filter { $0.silenceReason?.hasPrefix("the pattern") == true }.map(\.pattern))
+    let silentPatterns = Set(measurements.filter { $0.silenceReason?.isInThePattern == true }.map(\.pattern))
     for pattern in silentPatterns.sorted() {
       console.warning(
-        "\(pattern): nothing to feel on any device (\(measurements.first { $0.pattern == pattern }?.silenceReason ?? ""))"
+        "\(pattern): nothing to feel on any device (\(measurements.first { $0.pattern == pattern }?.silenceReason?.description ?? ""))"
       )
     }
     switch format {
@@ -145,7 +145,7 @@ struct LatencyCommand: HaptCommand {
   /// The verdict column: the verdict, and for a silent row whether it fails and why.
   static func verdictText(_ m: PatternMeasurement) -> String {
     guard m.verdict == .silent else { return m.verdict.rawValue }
-    let reason = m.silenceReason ?? "never felt"
+    let reason = m.silenceReason?.description ?? "never felt"
     return m.isFailure ? "silent, fails (\(reason))" : "silent (\(reason))"
   }
 }

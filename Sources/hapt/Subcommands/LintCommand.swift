@@ -55,7 +55,7 @@ struct LintCommand: HaptCommand {
       // Nothing to lint is an error, never a pass (a file that fails to decode is linted: exit 65).
       var message = "no patterns found in \(paths.joined(separator: " "))"
       if let skipped = report.skippedSummary { message += "; " + skipped }
-      throw InputError(message, status: .noInput)
+      throw InputError(message, kind: .missing)
     }
     if let skipped = report.skippedSummary { console.warning(skipped) }
     switch format {

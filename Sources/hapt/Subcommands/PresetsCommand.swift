@@ -34,7 +34,7 @@ struct PresetsCommand: HaptCommand {
       throw InputError(
         file: "Corpora/system",
         "the shipped presets were not found; set \(Corpora.corporaVariable) to a copy of Corpora/",
-        status: .noInput)
+        kind: .missing)
     }
     let presets = Presets.all(in: folder)
     if let folder = export {
@@ -53,7 +53,7 @@ struct PresetsCommand: HaptCommand {
     do {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     } catch {
-      throw InputError(file: folder, "cannot create the folder", status: .cannotCreate)
+      throw InputError(file: folder, "cannot create the folder", kind: .unwritable)
     }
     for preset in presets {
       let loaded = try preset.load()

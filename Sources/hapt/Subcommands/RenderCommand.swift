@@ -94,7 +94,7 @@ struct RenderCommand: HaptCommand {
         "pattern": loaded.name, "latency_s": "\(rendering.latency_s)",
         "condition": options.condition.rawValue,
       ]
-      if let reason = rendering.silenceReason { metadata["silenceReason"] = reason }
+      if let reason = rendering.silenceReason { metadata["silenceReason"] = reason.description }
       try AudioFile.write(rendering.acceleration_g, to: out, metadata: metadata)
     }
     for note in rendering.notes { console.note("\(patternPath): \(note)") }
@@ -144,7 +144,7 @@ struct RenderCommand: HaptCommand {
       ("energy_g2s", .number(s.energy_g2s)),
       ("dominantFrequency_Hz", optional(s.dominantFrequency_Hz)),
       ("onsetLatency_ms", optional(s.onsetLatency_ms)),
-      ("silenceReason", s.silenceReason.map(JSONValue.string) ?? .null),
+      ("silenceReason", s.silenceReason.map { .string($0.description) } ?? .null),
       ("out", .string(out)),
     ])
   }

@@ -52,9 +52,6 @@ struct ReportCommand: HaptCommand {
   var threads = ThreadOptions()
   var maxRenderDuration_s = RenderOptions.defaultMaxDuration_s
   var corpus = CorpusOptions()
-  /// The command line as split, which a shard's part records for `hapt merge`.
-  var invocation = RawArguments()
-
   static var arguments: [Argument<Self>] {
     [
       .positionals(\.paths, PositionalSpec(minimum: 1, missing: "CORPUS (a pattern folder or files)")),
@@ -85,144 +82,52 @@ struct ReportCommand: HaptCommand {
     if shard != nil, out == nil { throw UsageError.missingArgument("--out PART (where the shard's part goes)") }
   }
 
-  mutating func didParse(_ raw: RawArguments) { invocation = raw }
+  /// The job these options describe (what a shard's part records).
+  var job: ReportJobSettings {
+    var job = ReportJobSettings(paths: paths)
+    job.devices = devices.names
+    job.states = states ?? [.prepared, .cold]
+    job.budget = budget
+    job.reviewSet = set
+    job.title = title
+    job.pairwise = pairwise
+    job.allPairs = allPairs
+    job.limits = corpus.limits
+    job.maxFiles = corpus.maxFiles
+    job.maxRenderDuration_s = maxRenderDuration_s
+    return job
+  }
 
   func run(_ console: Console) throws -> ExitStatus {
-    try report(console, merged: nil)
+    try Self.run(job, out: out, shard: shard, threads: threads.count, merged: nil, console)
   }
 
-  /// A merged run's inputs: the measurements and pairwise summary of all shards, and
-  /// their `--all-pairs` row files in shard order.
-  struct MergedPairs {
-    var precomputed: CorpusEvaluation.Precomputed
-    var allPairsSegments: [String]
-    var fingerprint: UInt64
-  }
-
-  /// The report job: whole (merged nil), one shard (`--shard`), or the merge of shards.
-  func report(_ console: Console, merged: MergedPairs?) throws -> ExitStatus {
-    let shard = merged == nil ? self.shard : nil
+  /// Runs `settings`: the whole report, one shard's part (`shard`), or the report from
+  /// the parts of a sharded run (`merged`); prints the path written.
+  static func run(
+    _ settings: ReportJobSettings, out: String?, shard: ShardSpec?, threads: Int, merged: ShardMerge.ReportParts?,
+    _ console: Console
+  ) throws -> ExitStatus {
+    var job = try ReportJob(settings: settings, threads: threads)
     let out = out ?? "Reports/report"
-    // All shipped profiles by default, the default device first (it is the primary device:
-    // similarity across the corpus and the per-pattern figures use it).
-    let devices =
-      !self.devices.isGiven
-      ? try DeviceProfile.shipped().sorted { a, b in
-        (a.name == DeviceProfile.defaultName ? 0 : 1, a.name) < (b.name == DeviceProfile.defaultName ? 0 : 1, b.name)
-      }
-      : try self.devices.profiles()
-    var options = EvaluationOptions(
-      devices: devices, states: states ?? [.prepared, .cold], budget: budget, threads: threads.count)
-    options.maxRenderDuration_s = maxRenderDuration_s
-    let set = self.set.isEmpty ? Presets.defaultReviewSet : self.set
-    let settings = pairwise
-    console.progress("loading \(paths.joined(separator: " "))")
-    let corpus = try self.corpus.load(paths, console)
-    if let merged, merged.fingerprint != ShardPart.fingerprint(corpus) {
-      throw InputError(
-        file: paths.joined(separator: " "),
-        "the corpus is not the one the shards saw (it changed, or merge runs elsewhere)")
-    }
-    if let merged, merged.precomputed.measurements.count != corpus.entries.count * devices.count * options.states.count
-    {
-      throw InputError(
-        file: paths.joined(separator: " "),
-        "the parts hold \(merged.precomputed.measurements.count) measurements; this corpus and these options need "
-          + "\(corpus.entries.count * devices.count * options.states.count)")
-    }
+    console.progress("loading \(settings.paths.joined(separator: " "))")
+    var loading = CorpusOptions()
+    loading.patternLimits.limits = settings.limits
+    loading.maxFiles = settings.maxFiles
+    let corpus = try loading.load(settings.paths, console)
     let meter = ProgressMeter(console: console)
-    let progress: @Sendable (EvaluationStage, Int, Int) -> Void = { stage, done, total in
-      meter.update(stage.rawValue, done: done, total: total)
-    }
-    try CommandSupport.createParentFolder(of: out)
-    // --all-pairs: every pair goes to a file next to OUT as it is computed, moved into the
-    // output folder at the end (named like AtomicFolder's temporaries, so that one left by
-    // a killed run is removed by the next write of OUT).
-    let allPairsPath = URL(fileURLWithPath: out).deletingLastPathComponent()
-      .appendingPathComponent(
-        ".\(URL(fileURLWithPath: out).lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)-pairs.csv"
-      ).path
-    var allPairsFile: FileHandle?
-    if allPairs {
-      let header = shard == nil ? ReportTables.pairsHeader : ""
-      guard FileManager.default.createFile(atPath: allPairsPath, contents: Data(header.utf8)),
-        let handle = FileHandle(forWritingAtPath: allPairsPath)
-      else { throw InputError(file: allPairsPath, "cannot be written", status: .cannotCreate) }
-      handle.seekToEndOfFile()
-      allPairsFile = handle
-    }
-    defer {
-      try? allPairsFile?.close()
-      try? FileManager.default.removeItem(atPath: allPairsPath)
-    }
-    let names = corpus.entries.map(\.name)
-    let primaryDevice = devices.first?.name ?? ""
-    let primaryState = options.states.first ?? .prepared
-    var sink: (([PairwiseSummary.Pair]) throws -> Void)?
-    if let handle = allPairsFile, merged == nil {
-      sink = { pairs in
-        handle.write(Data(ReportTables.pairLines(pairs, names: names, device: primaryDevice, state: primaryState).utf8))
-      }
-    }
-    if let handle = allPairsFile, let merged {
-      for segment in merged.allPairsSegments {
-        guard let data = FileManager.default.contents(atPath: segment) else {
-          throw InputError(file: segment, "cannot be read", status: .noInput)
-        }
-        handle.write(data)
-      }
-    }
-
-    if let spec = shard {
-      // One shard: its share of the patterns rendered and measured on every device and
-      // state; the primary renders of every pattern (the pairs need them) and its share
-      // of the rows of pairs; the part folder.
-      let share = Array(corpus.entries[spec.patterns(count: corpus.entries.count)])
-      var renderProgress: (@Sendable (Int, Int) -> Void)?
-      if meter.isShown { renderProgress = { done, total in progress(.rendering, done, total) } }
-      let measurements = Evaluation.run(share, options: options, progress: renderProgress).measurements
-      let signals = CorpusEvaluation.primarySignals(corpus, options: options, progress: progress)
-      let summary = try CorpusEvaluation.summarize(
-        signals, settings: settings, rows: spec.pairRows(count: signals.count), threads: options.threads,
-        allPairs: sink,
-        progress: progress)
-      let part = ShardPart(
-        shard: spec.index, shardCount: spec.count, corpusFingerprint: ShardPart.fingerprint(corpus),
-        arguments: invocation.commandLine(excluding: ["out", "shard", "threads"]), measurements: measurements,
-        pairwise: summary)
-      var folder = ReportFolder()
-      folder.add(ShardPart.fileName, part.text)
-      if let handle = allPairsFile {
-        try? handle.close()
-        allPairsFile = nil
-        folder.addFile(ShardPart.allPairsFileName, movingFrom: allPairsPath)
-      }
-      try folder.write(to: out)
+    if meter.isShown { job.progress = { stage, done, total in meter.update(stage.rawValue, done: done, total: total) } }
+    job.status = { console.progress($0) }
+    job.warning = { console.warning($0) }
+    if let shard {
+      try job.writePart(corpus, shard: shard, to: out)
       console.endProgress()
       console.line(out)
       return corpus.failures.isEmpty ? .success : .dataError
     }
-
-    console.progress("evaluating \(corpus.entries.count) patterns on \(devices.count) devices")
-    let evaluation = try CorpusEvaluation(
-      corpus, options: options, reviewSet: set, pairwise: settings, allPairs: sink, given: merged?.precomputed,
-      progress: progress)
-    for m in evaluation.measurements where m.isTruncated && m.state == options.states.first {
-      console.warning(
-        "\(m.pattern) on \(m.device): render cut at the length limit; markers cover only the rendered part")
-    }
-    console.progress("writing \(out)")
-    let title = self.title ?? "hapt report: \(paths.joined(separator: ", "))"
-    let ports = AndroidPort.rows(for: corpus, devices: devices, threads: options.threads)
-    var folder = CorpusReport.build(evaluation, title: title, androidPorts: ports)
-    if let handle = allPairsFile {
-      try? handle.close()
-      allPairsFile = nil
-      folder.addFile("pairs.csv", movingFrom: allPairsPath)
-    }
-    try folder.write(to: out)
+    let index = try job.writeReport(corpus, to: out, merged: merged)
     console.endProgress()
-    console.line(URL(fileURLWithPath: out).appendingPathComponent("index.html").path)
+    console.line(index)
     if let status = CommandSupport.loadFailureStatus(corpus.failures.map(\.error)) { return status }
     return .success
   }

@@ -33,10 +33,9 @@ enum Format {
   /// ("0.0", not "-0.0").
   static func fixed(_ value: Double?, _ digits: Int = 3) -> String {
     guard let value, value.isFinite else { return "-" }
-    let text = String(format: "%.\(digits)f", value)
-    if text.hasPrefix("-"), text.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) { return String(text.dropFirst()) }
-    return text
+    return DecimalText.fixed(value, decimals: digits)
   }
 }
 
+import HaptCore
 import Foundation

@@ -1,0 +1,130 @@
+import Foundation
+import HaptCore
+import HaptMetrics
+import HaptPatterns
+import HaptSimulation
+import HaptWorkflows
+
+/// The report job: the whole report folder, one shard's part of it, or the report from
+/// the merged parts of a sharded run (byte for byte what one unsharded run writes).
+///
+/// The caller loads the corpus (and says what failed to load) and prints; the job
+/// evaluates, streams every pair to disk when asked, and writes the folder atomically.
+package struct ReportJob {
+  /// What to evaluate and how.
+  package var settings: ReportJobSettings
+  /// The devices of ``settings``, the primary one first.
+  package var devices: [DeviceProfile]
+  /// Worker threads (results do not depend on it).
+  package var threads: Int
+  /// Progress of the long stages (nil: none shown).
+  package var progress: (@Sendable (EvaluationStage, Int, Int) -> Void)?
+  /// A line saying what the job does now ("evaluating ...", "writing ...").
+  package var status: (String) -> Void = { _ in }
+  /// A warning about the results (a render cut at the length limit).
+  package var warning: (String) -> Void = { _ in }
+
+  /// - Throws: the lookup error of a device that is not a profile.
+  package init(settings: ReportJobSettings, threads: Int) throws {
+    self.settings = settings
+    self.devices = try settings.deviceProfiles()
+    self.threads = threads
+  }
+
+  /// The evaluation options of ``settings``.
+  package var options: EvaluationOptions {
+    var options = EvaluationOptions(
+      devices: devices, states: settings.states, budget: settings.budget, threads: threads)
+    options.maxRenderDuration_s = settings.maxRenderDuration_s
+    return options
+  }
+
+  /// Writes the report folder `out` for `corpus`; with `merged`, from a sharded run's
+  /// parts (their measurements and pairs, and their files of every pair).
+  /// - Returns: the path of the report's index.html.
+  /// - Throws: ``InputError`` if the corpus is not the one the shards saw or a file
+  ///   cannot be written.
+  @discardableResult
+  package func writeReport(
+    _ corpus: PatternCorpus, to out: String, merged: ShardMerge.ReportParts? = nil
+  ) throws
+    -> String
+  {
+    let options = self.options
+    if let merged {
+      try Self.check(
+        merged, against: corpus, measurements: corpus.entries.count * devices.count * options.states.count,
+        paths: settings.paths)
+    }
+    try AtomicFile.createParentFolder(of: out)
+    let pairs = try EveryPairFile(next: out, enabled: settings.allPairs, header: ReportTables.pairsHeader)
+    defer { pairs.discard() }
+    var sink: (([PairwiseSummary.Pair]) throws -> Void)?
+    if let merged {
+      try pairs.append(contentsOf: merged.allPairsSegments)
+    } else {
+      sink = pairs.sink(
+        names: corpus.entries.map(\.name), device: devices.first?.name ?? "", state: options.states.first ?? .prepared)
+    }
+    status("evaluating \(corpus.entries.count) patterns on \(devices.count) devices")
+    let evaluation = try CorpusEvaluation(
+      corpus, options: options, reviewSet: settings.resolvedReviewSet, pairwise: settings.pairwise, allPairs: sink,
+      given: merged?.precomputed, progress: progress ?? { _, _, _ in })
+    for m in evaluation.measurements where m.isTruncated && m.state == options.states.first {
+      warning("\(m.pattern) on \(m.device): render cut at the length limit; markers cover only the rendered part")
+    }
+    status("writing \(out)")
+    let ports = AndroidPort.rows(for: corpus, devices: devices, threads: options.threads)
+    var folder = CorpusReport.build(evaluation, title: settings.resolvedTitle, androidPorts: ports)
+    pairs.move(into: &folder, as: "pairs.csv")
+    try folder.write(to: out)
+    return URL(fileURLWithPath: out).appendingPathComponent("index.html").path
+  }
+
+  /// Writes shard `shard`'s part folder `out`: its share of the patterns rendered and
+  /// measured on every device and state, the primary renders of every pattern (the pairs
+  /// need them) and its share of the rows of pairs.
+  /// - Throws: ``InputError`` if a file cannot be written.
+  package func writePart(_ corpus: PatternCorpus, shard: ShardSpec, to out: String) throws {
+    let options = self.options
+    try AtomicFile.createParentFolder(of: out)
+    let pairs = try EveryPairFile(next: out, enabled: settings.allPairs, header: "")
+    defer { pairs.discard() }
+    let sink = pairs.sink(
+      names: corpus.entries.map(\.name), device: devices.first?.name ?? "", state: options.states.first ?? .prepared)
+    let share = Array(corpus.entries[shard.patterns(count: corpus.entries.count)])
+    var renderProgress: (@Sendable (Int, Int) -> Void)?
+    if let progress { renderProgress = { done, total in progress(.rendering, done, total) } }
+    let measurements = Evaluation.run(share, options: options, progress: renderProgress).measurements
+    let signals = CorpusEvaluation.primarySignals(corpus, options: options, progress: progress ?? { _, _, _ in })
+    let summary = try CorpusEvaluation.summarize(
+      signals, settings: settings.pairwise, rows: shard.pairRows(count: signals.count), threads: options.threads,
+      allPairs: sink, progress: progress ?? { _, _, _ in })
+    let part = ShardPart(
+      shard: shard.index, shardCount: shard.count, corpusFingerprint: ShardPart.fingerprint(corpus), job: settings,
+      measurements: measurements, pairwise: summary)
+    var folder = ReportFolder()
+    folder.add(ShardPart.fileName, part.text)
+    pairs.move(into: &folder, as: ShardPart.allPairsFileName)
+    try folder.write(to: out)
+  }
+
+  /// Throws unless `merged` comes from `corpus` and holds `measurements` measurements.
+  static func check(
+    _ merged: ShardMerge.ReportParts, against corpus: PatternCorpus, measurements: Int, paths: [String]
+  )
+    throws
+  {
+    if merged.fingerprint != ShardPart.fingerprint(corpus) {
+      throw InputError(
+        file: paths.joined(separator: " "),
+        "the corpus is not the one the shards saw (it changed, or merge runs elsewhere)")
+    }
+    if merged.precomputed.measurements.count != measurements {
+      throw InputError(
+        file: paths.joined(separator: " "),
+        "the parts hold \(merged.precomputed.measurements.count) measurements; this corpus and these options need "
+          + "\(measurements)")
+    }
+  }
+}
