@@ -10,6 +10,7 @@ enum BaselineCommand {
     summary: "Record a corpus's rendered signals, or check the corpus against a recorded baseline.",
     usage: [
       "baseline record CORPUS... --out DIR [--device NAME...] [--state prepared|cold|both] [--force]",
+      "baseline check CORPUS... --against REV [--device NAME...] [--state prepared|cold|both] [options of check]",
       "baseline check CORPUS... --baseline DIR [--device NAME...] [--state prepared|cold|both] [--max-dprime 1.0] [--max-latency-shift 5ms] [--junit FILE] [--format text|csv|json]",
       "baseline record|check ... --shard I/N --out PART   (then: hapt merge PART... [--out DIR])",
     ],
@@ -24,7 +25,12 @@ enum BaselineCommand {
       when it turns from felt to silent or back (Docs/Perception.md); a changed row says
       what a person would feel, event by event ("event 2: 6.0 dB weaker (2.6 JND)").
       --device and --state select which of the baseline's devices and states are checked
-      (default: all it recorded). Patterns are identified by their path relative to the
+      (default: all it recorded).
+      check --against REV needs no recorded baseline: it renders CORPUS as it is in the
+      working tree and as it was at the git revision REV (main, origin/main, a tag,
+      HEAD~1) on --device (default: \(DeviceProfile.defaultName)) and --state (default: both),
+      and reports as above; a file git's rename detection pairs with an old one is compared
+      with it ("renamed from OLD"). Runs the git executable; an unknown REV exits 66. Patterns are identified by their path relative to the
       corpus folder, extension included. Exit status 1 on any change past tolerance.
       --junit writes JUnit XML (one test case per pattern and device).
       --shard I/N does the I-th of N equal shares of the patterns and writes a PART folder:
@@ -39,6 +45,7 @@ enum BaselineCommand {
         help: "Do shard I of N (1-based) of the patterns; write a PART folder to --out (see hapt merge)."),
       .flag("force", help: "record: replace an existing baseline."),
       .value("baseline", "DIR", help: "check: the baseline folder to compare with."),
+      .value("against", "REV", help: "check: compare with CORPUS at this git revision instead of a baseline folder."),
       .value(
         "max-dprime", "JND", help: "check: d' against the baseline at which a pattern counts as changed (default 1.0)."),
       .duration("max-latency-shift", help: "check: largest detect-time shift (default 5ms)."),
@@ -91,11 +98,10 @@ enum BaselineCommand {
   }
 
   static func check(_ paths: [String], _ arguments: ParsedArguments, _ console: Console) throws -> ExitStatus {
+    if let revision = arguments.value("against") { return try check(paths, against: revision, arguments, console) }
     guard let folder = arguments.value("baseline") else { throw UsageError.missingArgument("--baseline DIR") }
     _ = try arguments.format()
-    var tolerances = BaselineTolerances()
-    tolerances.maxDPrime_JND = try arguments.number("max-dprime", default: tolerances.maxDPrime_JND, in: 0...1000)
-    tolerances.maxLatencyShift_s = try arguments.seconds("max-latency-shift", default: tolerances.maxLatencyShift_s)
+    let tolerances = try tolerances(arguments)
     let selected = arguments.list("device").isEmpty ? nil : try CommonOptions.devices(arguments)
     let states =
       arguments.value("state") == nil ? nil : try CommonOptions.states(arguments, default: [.prepared, .cold])
@@ -122,6 +128,36 @@ enum BaselineCommand {
       return result.passed ? .success : .checkFailed
     }
     return try output(result, arguments, console)
+  }
+
+  /// `check --against REV`: the working tree against a git revision.
+  static func check(
+    _ paths: [String], against revision: String, _ arguments: ParsedArguments, _ console: Console
+  ) throws -> ExitStatus {
+    if arguments.value("baseline") != nil { throw UsageError.conflict("give either --baseline or --against, not both") }
+    if arguments.value("shard") != nil { throw UsageError.conflict("--shard does not work with --against") }
+    _ = try arguments.format()
+    let tolerances = try tolerances(arguments)
+    let source = try GitRevisionSource(revision: revision, near: paths[0])
+    var options = EvaluationOptions(
+      devices: try CommonOptions.devices(arguments),
+      states: try CommonOptions.states(arguments, default: [.prepared, .cold]),
+      threads: try CommonOptions.threads(arguments))
+    options.maxRenderDuration_s = try CommonOptions.maxRenderDuration(arguments)
+    let corpus = try CommonOptions.corpus(paths, arguments, console)
+    let result = try Baseline.check(
+      corpus, paths: paths, against: source, options: options, limits: try CommonOptions.limits(arguments),
+      tolerances: tolerances, progress: progress(console))
+    console.endProgress()
+    return try output(result, arguments, console)
+  }
+
+  /// `--max-dprime` and `--max-latency-shift`.
+  static func tolerances(_ arguments: ParsedArguments) throws -> BaselineTolerances {
+    var tolerances = BaselineTolerances()
+    tolerances.maxDPrime_JND = try arguments.number("max-dprime", default: tolerances.maxDPrime_JND, in: 0...1000)
+    tolerances.maxLatencyShift_s = try arguments.seconds("max-latency-shift", default: tolerances.maxLatencyShift_s)
+    return tolerances
   }
 
   /// A render progress callback on a terminal, nil otherwise.
