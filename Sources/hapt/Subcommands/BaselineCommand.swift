@@ -1,3 +1,4 @@
+import Foundation
 import HaptCore
 import HaptReports
 import HaptSimulation
@@ -11,7 +12,7 @@ enum BaselineCommand {
     usage: [
       "baseline record CORPUS... --out DIR [--device NAME...] [--state prepared|cold|both] [--force]",
       "baseline check CORPUS... --against REV [--device NAME...] [--state prepared|cold|both] [options of check]",
-      "baseline check CORPUS... --baseline DIR [--device NAME...] [--state prepared|cold|both] [--max-dprime 1.0] [--max-latency-shift 5ms] [--junit FILE] [--format text|csv|json]",
+      "baseline check CORPUS... --baseline DIR [--device NAME...] [--state prepared|cold|both] [--max-dprime 1.0] [--max-latency-shift 5ms] [--junit FILE] [--format text|csv|json|xcode|github|sarif|markdown] [--summary FILE]",
       "baseline record|check ... --shard I/N --out PART   (then: hapt merge PART... [--out DIR])",
     ],
     discussion: """
@@ -50,7 +51,7 @@ enum BaselineCommand {
         "max-dprime", "JND", help: "check: d' against the baseline at which a pattern counts as changed (default 1.0)."),
       .duration("max-latency-shift", help: "check: largest detect-time shift (default 5ms)."),
       .value("junit", "FILE", help: "check: also write JUnit XML here."),
-      CommonOptions.device, CommonOptions.state, OutputFormat.option, CommonOptions.threads,
+      CommonOptions.device, CommonOptions.state, FindingOutput.format, FindingOutput.summary, CommonOptions.threads,
       CommonOptions.maxRenderDuration,
       CommonOptions.maxFileBytes, CommonOptions.maxEvents, CommonOptions.maxControlPoints,
       CommonOptions.maxPatternTime, CommonOptions.maxFiles,
@@ -100,7 +101,7 @@ enum BaselineCommand {
   static func check(_ paths: [String], _ arguments: ParsedArguments, _ console: Console) throws -> ExitStatus {
     if let revision = arguments.value("against") { return try check(paths, against: revision, arguments, console) }
     guard let folder = arguments.value("baseline") else { throw UsageError.missingArgument("--baseline DIR") }
-    _ = try arguments.format()
+    _ = try FindingOutput.tableFormat(arguments)
     let tolerances = try tolerances(arguments)
     let selected = arguments.list("device").isEmpty ? nil : try CommonOptions.devices(arguments)
     let states =
@@ -127,7 +128,7 @@ enum BaselineCommand {
       )
       return result.passed ? .success : .checkFailed
     }
-    return try output(result, arguments, console)
+    return try output(result, arguments, console, corpus: corpus)
   }
 
   /// `check --against REV`: the working tree against a git revision.
@@ -136,7 +137,7 @@ enum BaselineCommand {
   ) throws -> ExitStatus {
     if arguments.value("baseline") != nil { throw UsageError.conflict("give either --baseline or --against, not both") }
     if arguments.value("shard") != nil { throw UsageError.conflict("--shard does not work with --against") }
-    _ = try arguments.format()
+    _ = try FindingOutput.tableFormat(arguments)
     let tolerances = try tolerances(arguments)
     let source = try GitRevisionSource(revision: revision, near: paths[0])
     var options = EvaluationOptions(
@@ -149,7 +150,7 @@ enum BaselineCommand {
       corpus, paths: paths, against: source, options: options, limits: try CommonOptions.limits(arguments),
       tolerances: tolerances, progress: progress(console))
     console.endProgress()
-    return try output(result, arguments, console)
+    return try output(result, arguments, console, corpus: corpus)
   }
 
   /// `--max-dprime` and `--max-latency-shift`.
@@ -180,9 +181,9 @@ enum BaselineCommand {
   /// Prints a check's result in `--format`, writes `--junit`, returns the exit status
   /// (shared by the unsharded check and `hapt merge` of check parts).
   static func output(
-    _ result: BaselineCheckResult, _ arguments: ParsedArguments, _ console: Console
+    _ result: BaselineCheckResult, _ arguments: ParsedArguments, _ console: Console, corpus: PatternCorpus? = nil
   ) throws -> ExitStatus {
-    let format = try arguments.format()
+    let format = try FindingOutput.tableFormat(arguments)
     if let junit = arguments.value("junit") {
       try AtomicFile.write(BaselineJUnit.xml(result), to: junit)
     }
@@ -205,7 +206,18 @@ enum BaselineCommand {
         "\(result.comparisons.filter { $0.status == status }.count) \(status.rawValue)"
       }
       console.line((result.passed ? "PASS: " : "FAIL: ") + counts.joined(separator: ", "))
+    case nil: break
     }
+    let paths = Dictionary((corpus?.entries ?? []).map { ($0.name, $0.path) }, uniquingKeysWith: { first, _ in first })
+    // A removed pattern's file is named in the corpus folder, when there is one.
+    let folders = arguments.positionals.dropFirst().filter { path in
+      var isDirectory: ObjCBool = false
+      return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+    try FindingOutput.write(
+      FindingSet.baseline(
+        result, paths: paths, removedFolder: folders.count == 1 ? folders.first : nil,
+        reportLink: arguments.value("junit")), arguments, console)
     if !result.passed { return .checkFailed }
     return .success
   }

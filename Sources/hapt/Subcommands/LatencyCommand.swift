@@ -9,7 +9,7 @@ enum LatencyCommand {
     name: "latency",
     summary: "Latency markers and budget verdicts (is it felt within 50 ms, prepared and cold?).",
     usage: [
-      "latency PATH... [--device NAME...] [--state prepared|cold|both] [--budget 50ms] [--warn 70ms] [--format text|csv|json]"
+      "latency PATH... [--device NAME...] [--state prepared|cold|both] [--budget 50ms] [--warn 70ms] [--format text|csv|json|xcode|github|sarif|markdown] [--summary FILE]"
     ],
     discussion: """
       One row per pattern, device and state: detect (first time the vibration is above the
@@ -22,7 +22,8 @@ enum LatencyCommand {
       CommonOptions.device, CommonOptions.state, CommonOptions.prepareLead,
       .duration("budget", help: "Pass limit, trigger to detect (default 50ms)."),
       .duration("warn", help: "Warn limit (default 70ms); later fails."),
-      OutputFormat.option, CommonOptions.threads, CommonOptions.maxRenderDuration, CommonOptions.maxFileBytes,
+      FindingOutput.format, FindingOutput.summary, CommonOptions.threads, CommonOptions.maxRenderDuration,
+      CommonOptions.maxFileBytes,
       CommonOptions.maxEvents, CommonOptions.maxControlPoints,
       CommonOptions.maxPatternTime, CommonOptions.maxFiles,
     ],
@@ -30,7 +31,7 @@ enum LatencyCommand {
 
   static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitStatus {
     guard !arguments.positionals.isEmpty else { throw UsageError.missingArgument("PATH (a pattern file or folder)") }
-    let format = try arguments.format()
+    let format = try FindingOutput.tableFormat(arguments)
     let budget = LatencyBudget(
       pass_s: try arguments.seconds("budget", default: LatencyBudget.default.pass_s),
       warn_s: try arguments.seconds("warn", default: LatencyBudget.default.warn_s))
@@ -90,7 +91,13 @@ enum LatencyCommand {
           + "\(measurements.filter { $0.verdict == .warn }.count) warn, \(failed) fail, "
           + "\(measurements.filter { $0.verdict == .silent }.count) silent "
           + "(budget \(Format.ms(budget.pass_s)) ms, warn \(Format.ms(budget.warn_s)) ms)")
+    case nil: break
     }
+    let paths = Dictionary(corpus.entries.map { ($0.name, $0.path) }, uniquingKeysWith: { first, _ in first })
+    try FindingOutput.write(
+      FindingSet.latency(
+        measurements, budget: budget, paths: paths, failed: measurements.contains { $0.verdict == .fail }),
+      arguments, console)
     if let status = CommonOptions.loadFailureStatus(corpus.failures.map(\.error)) { return status }
     return measurements.contains { $0.verdict == .fail } ? .checkFailed : .success
   }

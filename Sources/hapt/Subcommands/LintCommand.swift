@@ -9,30 +9,33 @@ enum LintCommand {
   static let spec = Subcommand(
     name: "lint",
     summary: "Check haptic pattern files (.ahap, .haptic) for format breaks and UX problems.",
-    usage: ["lint PATH... [--format text|csv|json] [--strict]"],
+    usage: ["lint PATH... [--format text|csv|json|xcode|github|sarif|markdown] [--summary FILE] [--strict]"],
     discussion: """
       PATH is a file or a folder (searched recursively for .ahap and .haptic files).
       Each finding names the file, the place (a JSON path or line and column), the
       severity (error, warning, info) and the rule ID; the rules are listed in
       Docs/Patterns.md. Findings go to stdout. A file that cannot be read or decoded is
       reported on stderr as 'error: FILE: PLACE: MESSAGE' and the other files are still
-      checked.
+      checked. --format xcode prints 'FILE:LINE:COLUMN: error|warning|note: MESSAGE [RULE]'
+      (Xcode and SwiftPM show it on the line), github GitHub Actions annotations, sarif
+      SARIF 2.1.0, markdown a summary (Docs/CI.md); with these, unreadable files are
+      findings (FILE001) on stdout.
 
       Exit status: 65 if any file could not be decoded (this wins); 66 if a file is
       missing; otherwise 1
       with --strict if any error-severity finding exists; otherwise 0.
       """,
     options: [
-      OutputFormat.option,
+      FindingOutput.format, FindingOutput.summary,
       OptionSpec.flag("strict", help: "Exit 1 if any finding has error severity."),
       CommonOptions.maxFileBytes, CommonOptions.maxEvents, CommonOptions.maxControlPoints,
       CommonOptions.maxPatternTime,
     ],
     run: { arguments, console in
       guard !arguments.positionals.isEmpty else { throw UsageError.missingArgument("PATH (a pattern file or folder)") }
-      let format = try arguments.format()
+      let format = try FindingOutput.tableFormat(arguments)
       let report = LintReport.lint(paths: arguments.positionals, limits: try CommonOptions.limits(arguments))
-      for failure in report.failures {
+      for failure in report.failures where format != nil {
         console.error(ErrorText.line(failure))
       }
       if report.files.isEmpty {
@@ -46,7 +49,9 @@ enum LintCommand {
       case .text: console.out(text(report))
       case .csv: console.out(csv(report))
       case .json: console.out(JSONWriter.string(json(report)))
+      case nil: break
       }
+      try FindingOutput.write(FindingSet.lint(report), arguments, console)
       if let status = CommonOptions.loadFailureStatus(report.failures) { return status }
       if arguments.flag("strict"), report.count(.error) > 0 { return .checkFailed }
       return .success
