@@ -107,6 +107,6 @@ let package = Package(
       exclude: ["Goldens"]),
     .testTarget(name: "HaptTestingTests", dependencies: ["HaptTesting"]),
     /// End-to-end: runs the built `hapt` binary.
-    .testTarget(name: "HaptCLITests", dependencies: ["hapt"]),
+    .testTarget(name: "HaptCLITests", dependencies: ["hapt", "HaptCore"]),
   ]
 )

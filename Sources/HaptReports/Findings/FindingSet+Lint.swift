@@ -32,7 +32,7 @@ extension FindingSet {
       command: "lint", rules: LintRule.all.map(FindingRule.init) + [unreadableFile], findings: findings,
       passed: report.failures.isEmpty,
       counts: [
-        ("files checked", checked), ("errors", report.count(.error)), ("warnings", report.count(.warning)),
+        ("file(s) checked", checked), ("error(s)", report.count(.error)), ("warning(s)", report.count(.warning)),
         ("info", report.count(.info)), ("unreadable", report.failures.count),
       ], notes: report.skippedSummary.map { [$0] } ?? [])
   }
