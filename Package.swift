@@ -20,6 +20,9 @@ let package = Package(
     .library(name: "HaptWorkflows", targets: ["HaptWorkflows"]),
     .library(name: "HaptReports", targets: ["HaptReports"]),
     .library(name: "HaptTesting", targets: ["HaptTesting"]),
+    // MARK: - SwiftPM plugins
+    .plugin(name: "HaptLintPlugin", targets: ["HaptLintPlugin"]),
+    .plugin(name: "HaptCommandPlugin", targets: ["HaptCommandPlugin"]),
   ],
   targets: [
     // MARK: - C libraries (Debian: libfftw3-dev, libsndfile1-dev)
@@ -89,6 +92,16 @@ let package = Package(
         "HaptCore", "HaptPatterns", "HaptSignals", "HaptSimulation", "HaptMetrics", "HaptWorkflows", "HaptReports",
       ],
       linkerSettings: linkMath),
+
+    // MARK: - Plugins
+    /// Build-tool plugin: lints a target's haptic resources while it builds (hapt lint
+    /// --format xcode), so swift build and Xcode show the findings on their lines.
+    .plugin(name: "HaptLintPlugin", capability: .buildTool(), dependencies: ["hapt"]),
+    /// Command plugin: `swift package hapt ARGUMENTS...` runs hapt in the package folder.
+    .plugin(
+      name: "HaptCommandPlugin",
+      capability: .command(intent: .custom(verb: "hapt", description: "Run a hapt command in this package's folder.")),
+      dependencies: ["hapt"]),
 
     // MARK: - Tests
     .testTarget(name: "HaptCoreTests", dependencies: ["HaptCore"]),
