@@ -13,7 +13,7 @@ struct HaptLintPlugin: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
     guard let module = target as? SourceModuleTarget else { return [] }
     return try HaptLintCommand.commands(
-      files: HaptLintCommand.patternFiles(under: module.directoryURL), name: target.name,
+      files: HaptLintCommand.patternFiles(under: URL(fileURLWithPath: module.directory.string)), name: target.name,
       tool: try context.tool(named: "hapt").url, workFolder: context.pluginWorkDirectoryURL)
   }
 }
