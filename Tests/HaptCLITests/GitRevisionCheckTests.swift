@@ -87,6 +87,11 @@ import Testing
     #expect(row.contains("unchanged") && row.contains("renamed from game-coin.ahap"), "\(row)")
     #expect(!run.stdout.contains("added") || run.stdout.contains("0 added"))
     #expect(run.stdout.contains("PASS: 3 unchanged, 0 changed, 0 added, 0 removed"))
+    // The repository's top folder as the corpus: names carry the folder.
+    let top = try HaptBinary.run(
+      ["baseline", "check", ".", "--against", "HEAD~1", "--state", "prepared"], in: repository.root)
+    #expect(top.status == 0, "\(top.stdout)\(top.stderr)")
+    #expect(top.stdout.contains("renamed from Haptics/game-coin.ahap"), "\(top.stdout)")
   }
 
   @Test func addedAndRemovedFilesAreReported() throws {

@@ -85,7 +85,7 @@ public struct GitRevisionSource: Sendable {
       let repoPath = try repositoryPath(of: path)
       return isDirectory(path) ? repoPath : (repoPath as NSString).deletingLastPathComponent
     }
-    let specs = try paths.map { try repositoryPath(of: $0) }.map { $0.isEmpty ? "." : $0 }
+    let specs = try paths.map { try repositoryPath(of: $0) }
     let output = try GitProcess(folder: repository).run(
       ["diff", "-M", "--name-status", "-z", "--no-ext-diff", commit, "--"] + specs.map { ":(top)" + $0 })
     guard output.status == 0 else {

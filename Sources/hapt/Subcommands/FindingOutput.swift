@@ -13,6 +13,10 @@ enum FindingOutput {
   /// The table format `--format` names, or nil when it names a reporter.
   static func tableFormat(_ arguments: ParsedArguments) throws -> OutputFormat? {
     if reporter(arguments) != nil { return nil }
+    if let text = arguments.value("format"), OutputFormat(rawValue: text) == nil {
+      throw UsageError.invalidValue(
+        option: "--format", value: text, expected: (arguments.allowedWords("format") ?? []).joined(separator: ", "))
+    }
     return try arguments.format()
   }
 
