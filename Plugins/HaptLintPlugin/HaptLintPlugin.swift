@@ -2,7 +2,8 @@ import Foundation
 import PackagePlugin
 
 /// Lints a target's haptic resources while it builds: every `.ahap` and `.haptic` file
-/// under the target's folder, and every `.xml` file that holds Android vibration XML
+/// among the target's resources (in resource folders too) and the files SwiftPM has no
+/// rule for, and every `.xml` file there that holds Android vibration XML
 /// (`<vibration-effect>` or `<vibration-select>`), with `hapt lint --format xcode`, so
 /// `swift build` and Xcode show each finding as a warning or error on its line. A file
 /// that cannot be decoded fails the build (an error on its place); findings do not.
@@ -12,8 +13,10 @@ import PackagePlugin
 struct HaptLintPlugin: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
     guard let module = target as? SourceModuleTarget else { return [] }
+    // Resources (files, or folders for `.copy`) and files SwiftPM has no rule for.
+    let places = module.sourceFiles.filter { $0.type == .resource || $0.type == .unknown }.map(\.url)
     return try HaptLintCommand.commands(
-      files: HaptLintCommand.patternFiles(under: URL(fileURLWithPath: module.directory.string)), name: target.name,
+      files: places.flatMap(HaptLintCommand.patternFiles(at:)), name: target.name,
       tool: try context.tool(named: "hapt").url, workFolder: context.pluginWorkDirectoryURL)
   }
 }
@@ -43,10 +46,14 @@ enum HaptLintCommand {
     ]
   }
 
-  /// The pattern files under `folder`, sorted (hidden files and folders skipped).
-  static func patternFiles(under folder: URL) -> [URL] {
+  /// `place` if it is a pattern file, or the pattern files under it if it is a folder,
+  /// sorted (hidden files and folders skipped).
+  static func patternFiles(at place: URL) -> [URL] {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: place.path, isDirectory: &isDirectory) else { return [] }
+    guard isDirectory.boolValue else { return isPattern(place) ? [place] : [] }
     let walker = FileManager.default.enumerator(
-      at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+      at: place, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
     var files: [URL] = []
     while let url = walker?.nextObject() as? URL {
       if isPattern(url) { files.append(url) }

@@ -8,10 +8,10 @@ import HaptWorkflows
 enum BaselineCommand {
   static let spec = Subcommand(
     name: "baseline",
-    summary: "Record a corpus's rendered signals, or check the corpus against a recorded baseline.",
+    summary: "Record a corpus's rendered signals, or check the corpus against a recorded baseline or a git revision.",
     usage: [
       "baseline record CORPUS... --out DIR [--device NAME...] [--state prepared|cold|both] [--force]",
-      "baseline check CORPUS... --against REV [--device NAME...] [--state prepared|cold|both] [options of check]",
+      "baseline check CORPUS... --against REV [--device NAME...] [--state prepared|cold|both] [--max-dprime 1.0] [--junit FILE] [--format FORMAT]",
       "baseline check CORPUS... --baseline DIR [--device NAME...] [--state prepared|cold|both] [--max-dprime 1.0] [--max-latency-shift 5ms] [--junit FILE] [--format text|csv|json|xcode|github|sarif|markdown] [--summary FILE]",
       "baseline record|check ... --shard I/N --out PART   (then: hapt merge PART... [--out DIR])",
     ],
@@ -31,8 +31,9 @@ enum BaselineCommand {
       working tree and as it was at the git revision REV (main, origin/main, a tag,
       HEAD~1) on --device (default: \(DeviceProfile.defaultName)) and --state (default: both),
       and reports as above; a file git's rename detection pairs with an old one is compared
-      with it ("renamed from OLD"). Runs the git executable; an unknown REV exits 66. Patterns are identified by their path relative to the
-      corpus folder, extension included. Exit status 1 on any change past tolerance.
+      with it ("renamed from OLD"). Runs the git executable; an unknown REV exits 66.
+      Patterns are identified by their path relative to the corpus folder, extension
+      included. Exit status 1 on any change past tolerance.
       --junit writes JUnit XML (one test case per pattern and device).
       --shard I/N does the I-th of N equal shares of the patterns and writes a PART folder:
       `hapt merge` on all N record parts writes the baseline one unsharded record would
