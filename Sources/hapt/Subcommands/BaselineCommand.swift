@@ -1,18 +1,15 @@
-import Foundation
+import HaptCommandLine
 import HaptCore
-import HaptReports
-import HaptSimulation
-import HaptWorkflows
 
 /// `hapt baseline record|check`: regression testing of a library against a baseline.
-enum BaselineCommand {
-  static let spec = Subcommand(
+struct BaselineCommand: HaptCommandGroup {
+  static let help = CommandHelp(
     name: "baseline",
     summary: "Record a corpus's rendered signals, or check the corpus against a recorded baseline or a git revision.",
     usage: [
       "baseline record CORPUS... --out DIR [--device NAME...] [--state prepared|cold|both] [--force]",
-      "baseline check CORPUS... --against REV [--device NAME...] [--state prepared|cold|both] [--max-dprime 1.0] [--junit FILE] [--format FORMAT]",
       "baseline check CORPUS... --baseline DIR [--device NAME...] [--state prepared|cold|both] [--max-dprime 1.0] [--max-latency-shift 5ms] [--junit FILE] [--format text|csv|json|xcode|github|sarif|markdown] [--summary FILE]",
+      "baseline check CORPUS... --against REV [--device NAME...] [--state prepared|cold|both] [--max-dprime 1.0] [--junit FILE] [--format FORMAT]",
       "baseline record|check ... --shard I/N --out PART   (then: hapt merge PART... [--out DIR])",
     ],
     discussion: """
@@ -26,200 +23,23 @@ enum BaselineCommand {
       when it turns from felt to silent or back (Docs/Perception.md); a changed row says
       what a person would feel, event by event ("event 2: 6.0 dB weaker (2.6 JND)").
       --device and --state select which of the baseline's devices and states are checked
-      (default: all it recorded).
-      check --against REV needs no recorded baseline: it renders CORPUS as it is in the
-      working tree and as it was at the git revision REV (main, origin/main, a tag,
-      HEAD~1) on --device (default: \(DeviceProfile.defaultName)) and --state (default: both),
-      and reports as above; a file git's rename detection pairs with an old one is compared
-      with it ("renamed from OLD"). Runs the git executable; an unknown REV exits 66.
-      Patterns are identified by their path relative to the corpus folder, extension
-      included. Exit status 1 on any change past tolerance.
+      (default: all it recorded). Patterns are identified by their path relative to the
+      corpus folder, extension included. Exit status 1 on any change past tolerance.
       --junit writes JUnit XML (one test case per pattern and device).
+      check --against REV compares with CORPUS as it was at a git revision instead of a
+      recorded baseline (see 'hapt baseline check --help').
       --shard I/N does the I-th of N equal shares of the patterns and writes a PART folder:
       `hapt merge` on all N record parts writes the baseline one unsharded record would
       (byte for byte); on all N check parts it prints, writes and exits as the unsharded
       check would (exit 1 when any shard found a change).
-      """,
-    options: [
-      .value("out", "DIR", help: "record: the baseline folder to write; with --shard: the PART folder."),
-      .value(
-        "shard", "I/N",
-        help: "Do shard I of N (1-based) of the patterns; write a PART folder to --out (see hapt merge)."),
-      .flag("force", help: "record: replace an existing baseline."),
-      .value("baseline", "DIR", help: "check: the baseline folder to compare with."),
-      .value("against", "REV", help: "check: compare with CORPUS at this git revision instead of a baseline folder."),
-      .value(
-        "max-dprime", "JND", help: "check: d' against the baseline at which a pattern counts as changed (default 1.0)."),
-      .duration("max-latency-shift", help: "check: largest detect-time shift (default 5ms)."),
-      .value("junit", "FILE", help: "check: also write JUnit XML here."),
-      CommonOptions.device, CommonOptions.state, FindingOutput.format, FindingOutput.summary, CommonOptions.threads,
-      CommonOptions.maxRenderDuration,
-      CommonOptions.maxFileBytes, CommonOptions.maxEvents, CommonOptions.maxControlPoints,
-      CommonOptions.maxPatternTime, CommonOptions.maxFiles,
-    ],
-    run: run)
+      """)
 
-  static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitStatus {
-    guard let action = arguments.positionals.first else { throw UsageError.missingArgument("record or check") }
-    let paths = Array(arguments.positionals.dropFirst())
-    guard !paths.isEmpty else { throw UsageError.missingArgument("CORPUS (a pattern folder or files)") }
-    switch action {
-    case "record": return try record(paths, arguments, console)
-    case "check": return try check(paths, arguments, console)
-    default: throw UsageError.invalidValue(option: "baseline", value: action, expected: "record or check")
-    }
-  }
-
-  static func record(_ paths: [String], _ arguments: ParsedArguments, _ console: Console) throws -> ExitStatus {
-    guard let out = arguments.value("out") else { throw UsageError.missingArgument("--out DIR") }
-    var options = EvaluationOptions(
-      devices: try CommonOptions.devices(arguments),
-      states: try CommonOptions.states(arguments, default: [.prepared, .cold]),
-      threads: try CommonOptions.threads(arguments))
-    options.maxRenderDuration_s = try CommonOptions.maxRenderDuration(arguments)
-    let corpus = try CommonOptions.corpus(paths, arguments, console)
-    try CommonOptions.createParentFolder(of: out)
-    if let shard = try shard(arguments) {
-      let share = Array(corpus.entries[shard.patterns(count: corpus.entries.count)])
-      let marker = BaselineShardParts.recordMarkerText(shard: shard, corpusFingerprint: ShardPart.fingerprint(corpus))
-      let manifest = try Baseline.record(share, options: options, to: out, progress: progress(console))
-      console.endProgress()
-      try AtomicFile.write(marker, to: out + "/" + BaselineShardParts.recordMarker)
-      console.line(
-        "recorded shard \(shard.index)/\(shard.count): \(share.count) patterns (\(manifest.records.count) signals) in \(out)"
-      )
-      return corpus.failures.isEmpty ? .success : .dataError
-    }
-    let manifest = try Baseline.record(
-      corpus, options: options, to: out, force: arguments.flag("force"), progress: progress(console))
-    console.endProgress()
-    console.line(
-      "recorded \(corpus.entries.count) patterns x \(options.devices.count) devices x \(options.states.count) states "
-        + "(\(manifest.records.count) signals) in \(out)")
-    return corpus.failures.isEmpty ? .success : .dataError
-  }
-
-  static func check(_ paths: [String], _ arguments: ParsedArguments, _ console: Console) throws -> ExitStatus {
-    if let revision = arguments.value("against") { return try check(paths, against: revision, arguments, console) }
-    guard let folder = arguments.value("baseline") else { throw UsageError.missingArgument("--baseline DIR") }
-    _ = try FindingOutput.tableFormat(arguments)
-    let tolerances = try tolerances(arguments)
-    let selected = arguments.list("device").isEmpty ? nil : try CommonOptions.devices(arguments)
-    let states =
-      arguments.value("state") == nil ? nil : try CommonOptions.states(arguments, default: [.prepared, .cold])
-    let corpus = try CommonOptions.corpus(paths, arguments, console)
-    let shard = try shard(arguments)
-    let result = try Baseline.check(
-      corpus, baseline: folder, devices: selected, states: states, tolerances: tolerances,
-      threads: try CommonOptions.threads(arguments), shard: shard ?? .whole, progress: progress(console))
-    console.endProgress()
-    if let shard {
-      guard let out = arguments.value("out") else {
-        throw UsageError.missingArgument("--out PART (where the shard's part goes)")
-      }
-      let part = BaselineCheckPart(
-        shard: shard, corpusFingerprint: ShardPart.fingerprint(corpus),
-        arguments: arguments.commandLine(excluding: ["out", "shard", "threads"]), result: result)
-      var partFolder = ReportFolder()
-      partFolder.add(BaselineCheckPart.fileName, part.text)
-      try partFolder.write(to: out)
-      let changed = result.comparisons.filter { $0.status != .unchanged }.count
-      console.line(
-        "checked shard \(shard.index)/\(shard.count): \(result.comparisons.count) rows, \(changed) not unchanged, in \(out)"
-      )
-      return result.passed ? .success : .checkFailed
-    }
-    return try output(result, arguments, console, corpus: corpus)
-  }
-
-  /// `check --against REV`: the working tree against a git revision.
-  static func check(
-    _ paths: [String], against revision: String, _ arguments: ParsedArguments, _ console: Console
-  ) throws -> ExitStatus {
-    if arguments.value("baseline") != nil { throw UsageError.conflict("give either --baseline or --against, not both") }
-    if arguments.value("shard") != nil { throw UsageError.conflict("--shard does not work with --against") }
-    _ = try FindingOutput.tableFormat(arguments)
-    let tolerances = try tolerances(arguments)
-    let source = try GitRevisionSource(revision: revision, near: paths[0])
-    var options = EvaluationOptions(
-      devices: try CommonOptions.devices(arguments),
-      states: try CommonOptions.states(arguments, default: [.prepared, .cold]),
-      threads: try CommonOptions.threads(arguments))
-    options.maxRenderDuration_s = try CommonOptions.maxRenderDuration(arguments)
-    let corpus = try CommonOptions.corpus(paths, arguments, console)
-    let result = try Baseline.check(
-      corpus, paths: paths, against: source, options: options, limits: try CommonOptions.limits(arguments),
-      tolerances: tolerances, progress: progress(console))
-    console.endProgress()
-    return try output(result, arguments, console, corpus: corpus)
-  }
-
-  /// `--max-dprime` and `--max-latency-shift`.
-  static func tolerances(_ arguments: ParsedArguments) throws -> BaselineTolerances {
-    var tolerances = BaselineTolerances()
-    tolerances.maxDPrime_JND = try arguments.number("max-dprime", default: tolerances.maxDPrime_JND, in: 0...1000)
-    tolerances.maxLatencyShift_s = try arguments.seconds("max-latency-shift", default: tolerances.maxLatencyShift_s)
-    return tolerances
-  }
+  static var subcommands: [any HaptCommand.Type] { [BaselineRecordCommand.self, BaselineCheckCommand.self] }
 
   /// A render progress callback on a terminal, nil otherwise.
   static func progress(_ console: Console) -> (@Sendable (Int, Int) -> Void)? {
     guard console.isErrorTerminal else { return nil }
     let meter = ProgressMeter(console: console)
     return { done, total in meter.update("rendering", done: done, total: total) }
-  }
-
-  /// `--shard I/N`, or nil.
-  static func shard(_ arguments: ParsedArguments) throws -> ShardSpec? {
-    guard let text = arguments.value("shard") else { return nil }
-    guard let shard = ShardSpec(text) else {
-      throw UsageError.invalidValue(option: "--shard", value: text, expected: "I/N with 1 <= I <= N, e.g. 2/4")
-    }
-    if arguments.value("out") == nil { throw UsageError.missingArgument("--out PART (where the shard's part goes)") }
-    return shard
-  }
-
-  /// Prints a check's result in `--format`, writes `--junit`, returns the exit status
-  /// (shared by the unsharded check and `hapt merge` of check parts).
-  static func output(
-    _ result: BaselineCheckResult, _ arguments: ParsedArguments, _ console: Console, corpus: PatternCorpus? = nil
-  ) throws -> ExitStatus {
-    let format = try FindingOutput.tableFormat(arguments)
-    if let junit = arguments.value("junit") {
-      try AtomicFile.write(BaselineJUnit.xml(result), to: junit)
-    }
-    switch format {
-    case .csv: console.out(ReportTables.baseline(result).csvText)
-    case .json: console.out(JSONWriter.string(ReportJSON.baseline(result)))
-    case .text:
-      for problem in result.problems { console.warning(problem) }
-      var table = TextTable([
-        "pattern", "device", "state", "status", "dPrime_JND", "detectShift_ms", "similarity", "what changed",
-      ])
-      for c in result.comparisons {
-        table.append([
-          c.pattern, c.device, c.state.rawValue, c.status.rawValue, Format.fixed(c.dPrime_JND, 2),
-          Format.ms(c.latencyShift_s), Format.fixed(c.similarity, 3), c.summary,
-        ])
-      }
-      console.out(table.text)
-      let counts = BaselineStatus.allCases.map { status in
-        "\(result.comparisons.filter { $0.status == status }.count) \(status.rawValue)"
-      }
-      console.line((result.passed ? "PASS: " : "FAIL: ") + counts.joined(separator: ", "))
-    case nil: break
-    }
-    let paths = Dictionary((corpus?.entries ?? []).map { ($0.name, $0.path) }, uniquingKeysWith: { first, _ in first })
-    // A removed pattern's file is named in the corpus folder, when there is one.
-    let folders = arguments.positionals.dropFirst().filter { path in
-      var isDirectory: ObjCBool = false
-      return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-    }
-    try FindingOutput.write(
-      FindingSet.baseline(
-        result, paths: paths, removedFolder: folders.count == 1 ? folders.first : nil,
-        reportLink: arguments.value("junit")), arguments, console)
-    if !result.passed { return .checkFailed }
-    return .success
   }
 }
