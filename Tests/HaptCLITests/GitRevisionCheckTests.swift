@@ -119,6 +119,22 @@ import Testing
     #expect(uncommitted.stdout.contains("0 added, 1 removed"), "\(uncommitted.stdout)")
   }
 
+  @Test func aFileThatDidNotDecodeAtTheRevisionCountsAsAdded() throws {
+    let repository = try Repository()
+    defer { try? FileManager.default.removeItem(at: repository.root) }
+    let file = repository.haptics.appendingPathComponent("heartbeat.ahap")
+    let good = try Data(contentsOf: file)
+    try Data("{\"Pattern\": 3}".utf8).write(to: file)
+    try repository.commit("break heartbeat")
+    try good.write(to: file)
+    try repository.commit("fix heartbeat")
+    let run = try repository.check("HEAD~1")
+    #expect(run.status == 1)
+    let row = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("heartbeat.ahap") })
+    #expect(row.contains("added") && row.contains("unreadable at HEAD~1"), "\(row)")
+    #expect(!run.stdout.contains("hapt-revision-") && !run.stderr.contains("hapt-revision-"), "no temporary path shown")
+  }
+
   @Test func anUnknownRevisionExits66WithOneLine() throws {
     let repository = try Repository()
     defer { try? FileManager.default.removeItem(at: repository.root) }

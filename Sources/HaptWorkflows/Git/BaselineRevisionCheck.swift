@@ -29,15 +29,23 @@ extension Baseline {
     let oldPaths = try source.checkout(paths, into: folder.path)
     let reference = PatternCorpus.load(oldPaths, maxFiles: Int.max, limits: limits)
     let renames = try source.renames(paths)
+    // The corpus names of the revision's files that do not decode: below "FOLDER/INDEX/".
+    let unreadable = Set(
+      reference.failures.compactMap { failure -> String? in
+        let parts = failure.path.dropFirst(folder.path.count).split(separator: "/")
+        return parts.count > 1 ? parts.dropFirst().joined(separator: "/") : nil
+      })
     return compare(
-      corpus, with: reference, revision: source.revision, renames: renames, options: options,
+      corpus, with: reference, unreadable: unreadable, revision: source.revision, renames: renames, options: options,
       tolerances: tolerances, progress: progress)
   }
 
   /// Compares `corpus` with `reference` (another state of the same corpus, named
-  /// `revision` in messages); `renames` pairs old names with new ones.
+  /// `revision` in messages); `renames` pairs old names with new ones, `unreadable` names
+  /// the patterns whose files at the revision do not decode.
   static func compare(
-    _ corpus: PatternCorpus, with reference: PatternCorpus, revision: String, renames: [(old: String, new: String)],
+    _ corpus: PatternCorpus, with reference: PatternCorpus, unreadable: Set<String>, revision: String,
+    renames: [(old: String, new: String)],
     options: EvaluationOptions, tolerances: BaselineTolerances, progress: (@Sendable (Int, Int) -> Void)?
   ) -> BaselineCheckResult {
     let newNames = Set(corpus.entries.map(\.name))
@@ -55,7 +63,7 @@ extension Baseline {
     for (i, item) in old.enumerated() {
       oldIndex[rowKey(item.measurement.pattern, item.measurement.device, item.measurement.state)] = i
     }
-    let unreadableAtRevision = Set(reference.failures.map { relativeFailureName($0.path, roots: reference) })
+    let unreadableAtRevision = unreadable
     let pairs = oldNameOf
     let index = oldIndex
     let comparisons = Parallel.map(count: fresh.count, threads: options.threads) { i -> BaselineComparison in
@@ -93,15 +101,5 @@ extension Baseline {
 
   private static func rowKey(_ pattern: String, _ device: String, _ state: EngineState) -> String {
     "\(pattern)\u{0}\(device)\u{0}\(state.rawValue)"
-  }
-
-  /// The corpus name a file of the reference would have had (its path below the
-  /// numbered checkout folder).
-  private static func relativeFailureName(_ path: String, roots reference: PatternCorpus) -> String {
-    let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-    guard let index = parts.lastIndex(where: { $0.hasPrefix("hapt-revision-") }), index + 2 < parts.count else {
-      return path
-    }
-    return parts[(index + 2)...].joined(separator: "/")
   }
 }
