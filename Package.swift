@@ -60,12 +60,12 @@ let package = Package(
     /// Perception thresholds, ST-SIM, SPQI, markers, d', confusion, information transfer.
     .target(
       name: "HaptMetrics", dependencies: ["HaptCore", "HaptSignals"], linkerSettings: linkMath),
-    /// Corpus evaluation, latency budgets, baselines and regression checks.
+    /// Corpus evaluation, latency budgets, baselines and regression checks (also against a git revision).
     .target(
       name: "HaptWorkflows",
       dependencies: ["HaptCore", "HaptPatterns", "HaptSignals", "HaptSimulation", "HaptMetrics"],
       linkerSettings: linkMath),
-    /// CSV, HTML with inline SVG, JUnit XML.
+    /// CSV, HTML with inline SVG, JUnit XML, finding reporters (xcode, github, sarif, markdown).
     .target(
       name: "HaptReports",
       dependencies: ["HaptCore", "HaptPatterns", "HaptSignals", "HaptSimulation", "HaptMetrics", "HaptWorkflows"],
