@@ -44,7 +44,8 @@ import Testing
     set.reportLink = "hapt junit.xml"
     let text = MarkdownReporter.report(set)
     #expect(text.hasPrefix("### hapt baseline check: failed\n\n1 changed.\n"))
-    #expect(text.contains("| a b,c.ahap | phone | prepared | 2.61 | changed: 50% weaker second line |"), "\(text)")
+    #expect(
+      text.contains("| a b,c.ahap | phone | prepared | error | 2.61 | changed: 50% weaker second line |"), "\(text)")
     #expect(text.hasSuffix("Full report: [hapt junit.xml](hapt%20junit.xml)\n"))
     #expect(MarkdownReporter.escape("a|b <i> `x`") == "a\\|b &lt;i&gt; \\`x\\`")
   }

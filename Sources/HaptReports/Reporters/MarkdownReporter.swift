@@ -13,10 +13,14 @@ public enum MarkdownReporter: FindingReporter {
     out += set.countsText + ".\n"
     for note in set.notes { out += "\n> " + escape(note) + "\n" }
     let isCheck = set.findings.contains { $0.device != nil }
+    let hasDPrime = set.findings.contains { $0.dPrime_JND != nil }
     if !set.findings.isEmpty {
       out += "\n"
       if isCheck {
-        out += "| pattern | device | state | d' (JND) | finding |\n|---|---|---|---:|---|\n"
+        out +=
+          hasDPrime
+          ? "| pattern | device | state | level | d' (JND) | finding |\n|---|---|---|---|---:|---|\n"
+          : "| pattern | device | state | level | finding |\n|---|---|---|---|---|\n"
       } else {
         out += "| file | line | level | rule | finding |\n|---|---:|---|---|---|\n"
       }
@@ -24,10 +28,10 @@ public enum MarkdownReporter: FindingReporter {
         let cells: [String]
         if isCheck {
           let what = finding.message.range(of: "): ").map { String(finding.message[$0.upperBound...]) }
-          cells = [
-            finding.pattern ?? finding.file, finding.device ?? "", finding.state ?? "",
-            finding.dPrime_JND.map { String(format: "%.2f", $0) } ?? "", what ?? finding.message,
-          ]
+          cells =
+            [finding.pattern ?? finding.file, finding.device ?? "", finding.state ?? "", finding.level.rawValue]
+            + (hasDPrime ? [finding.dPrime_JND.map { String(format: "%.2f", $0) } ?? ""] : [])
+            + [what ?? finding.message]
         } else {
           cells = [
             finding.file, finding.position.map { "\($0.line):\($0.column)" } ?? "",
