@@ -1,4 +1,5 @@
 import Foundation
+import HaptCore
 import Testing
 
 /// `hapt baseline check CORPUS --against REV` in a git repository made by the test: no
@@ -70,6 +71,21 @@ import Testing
     #expect(row.contains("changed"))
     #expect(row.contains("event 1: 6.0 dB weaker"), "\(row)")
     #expect(run.stdout.contains("FAIL: 2 unchanged, 1 changed"))
+    // The same findings as annotations on the file and as SARIF.
+    let github = try HaptBinary.run(
+      ["baseline", "check", "Haptics", "--against", "HEAD~1", "--state", "prepared", "--format", "github"],
+      in: repository.root)
+    #expect(github.status == 1)
+    #expect(
+      github.stdout.split(separator: "\n").map(String.init) == [
+        "::error file=Haptics/double-tap.ahap,line=1,col=1,title=BASE001 pattern-changed::double-tap.ahap on "
+          + "iphone-wideband-lra (prepared): changed: d' 2.6 JND >= 1.0: event 1: 6.0 dB weaker (2.6 JND)"
+      ], "\(github.stdout)")
+    let sarif = try HaptBinary.run(
+      ["baseline", "check", "Haptics", "--against", "HEAD~1", "--state", "prepared", "--format", "sarif"],
+      in: repository.root)
+    let schema = try MiniJSONSchema(json: SARIFSchemaSubset.json)
+    #expect(schema.validate(try JSONParser.parse(sarif.stdout).root.value) == [])
     // Against itself the same corpus passes.
     let same = try repository.check("HEAD")
     #expect(same.status == 0, "\(same.stdout)\(same.stderr)")
