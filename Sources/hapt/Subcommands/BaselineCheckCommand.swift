@@ -10,8 +10,7 @@ import HaptWorkflows
 struct BaselineCheckCommand: HaptCommand {
   static let help = CommandHelp(
     name: "baseline check",
-    summary:
-      "Check a corpus against a recorded baseline or a git revision (exit status 1 on any change past tolerance).",
+    summary: "Check a corpus against a recorded baseline or a git revision (exit 1 on a change).",
     usage: [
       "baseline check CORPUS... --baseline DIR [--device NAME...] [--state prepared|cold|both] [--max-dprime 1.0] [--max-latency-shift 5ms] [--junit FILE] [--format text|csv|json|xcode|github|sarif|markdown] [--summary FILE]",
       "baseline check CORPUS... --against REV [--device NAME...] [--state prepared|cold|both] [--max-dprime 1.0] [--junit FILE] [--format FORMAT]",

@@ -5,7 +5,7 @@ import HaptCore
 struct BaselineCommand: HaptCommandGroup {
   static let help = CommandHelp(
     name: "baseline",
-    summary: "Record a corpus's rendered signals, or check the corpus against a recorded baseline or a git revision.",
+    summary: "Record a corpus's rendered signals, or check it against a baseline or a git revision.",
     usage: [
       "baseline record CORPUS... --out DIR [--device NAME...] [--state prepared|cold|both] [--force]",
       "baseline check CORPUS... --baseline DIR [--device NAME...] [--state prepared|cold|both] [--max-dprime 1.0] [--max-latency-shift 5ms] [--junit FILE] [--format text|csv|json|xcode|github|sarif|markdown] [--summary FILE]",
