@@ -20,6 +20,9 @@ let package = Package(
     .library(name: "HaptWorkflows", targets: ["HaptWorkflows"]),
     .library(name: "HaptReports", targets: ["HaptReports"]),
     .library(name: "HaptTesting", targets: ["HaptTesting"]),
+    // MARK: - SwiftPM plugins
+    .plugin(name: "HaptLintPlugin", targets: ["HaptLintPlugin"]),
+    .plugin(name: "HaptCommandPlugin", targets: ["HaptCommandPlugin"]),
   ],
   targets: [
     // MARK: - C libraries (Debian: libfftw3-dev, libsndfile1-dev)
@@ -57,12 +60,12 @@ let package = Package(
     /// Perception thresholds, ST-SIM, SPQI, markers, d', confusion, information transfer.
     .target(
       name: "HaptMetrics", dependencies: ["HaptCore", "HaptSignals"], linkerSettings: linkMath),
-    /// Corpus evaluation, latency budgets, baselines and regression checks.
+    /// Corpus evaluation, latency budgets, baselines and regression checks (also against a git revision).
     .target(
       name: "HaptWorkflows",
       dependencies: ["HaptCore", "HaptPatterns", "HaptSignals", "HaptSimulation", "HaptMetrics"],
       linkerSettings: linkMath),
-    /// CSV, HTML with inline SVG, JUnit XML.
+    /// CSV, HTML with inline SVG, JUnit XML, finding reporters (xcode, github, sarif, markdown).
     .target(
       name: "HaptReports",
       dependencies: ["HaptCore", "HaptPatterns", "HaptSignals", "HaptSimulation", "HaptMetrics", "HaptWorkflows"],
@@ -94,6 +97,16 @@ let package = Package(
       ],
       linkerSettings: linkMath),
 
+    // MARK: - Plugins
+    /// Build-tool plugin: lints a target's haptic resources while it builds (hapt lint
+    /// --format xcode), so swift build and Xcode show the findings on their lines.
+    .plugin(name: "HaptLintPlugin", capability: .buildTool(), dependencies: ["hapt"]),
+    /// Command plugin: `swift package hapt ARGUMENTS...` runs hapt in the package folder.
+    .plugin(
+      name: "HaptCommandPlugin",
+      capability: .command(intent: .custom(verb: "hapt", description: "Run a hapt command in this package's folder.")),
+      dependencies: ["hapt"]),
+
     // MARK: - Tests
     .testTarget(name: "HaptCoreTests", dependencies: ["HaptCore"]),
     /// CodegenStubs: the Apple SDK signatures generated Swift is type-checked against.
@@ -112,6 +125,6 @@ let package = Package(
     .testTarget(name: "HaptTestingTests", dependencies: ["HaptTesting"]),
     /// End-to-end: runs the built `hapt` binary.
     /// Also parses every command in-process (`@testable import hapt`).
-    .testTarget(name: "HaptCLITests", dependencies: ["hapt", "HaptCommandLine"]),
+    .testTarget(name: "HaptCLITests", dependencies: ["hapt", "HaptCommandLine", "HaptCore"]),
   ]
 )

@@ -16,8 +16,10 @@ let package = Package(
   products: [.library(name: "HapticsDemo", targets: ["HapticsDemo"])],
   dependencies: [.package(url: haptURL, from: "0.1.0")],
   targets: [
-    /// The app's haptics: AHAP files shipped as resources, and how to play them.
-    .target(name: "HapticsDemo", resources: [.copy("Haptics")]),
+    /// The app's haptics: AHAP files shipped as resources, and how to play them. hapt's
+    /// build-tool plugin lints them on every build (findings appear on their lines).
+    .target(
+      name: "HapticsDemo", resources: [.copy("Haptics")], plugins: [.plugin(name: "HaptLintPlugin", package: "hapt")]),
     /// Perceptual checks of those haptics, with Swift Testing and XCTest.
     .testTarget(
       name: "HapticsDemoTests",

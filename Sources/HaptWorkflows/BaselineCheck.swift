@@ -54,6 +54,9 @@ public struct BaselineComparison: Sendable, Equatable {
   public var similarity: Double?
   /// New minus baseline detection time, seconds.
   public var latencyShift_s: Double?
+  /// The name the pattern had in the reference, when git's rename detection paired it
+  /// with a file of another name (checks against a git revision only).
+  public var renamedFrom: String?
 
   /// Smallest term of d' that is listed in ``perceptualChanges``, JND.
   public static let reportedChange_JND = 0.3
@@ -77,6 +80,7 @@ public struct BaselineComparison: Sendable, Equatable {
       let more = perceptualChanges.count > 3 ? "; and \(perceptualChanges.count - 3) smaller" : ""
       if parts.isEmpty { parts.append(described + more) } else { parts[0] += ": " + described + more }
     }
+    if let renamedFrom { parts.insert("renamed from \(renamedFrom)", at: 0) }
     return parts.joined(separator: "; ")
   }
 }
@@ -210,17 +214,26 @@ extension Baseline {
     _ item: RenderedRecord, with record: BaselineManifest.Record, folder: String, tolerances: BaselineTolerances
   ) -> BaselineComparison {
     let m = item.measurement
-    var result = BaselineComparison(
-      pattern: m.pattern, device: m.device, state: m.state, status: .unchanged, changes: [])
     let signalPath = folder + "/" + record.signalFile
-    let stored: Signal
     do {
-      stored = try AudioFile.read(path: signalPath).signal
+      let stored = try AudioFile.read(path: signalPath).signal
+      return compare(item, with: stored, detect_s: record.detect_s, tolerances: tolerances)
     } catch {
-      result.status = .changed
+      var result = BaselineComparison(
+        pattern: m.pattern, device: m.device, state: m.state, status: .changed, changes: [])
       result.changes.append("baseline signal unreadable: \(error)")
       return result
     }
+  }
+
+  /// Compares a fresh render with a reference signal whose detection time is `detect_s`
+  /// (nil: never felt): a recorded baseline's, or a render of another revision.
+  static func compare(
+    _ item: RenderedRecord, with stored: Signal, detect_s recordDetect: Double?, tolerances: BaselineTolerances
+  ) -> BaselineComparison {
+    let m = item.measurement
+    var result = BaselineComparison(
+      pattern: m.pattern, device: m.device, state: m.state, status: .unchanged, changes: [])
     let newFeatures = PerceptualFeatures(item.acceleration)
     let oldFeatures = PerceptualFeatures(stored)
     let dPrime = Distinguishability.dPrime(oldFeatures, newFeatures)
@@ -239,7 +252,7 @@ extension Baseline {
       result.changes.append(
         String(format: "d' %.1f JND >= %.1f", dPrime, tolerances.maxDPrime_JND))
     }
-    switch (m.markers.detect_s, record.detect_s) {
+    switch (m.markers.detect_s, recordDetect) {
     case let (new?, old?):
       result.latencyShift_s = new - old
       if abs(new - old) > tolerances.maxLatencyShift_s + 1e-12 {

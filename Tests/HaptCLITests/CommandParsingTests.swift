@@ -24,7 +24,19 @@ import Testing
     (["baseline", "frob", "c"], .invalidValue(option: "baseline", value: "frob", expected: "record or check")),
     (["baseline", "record", "c"], .missingArgument("--out DIR")),
     (["baseline", "record", "--out", "o"], .missingArgument("CORPUS (a pattern folder or files)")),
-    (["baseline", "check", "c"], .missingArgument("--baseline DIR")),
+    (["baseline", "check", "c"], .missingArgument("--baseline DIR or --against REV")),
+    (
+      ["baseline", "check", "c", "--baseline", "b", "--against", "main"],
+      .conflict("give either --baseline or --against, not both")
+    ),
+    (
+      ["baseline", "check", "c", "--against", "main", "--shard", "1/2", "--out", "p"],
+      .conflict("give either --against or --shard, not both")
+    ),
+    (
+      ["lint", "x", "--format", "html"],
+      .invalidValue(option: "--format", value: "html", expected: "text, csv, json, xcode, github, sarif, markdown")
+    ),
     (
       ["baseline", "check", "c", "--baseline", "b", "--shard", "1/2"],
       .missingArgument("--out PART (where the shard's part goes)")

@@ -15,6 +15,15 @@ extension AHAP {
   )
     throws -> (pattern: HapticPattern, findings: [LintFinding])
   {
+    let decoded = try decodeWithSources(bytes, file: file, limits: limits)
+    return (decoded.pattern, decoded.findings)
+  }
+
+  /// Decodes an AHAP file leniently and says where in it each event, parameter and curve
+  /// of the pattern was written.
+  static func decodeWithSources(
+    _ bytes: [UInt8], file: String, limits: PatternLimits = PatternLimits()
+  ) throws -> (pattern: HapticPattern, findings: [LintFinding], sources: PatternSourceMap) {
     do {
       let document = try JSONParser.parse(bytes, limits: limits.json)
       var decoder = AHAPDecoder(file: file, limits: limits)
@@ -23,7 +32,7 @@ extension AHAP {
         decoder.collector.add(.jsonLeniency, at: "line 1, column 1", "byte-order mark")
       }
       let pattern = try decoder.decodeRoot(JSONCursor(document.root))
-      return (pattern, decoder.collector.findings)
+      return (pattern, decoder.collector.findings, decoder.sources)
     } catch let error as InputError {
       throw error.inFile(file)
     }
@@ -44,6 +53,8 @@ struct AHAPDecoder {
   var collector: FindingCollector
   let limits: PatternLimits
   var controlPointCount = 0
+  /// Where each decoded event, step and curve was written.
+  var sources = PatternSourceMap()
 
   init(file: String, limits: PatternLimits) {
     collector = FindingCollector(file: file)
@@ -119,12 +130,15 @@ struct AHAPDecoder {
         throw event.error("more than \(limits.maxEvents) events")
       }
       pattern.events.append(decoded)
+      sources.events.append(event.path)
     }
-    if let step {
-      if let decoded = try decodeStep(step) { pattern.parameterSteps.append(decoded) }
+    if let step, let decoded = try decodeStep(step) {
+      pattern.parameterSteps.append(decoded)
+      sources.parameterSteps.append(step.path)
     }
-    if let curve {
-      if let decoded = try decodeCurve(curve) { pattern.parameterCurves.append(decoded) }
+    if let curve, let decoded = try decodeCurve(curve) {
+      pattern.parameterCurves.append(decoded)
+      sources.parameterCurves.append(curve.path)
     }
   }
 

@@ -13,6 +13,9 @@ public struct LoadedPattern: Sendable, Equatable {
   public var path: String
   /// The file's format.
   public var format: PatternFormat
+  /// Where in the file each event, parameter and curve was written (AHAP; empty for the
+  /// other formats).
+  public var sources = PatternSourceMap()
 }
 
 /// The pattern file formats hapt reads.
@@ -56,8 +59,12 @@ public enum PatternFile {
     }
     let bytes = try InputFile.read(path, maxBytes: limits.maxBytes)
     let decoded: (pattern: HapticPattern, findings: [LintFinding])
+    var sources = PatternSourceMap()
     switch format {
-    case .ahap: decoded = try AHAP.decode(bytes, file: path, limits: limits)
+    case .ahap:
+      let withSources = try AHAP.decodeWithSources(bytes, file: path, limits: limits)
+      decoded = (withSources.pattern, withSources.findings)
+      sources = withSources.sources
     case .haptic: decoded = try LofeltHaptic.decode(bytes, file: path, limits: limits)
     case .androidXML:
       let (vibration, findings) = try AndroidVibration.decode(bytes, file: path, limits: limits)
@@ -75,6 +82,7 @@ public enum PatternFile {
       }
     }
     let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-    return LoadedPattern(pattern: decoded.pattern, findings: findings, name: name, path: path, format: format)
+    return LoadedPattern(
+      pattern: decoded.pattern, findings: findings, name: name, path: path, format: format, sources: sources)
   }
 }

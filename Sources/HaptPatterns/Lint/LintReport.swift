@@ -65,7 +65,11 @@ public struct LintReport: Sendable, Equatable {
       case .success(let file):
         do {
           let loaded = try PatternFile.load(path: file, limits: limits)
-          let findings = loaded.findings + PatternLint.check(loaded.pattern, file: file)
+          var findings = loaded.findings + PatternLint.check(loaded.pattern, file: file)
+          let locator = FindingLocator(
+            bytes: (try? InputFile.read(file, maxBytes: limits.maxBytes)) ?? [], format: loaded.format,
+            sources: loaded.sources)
+          for i in findings.indices { findings[i].position = locator.position(of: findings[i].place) }
           report.files.append(FileResult(file: file, findings: findings, error: nil))
         } catch let error as InputError {
           report.files.append(FileResult(file: file, findings: [], error: error.inFile(file)))

@@ -32,6 +32,8 @@ public struct LintFinding: Equatable, Sendable, CustomStringConvertible {
   public var place: String
   /// What is wrong, in a short phrase.
   public var message: String
+  /// The place as a line and column of the file, when known (``LintReport`` fills it in).
+  public var position: SourcePosition?
 
   public init(ruleID: String, severity: LintSeverity, file: String, place: String, message: String) {
     self.ruleID = ruleID

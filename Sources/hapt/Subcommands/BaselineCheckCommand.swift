@@ -1,3 +1,4 @@
+import Foundation
 import HaptCommandLine
 import HaptCore
 import HaptReports
@@ -5,13 +6,14 @@ import HaptSimulation
 import HaptWorkflows
 
 /// `hapt baseline check`: renders a corpus again and classifies each pattern against a
-/// recorded baseline.
+/// recorded baseline or against the same corpus at a git revision.
 struct BaselineCheckCommand: HaptCommand {
   static let help = CommandHelp(
     name: "baseline check",
-    summary: "Check a corpus against a recorded baseline (exit status 1 on any change past tolerance).",
+    summary: "Check a corpus against a recorded baseline or a git revision (exit 1 on a change).",
     usage: [
-      "baseline check CORPUS... --baseline DIR [--device NAME...] [--state prepared|cold|both] [--max-dprime 1.0] [--max-latency-shift 5ms] [--junit FILE] [--format text|csv|json]",
+      "baseline check CORPUS... --baseline DIR [--device NAME...] [--state prepared|cold|both] [--max-dprime 1.0] [--max-latency-shift 5ms] [--junit FILE] [--format text|csv|json|xcode|github|sarif|markdown] [--summary FILE]",
+      "baseline check CORPUS... --against REV [--device NAME...] [--state prepared|cold|both] [--max-dprime 1.0] [--junit FILE] [--format FORMAT]",
       "baseline check CORPUS... --baseline DIR --shard I/N --out PART   (then: hapt merge PART...)",
     ],
     discussion: """
@@ -25,6 +27,11 @@ struct BaselineCheckCommand: HaptCommand {
       (default: all it recorded). Patterns are identified by their path relative to the
       corpus folder, extension included. Exit status 1 on any change past tolerance.
       --junit writes JUnit XML (one test case per pattern and device).
+      --against REV needs no recorded baseline: it renders CORPUS as it is in the working
+      tree and as it was at the git revision REV (main, origin/main, a tag, HEAD~1) on
+      --device (default: iphone-wideband-lra) and --state (default: both), and reports as
+      above; a file git's rename detection pairs with an old one is compared with it
+      ("renamed from OLD"). Runs the git executable; an unknown REV exits 66.
       --shard I/N does the I-th of N equal shares of the patterns and writes a PART folder:
       `hapt merge` on all N check parts prints, writes and exits as the unsharded check
       would (exit 1 when any shard found a change).
@@ -32,19 +39,24 @@ struct BaselineCheckCommand: HaptCommand {
 
   var paths: [String] = []
   var baseline: String?
+  var against: String?
   var tolerances = BaselineTolerances()
   var junit: String?
   var out: String?
   var shard: ShardSpec?
   var devices = DeviceOptions()
   var states: [EngineState]?
-  var format = OutputFormat.text
+  var format = FindingsFormat.text
+  var summary: String?
   var threads = ThreadOptions()
   var corpus = CorpusOptions()
   static var arguments: [Argument<Self>] {
     [
       .positionals(\.paths, PositionalSpec(minimum: 1, missing: "CORPUS (a pattern folder or files)")),
-      .option("baseline", "DIR", help: "The baseline folder to compare with (required).", \.baseline, .string),
+      .option("baseline", "DIR", help: "The baseline folder to compare with.", \.baseline, .string),
+      .option(
+        "against", "REV", help: "Compare with CORPUS at this git revision instead of a baseline folder.", \.against,
+        .string),
       .option(
         "max-dprime", "JND", help: "d' against the baseline at which a pattern counts as changed (default 1.0).",
         \.tolerances.maxDPrime_JND, .number(in: 0...1000)),
@@ -57,12 +69,15 @@ struct BaselineCheckCommand: HaptCommand {
         help: "Do shard I of N (1-based) of the patterns; write a PART folder to --out (see hapt merge).",
         \.shard, .shard),
       .option("out", "PART", help: "With --shard: the PART folder to write.", \.out, .string),
-      .group(\.devices), .states(\.states), .format(\.format), .group(\.threads), .group(\.corpus),
+      .group(\.devices), .states(\.states), .findingsFormat(\.format), .summary(\.summary), .group(\.threads),
+      .group(\.corpus),
     ]
   }
 
+  static var exclusions: [Exclusion] { [Exclusion("baseline", "against"), Exclusion("against", "shard")] }
+
   func validate() throws {
-    if baseline == nil { throw UsageError.missingArgument("--baseline DIR") }
+    if baseline == nil, against == nil { throw UsageError.missingArgument("--baseline DIR or --against REV") }
     if shard != nil, out == nil { throw UsageError.missingArgument("--out PART (where the shard's part goes)") }
   }
 
@@ -80,6 +95,7 @@ struct BaselineCheckCommand: HaptCommand {
   }
 
   func run(_ console: Console) throws -> ExitStatus {
+    if let against { return try check(against: against, console) }
     let folder = baseline ?? ""
     let selected = devices.isGiven ? try devices.profiles() : nil
     let corpus = try self.corpus.load(paths, console)
@@ -101,18 +117,35 @@ struct BaselineCheckCommand: HaptCommand {
       )
       return result.passed ? .success : .checkFailed
     }
-    return try Self.output(result, settings: job, console)
+    return try Self.output(result, settings: job, summary: summary, corpus: corpus, console)
+  }
+
+  /// `--against REV`: the working tree against a git revision.
+  func check(against revision: String, _ console: Console) throws -> ExitStatus {
+    let source = try GitRevisionSource(revision: revision, near: paths[0])
+    let options = EvaluationOptions(
+      devices: try devices.profiles(), states: states ?? [.prepared, .cold], threads: threads.count)
+    let corpus = try self.corpus.load(paths, console)
+    let result = try Baseline.check(
+      corpus, paths: paths, against: source, options: options, limits: self.corpus.limits, tolerances: tolerances,
+      progress: BaselineCommand.progress(console))
+    console.endProgress()
+    return try Self.output(result, settings: job, summary: summary, corpus: corpus, console)
   }
 
   /// Prints a check's result in the settings' format, writes their JUnit file, returns
   /// the exit status (shared by the unsharded check and `hapt merge` of check parts).
   static func output(
-    _ result: BaselineCheckResult, settings: BaselineCheckSettings, _ console: Console
+    _ result: BaselineCheckResult, settings: BaselineCheckSettings, summary: String? = nil,
+    corpus: PatternCorpus? = nil, _ console: Console
   ) throws -> ExitStatus {
-    if let junit = settings.junit {
+    let format = FindingsFormat(rawValue: settings.format) ?? .text
+    let paths = settings.paths
+    let junit = settings.junit
+    if let junit {
       try AtomicFile.write(BaselineJUnit.xml(result), to: junit)
     }
-    switch OutputFormat(rawValue: settings.format) ?? .text {
+    switch format.table {
     case .csv: console.out(ReportTables.baseline(result).csvText)
     case .json: console.out(JSONWriter.string(ReportJSON.baseline(result)))
     case .text:
@@ -132,7 +165,18 @@ struct BaselineCheckCommand: HaptCommand {
         "\(result.comparisons.filter { $0.status == status }.count) \(status.rawValue)"
       }
       console.line((result.passed ? "PASS: " : "FAIL: ") + counts.joined(separator: ", "))
+    case nil: break
     }
+    let files = Dictionary((corpus?.entries ?? []).map { ($0.name, $0.path) }, uniquingKeysWith: { first, _ in first })
+    // A removed pattern's file is named in the corpus folder, when there is one.
+    let folders = paths.filter { path in
+      var isDirectory: ObjCBool = false
+      return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+    try format.write(
+      FindingSet.baseline(
+        result, paths: files, removedFolder: folders.count == 1 ? folders.first : nil, reportLink: junit),
+      summary: summary, console)
     if !result.passed { return .checkFailed }
     return .success
   }

@@ -5,16 +5,18 @@ import HaptCore
 struct BaselineCommand: HaptCommandGroup {
   static let help = CommandHelp(
     name: "baseline",
-    summary: "Record a corpus's rendered signals, or check the corpus against a recorded baseline.",
+    summary: "Record a corpus's rendered signals, or check it against a baseline or a git revision.",
     usage: [
       "baseline record CORPUS... --out DIR [--device NAME...] [--state prepared|cold|both] [--force]",
-      "baseline check CORPUS... --baseline DIR [--device NAME...] [--state prepared|cold|both] [--max-dprime 1.0] [--max-latency-shift 5ms] [--junit FILE] [--format text|csv|json]",
+      "baseline check CORPUS... --baseline DIR [--device NAME...] [--state prepared|cold|both] [--max-dprime 1.0] [--max-latency-shift 5ms] [--junit FILE] [--format text|csv|json|xcode|github|sarif|markdown] [--summary FILE]",
+      "baseline check CORPUS... --against REV [--device NAME...] [--state prepared|cold|both] [--max-dprime 1.0] [--junit FILE] [--format FORMAT]",
       "baseline record|check ... --shard I/N --out PART   (then: hapt merge PART... [--out DIR])",
     ],
     discussion: """
       record renders every pattern on every device and state and stores what a person would
       feel in DIR; check renders again and says, per pattern, device and state, whether that
-      changed (exit status 1 on any change past tolerance). Both shard with --shard I/N;
+      changed (exit status 1 on any change past tolerance); check --against REV compares
+      with CORPUS as it was at a git revision instead of a recorded baseline. Both shard with --shard I/N;
       `hapt merge` joins the parts into what one unsharded run gives.
       """)
 

@@ -10,7 +10,7 @@ struct LatencyCommand: HaptCommand {
     name: "latency",
     summary: "Latency markers and budget verdicts (is it felt within 50 ms, prepared and cold?).",
     usage: [
-      "latency PATH... [--device NAME...] [--state prepared|cold|both] [--budget 50ms] [--warn 70ms] [--format text|csv|json]"
+      "latency PATH... [--device NAME...] [--state prepared|cold|both] [--budget 50ms] [--warn 70ms] [--format text|csv|json|xcode|github|sarif|markdown] [--summary FILE]"
     ],
     discussion: """
       One row per pattern, device and state: detect (first time the vibration is above the
@@ -27,7 +27,8 @@ struct LatencyCommand: HaptCommand {
   var states: [EngineState]?
   var prepareLead_s: Double?
   var budget = LatencyBudget.default
-  var format = OutputFormat.text
+  var format = FindingsFormat.text
+  var summary: String?
   var threads = ThreadOptions()
   var maxRenderDuration_s = RenderOptions.defaultMaxDuration_s
   var corpus = CorpusOptions()
@@ -47,7 +48,8 @@ struct LatencyCommand: HaptCommand {
       .option(
         "warn", OptionSpec.durationValueName, help: "Warn limit (default 70ms); later fails.", \.budget.warn_s,
         .duration),
-      .format(\.format), .group(\.threads), .maxRenderDuration(\.maxRenderDuration_s), .group(\.corpus),
+      .findingsFormat(\.format), .summary(\.summary), .group(\.threads), .maxRenderDuration(\.maxRenderDuration_s),
+      .group(\.corpus),
     ]
   }
 
@@ -89,7 +91,7 @@ struct LatencyCommand: HaptCommand {
         "\(pattern): nothing to feel on any device (\(measurements.first { $0.pattern == pattern }?.silenceReason?.description ?? ""))"
       )
     }
-    switch format {
+    switch format.table {
     case .csv: console.out(ReportTables.latency(measurements, budget: budget).csvText)
     case .json: console.out(JSONWriter.string(ReportJSON.latency(measurements, budget: budget)))
     case .text:
@@ -113,8 +115,14 @@ struct LatencyCommand: HaptCommand {
           + "\(silentFailures) never felt on a device with an actuator (fail), "
           + "\(silentInformation) silent on a device that cannot play (information) "
           + "(budget \(Format.ms(budget.pass_s)) ms, warn \(Format.ms(budget.warn_s)) ms)")
+    case nil: break
     }
     Self.warnNeverFelt(measurements, console)
+    let files = Dictionary(corpus.entries.map { ($0.name, $0.path) }, uniquingKeysWith: { first, _ in first })
+    try format.write(
+      FindingSet.latency(
+        measurements, budget: budget, paths: files, failed: measurements.contains(where: \.isFailure)),
+      summary: summary, console)
     if let status = CommandSupport.loadFailureStatus(corpus.failures.map(\.error)) { return status }
     return measurements.contains(where: \.isFailure) ? .checkFailed : .success
   }

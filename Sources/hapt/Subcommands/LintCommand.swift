@@ -10,14 +10,17 @@ struct LintCommand: HaptCommand {
   static let help = CommandHelp(
     name: "lint",
     summary: "Check haptic pattern files (.ahap, .haptic) for format breaks and UX problems.",
-    usage: ["lint PATH... [--format text|csv|json] [--strict]"],
+    usage: ["lint PATH... [--format text|csv|json|xcode|github|sarif|markdown] [--summary FILE] [--strict]"],
     discussion: """
       PATH is a file or a folder (searched recursively for .ahap and .haptic files).
       Each finding names the file, the place (a JSON path or line and column), the
       severity (error, warning, info) and the rule ID; the rules are listed in
       Docs/Patterns.md. Findings go to stdout. A file that cannot be read or decoded is
       reported on stderr as 'error: FILE: PLACE: MESSAGE' and the other files are still
-      checked.
+      checked. --format xcode prints 'FILE:LINE:COLUMN: error|warning|note: MESSAGE [RULE]'
+      (Xcode and SwiftPM show it on the line), github GitHub Actions annotations, sarif
+      SARIF 2.1.0, markdown a summary (Docs/CI.md); with these, unreadable files are
+      findings (FILE001) on stdout.
 
       With --strict, an unknown key close to a known one (a misspelling such as
       EventParamters, which drops everything under it) is an error instead of a warning.
@@ -30,14 +33,15 @@ struct LintCommand: HaptCommand {
       """)
 
   var paths: [String] = []
-  var format = OutputFormat.text
+  var format = FindingsFormat.text
+  var summary: String?
   var strict = false
   var limits = PatternLimitOptions()
 
   static var arguments: [Argument<Self>] {
     [
       .positionals(\.paths, PositionalSpec(minimum: 1, missing: "PATH (a pattern file or folder)")),
-      .format(\.format),
+      .findingsFormat(\.format), .summary(\.summary),
       .flag(
         "strict", help: "Misspelled keys that drop content are errors; exit 1 if any finding has error severity.",
         \.strict),
@@ -48,7 +52,8 @@ struct LintCommand: HaptCommand {
   func run(_ console: Console) throws -> ExitStatus {
     let lenient = LintReport.lint(paths: paths, limits: limits.limits)
     let report = strict ? lenient.strict() : lenient
-    for failure in report.failures {
+    // A reporter lists unreadable files as findings.
+    for failure in report.failures where format.table != nil {
       console.error(ErrorText.line(failure))
     }
     if report.files.isEmpty {
@@ -58,11 +63,13 @@ struct LintCommand: HaptCommand {
       throw InputError(message, kind: .missing)
     }
     if let skipped = report.skippedSummary { console.warning(skipped) }
-    switch format {
+    switch format.table {
     case .text: console.out(Self.text(report))
     case .csv: console.out(Self.csv(report))
     case .json: console.out(JSONWriter.string(Self.json(report)))
+    case nil: break
     }
+    try format.write(FindingSet.lint(report), summary: summary, console)
     if let status = CommandSupport.loadFailureStatus(report.failures) { return status }
     if strict, report.count(.error) > 0 { return .checkFailed }
     return .success
