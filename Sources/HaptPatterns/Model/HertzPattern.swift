@@ -77,6 +77,11 @@ public struct HertzPattern: Equatable, Sendable {
     return Swift.min(Swift.max((frequency_Hz - band_Hz.lowerBound) / span, 0), 1)
   }
 
+  /// The sharpness a transient should be felt at on `band_Hz`.
+  static func targetSharpness(_ transient: Transient, band_Hz: ClosedRange<Double>) -> Double {
+    transient.frequency_Hz.map { sharpness($0, band_Hz: band_Hz) } ?? HapticEvent.Defaults.sharpness
+  }
+
   /// Linear interpolation in `points` (sorted by time) at `t_s`, held outside them.
   static func value(_ points: [Point], at t_s: Double) -> Double? {
     guard let first = points.first, let last = points.last else { return nil }
@@ -103,7 +108,10 @@ public struct HertzPattern: Equatable, Sendable {
   ///   as sharpness on the band (clamped to its edges); after a group both controls step
   ///   back to their defaults;
   /// - each transient becomes a `HapticTransient` whose effective intensity and sharpness
-  ///   (after the controls) are its own, as the `.haptic` mapping does (Docs/Patterns.md).
+  ///   (after the controls) are its own: where the vibration under it is quieter or higher
+  ///   in frequency, the controls spike to the transient's values for 1 ms either side
+  ///   (the vibration follows the spike too), as the `.haptic` mapping does
+  ///   (Docs/Patterns.md).
   public func resolved(band_Hz: ClosedRange<Double>) -> HapticPattern {
     var pattern = HapticPattern(version: 1, metadata: metadata)
     pattern.hertz = self
@@ -129,8 +137,7 @@ public struct HertzPattern: Equatable, Sendable {
     }
     for transient in transients where transient.time_s.isFinite {
       let target = Swift.min(Swift.max(transient.intensity, 0), 1)
-      let sharpness =
-        transient.frequency_Hz.map { Self.sharpness($0, band_Hz: band_Hz) } ?? HapticEvent.Defaults.sharpness
+      let sharpness = Self.targetSharpness(transient, band_Hz: band_Hz)
       if let span = spans.first(where: { $0.contains(transient.time_s) }) {
         let level = span.intensity(at: transient.time_s)
         let intensity = level > 0 ? Swift.min(target / level, 1) : 0
@@ -168,6 +175,15 @@ struct HertzGroup {
         times.append(point.time_s)
       }
     }
+    // Where a frequency crosses a band edge, so that clamping stays exact between points.
+    for vibration in vibrations {
+      for (a, b) in zip(vibration.frequency_Hz, vibration.frequency_Hz.dropFirst()) where b.time_s > a.time_s {
+        for edge in [band_Hz.lowerBound, band_Hz.upperBound] where (a.value - edge) * (b.value - edge) < 0 {
+          let t = a.time_s + (edge - a.value) / (b.value - a.value) * (b.time_s - a.time_s)
+          if t > vibration.start_s, t < vibration.end_s { times.append(t) }
+        }
+      }
+    }
     times.sort()
     var unique: [Double] = []
     for t in times where unique.last != t { unique.append(t) }
@@ -200,17 +216,19 @@ struct HertzGroup {
         points.append((t, a, s))
       }
     }
-    // Spikes where a transient is louder than the vibration under it.
+    // Spikes where a transient is louder, or lower in frequency, than the vibration
+    // under it: the controls multiply and offset the transient too.
     var extra: [(time_s: Double, intensity: Double, sharpness: Double)] = []
     for transient in transients where transient.time_s >= start_s && transient.time_s < end_s {
       let target = Swift.min(Swift.max(transient.intensity, 0), 1)
+      let targetSharpness = HertzPattern.targetSharpness(transient, band_Hz: band_Hz)
       let here = intensity(at: transient.time_s)
-      guard target > here else { continue }
-      let s = sharpness(at: transient.time_s)
+      let offset = sharpness(at: transient.time_s)
+      guard target > here || targetSharpness < offset else { continue }
       let before = Swift.max(transient.time_s - Self.spike_s, start_s)
       let after = Swift.min(transient.time_s + Self.spike_s, end_s)
       if before < transient.time_s { extra.append((before, intensity(at: before), sharpness(at: before))) }
-      extra.append((transient.time_s, target, s))
+      extra.append((transient.time_s, Swift.max(target, here), Swift.min(targetSharpness, offset)))
       if after > transient.time_s { extra.append((after, intensity(at: after), sharpness(at: after))) }
     }
     if !extra.isEmpty {
