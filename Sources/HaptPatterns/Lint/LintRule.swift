@@ -118,11 +118,12 @@ public struct LintRule: Equatable, Sendable {
   )
   public static let androidShortControlPoint = LintRule(
     "AND008", .warning, "android-short-control-point",
-    "An envelope control point shorter than the device's minimum control-point duration: Android refuses the effect on that device."
+    "An envelope control point shorter than the default device's minimum control-point duration (10 ms): Android requires at least the device's minimum."
   )
   public static let androidFrequencyOutOfRange = LintRule(
     "AND009", .warning, "android-frequency-out-of-range",
-    "An envelope frequency outside the device's supported range: Android refuses the effect on that device.")
+    "An envelope frequency outside the default device's range (80...230 Hz): Android requires frequencies inside the device's range; hapt plays it at the nearest edge."
+  )
   public static let androidUnsupportedOnDevice = LintRule(
     "AND010", .warning, "android-unsupported-on-device",
     "Nothing in the file plays on the device (an envelope on a device without envelope support, no supported alternative)."
@@ -150,7 +151,7 @@ public struct LintRule: Equatable, Sendable {
 
   public static let ivsUnknownEffect = LintRule(
     "IVS001", .error, "ivs-unknown-effect",
-    "A launch event names no basis effect of the file, or a basis effect has an unknown type or waveform: it does not play."
+    "A launch event names no basis effect of the file, or a basis effect's type is not periodic or magsweep: it does not play (an unknown waveform plays as a sine)."
   )
   public static let ivsMissingAttribute = LintRule(
     "IVS002", .warning, "ivs-missing-attribute",
@@ -211,7 +212,7 @@ public struct LintRule: Equatable, Sendable {
     hapticUnknownKey, hapticMissingKey, hapticZeroDuration,
     androidUnknownAttribute, androidHiddenAPI, androidEndlessRepeat, androidShortEntry,
     androidZeroDuration, androidStrayText,
-    androidEnvelopeNotZero, androidShortControlPoint, androidFrequencyOutOfRange, androidUnsupportedOnDevice,
+    androidEnvelopeNotZero, androidShortControlPoint, androidFrequencyOutOfRange,
     hapsNotRendered, hapsUnknownKey, hapsMissingKey, hapsOutOfRange, hapsUnsortedKeyframes, hapsEndlessLoop,
     ivsUnknownEffect, ivsMissingAttribute, ivsOutOfRange, ivsUnknownElement, ivsNoTimeline, ivsWaveformNotKept,
     overlappingContinuous, overlappingCurves, simultaneousTransients, noHapticEvents, silentPattern,
