@@ -29,7 +29,7 @@ enum ConvertCommand {
     ],
     run: { arguments, console in
       guard let input = arguments.positionals.first else {
-        throw UsageError.missingArgument("IN (a .ahap or .haptic file)")
+        throw UsageError.missingArgument("IN (a pattern file)")
       }
       guard arguments.positionals.count == 1 else { throw UsageError.unexpectedArgument(arguments.positionals[1]) }
       let target = try ConvertTarget(arguments)
@@ -38,7 +38,9 @@ enum ConvertCommand {
       }
       let loaded = try PatternFile.load(path: input)
       switch target.format {
-      case .ahap: try AtomicFile.write(AHAP.encode(loaded.pattern), to: output)
+      case .ahap:
+        try AtomicFile.write(AHAP.encode(loaded.pattern), to: output)
+        for note in AHAPConversionLosses.notes(for: loaded) { console.note("\(input): \(note)") }
       case .xml, .kotlin: try ConvertTarget.writeAndroid(loaded, format: target.format, to: output, console: console)
       }
       let errors = loaded.findings.filter { $0.severity == .error }.count
