@@ -19,7 +19,9 @@ import Testing
       ("\(fixtures)/ivs-periodic-attack-fade.ivs", "d.ivs"),
       ("\(android)/waveform-two-taps.xml", "e.xml"),
     ]
-    for (from, to) in copies { try FileManager.default.copyItem(atPath: from, toPath: folder.appendingPathComponent(to).path) }
+    for (from, to) in copies {
+      try FileManager.default.copyItem(atPath: from, toPath: folder.appendingPathComponent(to).path)
+    }
     let envelope = """
       <?xml version="1.0" encoding="utf-8"?>
       <!-- Android 16 -->
@@ -34,7 +36,8 @@ import Testing
       </vibration-select>
       """
     try Data(envelope.utf8).write(to: folder.appendingPathComponent("f.xml"))
-    try Data("<?xml version=\"1.0\"?><manifest package=\"x\"/>".utf8).write(to: folder.appendingPathComponent("AndroidManifest.xml"))
+    try Data("<?xml version=\"1.0\"?><manifest package=\"x\"/>".utf8).write(
+      to: folder.appendingPathComponent("AndroidManifest.xml"))
     return folder
   }
 
@@ -55,13 +58,16 @@ import Testing
     #expect(confusion.status == 0 || confusion.status == 1, "\(confusion.stderr)")
     for name in names { #expect(confusion.stdout.contains(name), "confusion: \(name)") }
 
-    let baseline = folder.deletingLastPathComponent().appendingPathComponent(folder.lastPathComponent + "-baseline").path
+    let baseline = folder.deletingLastPathComponent().appendingPathComponent(folder.lastPathComponent + "-baseline")
+      .path
     defer { try? FileManager.default.removeItem(atPath: baseline) }
     let record = try HaptBinary.run(["baseline", "record", folder.path, "--out", baseline, "--state", "prepared"])
     #expect(record.status == 0, "\(record.stderr)")
     let check = try HaptBinary.run(["baseline", "check", folder.path, "--baseline", baseline, "--format", "csv"])
     #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
-    for name in names { #expect(check.stdout.contains("\(name),iphone-wideband-lra,prepared,unchanged"), "baseline: \(name)") }
+    for name in names {
+      #expect(check.stdout.contains("\(name),iphone-wideband-lra,prepared,unchanged"), "baseline: \(name)")
+    }
 
     let report = folder.deletingLastPathComponent().appendingPathComponent(folder.lastPathComponent + "-report")
     defer { try? FileManager.default.removeItem(at: report) }

@@ -107,4 +107,29 @@ import Testing
     #expect(encoded.contains("delayType=\"relative_start_offset\""))
     #expect(!encoded.contains("delayType=\"pause\""))
   }
+
+  @Test func theConverterWritesABasicEnvelopeWhereTheSourceHasSharpness() throws {
+    let sharp = HapticPattern(events: [.continuous(at: 0.05, duration_s: 0.2, intensity: 0.8, sharpness: 0.9)])
+    let conversion = AndroidVibration.converting(sharp)
+    #expect(conversion.vibration.isSelect && conversion.vibration.effects.count == 2)
+    guard case .basicEnvelope(let envelope) = conversion.vibration.effects[0] else {
+      Issue.record("\(conversion.vibration)")
+      return
+    }
+    #expect(envelope.controlPoints.last?.intensity == 0)
+    #expect(envelope.controlPoints.allSatisfy { $0.duration_ms >= 10 })
+    #expect(envelope.controlPoints.dropLast().filter { $0.intensity > 0 }.allSatisfy { $0.sharpness == 0.9 })
+    // Android accepts what hapt writes, and it plays the sharpness where envelopes play.
+    let xml = conversion.vibration.encode()
+    #expect(AndroidVibration.androidAccepts(Array(xml.utf8)), "\(xml)")
+    let played = conversion.vibration.resolved().pattern
+    #expect(abs(played.controls.sharpnessOffset(at: 0.15) - 0.9) < 1e-9)
+    var old = AndroidPlayback()
+    old.supportsEnvelopes = false
+    #expect(conversion.vibration.resolved(for: old).pattern.parameterCurves.isEmpty)
+    // A pattern at the default sharpness keeps the plain waveform.
+    let plain = AndroidVibration.converting(
+      HapticPattern(events: [.continuous(at: 0, duration_s: 0.2, intensity: 0.8, sharpness: 0.5)]))
+    #expect(!plain.vibration.isSelect)
+  }
 }

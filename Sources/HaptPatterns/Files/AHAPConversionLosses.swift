@@ -20,18 +20,22 @@ public enum AHAPConversionLosses {
       }
     }
     if loaded.format == .ivs {
-      notes.append("the IVS file's separate effects and waveform shapes are not kept: the AHAP holds the timelines as played")
+      notes.append(
+        "the IVS file's separate effects and waveform shapes are not kept: the AHAP holds the timelines as played")
     }
     if loaded.format == .haps, loaded.findings.contains(where: { $0.ruleID == LintRule.hapsNotRendered.id }) {
       notes.append("the texture and stiffness perceptions are not converted")
     }
     if loaded.format == .haps || loaded.format == .androidXML,
-      loaded.findings.contains(where: { $0.ruleID == LintRule.hapsEndlessLoop.id || $0.ruleID == LintRule.androidEndlessRepeat.id })
+      loaded.findings.contains(where: {
+        $0.ruleID == LintRule.hapsEndlessLoop.id || $0.ruleID == LintRule.androidEndlessRepeat.id
+      })
     {
       notes.append("the endless repeat is written as the bounded length hapt renders")
     }
     if let android = loaded.pattern.android, android.isSelect, android.effects.count > 1 {
-      notes.append("only the alternative the default device plays is kept; the others of the <vibration-select> are dropped")
+      notes.append(
+        "only the alternative the default device plays is kept; the others of the <vibration-select> are dropped")
     }
     return notes
   }
