@@ -211,6 +211,11 @@ struct IVSDecoder {
     if kind == .periodic {
       if let raw = try number(element, "period") {
         effect.period_ms = Self.period_ms(raw)
+        if Self.period_ms(raw) <= 0 {
+          collector.add(
+            .ivsOutOfRange, at: "line \(element.line)",
+            "period \(JSONWriter.number(raw)) of \"\(name)\" is not above 0 ms; it plays at sharpness 0.5")
+        }
       } else {
         collector.add(
           .ivsMissingAttribute, at: "line \(element.line)",

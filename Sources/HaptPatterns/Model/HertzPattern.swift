@@ -82,6 +82,29 @@ public struct HertzPattern: Equatable, Sendable {
     transient.frequency_Hz.map { sharpness($0, band_Hz: band_Hz) } ?? HapticEvent.Defaults.sharpness
   }
 
+  /// The first index of `sorted` (by time) at or after `t_s`.
+  static func firstIndex(_ sorted: [Transient], atOrAfter t_s: Double) -> Int {
+    var low = 0
+    var high = sorted.count
+    while low < high {
+      let mid = (low + high) / 2
+      if sorted[mid].time_s < t_s { low = mid + 1 } else { high = mid }
+    }
+    return low
+  }
+
+  /// The group (sorted by start, disjoint) that contains `t_s`, by binary search.
+  static func span(_ spans: [HertzGroup], containing t_s: Double) -> HertzGroup? {
+    var low = 0
+    var high = spans.count
+    while low < high {
+      let mid = (low + high) / 2
+      if spans[mid].start_s <= t_s { low = mid + 1 } else { high = mid }
+    }
+    guard low > 0, spans[low - 1].contains(t_s) else { return nil }
+    return spans[low - 1]
+  }
+
   /// Linear interpolation in `points` (sorted by time) at `t_s`, held outside them.
   static func value(_ points: [Point], at t_s: Double) -> Double? {
     guard let first = points.first, let last = points.last else { return nil }
@@ -128,9 +151,13 @@ public struct HertzPattern: Equatable, Sendable {
         groupEnd = vibration.end_s
       }
     }
+    let timed = transients.filter { $0.time_s.isFinite }.sorted { $0.time_s < $1.time_s }
     var spans: [HertzGroup] = []
     for group in groups {
-      spans.append(HertzGroup(group, band_Hz: band_Hz, transients: transients))
+      let start = group.map(\.start_s).min() ?? 0
+      let end = group.map(\.end_s).max() ?? 0
+      let inside = timed[Self.firstIndex(timed, atOrAfter: start)..<Self.firstIndex(timed, atOrAfter: end)]
+      spans.append(HertzGroup(group, band_Hz: band_Hz, transients: Array(inside)))
     }
     for span in spans {
       span.append(to: &pattern)
@@ -138,7 +165,7 @@ public struct HertzPattern: Equatable, Sendable {
     for transient in transients where transient.time_s.isFinite {
       let target = Swift.min(Swift.max(transient.intensity, 0), 1)
       let sharpness = Self.targetSharpness(transient, band_Hz: band_Hz)
-      if let span = spans.first(where: { $0.contains(transient.time_s) }) {
+      if let span = Self.span(spans, containing: transient.time_s) {
         let level = span.intensity(at: transient.time_s)
         let intensity = level > 0 ? Swift.min(target / level, 1) : 0
         let offset = span.sharpness(at: transient.time_s)
@@ -162,6 +189,8 @@ struct HertzGroup {
 
   /// Half-width of the intensity spike under a transient louder than the vibration, s.
   static let spike_s = 0.001
+  /// Most (grid time x vibration) evaluations for one group.
+  static let maxGroupWork = 20_000_000
 
   init(_ vibrations: [HertzPattern.Vibration], band_Hz: ClosedRange<Double>, transients: [HertzPattern.Transient]) {
     start_s = vibrations.map(\.start_s).min() ?? 0
@@ -206,6 +235,15 @@ struct HertzGroup {
       return (Swift.min(sum, 1), s)
     }
     let boundaries = Set(vibrations.flatMap { [$0.start_s, $0.end_s] })
+    // Pathological overlap (thousands of vibrations in one group) would make this
+    // quadratic: past `maxGroupWork` evaluations the grid is thinned evenly (an
+    // approximation no real file needs; the group's ends are kept).
+    let work = unique.count.multipliedReportingOverflow(by: vibrations.count)
+    if work.overflow || work.partialValue > Self.maxGroupWork, unique.count > 2 {
+      let keep = Swift.max(2, Self.maxGroupWork / Swift.max(vibrations.count, 1))
+      let stride = Swift.max(1, unique.count / keep)
+      unique = unique.enumerated().filter { $0.offset % stride == 0 || $0.offset == unique.count - 1 }.map(\.element)
+    }
     for t in unique {
       if t > start_s, boundaries.contains(t) {
         let (a, s) = level(at: t, fromLeft: true)
@@ -232,14 +270,22 @@ struct HertzGroup {
       if after > transient.time_s { extra.append((after, intensity(at: after), sharpness(at: after))) }
     }
     if !extra.isEmpty {
-      // Points strictly inside a spike's window give way to the spike.
-      let centres = extra.map(\.time_s)
+      // Points strictly inside a spike's window, or at a spike point's time, give way to it.
+      let centres = extra.map(\.time_s).sorted()
+      let spikeTimes = Set(extra.map(\.time_s))
       points = points.filter { point in
-        !centres.contains { abs($0 - point.time_s) < Self.spike_s && $0 != point.time_s }
-          && !extra.contains { $0.time_s == point.time_s }
+        guard !spikeTimes.contains(point.time_s) else { return false }
+        var low = 0
+        var high = centres.count
+        while low < high {
+          let mid = (low + high) / 2
+          if centres[mid] < point.time_s - Self.spike_s { low = mid + 1 } else { high = mid }
+        }
+        return !(low < centres.count && abs(centres[low] - point.time_s) < Self.spike_s)
       }
       points += extra
-      points.sort { $0.time_s < $1.time_s }
+      points = points.enumerated().sorted { ($0.element.time_s, $0.offset) < ($1.element.time_s, $1.offset) }.map(
+        \.element)
     }
   }
 
