@@ -49,6 +49,10 @@ import Testing
     #expect(abs(other.controls.sharpnessOffset(at: 0.449) - (f - 200) / 70) < 1e-6)
     // Texture is read and reported, not rendered.
     #expect(loaded.findings.rules() == ["HAPS001"])
+    // Converting to AHAP says what it loses.
+    let losses = AHAPConversionLosses.notes(for: loaded)
+    #expect(losses.contains { $0.hasPrefix("frequencies in Hz become sharpness") })
+    #expect(losses.contains { $0.contains("texture and stiffness") })
   }
 
   @Test func aLoopingVibrationRepeatsForABoundedLength() throws {

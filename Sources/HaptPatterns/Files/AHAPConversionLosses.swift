@@ -11,7 +11,7 @@ public enum AHAPConversionLosses {
         let outside = frequencies.filter { !band.contains($0) }.count
         notes.append(
           "frequencies in Hz become sharpness on the default device's band, \(bandText)"
-            + (outside > 0 ? " (\(outside) value(s) outside it are written at its edge)" : "")
+            + (outside > 0 ? " (\(outside) frequency-curve point(s) outside it are written at its edge)" : "")
             + "; on a device with another band the AHAP no longer plays the same frequencies")
       }
       let sorted = hertz.vibrations.sorted { $0.start_s < $1.start_s }
