@@ -16,14 +16,21 @@ public struct AndroidCapabilities: Equatable, Sendable {
   public var supportedPrimitives: Set<AndroidPrimitiveName>?
   /// `Vibrator.hasAmplitudeControl()`.
   public var hasAmplitudeControl: Bool?
+  /// `Vibrator.areEnvelopeEffectsSupported()` (Android 16).
+  public var supportsEnvelopeEffects: Bool?
+  /// The envelope effects' minimum control-point duration, ms.
+  public var minEnvelopeControlPointDuration_ms: Int?
 
   public init(
     supportedEffects: Set<AndroidPredefinedEffect>? = nil,
-    supportedPrimitives: Set<AndroidPrimitiveName>? = nil, hasAmplitudeControl: Bool? = nil
+    supportedPrimitives: Set<AndroidPrimitiveName>? = nil, hasAmplitudeControl: Bool? = nil,
+    supportsEnvelopeEffects: Bool? = nil, minEnvelopeControlPointDuration_ms: Int? = nil
   ) {
     self.supportedEffects = supportedEffects
     self.supportedPrimitives = supportedPrimitives
     self.hasAmplitudeControl = hasAmplitudeControl
+    self.supportsEnvelopeEffects = supportsEnvelopeEffects
+    self.minEnvelopeControlPointDuration_ms = minEnvelopeControlPointDuration_ms
   }
 }
 
@@ -45,12 +52,22 @@ extension DeviceProfile {
     playback.supportedEffects = android?.supportedEffects ?? (isERM ? [] : Set(AndroidPredefinedEffect.allCases))
     playback.supportedPrimitives = android?.supportedPrimitives ?? (isERM ? [] : Set(AndroidPrimitiveName.allCases))
     playback.hasAmplitudeControl = android?.hasAmplitudeControl ?? !isERM
+    playback.supportsEnvelopes = android?.supportsEnvelopeEffects ?? !isERM
+    if let minimum = android?.minEnvelopeControlPointDuration_ms { playback.minEnvelopeControlPoint_ms = minimum }
+    if drive.fmin_Hz.isFinite, drive.fmax_Hz.isFinite, drive.fmax_Hz > drive.fmin_Hz {
+      playback.frequencyRange_Hz = drive.fmin_Hz...drive.fmax_Hz
+    }
     return playback
   }
 
   /// Decodes the optional `android` block.
   static func decodeAndroid(_ cursor: JSONCursor) throws -> AndroidCapabilities {
-    _ = try ProfileReader(cursor, allowed: ["supportedEffects", "supportedPrimitives", "hasAmplitudeControl"])
+    _ = try ProfileReader(
+      cursor,
+      allowed: [
+        "supportedEffects", "supportedPrimitives", "hasAmplitudeControl", "supportsEnvelopeEffects",
+        "minEnvelopeControlPointDuration_ms",
+      ])
     var capabilities = AndroidCapabilities()
     if let effects = try cursor.member("supportedEffects") {
       capabilities.supportedEffects = Set(
@@ -79,6 +96,17 @@ extension DeviceProfile {
     if let control = try cursor.member("hasAmplitudeControl") {
       capabilities.hasAmplitudeControl = try control.bool()
     }
+    if let envelopes = try cursor.member("supportsEnvelopeEffects") {
+      capabilities.supportsEnvelopeEffects = try envelopes.bool()
+    }
+    if let minimum = try cursor.member("minEnvelopeControlPointDuration_ms") {
+      let value = try minimum.number()
+      guard value.rounded() == value, (0...10_000).contains(value) else {
+        throw minimum.error(
+          "minEnvelopeControlPointDuration_ms \(JSONWriter.number(value)) is not a whole number of ms in 0...10000")
+      }
+      capabilities.minEnvelopeControlPointDuration_ms = Int(value)
+    }
     return capabilities
   }
 
@@ -95,6 +123,10 @@ extension DeviceProfile {
       members.append(("supportedPrimitives", .array(names.map { JSONNode($0) })))
     }
     if let control = android.hasAmplitudeControl { members.append(("hasAmplitudeControl", .bool(control))) }
+    if let envelopes = android.supportsEnvelopeEffects { members.append(("supportsEnvelopeEffects", .bool(envelopes))) }
+    if let minimum = android.minEnvelopeControlPointDuration_ms {
+      members.append(("minEnvelopeControlPointDuration_ms", .number(Double(minimum))))
+    }
     return .orderedObject(members)
   }
 }

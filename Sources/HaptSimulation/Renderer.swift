@@ -189,8 +189,15 @@ public struct Renderer: Sendable {
 extension Renderer {
   /// The pattern this device plays: a pattern read from Android vibration XML is resolved
   /// again for this device (its resonance, gamma, effects, primitives and amplitude
-  /// control; Docs/Android.md); any other pattern plays as it is.
+  /// control; Docs/Android.md); a pattern with frequencies in hertz (`.haps`, `.ivs`) is
+  /// resolved again for this device's drive band (Docs/Formats.md); any other pattern
+  /// plays as it is.
   func devicePattern(_ pattern: HapticPattern) -> (pattern: HapticPattern, android: AndroidResolution?) {
+    if let hertz = pattern.hertz, pattern.android == nil {
+      let (low, high) = (device.drive.fmin_Hz, device.drive.fmax_Hz)
+      let band = low.isFinite && high.isFinite && high > low ? low...high : HertzPattern.defaultBand_Hz
+      return (hertz.resolved(band_Hz: band), nil)
+    }
     guard let android = pattern.android else { return (pattern, nil) }
     let resolution = android.resolved(for: device.androidPlayback)
     return (resolution.pattern, resolution)

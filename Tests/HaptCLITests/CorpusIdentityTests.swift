@@ -16,7 +16,7 @@ import Testing
       toPath: folder.appendingPathComponent("tap.ahap").path)
     try FileManager.default.copyItem(
       atPath: "\(fixtures)/lofelt-sample.haptic", toPath: folder.appendingPathComponent("tap.haptic").path)
-    for name in ["a.haps", "b.haps", "c.ivs"] {
+    for name in ["a.vij", "b.vij", "c.bin"] {
       try Data("x".utf8).write(to: folder.appendingPathComponent(name))
     }
     return folder
@@ -27,19 +27,19 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let lint = try HaptBinary.run(["lint", folder.path])
     #expect(lint.stdout.contains("2 file(s) checked"), "\(lint.stdout)")
-    #expect(lint.stderr.contains("warning: skipped 2 .haps files, 1 .ivs file: not a pattern format hapt reads"))
+    #expect(lint.stderr.contains("warning: skipped 2 .vij files, 1 .bin file: not a pattern format hapt reads"))
     let report = folder.deletingLastPathComponent().appendingPathComponent(folder.lastPathComponent + "-report")
     defer { try? FileManager.default.removeItem(at: report) }
     let reportRun = try HaptBinary.run(["report", folder.path, "--out", report.path])
     #expect(reportRun.status == 0, "\(reportRun.stderr)")
     let html = try String(contentsOf: report.appendingPathComponent("index.html"), encoding: .utf8)
-    #expect(html.contains("Skipped 2 .haps files, 1 .ivs file: not a pattern format hapt reads"))
+    #expect(html.contains("Skipped 2 .vij files, 1 .bin file: not a pattern format hapt reads"))
     let baseline = folder.deletingLastPathComponent().appendingPathComponent(folder.lastPathComponent + "-baseline")
       .path
     defer { try? FileManager.default.removeItem(atPath: baseline) }
     let record = try HaptBinary.run(["baseline", "record", folder.path, "--out", baseline, "--state", "prepared"])
     #expect(record.status == 0, "\(record.stderr)")
-    #expect(record.stderr.contains("skipped 2 .haps files, 1 .ivs file: not a pattern format hapt reads"))
+    #expect(record.stderr.contains("skipped 2 .vij files, 1 .bin file: not a pattern format hapt reads"))
     #expect(record.stderr.components(separatedBy: "skipped").count == 2)  // said once
     let check = try HaptBinary.run(["baseline", "check", folder.path, "--baseline", baseline, "--format", "csv"])
     #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
@@ -51,7 +51,7 @@ import Testing
   func aFolderWithoutPatternsIsAnError(_ command: [String]) throws {
     let folder = try HaptBinary.temporaryFolder(prefix: "hapt-empty")
     defer { try? FileManager.default.removeItem(at: folder) }
-    for name in ["a.haps", "b.haps"] { try Data("x".utf8).write(to: folder.appendingPathComponent(name)) }
+    for name in ["a.vij", "b.vij"] { try Data("x".utf8).write(to: folder.appendingPathComponent(name)) }
     var arguments = command
     switch command.last {
     case "--out": arguments = ["report", folder.path, "--out", folder.appendingPathComponent("report").path]
@@ -61,7 +61,7 @@ import Testing
     }
     let run = try HaptBinary.run(arguments)
     #expect(run.status == 66, "\(arguments): \(run.stderr)")
-    #expect(run.stderr.contains("no patterns found in \(folder.path); skipped 2 .haps files"), "\(run.stderr)")
+    #expect(run.stderr.contains("no patterns found in \(folder.path); skipped 2 .vij files"), "\(run.stderr)")
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("report").path))
   }
 }

@@ -20,12 +20,15 @@ import HaptPatterns
   static func iterations(name: String, size: Int) -> Int {
     let perFormat = FuzzCases.perFormat(default: 0)
     guard perFormat > 0 else { return size > 8_192 ? 20 : 200 }
-    let sameFormat = Fixtures.all.filter { $0.hasSuffix(".haptic") == name.hasSuffix(".haptic") }.count
+    let sameFormat = fixtures.filter { $0.hasSuffix(".haptic") == name.hasSuffix(".haptic") }.count
     let share = max(1, perFormat / max(1, sameFormat * Mutation.allCases.count))
     return size > 8_192 ? max(1, share / 10) : share
   }
 
-  static let cases: [(String, Mutation)] = Fixtures.all.flatMap { name in Mutation.allCases.map { (name, $0) } }
+  /// The AHAP and `.haptic` fixtures (`.haps` and `.ivs` have their own suite).
+  static var fixtures: [String] { Fixtures.all.filter { $0.hasSuffix(".ahap") || $0.hasSuffix(".haptic") } }
+
+  static let cases: [(String, Mutation)] = fixtures.flatMap { name in Mutation.allCases.map { (name, $0) } }
 
   @Test(arguments: cases)
   func mutatedFixturesFailCleanly(name: String, mutation: Mutation) throws {

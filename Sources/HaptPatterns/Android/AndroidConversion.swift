@@ -28,7 +28,11 @@ extension AndroidVibration {
   ///   shorter than 10 ms inside ramps are merged to their duration-weighted mean, so an
   ///   LRA can follow each one. Gaps keep their exact length.
   /// - Sharpness is dropped: Android's amplitude waveforms and click primitives play at the
-  ///   actuator's resonance. Audio events are dropped.
+  ///   actuator's resonance. Where a pattern of continuous events has sharpness away from
+  ///   0.5 or varying, a `<basic-envelope-effect>` that keeps it (intensity and sharpness
+  ///   every 10 ms, ending at 0) comes first in a `<vibration-select>`, for Android 16
+  ///   devices with envelope support, the amplitude waveform second. Audio events are
+  ///   dropped.
   /// - Complexity: O(duration in ms x events).
   public static func converting(_ pattern: HapticPattern) -> AndroidConversion {
     var notes: [String] = []
@@ -38,7 +42,9 @@ extension AndroidVibration {
       notes.append("\(pattern.events.count - haptic.count) audio event(s) dropped (Android vibrations carry no audio)")
     }
     let sharpness = haptic.map { controls.effectiveSharpness(of: $0, at: $0.time_s) }
+    var sharpnessVaries = false
     if let low = sharpness.min(), let high = sharpness.max(), high - low > 0.05 || abs(low - 0.5) > 0.1 {
+      sharpnessVaries = true
       let range =
         Self.format(low) == Self.format(high) ? Self.format(low) : "\(Self.format(low))...\(Self.format(high))"
       notes.append(
@@ -78,8 +84,78 @@ extension AndroidVibration {
         notes: notes)
     }
     notes.append("continuous events sampled into amplitude steps; transients become \(transientPulse_ms) ms pulses")
-    return AndroidConversion(
-      vibration: AndroidVibration(.waveform(sampledWaveform(haptic, controls: controls))), notes: notes)
+    let waveform = AndroidVibrationEffect.waveform(sampledWaveform(haptic, controls: controls))
+    if sharpnessVaries, !haptic.contains(where: { $0.type == .hapticTransient }),
+      let envelope = basicEnvelope(haptic, controls: controls)
+    {
+      notes.append(
+        "sharpness kept in a <basic-envelope-effect> (Android 16 devices with envelope support); other devices play the amplitude waveform"
+      )
+      return AndroidConversion(
+        vibration: AndroidVibration(effects: [.basicEnvelope(envelope), waveform], isSelect: true), notes: notes)
+    }
+    return AndroidConversion(vibration: AndroidVibration(waveform), notes: notes)
+  }
+
+  /// Control-point length of a converted envelope, ms: the default device's minimum.
+  static let envelopeStep_ms = AndroidPlayback.defaultMinEnvelopeControlPoint_ms
+  /// Most control points written in one envelope (longer patterns keep the waveform only).
+  static let maxEnvelopePoints = 1_000
+
+  /// The continuous events as a basic envelope: every 10 ms the summed effective intensity
+  /// (clipped at 1) and the loudest event's effective sharpness, equal neighbours merged,
+  /// ending at intensity 0 as Android requires; nil when it would need too many points.
+  static func basicEnvelope(_ events: [HapticEvent], controls: PatternControls) -> AndroidBasicEnvelope? {
+    let end_ms = Int(((events.map(\.end_s).max() ?? 0) * 1000).rounded(.up))
+    let step = envelopeStep_ms
+    guard end_ms > 0, end_ms / step < maxEnvelopePoints else { return nil }
+    var points: [AndroidBasicEnvelope.ControlPoint] = []
+    var ms = 0
+    while ms < end_ms {
+      let next = Swift.min(ms + step, end_ms)
+      let t = Double(next) / 1000 - 1e-6
+      var sum = 0.0
+      var loudest = -1.0
+      var sharpness = HapticEvent.Defaults.sharpness
+      for event in events where event.time_s <= t && t < event.end_s {
+        let level = controls.effectiveIntensity(of: event, at: t) * event.envelope(atOffset: t - event.time_s)
+        sum += level
+        if level > loudest {
+          loudest = level
+          sharpness = controls.effectiveSharpness(of: event, at: t)
+        }
+      }
+      let point = AndroidBasicEnvelope.ControlPoint(
+        intensity: (Swift.min(sum, 1) * 1000).rounded() / 1000, sharpness: (sharpness * 1000).rounded() / 1000,
+        duration_ms: next - ms)
+      // A point equal to the two before it (or, first, to the start at intensity 0) only
+      // extends a hold: merging it keeps the shape (merging the end of a ramp would not).
+      let before =
+        points.count >= 2
+        ? points[points.count - 2] : points.first.map { .init(intensity: 0, sharpness: $0.sharpness, duration_ms: 0) }
+      if let last = points.last, let before, last.intensity == point.intensity, last.sharpness == point.sharpness,
+        before.intensity == last.intensity, before.sharpness == last.sharpness
+      {
+        points[points.count - 1].duration_ms += point.duration_ms
+      } else {
+        points.append(point)
+      }
+      ms = next
+    }
+    if let last = points.last, last.intensity != 0 {
+      points.append(.init(intensity: 0, sharpness: last.sharpness, duration_ms: step))
+    }
+    // Silent stretches take the sharpness of what follows them, so no ramp glides there.
+    var following: Double?
+    for k in points.indices.reversed() {
+      if points[k].intensity > 0 {
+        following = points[k].sharpness
+      } else if let following, k + 1 < points.count {
+        points[k].sharpness = following
+      }
+    }
+    guard points.contains(where: { $0.intensity > 0 }) else { return nil }
+    return AndroidBasicEnvelope(initialSharpness: points.first?.sharpness, controlPoints: points)
   }
 
   /// The summed effective intensity sampled every ms, as merged amplitude steps.

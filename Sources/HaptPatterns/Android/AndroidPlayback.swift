@@ -5,7 +5,7 @@ import HaptCore
 ///
 /// The simulator builds one from a device profile (`DeviceProfile.androidPlayback`); the
 /// default describes a device with a resonance-driven LRA that implements every effect and
-/// primitive and has amplitude control.
+/// primitive, plays envelopes and has amplitude control.
 public struct AndroidPlayback: Equatable, Sendable {
   /// The pattern sharpness whose drive frequency is the actuator's resonance (Android LRA
   /// drivers play amplitude steps at resonance), 0...1.
@@ -24,14 +24,26 @@ public struct AndroidPlayback: Equatable, Sendable {
   public var defaultAmplitude: Int
   /// How much of a repeating waveform is rendered, s (Android repeats until cancelled).
   public var repeatingRenderLength_s: Double
+  /// `Vibrator.areEnvelopeEffectsSupported()` (Android 16): whether envelope effects play.
+  public var supportsEnvelopes: Bool
+  /// The frequencies the vibrator plays, Hz (its drive band); envelope frequencies
+  /// outside it play at the nearest edge.
+  public var frequencyRange_Hz: ClosedRange<Double>
+  /// `Vibrator.getEnvelopeEffectInfo().getMinControlPointDurationMillis()`, ms.
+  public var minEnvelopeControlPoint_ms: Int
 
   public init(
     resonanceSharpness: Double = 0.5, intensityExponent: Double = 1,
     supportedEffects: Set<AndroidPredefinedEffect> = Set(AndroidPredefinedEffect.allCases),
     supportedPrimitives: Set<AndroidPrimitiveName> = Set(AndroidPrimitiveName.allCases),
     hasAmplitudeControl: Bool = true, defaultAmplitude: Int = AndroidWaveformEntry.maxAmplitude,
-    repeatingRenderLength_s: Double = 3
+    repeatingRenderLength_s: Double = 3, supportsEnvelopes: Bool = true,
+    frequencyRange_Hz: ClosedRange<Double> = HertzPattern.defaultBand_Hz,
+    minEnvelopeControlPoint_ms: Int = AndroidPlayback.defaultMinEnvelopeControlPoint_ms
   ) {
+    self.supportsEnvelopes = supportsEnvelopes
+    self.frequencyRange_Hz = frequencyRange_Hz
+    self.minEnvelopeControlPoint_ms = minEnvelopeControlPoint_ms
     self.resonanceSharpness = resonanceSharpness
     self.intensityExponent = intensityExponent
     self.supportedEffects = supportedEffects
@@ -50,8 +62,14 @@ public struct AndroidPlayback: Equatable, Sendable {
     case .composition(let primitives): primitives.allSatisfy { supportedPrimitives.contains($0.name) }
     case .predefined(let name, let fallback):
       supportedEffects.contains(name) || (fallback && AndroidShapes.fallback(for: name, on: self) != nil)
+    case .waveformEnvelope, .basicEnvelope: supportsEnvelopes
+    case .repeating(let preamble, let repeating): (preamble.map(supports) ?? true) && supports(repeating)
     }
   }
+
+  /// The minimum control-point duration hapt assumes when a profile gives none, ms: our
+  /// choice, the time an LRA needs to follow a step (AND004); vendors publish no value.
+  public static let defaultMinEnvelopeControlPoint_ms = 10
 }
 
 /// The result of playing an ``AndroidVibration`` on a device: the pattern the simulator

@@ -67,9 +67,7 @@ struct AndroidXMLDecoder {
     case AndroidXML.Tag.select:
       try checkAttributes(root, known: [])
       checkText(root)
-      guard !root.children.isEmpty else {
-        throw fail(root, "<vibration-select> lists no <vibration-effect>")
-      }
+      // Android's parser accepts an empty <vibration-select>: it plays nothing.
       var effects: [AndroidVibrationEffect] = []
       for child in root.children {
         guard child.name == AndroidXML.Tag.effect else {
@@ -110,6 +108,15 @@ struct AndroidXMLDecoder {
         primitives.append(try decodePrimitive(child))
       }
       return .composition(primitives)
+    case AndroidXML.Tag.waveformEnvelope, AndroidXML.Tag.basicEnvelope, AndroidXML.Tag.repeatingEffect:
+      guard element.children.count == 1 else {
+        throw fail(element.children[1], "<\(element.children[1].name)> after a <\(first.name)> (only one is allowed)")
+      }
+      switch first.name {
+      case AndroidXML.Tag.waveformEnvelope: return .waveformEnvelope(try decodeWaveformEnvelope(first))
+      case AndroidXML.Tag.basicEnvelope: return .basicEnvelope(try decodeBasicEnvelope(first))
+      default: return try decodeRepeatingEffect(first)
+      }
     default:
       throw fail(first, "unknown element <\(first.name)> in <vibration-effect>")
     }
@@ -145,7 +152,7 @@ struct AndroidXMLDecoder {
   }
 
   mutating func decodePrimitive(_ element: XMLElement) throws -> AndroidPrimitive {
-    try checkAttributes(element, known: ["name", "scale", "delayMs"])
+    try checkAttributes(element, known: ["name", "scale", "delayMs", "delayType"])
     try checkNoChildren(element)
     guard let name = element.attribute("name") else {
       throw fail(element, "<primitive-effect> has no name")
@@ -164,7 +171,204 @@ struct AndroidXMLDecoder {
     if let delay = element.attribute("delayMs") {
       result.delay_ms = try milliseconds(delay, what: "delayMs")
     }
+    if let type = element.attribute("delayType") {
+      guard let value = AndroidDelayType(rawValue: type.value) else {
+        throw fail(type, "delayType \(AndroidXML.shown(type.value)) is not pause or relative_start_offset")
+      }
+      result.delayType = value
+    }
     return result
+  }
+
+  /// A number attribute that must be present, finite and inside `range`.
+  private func number(
+    _ element: XMLElement, _ name: String, in range: ClosedRange<Double>, positive: Bool = false, required: Bool = true
+  ) throws -> Double? {
+    guard let attribute = element.attribute(name) else {
+      if required { throw fail(element, "<\(element.name)> has no \(name)") }
+      return nil
+    }
+    guard let value = Double(attribute.value), value.isFinite, range.contains(value), !positive || value > 0 else {
+      let what =
+        positive
+        ? "a number above 0"
+        : "a number in \(JSONWriter.number(range.lowerBound))...\(JSONWriter.number(range.upperBound))"
+      throw fail(attribute, "\(name) \(AndroidXML.shown(attribute.value)) is not \(what)")
+    }
+    return value
+  }
+
+  /// A control point's `durationMs`: whole, above 0.
+  private func controlPointDuration(_ element: XMLElement) throws -> Int {
+    guard let attribute = element.attribute("durationMs") else {
+      throw fail(element, "<control-point> has no durationMs")
+    }
+    let value = try milliseconds(attribute, what: "durationMs")
+    guard value > 0 else { throw fail(attribute, "durationMs 0: a control point must last at least 1 ms") }
+    return value
+  }
+
+  private func controlPoints(_ element: XMLElement) throws -> [XMLElement] {
+    guard !element.children.isEmpty else { throw fail(element, "<\(element.name)> has no <control-point>") }
+    for child in element.children where child.name != AndroidXML.Tag.controlPoint {
+      throw fail(child, "unknown element <\(child.name)> in <\(element.name)> (expected <control-point>)")
+    }
+    return element.children
+  }
+
+  mutating func decodeWaveformEnvelope(_ element: XMLElement) throws -> AndroidWaveformEnvelope {
+    try checkAttributes(element, known: ["initialFrequencyHz"])
+    checkText(element)
+    let maxHz = AndroidXML.maxEnvelopeFrequency_Hz
+    var envelope = AndroidWaveformEnvelope(
+      initialFrequency_Hz: try number(element, "initialFrequencyHz", in: 0...maxHz, positive: true, required: false),
+      controlPoints: [])
+    for point in try controlPoints(element) {
+      try checkAttributes(point, known: ["amplitude", "frequencyHz", "durationMs"])
+      try checkNoChildren(point)
+      envelope.controlPoints.append(
+        .init(
+          amplitude: try number(point, "amplitude", in: 0...1)!,
+          frequency_Hz: try number(point, "frequencyHz", in: 0...maxHz, positive: true)!,
+          duration_ms: try controlPointDuration(point)))
+    }
+    try checkEnvelopeLength(envelope.duration_ms, element)
+    checkEnvelopeOnDefaultDevice(
+      durations: envelope.controlPoints.map(\.duration_ms),
+      frequencies: envelope.controlPoints.map(\.frequency_Hz) + [envelope.initialFrequency_Hz].compactMap { $0 },
+      lines: element.children.map(\.line))
+    return envelope
+  }
+
+  mutating func decodeBasicEnvelope(_ element: XMLElement) throws -> AndroidBasicEnvelope {
+    try checkAttributes(element, known: ["initialSharpness"])
+    checkText(element)
+    var envelope = AndroidBasicEnvelope(
+      initialSharpness: try number(element, "initialSharpness", in: 0...1, required: false), controlPoints: [])
+    for point in try controlPoints(element) {
+      try checkAttributes(point, known: ["intensity", "sharpness", "durationMs"])
+      try checkNoChildren(point)
+      envelope.controlPoints.append(
+        .init(
+          intensity: try number(point, "intensity", in: 0...1)!, sharpness: try number(point, "sharpness", in: 0...1)!,
+          duration_ms: try controlPointDuration(point)))
+    }
+    if let last = envelope.controlPoints.last, last.intensity != 0 {
+      collector.add(
+        .androidEnvelopeNotZero, at: "line \(element.children.last?.line ?? element.line)",
+        "the basic envelope ends at intensity \(JSONWriter.number(last.intensity)), not 0; Android's parser refuses it")
+    }
+    try checkEnvelopeLength(envelope.duration_ms, element)
+    checkEnvelopeOnDefaultDevice(
+      durations: envelope.controlPoints.map(\.duration_ms), frequencies: [], lines: element.children.map(\.line))
+    return envelope
+  }
+
+  private func checkEnvelopeLength(_ duration_ms: Int, _ element: XMLElement) throws {
+    guard Double(duration_ms) <= limits.maxTime_s * 1000 else {
+      var failure = fail(element, "envelope lasts \(duration_ms) ms, over the limit of \(Int(limits.maxTime_s)) s")
+      failure.limit = .patternTime_s(limits.maxTime_s)
+      throw failure
+    }
+  }
+
+  /// Android's device rules for envelopes, checked against the default device
+  /// (``AndroidPlayback``'s defaults): control points at least the minimum duration,
+  /// frequencies inside the device's range.
+  private mutating func checkEnvelopeOnDefaultDevice(durations: [Int], frequencies: [Double], lines: [Int]) {
+    let device = AndroidPlayback()
+    for (index, duration) in durations.enumerated() where duration < device.minEnvelopeControlPoint_ms {
+      collector.add(
+        .androidShortControlPoint, at: "line \(index < lines.count ? lines[index] : 0)",
+        "a \(duration) ms control point, under the default device's minimum of \(device.minEnvelopeControlPoint_ms) ms")
+    }
+    let range = device.frequencyRange_Hz
+    if let outside = frequencies.first(where: { !range.contains($0) }) {
+      collector.add(
+        .androidFrequencyOutOfRange, at: "line \(lines.first ?? 0)",
+        "frequency \(JSONWriter.number(outside)) Hz outside the default device's \(JSONWriter.number(range.lowerBound))...\(JSONWriter.number(range.upperBound)) Hz; played at the nearest edge"
+      )
+    }
+  }
+
+  mutating func decodeRepeatingEffect(_ element: XMLElement) throws -> AndroidVibrationEffect {
+    try checkAttributes(element, known: [])
+    checkText(element)
+    var preamble: AndroidVibrationEffect?
+    var repeating: AndroidVibrationEffect?
+    for (index, child) in element.children.enumerated() {
+      switch child.name {
+      case "preamble" where index == 0:
+        preamble = try decodeRepeatingPart(child)
+      case AndroidXML.Tag.repeating where repeating == nil:
+        repeating = try decodeRepeatingPart(child)
+      default:
+        throw fail(child, "<\(child.name)> in <repeating-effect> (expected an optional <preamble>, then <repeating>)")
+      }
+    }
+    guard let repeating else { throw fail(element, "<repeating-effect> has no <repeating>") }
+    if index(of: repeating) == 0 {
+      collector.add(
+        .androidZeroDuration, at: "line \(element.line)", "the repeating part lasts 0 ms; Android's parser refuses it")
+    }
+    collector.add(
+      .androidEndlessRepeat, at: "line \(element.line)", "the <repeating-effect> vibrates until the app cancels it")
+    return .repeating(preamble: preamble, repeating: repeating)
+  }
+
+  /// 0 for a part of zero length (an all-0 ms waveform), else 1.
+  private func index(of effect: AndroidVibrationEffect) -> Int {
+    if case .waveform(let waveform) = effect, waveform.duration_ms == 0 { return 0 }
+    return 1
+  }
+
+  /// The content of `<preamble>` or `<repeating>`: waveform entries, one predefined effect,
+  /// primitives, or one envelope.
+  mutating func decodeRepeatingPart(_ element: XMLElement) throws -> AndroidVibrationEffect {
+    try checkAttributes(element, known: [])
+    checkText(element)
+    guard let first = element.children.first else { throw fail(element, "empty <\(element.name)>") }
+    func single(_ kind: String) throws {
+      if element.children.count > 1 {
+        throw InputError(
+          place: "line \(element.children[1].line)",
+          "<\(element.children[1].name)> after a <\(kind)> in <\(element.name)>")
+      }
+    }
+    switch first.name {
+    case AndroidXML.Tag.entry:
+      var waveform = AndroidWaveform(entries: [])
+      for child in element.children {
+        guard child.name == AndroidXML.Tag.entry else {
+          throw fail(child, "<\(child.name)> among waveform entries in <\(element.name)>")
+        }
+        waveform.entries.append(try decodeEntry(child))
+      }
+      return .waveform(waveform)
+    case AndroidXML.Tag.primitive:
+      var primitives: [AndroidPrimitive] = []
+      for child in element.children {
+        guard child.name == AndroidXML.Tag.primitive else {
+          throw fail(child, "<\(child.name)> among primitives in <\(element.name)>")
+        }
+        primitives.append(try decodePrimitive(child))
+      }
+      return .composition(primitives)
+    case AndroidXML.Tag.predefined:
+      try single(first.name)
+      return try decodePredefined(first)
+    case AndroidXML.Tag.waveformEnvelope:
+      try single(first.name)
+      return .waveformEnvelope(try decodeWaveformEnvelope(first))
+    case AndroidXML.Tag.basicEnvelope:
+      try single(first.name)
+      return .basicEnvelope(try decodeBasicEnvelope(first))
+    default:
+      throw fail(
+        first,
+        "<\(first.name)> in <\(element.name)> (expected waveform entries, primitives, one predefined effect or one envelope)"
+      )
+    }
   }
 
   mutating func decodeWaveform(_ element: XMLElement) throws -> AndroidWaveform {
@@ -295,7 +499,14 @@ enum AndroidXML {
     static let waveform = "waveform-effect"
     static let entry = "waveform-entry"
     static let repeating = "repeating"
+    static let waveformEnvelope = "waveform-envelope-effect"
+    static let basicEnvelope = "basic-envelope-effect"
+    static let repeatingEffect = "repeating-effect"
+    static let controlPoint = "control-point"
   }
+
+  /// Largest envelope frequency accepted, Hz (hapt's bound: far above any actuator).
+  static let maxEnvelopeFrequency_Hz = 100_000.0
 
   /// A value from the file as it may appear in a one-line message: quoted with control
   /// characters escaped, cut at 40 characters.
@@ -307,4 +518,22 @@ enum AndroidXML {
   /// The shortest waveform step an LRA follows, ms: a narrow-band LRA near 235 Hz takes
   /// about 10-12 ms to build up (see Docs/Android.md).
   static let shortestFollowedEntry_ms = 10
+}
+
+extension AndroidVibration {
+  /// The rules whose findings mean Android's own parser (`VibrationXmlParser`, Android 16
+  /// with its XML, envelope and delay-type features on) refuses the file, though hapt reads
+  /// it: unknown attributes, hidden APIs, zero-length waveforms, stray text, a basic
+  /// envelope that does not end at zero.
+  public static let androidRefusalRules: Set<String> = [
+    LintRule.androidUnknownAttribute.id, LintRule.androidHiddenAPI.id, LintRule.androidZeroDuration.id,
+    LintRule.androidStrayText.id, LintRule.androidEnvelopeNotZero.id,
+  ]
+
+  /// Whether Android's parser accepts `bytes` as an app's vibration XML: hapt decodes it and
+  /// finds no break of ``androidRefusalRules``.
+  public static func androidAccepts(_ bytes: [UInt8]) -> Bool {
+    guard let (_, findings) = try? decode(bytes, file: "") else { return false }
+    return !findings.contains { androidRefusalRules.contains($0.ruleID) }
+  }
 }

@@ -19,8 +19,18 @@ extension AndroidVibration {
   }
 
   private static func write(_ effect: AndroidVibrationEffect, indent: String, into out: inout String) {
-    let inner = indent + "    "
     out += indent + "<vibration-effect>\n"
+    writeContent(effect, indent: indent + "    ", into: &out)
+    out += indent + "</vibration-effect>\n"
+  }
+
+  private static func number(_ value: Double) -> String {
+    let text = JSONWriter.number(value)
+    return text.contains(".") || text.contains("e") ? text : text + ".0"
+  }
+
+  /// The elements inside `<vibration-effect>` (or a repeating effect's part), at `inner`.
+  private static func writeContent(_ effect: AndroidVibrationEffect, indent inner: String, into out: inout String) {
     switch effect {
     case .predefined(let name, let fallback):
       let fallbackAttribute = fallback ? "" : " fallback=\"false\""
@@ -30,6 +40,7 @@ extension AndroidVibration {
         var line = inner + "<primitive-effect name=\"\(primitive.name.rawValue)\""
         if primitive.scale != 1 { line += " scale=\"\(JSONWriter.number(primitive.scale))\"" }
         if primitive.delay_ms != 0 { line += " delayMs=\"\(primitive.delay_ms)\"" }
+        if primitive.delayType != .pause { line += " delayType=\"\(primitive.delayType.rawValue)\"" }
         out += line + "/>\n"
       }
     case .waveform(let waveform):
@@ -45,7 +56,47 @@ extension AndroidVibration {
       }
       if waveform.repeatIndex != nil { out += inner + "    </repeating>\n" }
       out += inner + "</waveform-effect>\n"
+    case .waveformEnvelope(let envelope):
+      let initial = envelope.initialFrequency_Hz.map { " initialFrequencyHz=\"\(number($0))\"" } ?? ""
+      out += inner + "<waveform-envelope-effect\(initial)>\n"
+      for point in envelope.controlPoints {
+        out +=
+          inner
+          + "    <control-point amplitude=\"\(number(point.amplitude))\" frequencyHz=\"\(number(point.frequency_Hz))\" durationMs=\"\(point.duration_ms)\"/>\n"
+      }
+      out += inner + "</waveform-envelope-effect>\n"
+    case .basicEnvelope(let envelope):
+      let initial = envelope.initialSharpness.map { " initialSharpness=\"\(number($0))\"" } ?? ""
+      out += inner + "<basic-envelope-effect\(initial)>\n"
+      for point in envelope.controlPoints {
+        out +=
+          inner
+          + "    <control-point intensity=\"\(number(point.intensity))\" sharpness=\"\(number(point.sharpness))\" durationMs=\"\(point.duration_ms)\"/>\n"
+      }
+      out += inner + "</basic-envelope-effect>\n"
+    case .repeating(let preamble, let repeating):
+      out += inner + "<repeating-effect>\n"
+      if let preamble {
+        out += inner + "    <preamble>\n"
+        writePart(preamble, indent: inner + "        ", into: &out)
+        out += inner + "    </preamble>\n"
+      }
+      out += inner + "    <repeating>\n"
+      writePart(repeating, indent: inner + "        ", into: &out)
+      out += inner + "    </repeating>\n"
+      out += inner + "</repeating-effect>\n"
     }
-    out += indent + "</vibration-effect>\n"
+  }
+
+  /// A repeating effect's part: waveform entries are written bare (no `<waveform-effect>`).
+  private static func writePart(_ effect: AndroidVibrationEffect, indent: String, into out: inout String) {
+    if case .waveform(let waveform) = effect {
+      for entry in waveform.entries {
+        let amplitude = entry.amplitude.map(String.init) ?? "default"
+        out += indent + "<waveform-entry durationMs=\"\(entry.duration_ms)\" amplitude=\"\(amplitude)\"/>\n"
+      }
+    } else {
+      writeContent(effect, indent: indent, into: &out)
+    }
   }
 }

@@ -34,8 +34,15 @@ extension AndroidVibration {
     case .predefined(let name, _):
       return
         "vibrator.areAllEffectsSupported(VibrationEffect.\(name.constantName)) == Vibrator.VIBRATION_EFFECT_SUPPORT_YES"
+    case .waveformEnvelope, .basicEnvelope:
+      return "vibrator.areEnvelopeEffectsSupported()"
+    case .repeating(let preamble, let repeating):
+      let conditions = ([preamble].compactMap { $0 } + [repeating]).compactMap(supportCondition)
+      return conditions.isEmpty ? nil : conditions.joined(separator: " && ")
     }
   }
+
+  private static func float(_ value: Double) -> String { JSONWriter.number(value) + "f" }
 
   private static func expression(_ effect: AndroidVibrationEffect, indent: String) -> String {
     switch effect {
@@ -44,11 +51,30 @@ extension AndroidVibration {
     case .composition(let primitives):
       var out = "VibrationEffect.startComposition()\n"
       for primitive in primitives {
+        let type = primitive.delayType == .pause ? "" : ", VibrationEffect.Composition.DELAY_TYPE_RELATIVE_START_OFFSET"
         out +=
           indent
-          + ".addPrimitive(VibrationEffect.Composition.\(primitive.name.constantName), \(JSONWriter.number(primitive.scale))f, \(primitive.delay_ms))\n"
+          + ".addPrimitive(VibrationEffect.Composition.\(primitive.name.constantName), \(JSONWriter.number(primitive.scale))f, \(primitive.delay_ms)\(type))\n"
       }
       return out + indent + ".compose()"
+    case .waveformEnvelope(let envelope):
+      var out = "VibrationEffect.WaveformEnvelopeBuilder()\n"
+      if let f = envelope.initialFrequency_Hz { out += indent + ".setInitialFrequencyHz(\(float(f)))\n" }
+      for p in envelope.controlPoints {
+        out += indent + ".addControlPoint(\(float(p.amplitude)), \(float(p.frequency_Hz)), \(p.duration_ms))\n"
+      }
+      return out + indent + ".build()"
+    case .basicEnvelope(let envelope):
+      var out = "VibrationEffect.BasicEnvelopeBuilder()\n"
+      if let s = envelope.initialSharpness { out += indent + ".setInitialSharpness(\(float(s)))\n" }
+      for p in envelope.controlPoints {
+        out += indent + ".addControlPoint(\(float(p.intensity)), \(float(p.sharpness)), \(p.duration_ms))\n"
+      }
+      return out + indent + ".build()"
+    case .repeating(let preamble, let repeating):
+      let inner = indent + "    "
+      let parts = ([preamble].compactMap { $0 } + [repeating]).map { inner + expression($0, indent: inner + "    ") }
+      return "VibrationEffect.createRepeatingEffect(\n" + parts.joined(separator: ",\n") + ")"
     case .waveform(let waveform):
       let timings = waveform.entries.map { "\($0.duration_ms)" }.joined(separator: ", ")
       let amplitudes = waveform.entries.map { $0.amplitude.map(String.init) ?? "VibrationEffect.DEFAULT_AMPLITUDE" }

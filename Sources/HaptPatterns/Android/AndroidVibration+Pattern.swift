@@ -35,6 +35,11 @@ extension AndroidVibration {
       return .unimplementedEffect(name.rawValue, fallbackAsked: fallback)
     case .waveform:
       return .unplayableWaveform
+    case .waveformEnvelope, .basicEnvelope:
+      return .other("the device does not support envelope effects (Android 16 areEnvelopeEffectsSupported is false)")
+    case .repeating(let preamble, let repeating):
+      if let preamble, !device.supports(preamble) { return unsupportedReason(preamble, device: device) }
+      return unsupportedReason(repeating, device: device)
     }
   }
 }
@@ -57,26 +62,114 @@ struct AndroidPatternBuilder {
     return clamped == 0 ? 0 : pow(clamped, device.intensityExponent)
   }
 
-  mutating func add(_ effect: AndroidVibrationEffect, at start_ms: Int = 0) {
+  /// Adds `effect` from `start_ms`; returns where it ends, ms.
+  @discardableResult
+  mutating func add(_ effect: AndroidVibrationEffect, at start_ms: Int = 0) -> Int {
     switch effect {
     case .waveform(let waveform):
-      addWaveform(waveform, at: start_ms)
+      return addWaveform(waveform, at: start_ms)
     case .composition(let primitives):
       var time = start_ms
+      var previousStart = start_ms
       for primitive in primitives {
-        time += primitive.delay_ms
+        let start = (primitive.delayType == .pause ? time : previousStart) + primitive.delay_ms
         let shape = AndroidShapes.shape(of: primitive.name)
-        add(shape, strength: primitive.scale, at: time)
-        time += shape.length_ms
+        add(shape, strength: primitive.scale, at: start)
+        previousStart = start
+        time = Swift.max(time, start + shape.length_ms)
       }
+      return time
     case .predefined(let name, let fallback):
       if device.supportedEffects.contains(name) {
-        for (offset, shape) in AndroidShapes.shapes(of: name) { add(shape, strength: 1, at: start_ms + offset) }
+        var end = start_ms
+        for (offset, shape) in AndroidShapes.shapes(of: name) {
+          add(shape, strength: 1, at: start_ms + offset)
+          end = Swift.max(end, start_ms + offset + shape.length_ms)
+        }
+        return end
       } else if fallback, let replacement = AndroidShapes.fallback(for: name, on: device) {
         notes.append("the device does not implement \(name.rawValue): the platform's fallback plays instead")
-        add(replacement, at: start_ms)
+        return add(replacement, at: start_ms)
       }
+      return start_ms
+    case .waveformEnvelope(let envelope):
+      var points: [(duration_ms: Int, level: Double, frequency_Hz: Double)] = []
+      for point in envelope.controlPoints {
+        points.append((point.duration_ms, point.amplitude, point.frequency_Hz))
+      }
+      let initial = envelope.initialFrequency_Hz ?? envelope.controlPoints.first?.frequency_Hz ?? 0
+      return addEnvelope(points, initialFrequency_Hz: initial, at: start_ms)
+    case .basicEnvelope(let envelope):
+      // Sharpness is a position in the device's frequency range.
+      let range = device.frequencyRange_Hz
+      let hertz = { (s: Double) in range.lowerBound + s * (range.upperBound - range.lowerBound) }
+      let points = envelope.controlPoints.map { ($0.duration_ms, $0.intensity, hertz($0.sharpness)) }
+      let initial = hertz(envelope.initialSharpness ?? envelope.controlPoints.first?.sharpness ?? 0.5)
+      return addEnvelope(points, initialFrequency_Hz: initial, at: start_ms, levelIsIntensity: true)
+    case .repeating(let preamble, let repeating):
+      var time = start_ms
+      if let preamble { time = addPart(preamble, at: time) }
+      let limit_ms = start_ms + Int(device.repeatingRenderLength_s * 1000)
+      var passes = 0
+      repeat {
+        let end = addPart(repeating, at: time)
+        passes += 1
+        guard end > time else { break }
+        time = end
+      } while time < limit_ms && passes < 100_000
+      notes.append(
+        "the <repeating-effect> repeats until the app cancels it; rendered for \(passes) pass(es) of its repeating part (\(time - start_ms) ms)"
+      )
+      return time
     }
+  }
+
+  /// One part of a repeating effect; the intensity control steps back to 1 after it, so
+  /// that a waveform's last level does not carry into the next part.
+  private mutating func addPart(_ effect: AndroidVibrationEffect, at start_ms: Int) -> Int {
+    let end = add(effect, at: start_ms)
+    if case .waveform = effect {
+      pattern.parameterSteps.append(
+        ParameterStep(parameterID: .hapticIntensityControl, time_s: Double(end) / 1000, value: 1))
+    }
+    return end
+  }
+
+  /// An envelope: from level 0 at `initialFrequency_Hz`, linear ramps to each point, the
+  /// frequencies played on the device's range (clamped to its edges).
+  private mutating func addEnvelope(
+    _ points: [(duration_ms: Int, level: Double, frequency_Hz: Double)], initialFrequency_Hz: Double, at start_ms: Int,
+    levelIsIntensity: Bool = false
+  ) -> Int {
+    var time = start_ms
+    var amplitude: [HertzPattern.Point] = [.init(time_s: Double(time) / 1000, value: 0)]
+    var frequency: [HertzPattern.Point] = [.init(time_s: Double(time) / 1000, value: initialFrequency_Hz)]
+    let range = device.frequencyRange_Hz
+    if points.contains(where: { !range.contains($0.frequency_Hz) }) || !range.contains(initialFrequency_Hz) {
+      notes.append(
+        "an envelope frequency is outside the device's \(JSONWriter.number(range.lowerBound))...\(JSONWriter.number(range.upperBound)) Hz; played at the nearest edge"
+      )
+    }
+    if let short = points.first(where: { $0.duration_ms < device.minEnvelopeControlPoint_ms }) {
+      notes.append(
+        "an envelope control point lasts \(short.duration_ms) ms, under the device's minimum of \(device.minEnvelopeControlPoint_ms) ms"
+      )
+    }
+    for point in points {
+      time += point.duration_ms
+      let level = levelIsIntensity ? Swift.min(Swift.max(point.level, 0), 1) : intensity(point.level)
+      amplitude.append(.init(time_s: Double(time) / 1000, value: level))
+      frequency.append(.init(time_s: Double(time) / 1000, value: point.frequency_Hz))
+    }
+    guard time > start_ms else { return time }
+    let vibration = HertzPattern.Vibration(
+      start_s: Double(start_ms) / 1000, duration_s: Double(time - start_ms) / 1000, amplitude: amplitude,
+      frequency_Hz: frequency)
+    let resolved = HertzPattern(vibrations: [vibration]).resolved(band_Hz: range)
+    pattern.events += resolved.events
+    pattern.parameterCurves += resolved.parameterCurves
+    pattern.parameterSteps += resolved.parameterSteps
+    return time
   }
 
   private mutating func add(_ shape: AndroidShapes.Shape, strength: Double, at time_ms: Int) {
@@ -121,7 +214,7 @@ struct AndroidPatternBuilder {
     return entries
   }
 
-  private mutating func addWaveform(_ waveform: AndroidWaveform, at start_ms: Int) {
+  private mutating func addWaveform(_ waveform: AndroidWaveform, at start_ms: Int) -> Int {
     let entries = playedEntries(waveform)
     if !device.hasAmplitudeControl,
       entries.contains(where: { ($0.amplitude ?? device.defaultAmplitude) % AndroidWaveformEntry.maxAmplitude != 0 })
@@ -148,6 +241,7 @@ struct AndroidPatternBuilder {
       time += entry.duration_ms
     }
     flush(&self)
+    return time
   }
 
   /// One continuous event for consecutive non-zero steps, its level set by intensity

@@ -28,13 +28,21 @@ public struct AndroidVibration: Equatable, Sendable {
 }
 
 /// One `<vibration-effect>`.
-public enum AndroidVibrationEffect: Equatable, Sendable {
+public indirect enum AndroidVibrationEffect: Equatable, Sendable {
   /// `<waveform-effect>`: amplitude steps (`VibrationEffect.createWaveform`).
   case waveform(AndroidWaveform)
   /// `<predefined-effect name="..." [fallback="..."]>` (`VibrationEffect.get`/`createPredefined`).
   case predefined(AndroidPredefinedEffect, fallback: Bool)
   /// A list of `<primitive-effect>` (`VibrationEffect.startComposition()...compose()`).
   case composition([AndroidPrimitive])
+  /// `<waveform-envelope-effect>` (Android 16, `VibrationEffect.WaveformEnvelopeBuilder`).
+  case waveformEnvelope(AndroidWaveformEnvelope)
+  /// `<basic-envelope-effect>` (Android 16, `VibrationEffect.BasicEnvelopeBuilder`).
+  case basicEnvelope(AndroidBasicEnvelope)
+  /// `<repeating-effect>` (Android 16, `VibrationEffect.createRepeatingEffect`): the
+  /// preamble plays once, then the repeating part until the vibration is cancelled. Each
+  /// part is a waveform without repeat, a predefined effect, a composition or an envelope.
+  case repeating(preamble: AndroidVibrationEffect?, repeating: AndroidVibrationEffect)
 }
 
 /// `<waveform-effect>`: entries played in order; the entries from `repeatIndex` on repeat
@@ -121,17 +129,31 @@ public enum AndroidPrimitiveName: String, CaseIterable, Sendable {
   }
 }
 
-/// `<primitive-effect name="..." scale="..." delayMs="...">`.
+/// `<primitive-effect name="..." scale="..." delayMs="..." delayType="...">`.
 public struct AndroidPrimitive: Equatable, Sendable {
   public var name: AndroidPrimitiveName
   /// Strength 0...1 (default 1).
   public var scale: Double
-  /// Pause before the primitive starts, after the previous one ends, ms (default 0).
+  /// The delay before the primitive starts, ms (default 0); what it counts from is
+  /// ``delayType``.
   public var delay_ms: Int
+  /// What `delayMs` counts from (Android 16 `delayType`; default `pause`).
+  public var delayType: AndroidDelayType
 
-  public init(_ name: AndroidPrimitiveName, scale: Double = 1, delay_ms: Int = 0) {
+  public init(_ name: AndroidPrimitiveName, scale: Double = 1, delay_ms: Int = 0, delayType: AndroidDelayType = .pause)
+  {
     self.name = name
     self.scale = scale
     self.delay_ms = delay_ms
+    self.delayType = delayType
   }
+}
+
+/// `delayType` of a primitive (`VibrationEffect.Composition.DELAY_TYPE_*`).
+public enum AndroidDelayType: String, CaseIterable, Sendable {
+  /// The delay is a pause after the previous primitive ends (the default).
+  case pause
+  /// The delay counts from the previous primitive's start (the composition's start for
+  /// the first primitive).
+  case relativeStartOffset = "relative_start_offset"
 }

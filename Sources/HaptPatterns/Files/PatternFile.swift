@@ -18,7 +18,8 @@ public struct LoadedPattern: Sendable, Equatable {
   public var sources = PatternSourceMap()
 }
 
-/// The pattern file formats hapt reads.
+/// The pattern file formats hapt reads: the single registry of extensions that file
+/// loading and folder walks use.
 public enum PatternFormat: String, CaseIterable, Sendable {
   /// Apple Haptic and Audio Pattern (`.ahap`; `.json` is read as AHAP too).
   case ahap
@@ -26,22 +27,74 @@ public enum PatternFormat: String, CaseIterable, Sendable {
   case haptic
   /// Android vibration XML (`<vibration-effect>` / `<vibration-select>`, `.xml`).
   case androidXML = "xml"
+  /// Interhaptics `.haps` (JSON).
+  case haps
+  /// Immersion `.ivs` (XML).
+  case ivs
+
+  /// The extensions a file of this format has, lowercased, without the dot.
+  public var extensions: [String] {
+    switch self {
+    case .ahap: ["ahap", "json"]
+    case .haptic: ["haptic"]
+    case .androidXML: ["xml"]
+    case .haps: ["haps"]
+    case .ivs: ["ivs"]
+    }
+  }
+
+  /// The extensions a folder walk takes as this format (`.json` is not walked: folders
+  /// hold device profiles and manifests).
+  public var walkedExtensions: [String] { self == .ahap ? ["ahap"] : extensions }
+
+  /// Whether a walk must look inside the file (XML root element) before taking it.
+  public var walkNeedsRootCheck: Bool { self == .androidXML }
+
+  /// The format of a lowercased extension, or nil.
+  public init?(extension ext: String) {
+    guard let format = Self.allCases.first(where: { $0.extensions.contains(ext) }) else { return nil }
+    self = format
+  }
 
   /// The format of a path, by its extension (case-insensitive), or nil.
   public init?(path: String) {
-    switch URL(fileURLWithPath: path).pathExtension.lowercased() {
-    case "ahap", "json": self = .ahap
-    case "haptic": self = .haptic
-    case "xml": self = .androidXML
-    default: return nil
-    }
+    self.init(extension: URL(fileURLWithPath: path).pathExtension.lowercased())
   }
 }
 
 /// Loading pattern files by extension.
 public enum PatternFile {
-  /// The extensions hapt reads as patterns (for folder walks).
-  public static let extensions: Set<String> = ["ahap", "haptic"]
+  /// The extensions hapt reads as patterns in folder walks.
+  public static let extensions: Set<String> = Set(PatternFormat.allCases.flatMap(\.walkedExtensions))
+
+  /// Whether a folder walk takes the file at `path`, whose lowercased extension is `ext`,
+  /// as a pattern: its extension is walked and, for `.xml`, its root element is
+  /// `<vibration-effect>` or `<vibration-select>` (other XML is not a pattern).
+  public static func isWalkedPattern(path: String, extension ext: String) -> Bool {
+    guard let format = PatternFormat(extension: ext), format.walkedExtensions.contains(ext) else { return false }
+    guard format.walkNeedsRootCheck else { return true }
+    return XMLRootElement.name(ofFileAt: path).map(AndroidVibration.isRootElement) ?? false
+  }
+
+  /// Decodes `bytes` as `format`: the pattern and the decoder's findings.
+  /// - Throws: ``InputError`` naming `file`.
+  public static func decode(
+    _ bytes: [UInt8], format: PatternFormat, file: String, limits: PatternLimits = PatternLimits()
+  ) throws -> (pattern: HapticPattern, findings: [LintFinding]) {
+    switch format {
+    case .ahap: return try AHAP.decode(bytes, file: file, limits: limits)
+    case .haptic: return try LofeltHaptic.decode(bytes, file: file, limits: limits)
+    case .androidXML:
+      let (vibration, findings) = try AndroidVibration.decode(bytes, file: file, limits: limits)
+      return (vibration.resolved().pattern, findings)
+    case .haps:
+      let (hertz, findings) = try InterhapticsHaps.decode(bytes, file: file, limits: limits)
+      return (hertz.resolved(band_Hz: HertzPattern.defaultBand_Hz), findings)
+    case .ivs:
+      let (hertz, findings) = try ImmersionIVS.decode(bytes, file: file, limits: limits)
+      return (hertz.resolved(band_Hz: HertzPattern.defaultBand_Hz), findings)
+    }
+  }
 
   /// Reads and decodes the pattern at `path`.
   ///
@@ -54,21 +107,18 @@ public enum PatternFile {
     guard let format = PatternFormat(path: path) else {
       throw InputError(
         file: path,
-        "unknown pattern format '.\(URL(fileURLWithPath: path).pathExtension)' (expected .ahap, .haptic or Android vibration .xml)"
+        "unknown pattern format '.\(URL(fileURLWithPath: path).pathExtension)' (expected .ahap, .haptic, .haps, .ivs or Android vibration .xml)"
       )
     }
     let bytes = try InputFile.read(path, maxBytes: limits.maxBytes)
     let decoded: (pattern: HapticPattern, findings: [LintFinding])
     var sources = PatternSourceMap()
-    switch format {
-    case .ahap:
+    if format == .ahap {
       let withSources = try AHAP.decodeWithSources(bytes, file: path, limits: limits)
       decoded = (withSources.pattern, withSources.findings)
       sources = withSources.sources
-    case .haptic: decoded = try LofeltHaptic.decode(bytes, file: path, limits: limits)
-    case .androidXML:
-      let (vibration, findings) = try AndroidVibration.decode(bytes, file: path, limits: limits)
-      decoded = (vibration.resolved().pattern, findings)
+    } else {
+      decoded = try decode(bytes, format: format, file: path, limits: limits)
     }
     var findings = decoded.findings
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent()

@@ -2,12 +2,13 @@ import Foundation
 
 /// The pattern files of a folder (searched recursively), and what else it holds.
 ///
-/// Files whose extension hapt does not read as a pattern (`.haps`, `.ivs`, `.wav`, ...)
-/// are counted by extension, so that commands can say once what they skipped ("skipped 39
-/// .haps files: not a pattern format hapt reads") instead of passing over them silently.
+/// Files whose extension hapt does not read as a pattern (`.vij`, `.wav`, ...)
+/// are counted by extension, so that commands can say once what they skipped ("skipped 11
+/// .vij files: not a pattern format hapt reads") instead of passing over them silently.
 /// Hidden files and folders are ignored, and so are files that are plainly not haptic
 /// data (``ignoredExtensions``: documents, images, sources, JSON such as device profiles
-/// and baseline manifests).
+/// and baseline manifests). An `.xml` file is a pattern when its root element is
+/// `<vibration-effect>` or `<vibration-select>`; other XML is passed over without a word.
 public struct PatternFolder: Sendable, Equatable {
   /// Paths of the pattern files, sorted, spelled from the folder as given.
   public var patternFiles: [String]
@@ -35,7 +36,7 @@ public struct PatternFolder: Sendable, Equatable {
     for case let url as URL in enumerator {
       guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
       let ext = url.pathExtension.lowercased()
-      if PatternFile.extensions.contains(ext) {
+      if PatternFile.isWalkedPattern(path: url.path, extension: ext) {
         if patternFiles.count < limit { patternFiles.append(Self.relativePath(url.path, to: folder)) }
       } else if !Self.ignoredExtensions.contains(ext) {
         skipped[ext, default: 0] += 1
@@ -53,8 +54,8 @@ public struct PatternFolder: Sendable, Equatable {
     return folder.hasSuffix("/") ? folder + tail : folder + "/" + tail
   }
 
-  /// One line saying what was skipped, or nil if nothing was: "skipped 39 .haps files, 1
-  /// .wav file: not a pattern format hapt reads (it reads .ahap, .haptic)". Extensions in
+  /// One line saying what was skipped, or nil if nothing was: "skipped 11 .vij files, 1
+  /// .wav file: not a pattern format hapt reads (it reads .ahap, .haps, ...)". Extensions in
   /// order of count, then name.
   public static func skippedSummary(_ skipped: [String: Int]) -> String? {
     guard !skipped.isEmpty else { return nil }

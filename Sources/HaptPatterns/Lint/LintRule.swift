@@ -130,6 +130,64 @@ public struct LintRule: Equatable, Sendable {
     "AND006", .warning, "android-stray-text",
     "Text between vibration XML elements: hapt ignores it, Android's parser refuses the file.")
 
+  // MARK: - Android 16 vibration XML
+
+  public static let androidEnvelopeNotZero = LintRule(
+    "AND007", .error, "android-envelope-not-zero",
+    "A basic envelope whose last control point is not at intensity 0: Android refuses it (an envelope must end at zero)."
+  )
+  public static let androidShortControlPoint = LintRule(
+    "AND008", .warning, "android-short-control-point",
+    "An envelope control point shorter than the default device's minimum control-point duration (10 ms): Android requires at least the device's minimum."
+  )
+  public static let androidFrequencyOutOfRange = LintRule(
+    "AND009", .warning, "android-frequency-out-of-range",
+    "An envelope frequency outside the default device's range (80...230 Hz): Android requires frequencies inside the device's range; hapt plays it at the nearest edge."
+  )
+  public static let androidUnsupportedOnDevice = LintRule(
+    "AND010", .warning, "android-unsupported-on-device",
+    "Nothing in the file plays on the device (an envelope on a device without envelope support, no supported alternative)."
+  )
+
+  // MARK: - Interhaptics .haps
+
+  public static let hapsNotRendered = LintRule(
+    "HAPS001", .warning, "haps-not-rendered",
+    "A texture or stiffness perception with notes: hapt renders the vibration perception only, so these are not evaluated."
+  )
+  public static let hapsUnknownKey = LintRule(
+    "HAPS002", .warning, "haps-unknown-key", "A key, version or value the .haps format (version 5) does not define.")
+  public static let hapsMissingKey = LintRule(
+    "HAPS003", .warning, "haps-missing-key", "A .haps key is missing; a default is used or the note is skipped.")
+  public static let hapsOutOfRange = LintRule(
+    "HAPS004", .warning, "haps-out-of-range", "A gain or amplitude outside 0...1, or a negative frequency; clamped.")
+  public static let hapsUnsortedKeyframes = LintRule(
+    "HAPS005", .warning, "haps-unsorted-keyframes", "Keyframes out of time order; hapt sorts them.")
+  public static let hapsEndlessLoop = LintRule(
+    "HAPS006", .warning, "haps-endless-loop",
+    "A looping perception plays until the app stops it; hapt renders a bounded length.")
+
+  // MARK: - Immersion IVS
+
+  public static let ivsUnknownEffect = LintRule(
+    "IVS001", .error, "ivs-unknown-effect",
+    "A launch event names no basis effect of the file, or a basis effect's type is not periodic or magsweep: it does not play (an unknown waveform plays as a sine)."
+  )
+  public static let ivsMissingAttribute = LintRule(
+    "IVS002", .warning, "ivs-missing-attribute",
+    "An IVS attribute is missing; a default is used or the element is skipped.")
+  public static let ivsOutOfRange = LintRule(
+    "IVS003", .warning, "ivs-out-of-range",
+    "A magnitude outside 0...10000 or a period of 0 or less; clamped or skipped.")
+  public static let ivsUnknownElement = LintRule(
+    "IVS004", .warning, "ivs-unknown-element", "An element or attribute the IVS format does not define; ignored.")
+  public static let ivsNoTimeline = LintRule(
+    "IVS005", .info, "ivs-no-timeline",
+    "No timeline effect: hapt plays the first basis effect alone (an app plays any effect of the file by its index).")
+  public static let ivsWaveformNotKept = LintRule(
+    "IVS006", .info, "ivs-waveform-not-kept",
+    "A periodic effect with a square, triangle or sawtooth waveform: hapt's drive is a sine at the effect's frequency.")
+
   // MARK: - Pattern structure
 
   public static let overlappingContinuous = LintRule(
@@ -174,6 +232,9 @@ public struct LintRule: Equatable, Sendable {
     hapticUnknownKey, hapticMissingKey, hapticZeroDuration, hapticMisspelledKey,
     androidUnknownAttribute, androidHiddenAPI, androidEndlessRepeat, androidShortEntry,
     androidZeroDuration, androidStrayText,
+    androidEnvelopeNotZero, androidShortControlPoint, androidFrequencyOutOfRange,
+    hapsNotRendered, hapsUnknownKey, hapsMissingKey, hapsOutOfRange, hapsUnsortedKeyframes, hapsEndlessLoop,
+    ivsUnknownEffect, ivsMissingAttribute, ivsOutOfRange, ivsUnknownElement, ivsNoTimeline, ivsWaveformNotKept,
     overlappingContinuous, overlappingCurves, simultaneousTransients, noHapticEvents, silentPattern,
     longUIPattern, sustainedBuzz, denseBurst, fusingGap, allFullIntensity,
   ]

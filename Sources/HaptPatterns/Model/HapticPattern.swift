@@ -20,6 +20,10 @@ public struct HapticPattern: Equatable, Sendable {
   /// a renderer resolves it again for its own device's capabilities (see
   /// ``AndroidVibration/resolved(for:)``). Not written by the AHAP encoder.
   public var android: AndroidVibration?
+  /// The frequencies-in-hertz description this pattern was resolved from (`.haps`,
+  /// `.ivs`): a renderer resolves it again for its own drive band (see
+  /// ``HertzPattern/resolved(band_Hz:)``). Not written by the AHAP encoder.
+  public var hertz: HertzPattern?
 
   public init(
     version: Double? = 1, metadata: PatternMetadata = PatternMetadata(),

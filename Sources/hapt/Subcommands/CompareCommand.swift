@@ -12,7 +12,7 @@ struct CompareCommand: HaptCommand {
     summary: "d', what changed, and similarity between two patterns or recordings, with both signals' markers.",
     usage: ["compare A B [--device NAME] [--state prepared|cold] [--format text|json]"],
     discussion: """
-      A and B are patterns (.ahap, .haptic), rendered on the device, or accelerometer
+      A and B are patterns (any format hapt reads), rendered on the device, or accelerometer
       recordings (.wav, .flac, mono, in g; other rates are resampled to 8 kHz), in any mix.
       d' is hapt's distinguishability in JND units (Docs/Perception.md): under 1
       confusable, under 2 close, else distinct. The changes from A to B are listed event by

@@ -34,7 +34,7 @@ struct ConvertCommand: HaptCommand {
 
   static var arguments: [Argument<Self>] {
     [
-      .positionals(\.inputs, PositionalSpec(minimum: 1, maximum: 1, missing: "IN (a .ahap or .haptic file)")),
+      .positionals(\.inputs, PositionalSpec(minimum: 1, maximum: 1, missing: "IN (a pattern file)")),
       .option(
         "out", "FILE", help: "The file to write: .ahap (AHAP), .xml (Android vibration XML) or .kt (Kotlin).", \.out,
         .string),
@@ -59,7 +59,9 @@ struct ConvertCommand: HaptCommand {
     }
     let loaded = try PatternFile.load(path: input)
     switch target.format {
-    case .ahap: try AtomicFile.write(AHAP.encode(loaded.pattern), to: output)
+    case .ahap:
+      try AtomicFile.write(AHAP.encode(loaded.pattern), to: output)
+      for note in AHAPConversionLosses.notes(for: loaded) { console.note("\(input): \(note)") }
     case .xml, .kotlin: try ConvertTarget.writeAndroid(loaded, format: target.format, to: output, console: console)
     }
     let errors = loaded.findings.filter { $0.severity == .error }.count

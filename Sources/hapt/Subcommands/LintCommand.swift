@@ -9,7 +9,8 @@ import HaptReports
 struct LintCommand: HaptCommand {
   static let help = CommandHelp(
     name: "lint",
-    summary: "Check haptic pattern files (.ahap, .haptic) for format breaks and UX problems.",
+    summary:
+      "Check haptic pattern files (.ahap, .haptic, .haps, .ivs, Android .xml) for format breaks and UX problems.",
     usage: ["lint PATH... [--format text|csv|json|xcode|github|sarif|markdown] [--summary FILE] [--strict]"],
     discussion: """
       PATH is a file or a folder (searched recursively for .ahap and .haptic files).
