@@ -85,6 +85,9 @@ public struct DeviceFit: Sendable {
     if case .none = start.actuator {
       throw InputError(file: start.name, "the start device has no actuator: there is nothing to fit")
     }
+    if case .ideal = start.actuator {
+      throw InputError(file: start.name, "the start device is not a physical actuator: there is nothing to fit")
+    }
     let x = recording.acceleration_g.samples
     var model = FitModel(pattern: pattern, start: start, count: x.count)
     var warnings: [String] = []

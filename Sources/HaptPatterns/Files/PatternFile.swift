@@ -23,6 +23,10 @@ public enum PatternFormat: String, CaseIterable, Sendable {
   case haptic
   /// Android vibration XML (`<vibration-effect>` / `<vibration-select>`, `.xml`).
   case androidXML = "xml"
+  /// MPEG-I Haptics interchange format (`.hjif`, JSON).
+  case hjif
+  /// MPEG-I Haptics binary stream (`.hmpg`).
+  case hmpg
 
   /// The format of a path, by its extension (case-insensitive), or nil.
   public init?(path: String) {
@@ -30,6 +34,8 @@ public enum PatternFormat: String, CaseIterable, Sendable {
     case "ahap", "json": self = .ahap
     case "haptic": self = .haptic
     case "xml": self = .androidXML
+    case "hjif": self = .hjif
+    case "hmpg": self = .hmpg
     default: return nil
     }
   }
@@ -38,7 +44,7 @@ public enum PatternFormat: String, CaseIterable, Sendable {
 /// Loading pattern files by extension.
 public enum PatternFile {
   /// The extensions hapt reads as patterns (for folder walks).
-  public static let extensions: Set<String> = ["ahap", "haptic"]
+  public static let extensions: Set<String> = ["ahap", "haptic", "hjif", "hmpg"]
 
   /// Reads and decodes the pattern at `path`.
   ///
@@ -51,7 +57,7 @@ public enum PatternFile {
     guard let format = PatternFormat(path: path) else {
       throw InputError(
         file: path,
-        "unknown pattern format '.\(URL(fileURLWithPath: path).pathExtension)' (expected .ahap, .haptic or Android vibration .xml)"
+        "unknown pattern format '.\(URL(fileURLWithPath: path).pathExtension)' (expected .ahap, .haptic, .hjif, .hmpg or Android vibration .xml)"
       )
     }
     let bytes = try InputFile.read(path, maxBytes: limits.maxBytes)
@@ -62,6 +68,12 @@ public enum PatternFile {
     case .androidXML:
       let (vibration, findings) = try AndroidVibration.decode(bytes, file: path, limits: limits)
       decoded = (vibration.resolved().pattern, findings)
+    case .hjif:
+      let (haptics, findings) = try MPEGHaptics.decode(bytes, file: path, limits: limits)
+      decoded = (haptics.pattern(), findings)
+    case .hmpg:
+      let (haptics, findings) = try MPEGHaptics.decodeBinary(bytes, file: path, limits: limits)
+      decoded = (haptics.pattern(), findings)
     }
     var findings = decoded.findings
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent()

@@ -146,15 +146,16 @@ public struct LintRule: Equatable, Sendable {
     "Every haptic event at full intensity: no contrast left for emphasis.")
 
   /// Every rule, in table order.
-  public static let all: [LintRule] = [
-    jsonLeniency, unknownKey, missingKey, outOfRange, unknownIdentifier, negativeTime,
-    unsortedCurve, tooManyControlPoints, longContinuousEvent, unsafeWaveformPath, duplicateKey,
-    malformedEntry, missingWaveform, emptyCurve, ignoredValue,
-    hapticTooFewPoints, hapticDecreasingTime, hapticEmphasisBelowEnvelope, hapticOutOfRange,
-    hapticUnknownKey, hapticMissingKey, hapticZeroDuration,
-    androidUnknownAttribute, androidHiddenAPI, androidEndlessRepeat, androidShortEntry,
-    androidZeroDuration, androidStrayText,
-    overlappingContinuous, overlappingCurves, simultaneousTransients, noHapticEvents, silentPattern,
-    longUIPattern, sustainedBuzz, denseBurst, fusingGap, allFullIntensity,
-  ]
+  public static let all: [LintRule] =
+    [
+      jsonLeniency, unknownKey, missingKey, outOfRange, unknownIdentifier, negativeTime,
+      unsortedCurve, tooManyControlPoints, longContinuousEvent, unsafeWaveformPath, duplicateKey,
+      malformedEntry, missingWaveform, emptyCurve, ignoredValue,
+      hapticTooFewPoints, hapticDecreasingTime, hapticEmphasisBelowEnvelope, hapticOutOfRange,
+      hapticUnknownKey, hapticMissingKey, hapticZeroDuration,
+      androidUnknownAttribute, androidHiddenAPI, androidEndlessRepeat, androidShortEntry,
+      androidZeroDuration, androidStrayText,
+      overlappingContinuous, overlappingCurves, simultaneousTransients, noHapticEvents, silentPattern,
+      longUIPattern, sustainedBuzz, denseBurst, fusingGap, allFullIntensity,
+    ] + mpegRules
 }

@@ -20,6 +20,10 @@ public struct HapticPattern: Equatable, Sendable {
   /// a renderer resolves it again for its own device's capabilities (see
   /// ``AndroidVibration/resolved(for:)``). Not written by the AHAP encoder.
   public var android: AndroidVibration?
+  /// The MPEG-I Haptics experience this pattern was read from, if it came from `.hjif` or
+  /// `.hmpg`: a renderer decodes it to the drive (Docs/Formats-MPEG.md); the events are
+  /// its approximation in the pattern model. Not written by the AHAP encoder.
+  public var mpeg: MPEGHaptics?
 
   public init(
     version: Double? = 1, metadata: PatternMetadata = PatternMetadata(),

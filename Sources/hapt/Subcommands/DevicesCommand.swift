@@ -73,7 +73,7 @@ enum DevicesCommand {
         ("ratedAcceleration_g", p.steadyAcceleration_g(voltage_V: v, bodyMass_kg: profile.bodyMass_kg)),
         ("spinUpTimeConstant_s", p.spinUpTimeConstant_s),
       ]
-    case .none:
+    case .none, .ideal:
       return []
     }
   }
