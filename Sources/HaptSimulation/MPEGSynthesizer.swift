@@ -29,6 +29,8 @@ struct MPEGSynthesizer {
     var band_Hz: ClosedRange<Double>? = nil
     /// Amplitude gain at a carrier frequency (the driver's equalisation), dimensionless.
     var equalization: (@Sendable (Double) -> Double)? = nil
+    /// The largest equalised amplitude, in full scales (maximum / rated voltage).
+    var equalizedCap = Double.infinity
     /// A DC drive (ERM): the amplitude envelope without carrier.
     var isDC = false
   }
@@ -44,30 +46,71 @@ struct MPEGSynthesizer {
   func synthesize(
     into out: inout [Double], offset: Double, loops: Int = 1, period_s: Double = 0
   ) {
-    var mix = [Double](repeating: 0, count: out.count)
-    var channel = [Double](repeating: 0, count: out.count)
-    var band = [Double](repeating: 0, count: out.count)
+    let count = out.count
+    var mix = Accumulator(count: count)
+    var channel = Accumulator(count: count)
+    var band = Accumulator(count: count)
     for perception in haptics.perceptions where perception.isVibrotactile {
       let unit = pow(10, Double(perception.perceptionUnitExponent))
       for ch in perception.channels {
-        for n in channel.indices { channel[n] = 0 }
+        channel.reset()
         for b in ch.bands where b.type != .waveletWave {
-          for n in band.indices { band[n] = 0 }
+          band.reset()
           for effect in haptics.playedEffects(of: b, in: perception) {
             for loop in 0..<max(loops, 1) {
               let start = offset + Double(loop) * period_s / rate * sampleRate_Hz
               add(effect, band: b, offset: start, into: &band)
             }
           }
-          for n in channel.indices { channel[n] += band[n] }
+          channel.add(band, weight: 1)
         }
-        let weight = ch.gain * unit * ch.mixingCoefficient
-        for n in mix.indices { mix[n] += min(max(channel[n], -1), 1) * weight }
+        channel.clampToFullScale()
+        mix.add(channel, weight: ch.gain * unit * ch.mixingCoefficient)
       }
     }
+    mix.clampToFullScale()
     for n in out.indices {
-      let x = min(max(mix[n], -1), 1)
-      out[n] += drive.fullScale_V * shaped(x)
+      out[n] += drive.fullScale_V * shaped(mix.equalized[n])
+    }
+  }
+
+  /// A signal in full-scale units (`raw`, where the format's clamps apply) and the same
+  /// with the driver's equalisation (`equalized`, what drives the actuator).
+  struct Accumulator {
+    var raw: [Double]
+    var equalized: [Double]
+
+    init(count: Int) {
+      raw = [Double](repeating: 0, count: count)
+      equalized = raw
+    }
+
+    mutating func reset() {
+      for n in raw.indices {
+        raw[n] = 0
+        equalized[n] = 0
+      }
+    }
+
+    @inline(__always) mutating func add(_ n: Int, _ value: Double, gain: Double) {
+      raw[n] += value
+      equalized[n] += value * gain
+    }
+
+    mutating func add(_ other: Accumulator, weight: Double) {
+      for n in raw.indices {
+        raw[n] += other.raw[n] * weight
+        equalized[n] += other.equalized[n] * weight
+      }
+    }
+
+    /// Clamps `raw` to -1...1 and scales `equalized` by the same factor.
+    mutating func clampToFullScale() {
+      for n in raw.indices where abs(raw[n]) > 1 {
+        let factor = 1 / abs(raw[n])
+        raw[n] *= factor
+        equalized[n] *= factor
+      }
     }
   }
 
@@ -99,12 +142,18 @@ struct MPEGSynthesizer {
     return f
   }
 
-  @inline(__always) private func equalized(_ a: Double, at f: Double) -> Double {
-    guard let eq = drive.equalization else { return a }
-    return a * eq(f)
+  /// The equalisation gain at carrier frequency `f` for amplitude `a` (1 without
+  /// equalisation): the driver's factor, capped so the equalised amplitude stays within
+  /// `equalizedCap` full scales (the maximum voltage). The pattern drive caps an event's
+  /// intensity before its attack and release instead: an MPEG amplitude has no such split.
+  @inline(__always) private func gain(at f: Double, amplitude a: Double) -> Double {
+    guard let eq = drive.equalization, f > 0 else { return 1 }
+    let factor = eq(f)
+    let magnitude = abs(a)
+    return magnitude * factor > drive.equalizedCap ? drive.equalizedCap / magnitude : factor
   }
 
-  private func add(_ effect: MPEGHaptics.Effect, band: MPEGHaptics.Band, offset: Double, into out: inout [Double]) {
+  private func add(_ effect: MPEGHaptics.Effect, band: MPEGHaptics.Band, offset: Double, into out: inout Accumulator) {
     switch band.type {
     case .vectorialWave: addVectorial(effect, band: band, offset: offset, into: &out)
     case .transient: addTransient(effect, band: band, offset: offset, into: &out)
@@ -114,7 +163,7 @@ struct MPEGSynthesizer {
   }
 
   private func addVectorial(
-    _ effect: MPEGHaptics.Effect, band: MPEGHaptics.Band, offset: Double, into out: inout [Double]
+    _ effect: MPEGHaptics.Effect, band: MPEGHaptics.Band, offset: Double, into out: inout Accumulator
   ) {
     guard !effect.keyframes.isEmpty else { return }
     let amplitudes = effect.keyframes.compactMap { k in k.amplitude.map { (Double(k.relativePosition ?? 0), $0) } }
@@ -124,12 +173,13 @@ struct MPEGSynthesizer {
       }, timescale: Double(haptics.timescale), rate: rate)
     let position = Double(effect.position)
     let startCycles = effect.phase_rad / (2 * Double.pi)
-    for n in samples(fromTicks: position, toTicks: position + Double(effect.length), offset: offset, count: out.count) {
+    let range = samples(
+      fromTicks: position, toTicks: position + Double(effect.length), offset: offset, count: out.raw.count)
+    for n in range {
       let r = max(ticks(n, offset: offset) - position, 0)
       let a = amplitudes.isEmpty ? 1 : Self.held(amplitudes, at: r)
-      let level = equalized(a, at: carrier.frequency(at: r))
-      out[n] +=
-        drive.isDC ? abs(level) : level * Self.base(effect.baseSignal, cycles: startCycles + carrier.cycles(at: r))
+      let value = drive.isDC ? abs(a) : a * Self.base(effect.baseSignal, cycles: startCycles + carrier.cycles(at: r))
+      out.add(n, value, gain: gain(at: carrier.frequency(at: r), amplitude: a))
     }
   }
 
@@ -190,7 +240,7 @@ struct MPEGSynthesizer {
   }
 
   private func addTransient(
-    _ effect: MPEGHaptics.Effect, band: MPEGHaptics.Band, offset: Double, into out: inout [Double]
+    _ effect: MPEGHaptics.Effect, band: MPEGHaptics.Band, offset: Double, into out: inout Accumulator
   ) {
     let ts = Double(haptics.timescale)
     for keyframe in effect.keyframes {
@@ -199,25 +249,25 @@ struct MPEGSynthesizer {
       guard f > 0 else { continue }
       let start = Double(effect.position) + Double(keyframe.relativePosition ?? 0)
       let length = MPEGHaptics.transientCycles / f * ts
-      let level = equalized(a, at: f)
-      for n in samples(fromTicks: start, toTicks: start + length, offset: offset, count: out.count) {
+      let g = gain(at: f, amplitude: a)
+      for n in samples(fromTicks: start, toTicks: start + length, offset: offset, count: out.raw.count) {
         let t = (ticks(n, offset: offset) - start) / ts / rate
-        out[n] += drive.isDC ? abs(level) : level * sin(2 * Double.pi * (f * t))
+        out.add(n, drive.isDC ? abs(a) : a * sin(2 * Double.pi * (f * t)), gain: g)
       }
     }
   }
 
   private func addCurve(
-    _ effect: MPEGHaptics.Effect, band: MPEGHaptics.Band, offset: Double, into out: inout [Double]
+    _ effect: MPEGHaptics.Effect, band: MPEGHaptics.Band, offset: Double, into out: inout Accumulator
   ) {
     let points = effect.keyframes.compactMap { k in
       k.amplitude.map { (x: Double(effect.position) + Double(k.relativePosition ?? 0), y: $0) }
     }
     guard !points.isEmpty else { return }
     let curve = MPEGCurve(points: points, type: band.curveType ?? .unknown)
-    for n in samples(fromTicks: curve.start, toTicks: curve.end, offset: offset, count: out.count) {
+    for n in samples(fromTicks: curve.start, toTicks: curve.end, offset: offset, count: out.raw.count) {
       let v = curve.value(at: ticks(n, offset: offset))
-      out[n] += drive.isDC ? abs(v) : v
+      out.add(n, drive.isDC ? abs(v) : v, gain: 1)
     }
   }
 

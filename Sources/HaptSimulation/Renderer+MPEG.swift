@@ -22,8 +22,8 @@ extension Renderer {
     }
     if case .erm = actuator { mapping.isDC = true }
     if let equalizer {
-      let rated = parameters.ratedVoltage_V
-      mapping.equalization = { f in rated > 0 ? equalizer.amplitude(rated, at: f) / rated : 1 }
+      mapping.equalization = { f in equalizer.factor(at: f) }
+      mapping.equalizedCap = mapping.fullScale_V > 0 ? parameters.maxVoltage_V / mapping.fullScale_V : 1
     }
     let synthesizer = MPEGSynthesizer(
       haptics: mpeg, sampleRate_Hz: device.sampleRate_Hz, drive: mapping,

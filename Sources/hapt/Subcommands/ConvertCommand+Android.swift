@@ -5,7 +5,7 @@ import HaptPatterns
 /// What `hapt convert` writes: the format from `--format` or from `--out`'s extension.
 struct ConvertTarget {
   enum Format: String, CaseIterable {
-    case ahap, xml, kotlin
+    case ahap, xml, kotlin, hjif
   }
 
   var format: Format
@@ -18,12 +18,13 @@ struct ConvertTarget {
       case "ahap": .ahap
       case "xml": .xml
       case "kt": .kotlin
+      case "hjif": .hjif
       default: nil
       }
     }
     if let name = arguments.value("format") {
       guard let chosen = Format(rawValue: name) else {
-        throw UsageError.invalidValue(option: "--format", value: name, expected: "ahap, xml or kotlin")
+        throw UsageError.invalidValue(option: "--format", value: name, expected: "ahap, xml, kotlin or hjif")
       }
       if let fromExtension, fromExtension != chosen, let output {
         throw UsageError.invalidValue(option: "--out", value: output, expected: "a path matching --format \(name)")
@@ -32,7 +33,8 @@ struct ConvertTarget {
     } else if let fromExtension {
       format = fromExtension
     } else if let output {
-      throw UsageError.invalidValue(option: "--out", value: output, expected: "a path ending in .ahap, .xml or .kt")
+      throw UsageError.invalidValue(
+        option: "--out", value: output, expected: "a path ending in .ahap, .xml, .kt or .hjif")
     } else {
       throw UsageError.missingArgument("--out FILE")
     }
@@ -52,7 +54,7 @@ struct ConvertTarget {
     }
     let text: String
     switch format {
-    case .xml, .ahap:
+    case .xml, .ahap, .hjif:
       text = vibration.encode()
     case .kotlin:
       let source = URL(fileURLWithPath: loaded.path).lastPathComponent

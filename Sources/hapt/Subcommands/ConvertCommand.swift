@@ -1,6 +1,8 @@
 import Foundation
 import HaptCore
 import HaptPatterns
+import HaptSimulation
+import HaptWorkflows
 
 /// `hapt convert IN --out OUT`: reads a pattern (.ahap, .haptic or Android .xml) and writes
 /// strict AHAP, Android vibration XML or a Kotlin snippet (ConvertCommand+Android.swift).
@@ -24,8 +26,9 @@ enum ConvertCommand {
       """,
     options: [
       OptionSpec.value(
-        "out", "FILE", help: "The file to write: .ahap (AHAP), .xml (Android vibration XML) or .kt (Kotlin)."),
-      OptionSpec.value("format", "ahap|xml|kotlin", help: "Output format (default: from --out's extension)."),
+        "out", "FILE",
+        help: "The file to write: .ahap (AHAP), .xml (Android vibration XML), .kt (Kotlin) or .hjif (MPEG-I Haptics)."),
+      OptionSpec.value("format", "ahap|xml|kotlin|hjif", help: "Output format (default: from --out's extension)."),
     ],
     run: { arguments, console in
       guard let input = arguments.positionals.first else {
@@ -38,7 +41,18 @@ enum ConvertCommand {
       }
       let loaded = try PatternFile.load(path: input)
       switch target.format {
-      case .ahap: try AtomicFile.write(AHAP.encode(loaded.pattern), to: output)
+      case .ahap:
+        let text = AHAP.encode(loaded.pattern)
+        try AtomicFile.write(text, to: output)
+        if loaded.format != .ahap, let converted = try? AHAP.decode(text, file: output).pattern {
+          let losses = loaded.pattern.mpeg.map(ConversionDistance.patternLosses) ?? []
+          try noteDistance(loaded, converted: converted, losses: losses, console: console)
+        }
+      case .hjif:
+        let mpeg = MPEGHaptics(pattern: loaded.pattern)
+        try AtomicFile.write(mpeg.jsonText(), to: output)
+        try noteDistance(
+          loaded, converted: mpeg.pattern(), losses: ConversionDistance.mpegLosses(loaded.pattern), console: console)
       case .xml, .kotlin: try ConvertTarget.writeAndroid(loaded, format: target.format, to: output, console: console)
       }
       let errors = loaded.findings.filter { $0.severity == .error }.count
@@ -48,4 +62,14 @@ enum ConvertCommand {
       }
       return .success
     })
+
+  /// Notes on stderr how far the converted pattern feels from the original on the
+  /// default device, and what the conversion lost.
+  static func noteDistance(_ loaded: LoadedPattern, converted: HapticPattern, losses: [String], console: Console) throws
+  {
+    let device = try DeviceProfile.load(nameOrPath: DeviceProfile.defaultName)
+    let distance = ConversionDistance.measure(
+      original: loaded.pattern, converted: converted, losses: losses, on: device)
+    console.note("\(loaded.path): \(distance.summary)")
+  }
 }
