@@ -78,7 +78,8 @@ extension MPEGHaptics {
           position: start, baseSignal: .sine,
           keyframes: positions.map { k in
             let tick = Double(start + k)
-            return Keyframe(k, amplitude: level(k == length ? tick - 1e-6 : tick), frequency_Hz: frequency(tick))
+            let amplitude = k < length ? level(tick) : (envelope.release_s > 0 ? 0 : level(tick - 1e-6))
+            return Keyframe(k, amplitude: amplitude, frequency_Hz: frequency(tick))
           }))
     }
     var bands: [Band] = []

@@ -33,7 +33,9 @@ extension MPEGHaptics {
   ///   curve follows the keyframes (relative to the peak). Its sharpness is the first
   ///   keyframe frequency's; a changing frequency becomes a `HapticSharpnessControl`
   ///   curve (offsets). Curves are global in AHAP: with overlapping effects they also
-  ///   reach the other events (an approximation);
+  ///   reach the other events (an approximation; transients are corrected for them, so
+  ///   their effective intensity and sharpness are their keyframes' where the control
+  ///   allows);
   /// - each Curve effect is a continuous event with sharpness 0 and its |curve| as an
   ///   intensity curve (sampled at the keyframes);
   /// - WaveletWave bands have no events.
@@ -80,8 +82,23 @@ extension MPEGHaptics {
         }
       }
     }
-    pattern.events.sort { $0.time_s < $1.time_s }
     pattern.parameterCurves = curves.sorted { $0.time_s < $1.time_s }
+    // Controls multiply (intensity) and offset (sharpness) every event, transients too:
+    // take them out of the transients so their effective values are the keyframes'.
+    if !pattern.parameterCurves.isEmpty {
+      let controls = pattern.controls
+      for i in pattern.events.indices where pattern.events[i].type == .hapticTransient {
+        let t = pattern.events[i].time_s
+        let multiplier = controls.intensityMultiplier(at: t)
+        pattern.events[i].intensity = multiplier > 0 ? Swift.min(pattern.events[i].intensity / multiplier, 1) : 0
+        pattern.events[i].sharpness = Swift.min(
+          Swift.max(pattern.events[i].sharpness - controls.sharpnessOffset(at: t), 0), 1)
+      }
+    }
+    pattern.events = pattern.events.enumerated().sorted {
+      ($0.element.time_s, $0.offset) < ($1.element.time_s, $1.offset)
+    }
+    .map(\.element)
     pattern.mpeg = self
     return pattern
   }
