@@ -53,7 +53,10 @@ extension MPEGHaptics {
       let envelope = EventEnvelope(event)
       func level(_ tick: Double) -> Double {
         let t = tick / ts
-        let offset = Swift.min(Swift.max(t - event.time_s, 0), event.duration_s * (1 - 1e-12))
+        // Whole ticks after the written start, so keyframes on the envelope's corners are exact.
+        let offset = Swift.min(
+          Swift.max((tick - Double(start)) / ts + (Double(start) / ts - event.time_s), 0),
+          event.duration_s * (1 - 1e-12))
         return clamp01(event.intensity * controls.intensityMultiplier(at: t)) * envelope.gain(atOffset: offset)
       }
       func frequency(_ tick: Double) -> Double {
@@ -78,7 +81,8 @@ extension MPEGHaptics {
           position: start, baseSignal: .sine,
           keyframes: positions.map { k in
             let tick = Double(start + k)
-            let amplitude = k < length ? level(tick) : (envelope.release_s > 0 ? 0 : level(tick - 1e-6))
+            var amplitude = k < length ? level(tick) : (envelope.release_s > 0 ? 0 : level(tick - 1e-6))
+            if amplitude < 1e-6 { amplitude = 0 }  // a decay or release that reaches 0 at the end
             return Keyframe(k, amplitude: amplitude, frequency_Hz: frequency(tick))
           }))
     }

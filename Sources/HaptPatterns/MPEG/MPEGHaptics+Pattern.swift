@@ -148,22 +148,25 @@ extension MPEGHaptics {
   /// Attack and release lengths, s, if the amplitude keyframes are a trapezoid that the
   /// AHAP envelope reproduces: [(0, 0)], (ta, P), [(tr, P)], [(D, 0)].
   static func trapezoid(_ points: [(Double, Double)], peak: Double, duration: Double) -> (Double, Double)? {
-    if points.allSatisfy({ $0.1 == peak }) { return (0, 0) }
+    func isPeak(_ a: Double) -> Bool { abs(a - peak) <= 1e-9 }
+    func isZero(_ a: Double) -> Bool { abs(a) <= 1e-9 }
+    if points.allSatisfy({ isPeak($0.1) }) { return (0, 0) }
     var inner = points[...]
     var attack = 0.0
     var release = 0.0
-    if let first = inner.first, first.1 == 0 {
+    if let first = inner.first, isZero(first.1) {
       guard first.0 == 0, inner.count >= 2 else { return nil }
       inner = inner.dropFirst()
       attack = inner[inner.startIndex].0
     }
-    if let last = inner.last, last.1 == 0 {
+    if let last = inner.last, isZero(last.1) {
       guard abs(last.0 - duration) < 1e-9, inner.count >= 2 else { return nil }
       inner = inner.dropLast()
       release = duration - inner[inner.endIndex - 1].0
     }
-    guard !inner.isEmpty, inner.count <= 2, inner.allSatisfy({ $0.1 == peak }) else { return nil }
-    if inner.count == 2 && (inner[inner.startIndex].0 != attack || inner[inner.endIndex - 1].0 != duration - release) {
+    guard !inner.isEmpty, inner.count <= 2, inner.allSatisfy({ isPeak($0.1) }) else { return nil }
+    if abs(inner[inner.startIndex].0 - attack) > 1e-9 || abs(inner[inner.endIndex - 1].0 - (duration - release)) > 1e-9
+    {
       return nil
     }
     return (attack, release)
