@@ -33,6 +33,14 @@ struct MPEGSynthesizer {
     var equalizedCap = Double.infinity
     /// A DC drive (ERM): the amplitude envelope without carrier.
     var isDC = false
+    /// Cycles one transient keyframe plays (the profile's `transientCycles` on a physical
+    /// device; the format's two on the `ideal` profile).
+    var transientCycles = MPEGHaptics.transientCycles
+    /// Overdrive voltage over rated voltage for the first half cycle of each effect and
+    /// transient (1: none).
+    var overdriveRatio = 1.0
+    /// Cycles of reversed drive after each effect and transient (0: none).
+    var brakeCycles = 0.0
   }
 
   let haptics: MPEGHaptics
@@ -95,6 +103,11 @@ struct MPEGSynthesizer {
     @inline(__always) mutating func add(_ n: Int, _ value: Double, gain: Double) {
       raw[n] += value
       equalized[n] += value * gain
+    }
+
+    /// Drive that is the driver's, not the signal's (overdrive, braking): no clamp applies.
+    @inline(__always) mutating func addDriveOnly(_ n: Int, _ value: Double) {
+      equalized[n] += value
     }
 
     mutating func add(_ other: Accumulator, weight: Double) {
@@ -178,8 +191,24 @@ struct MPEGSynthesizer {
     for n in range {
       let r = max(ticks(n, offset: offset) - position, 0)
       let a = amplitudes.isEmpty ? 1 : Self.held(amplitudes, at: r)
-      let value = drive.isDC ? abs(a) : a * Self.base(effect.baseSignal, cycles: startCycles + carrier.cycles(at: r))
-      out.add(n, value, gain: gain(at: carrier.frequency(at: r), amplitude: a))
+      let elapsed = carrier.cycles(at: r)
+      let value = drive.isDC ? abs(a) : a * Self.base(effect.baseSignal, cycles: startCycles + elapsed)
+      let g = gain(at: carrier.frequency(at: r), amplitude: a)
+      out.add(n, value, gain: g)
+      if drive.overdriveRatio != 1 && elapsed < 0.5 { out.addDriveOnly(n, value * g * (drive.overdriveRatio - 1)) }
+    }
+    // Braking: the carrier continues reversed, at the last amplitude and frequency.
+    guard drive.brakeCycles > 0, let last = range.last else { return }
+    let r = Double(effect.length)
+    let a = amplitudes.isEmpty ? 1 : Self.held(amplitudes, at: r)
+    let f = carrier.frequency(at: r)
+    guard f > 0, a != 0 else { return }
+    let g = gain(at: f, amplitude: a)
+    let count = Int((drive.brakeCycles * sampleRate_Hz / f - 1e-9).rounded(.up))
+    for n in (last + 1)..<min(last + 1 + count, out.raw.count) {
+      let rn = ticks(n, offset: offset) - position
+      let value = drive.isDC ? abs(a) : a * Self.base(effect.baseSignal, cycles: startCycles + carrier.cycles(at: rn))
+      out.addDriveOnly(n, -value * g)
     }
   }
 
@@ -248,11 +277,20 @@ struct MPEGSynthesizer {
       let f = carrierFrequency(haptics.transientFrequency(keyframe, band: band), band: band)
       guard f > 0 else { continue }
       let start = Double(effect.position) + Double(keyframe.relativePosition ?? 0)
-      let length = MPEGHaptics.transientCycles / f * ts
+      let length = drive.transientCycles / f * ts * rate
       let g = gain(at: f, amplitude: a)
-      for n in samples(fromTicks: start, toTicks: start + length, offset: offset, count: out.raw.count) {
+      let range = samples(fromTicks: start, toTicks: start + length, offset: offset, count: out.raw.count)
+      for n in range {
         let t = (ticks(n, offset: offset) - start) / ts / rate
-        out.add(n, drive.isDC ? abs(a) : a * sin(2 * Double.pi * (f * t)), gain: g)
+        let value = drive.isDC ? abs(a) : a * sin(2 * Double.pi * (f * t))
+        out.add(n, value, gain: g)
+        if drive.overdriveRatio != 1 && f * t < 0.5 { out.addDriveOnly(n, value * g * (drive.overdriveRatio - 1)) }
+      }
+      guard drive.brakeCycles > 0, let last = range.last else { continue }
+      let count = Int((drive.brakeCycles * sampleRate_Hz / f - 1e-9).rounded(.up))
+      for n in (last + 1)..<min(last + 1 + count, out.raw.count) {
+        let t = (ticks(n, offset: offset) - start) / ts / rate
+        out.addDriveOnly(n, -(drive.isDC ? abs(a) : a * sin(2 * Double.pi * (f * t))) * g)
       }
     }
   }

@@ -4,7 +4,9 @@ extension Renderer {
   /// Adds the drive of an MPEG-I Haptics experience into `drive` (Docs/Formats-MPEG.md,
   /// "Rendering"): full scale is the rated voltage (shaped by gamma, scaled in the
   /// low-power condition), carrier frequencies are clamped to the drive band and equalised
-  /// like the pattern drive; an ERM gets the amplitude envelope as DC. On the `ideal`
+  /// like the pattern drive, with the profile's transient cycles, overdrive (first half
+  /// cycle) and braking (reversed carrier after each effect); an ERM gets the amplitude
+  /// envelope as DC. On the `ideal`
   /// profile (rated 1 V, no equalisation, no band) this is the decoded signal itself.
   ///
   /// - Returns: one past the last sample driven, or nil if none was.
@@ -21,6 +23,13 @@ extension Renderer {
         Swift.min(parameters.fmin_Hz, parameters.fmax_Hz)...Swift.max(parameters.fmin_Hz, parameters.fmax_Hz)
     }
     if case .erm = actuator { mapping.isDC = true }
+    if actuator.isPhysical {
+      mapping.transientCycles = parameters.transientCycles
+      if parameters.hasOverdrive, parameters.ratedVoltage_V > 0 {
+        mapping.overdriveRatio = parameters.overdriveVoltage_V / parameters.ratedVoltage_V
+      }
+      mapping.brakeCycles = Swift.max(parameters.brakeCycles, 0)
+    }
     if let equalizer {
       mapping.equalization = { f in equalizer.factor(at: f) }
       mapping.equalizedCap = mapping.fullScale_V > 0 ? parameters.maxVoltage_V / mapping.fullScale_V : 1
