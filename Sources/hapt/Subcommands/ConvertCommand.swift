@@ -9,8 +9,11 @@ import HaptWorkflows
 enum ConvertCommand {
   static let spec = Subcommand(
     name: "convert",
-    summary: "Convert a pattern to strict AHAP, Android vibration XML or a Kotlin VibrationEffect.",
-    usage: ["convert IN --out OUT.ahap", "convert IN --out OUT.xml", "convert IN --format kotlin [--out OUT.kt]"],
+    summary: "Convert a pattern to strict AHAP, Android vibration XML, a Kotlin VibrationEffect or MPEG-I Haptics.",
+    usage: [
+      "convert IN --out OUT.ahap", "convert IN --out OUT.xml", "convert IN --format kotlin [--out OUT.kt]",
+      "convert IN --out OUT.hjif",
+    ],
     discussion: """
       The input format is chosen by extension: .ahap (read leniently) or .haptic (Lofelt /
       Meta Haptics Studio v1, mapped as Docs/Patterns.md describes). The output is strict
@@ -23,6 +26,11 @@ enum ConvertCommand {
       VibrationEffect (to --out, or to stdout without it). What the port drops (sharpness,
       audio) is noted on stderr; Docs/Android.md describes the mapping. An .xml input is
       read as Android vibration XML.
+
+      An --out ending in .hjif writes MPEG-I Haptics interchange JSON (Docs/Formats-MPEG.md);
+      a .hjif input is read as MPEG-I Haptics. Converting to .hjif, or from another format
+      to AHAP, notes on stderr what the conversion lost and the d' between the original and
+      the converted pattern on the default device.
       """,
     options: [
       OptionSpec.value(

@@ -116,7 +116,10 @@ enum DevicesCommand {
     }
     let derivedValues = derived(profile)
     if derivedValues.isEmpty {
-      lines.append("  derived: none (no actuator: every render is silence)")
+      lines.append(
+        profile.actuator == .ideal
+          ? "  derived: none (not a physical actuator: the output is the drive)"
+          : "  derived: none (no actuator: every render is silence)")
     } else {
       lines.append(
         "  derived: " + derivedValues.map { "\($0.0) \(number(rounded($0.1)))" }.joined(separator: "  "))
