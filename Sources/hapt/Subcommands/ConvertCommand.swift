@@ -1,4 +1,5 @@
 import Foundation
+import HaptCommandLine
 import HaptCore
 import HaptPatterns
 import HaptSimulation
@@ -6,8 +7,8 @@ import HaptWorkflows
 
 /// `hapt convert IN --out OUT`: reads a pattern (.ahap, .haptic or Android .xml) and writes
 /// strict AHAP, Android vibration XML or a Kotlin snippet (ConvertCommand+Android.swift).
-enum ConvertCommand {
-  static let spec = Subcommand(
+struct ConvertCommand: HaptCommand {
+  static let help = CommandHelp(
     name: "convert",
     summary: "Convert a pattern to strict AHAP, Android vibration XML, a Kotlin VibrationEffect or MPEG-I Haptics.",
     usage: [
@@ -31,45 +32,65 @@ enum ConvertCommand {
       a .hjif input is read as MPEG-I Haptics. Converting to .hjif, or from another format
       to AHAP, notes on stderr what the conversion lost and the d' between the original and
       the converted pattern on the default device.
-      """,
-    options: [
-      OptionSpec.value(
+      """)
+
+  var inputs: [String] = []
+  var out: String?
+  var format: ConvertTarget.Format?
+  /// What to write, from --format and --out (set by ``validate()``).
+  var target = ConvertTarget(format: .ahap, output: nil)
+
+  var input: String { inputs[0] }
+
+  static var arguments: [Argument<Self>] {
+    [
+      .positionals(\.inputs, PositionalSpec(minimum: 1, maximum: 1, missing: "IN (a .ahap or .haptic file)")),
+      .option(
         "out", "FILE",
-        help: "The file to write: .ahap (AHAP), .xml (Android vibration XML), .kt (Kotlin) or .hjif (MPEG-I Haptics)."),
-      OptionSpec.value("format", "ahap|xml|kotlin|hjif", help: "Output format (default: from --out's extension)."),
-    ],
-    run: { arguments, console in
-      guard let input = arguments.positionals.first else {
-        throw UsageError.missingArgument("IN (a .ahap or .haptic file)")
+        help: "The file to write: .ahap (AHAP), .xml (Android vibration XML), .kt (Kotlin) or .hjif (MPEG-I Haptics).",
+        \.out, .string),
+      .option(
+        "format", "ahap|xml|kotlin|hjif", help: "Output format (default: from --out's extension).", \.format,
+        ValueParser { text, option in
+          guard let format = ConvertTarget.Format(rawValue: text) else {
+            throw UsageError.invalidValue(option: option, value: text, expected: "ahap, xml, kotlin or hjif")
+          }
+          return format
+        }),
+    ]
+  }
+
+  mutating func validate() throws {
+    target = try ConvertTarget(format: format, out: out)
+  }
+
+  func run(_ console: Console) throws -> ExitStatus {
+    guard let output = target.output ?? (target.format == .kotlin ? "" : nil) else {
+      throw UsageError.missingArgument("--out FILE")
+    }
+    let loaded = try PatternFile.load(path: input)
+    switch target.format {
+    case .ahap:
+      let text = AHAP.encode(loaded.pattern)
+      try AtomicFile.write(text, to: output)
+      if loaded.format != .ahap, let converted = try? AHAP.decode(text, file: output).pattern {
+        let losses = loaded.pattern.mpeg.map(ConversionDistance.patternLosses) ?? []
+        try Self.noteDistance(loaded, converted: converted, losses: losses, console: console)
       }
-      guard arguments.positionals.count == 1 else { throw UsageError.unexpectedArgument(arguments.positionals[1]) }
-      let target = try ConvertTarget(arguments)
-      guard let output = target.output ?? (target.format == .kotlin ? "" : nil) else {
-        throw UsageError.missingArgument("--out FILE")
-      }
-      let loaded = try PatternFile.load(path: input)
-      switch target.format {
-      case .ahap:
-        let text = AHAP.encode(loaded.pattern)
-        try AtomicFile.write(text, to: output)
-        if loaded.format != .ahap, let converted = try? AHAP.decode(text, file: output).pattern {
-          let losses = loaded.pattern.mpeg.map(ConversionDistance.patternLosses) ?? []
-          try noteDistance(loaded, converted: converted, losses: losses, console: console)
-        }
-      case .hjif:
-        let mpeg = MPEGHaptics(pattern: loaded.pattern)
-        try AtomicFile.write(mpeg.jsonText(), to: output)
-        try noteDistance(
-          loaded, converted: mpeg.pattern(), losses: ConversionDistance.mpegLosses(loaded.pattern), console: console)
-      case .xml, .kotlin: try ConvertTarget.writeAndroid(loaded, format: target.format, to: output, console: console)
-      }
-      let errors = loaded.findings.filter { $0.severity == .error }.count
-      if !loaded.findings.isEmpty {
-        console.note(
-          "\(input): \(loaded.findings.count) finding(s) while reading (\(errors) error(s)); run 'hapt lint \(input)'")
-      }
-      return .success
-    })
+    case .hjif:
+      let mpeg = MPEGHaptics(pattern: loaded.pattern)
+      try AtomicFile.write(mpeg.jsonText(), to: output)
+      try Self.noteDistance(
+        loaded, converted: mpeg.pattern(), losses: ConversionDistance.mpegLosses(loaded.pattern), console: console)
+    case .xml, .kotlin: try ConvertTarget.writeAndroid(loaded, format: target.format, to: output, console: console)
+    }
+    let errors = loaded.findings.filter { $0.severity == .error }.count
+    if !loaded.findings.isEmpty {
+      console.note(
+        "\(input): \(loaded.findings.count) finding(s) while reading (\(errors) error(s)); run 'hapt lint \(input)'")
+    }
+    return .success
+  }
 
   /// Notes on stderr how far the converted pattern feels from the original on the
   /// default device, and what the conversion lost.
