@@ -240,7 +240,18 @@ struct MPEGSynthesizer {
     }
 
     func frequency(at r: Double) -> Double {
-      points.isEmpty ? 0 : MPEGSynthesizer.held(points.map { ($0.x, $0.f) }, at: r)
+      guard let first = points.first, let last = points.last else { return 0 }
+      if r <= first.x { return first.f }
+      if r >= last.x { return last.f }
+      var low = 0
+      var high = points.count - 1
+      while high - low > 1 {
+        let mid = (low + high) / 2
+        if points[mid].x <= r { low = mid } else { high = mid }
+      }
+      let p = points[low]
+      let q = points[high]
+      return q.x > p.x ? p.f + (q.f - p.f) * (r - p.x) / (q.x - p.x) : q.f
     }
 
     /// Cycles of real time elapsed `r` ticks after the effect's start.

@@ -134,7 +134,8 @@ public struct Renderer: Sendable {
     if abs(latencySamples - k) > 1e-9 { k = latencySamples.rounded(.down) }
     let rho = Swift.max(latencySamples - k, 0) < 1e-9 ? 0 : latencySamples - k
     let kInt = Int(k)
-    let wanted = Double(kInt) + (rho + (played.duration_s + tail) * fs - 1e-9).rounded(.up)
+    let wanted =
+      Double(kInt) + (rho + (playedDuration_s(played, loops: loops, options: options) + tail) * fs - 1e-9).rounded(.up)
     let limit = (maxDuration * fs).rounded(.down)
     let isTruncated = wanted > limit
     let count = Int(Swift.max(Swift.min(wanted, limit), 0))
@@ -165,7 +166,8 @@ public struct Renderer: Sendable {
     if let mpeg = played.mpeg {
       end = mpegDrive(
         mpeg, rate: options.playbackRate.isFinite ? options.playbackRate : 1, loops: loops,
-        period_s: pattern.duration_s, offset: Double(kInt) + rho, lowPower: options.condition == .lowPower,
+        period_s: Swift.max(pattern.duration_s, mpeg.duration_s), offset: Double(kInt) + rho,
+        lowPower: options.condition == .lowPower,
         into: &drive)
     } else {
       let controls = played.controls
