@@ -174,4 +174,36 @@ import Testing
     #expect((drive.map(abs).max() ?? 0) <= device.drive.maxVoltage_V + 1e-12)
     #expect((drive.map(abs).max() ?? 0) > 0.5 * device.drive.ratedVoltage_V)
   }
+
+  @Test func driversOverdriveAndBrakeMPEGEffectsLikeEvents() throws {
+    // transient-default on android-lra-235: the 90.9 Hz default clamps to the 200-270 Hz
+    // band, 2 cycles of 200 Hz (40 samples each at 8 kHz) after the 10 ms latency; the first
+    // half cycle at the 2.8 V overdrive, the rest at 2.0 V, then one brake cycle reversed.
+    let device = try Fixtures.shippedProfile("android-lra-235")
+    let path = Self.folder.appendingPathComponent("transient-default.hjif").path
+    let pattern = try MPEGHaptics.decode(InputFile.read(path), file: path).haptics.pattern()
+    let drive = Renderer(device: device).render(pattern).drive_V.samples
+    let onset = 80
+    #expect(abs(drive[onset + 10] - 2.8) < 1e-9)
+    #expect(abs(drive[onset + 50] - 2.0) < 1e-9)
+    #expect(abs(drive[onset + 90] + 2.0) < 1e-9)
+    #expect(drive[(onset + 121)..<(onset + 800)].allSatisfy { $0 == 0 })
+  }
+
+  @Test func aTransientWithoutAmplitudeRendersNothingAndEnds() throws {
+    let text = """
+      {"version": "2023", "profile": "Simple Parametric", "level": 1, "date": "2026-01-01", "description": "t",
+       "timescale": 1000, "avatars": [], "perceptions": [{"id": 0, "perception_modality": "Vibrotactile",
+       "description": "p", "avatar_id": 1, "effect_library": [], "channels": [{"id": 0, "description": "c",
+       "gain": 1, "mixing_coefficient": 1, "bands": [{"band_type": "Transient", "lower_frequency_limit": 0,
+       "upper_frequency_limit": 1000, "effects": [{"effect_type": "Basis", "position": 0,
+       "keyframes": [{"relative_position": 0, "frequency_modulation": 100}, {"relative_position": 50,
+       "amplitude_modulation": 0.5, "frequency_modulation": 100}]}]}]}]}]}
+      """
+    let (haptics, findings) = try MPEGHaptics.decode(text, file: "t.hjif")
+    #expect(findings.contains { $0.ruleID == "MPG008" })
+    let x = Renderer(device: try Fixtures.shippedProfile("ideal")).render(haptics.pattern()).acceleration_g.samples
+    #expect(x[0..<400].allSatisfy { $0 == 0 })
+    #expect(abs(x[400 + 20] - 0.5) < 1e-9)  // a quarter cycle of 100 Hz after 50 ms
+  }
 }
