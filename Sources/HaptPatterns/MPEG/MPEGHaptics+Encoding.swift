@@ -74,11 +74,13 @@ extension MPEGHaptics {
     if let v = e.id { pairs.append(("id", .number(Double(v)))) }
     pairs += [("effect_type", .string(e.type.rawValue)), ("position", .number(Double(e.position)))]
     if e.phase_rad != 0 { pairs.append(("phase", .number(e.phase_rad))) }
-    if e.type == .basis { pairs.append(("base_signal", .string(e.baseSignal.rawValue))) }
+    if e.type == .basis || e.baseSignal != .sine { pairs.append(("base_signal", .string(e.baseSignal.rawValue))) }
     if e.type == .basis && e.waveletStream == nil || !e.keyframes.isEmpty {
       pairs.append(("keyframes", .list(e.keyframes.map(encode))))
     }
-    if e.type == .composite { pairs.append(("composition", .list(e.composition.map(encode)))) }
+    if e.type == .composite || !e.composition.isEmpty {
+      pairs.append(("composition", .list(e.composition.map(encode))))
+    }
     if let stream = e.waveletStream { pairs.append(("wavelet_stream", .string(Data(stream).base64EncodedString()))) }
     return .orderedObject(pairs)
   }
