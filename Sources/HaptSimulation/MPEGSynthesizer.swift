@@ -27,10 +27,9 @@ struct MPEGSynthesizer {
     var gamma: Double = 1
     /// The drive band carrier frequencies are clamped to, or nil for none.
     var band_Hz: ClosedRange<Double>? = nil
-    /// Amplitude gain at a carrier frequency (the driver's equalisation), dimensionless.
+    /// Amplitude gain at a carrier frequency (the driver's equalisation with its cap),
+    /// dimensionless: every amplitude scales from it, as every AHAP intensity does.
     var equalization: (@Sendable (Double) -> Double)? = nil
-    /// The largest equalised amplitude, in full scales (maximum / rated voltage).
-    var equalizedCap = Double.infinity
     /// A DC drive (ERM): the amplitude envelope without carrier.
     var isDC = false
     /// Cycles one transient keyframe plays (the profile's `transientCycles` on a physical
@@ -155,15 +154,12 @@ struct MPEGSynthesizer {
     return f
   }
 
-  /// The equalisation gain at carrier frequency `f` for amplitude `a` (1 without
-  /// equalisation): the driver's factor, capped so the equalised amplitude stays within
-  /// `equalizedCap` full scales (the maximum voltage). The pattern drive caps an event's
-  /// intensity before its attack and release instead: an MPEG amplitude has no such split.
+  /// The equalisation gain at carrier frequency `f` (1 without equalisation): the
+  /// driver's factor capped for full scale, `min(factor(f), Vmax / Vrated)`, the same for
+  /// every amplitude (so the drive grows with the amplitude at every frequency).
   @inline(__always) private func gain(at f: Double, amplitude a: Double) -> Double {
     guard let eq = drive.equalization, f > 0 else { return 1 }
-    let factor = eq(f)
-    let magnitude = abs(a)
-    return magnitude * factor > drive.equalizedCap ? drive.equalizedCap / magnitude : factor
+    return eq(f)
   }
 
   private func add(_ effect: MPEGHaptics.Effect, band: MPEGHaptics.Band, offset: Double, into out: inout Accumulator) {

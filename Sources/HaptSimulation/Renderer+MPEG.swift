@@ -31,8 +31,7 @@ extension Renderer {
       mapping.brakeCycles = Swift.max(parameters.brakeCycles, 0)
     }
     if let equalizer {
-      mapping.equalization = { f in equalizer.factor(at: f) }
-      mapping.equalizedCap = mapping.fullScale_V > 0 ? parameters.maxVoltage_V / mapping.fullScale_V : 1
+      mapping.equalization = { f in equalizer.cappedFactor(at: f) }
     }
     let synthesizer = MPEGSynthesizer(
       haptics: mpeg, sampleRate_Hz: device.sampleRate_Hz, drive: mapping,
