@@ -15,8 +15,8 @@ import Testing
   static let sharpness = 0.5 / 150 + 1e-9
   /// Continuous intensity (envelope x controls) at every whole millisecond inside an event.
   static let intensity = 0.01
-  /// d' between the original and the round trip on the default device, JND.
-  static let dPrime_JND = 0.1
+  /// d' between the original and the round trip on the default device, JND (people notice 1).
+  static let dPrime_JND = 0.25
 
   static var files: [String] {
     ["library", "system"].flatMap { folder -> [String] in
