@@ -157,7 +157,7 @@ struct MPEGSynthesizer {
   /// The equalisation gain at carrier frequency `f` (1 without equalisation): the
   /// driver's factor capped for full scale, `min(factor(f), Vmax / Vrated)`, the same for
   /// every amplitude (so the drive grows with the amplitude at every frequency).
-  @inline(__always) private func gain(at f: Double, amplitude a: Double) -> Double {
+  @inline(__always) private func gain(at f: Double) -> Double {
     guard let eq = drive.equalization, f > 0 else { return 1 }
     return eq(f)
   }
@@ -189,7 +189,7 @@ struct MPEGSynthesizer {
       let a = amplitudes.isEmpty ? 1 : Self.held(amplitudes, at: r)
       let elapsed = carrier.cycles(at: r)
       let value = drive.isDC ? abs(a) : a * Self.base(effect.baseSignal, cycles: startCycles + elapsed)
-      let g = gain(at: carrier.frequency(at: r), amplitude: a)
+      let g = gain(at: carrier.frequency(at: r))
       out.add(n, value, gain: g)
       if drive.overdriveRatio != 1 && elapsed < 0.5 { out.addDriveOnly(n, value * g * (drive.overdriveRatio - 1)) }
     }
@@ -199,7 +199,7 @@ struct MPEGSynthesizer {
     let a = amplitudes.isEmpty ? 1 : Self.held(amplitudes, at: r)
     let f = carrier.frequency(at: r)
     guard f > 0, a != 0 else { return }
-    let g = gain(at: f, amplitude: a)
+    let g = gain(at: f)
     let count = Int((drive.brakeCycles * sampleRate_Hz / f - 1e-9).rounded(.up))
     for n in (last + 1)..<min(last + 1 + count, out.raw.count) {
       let rn = ticks(n, offset: offset) - position
@@ -285,7 +285,7 @@ struct MPEGSynthesizer {
       guard f > 0 else { continue }
       let start = Double(effect.position) + Double(keyframe.relativePosition ?? 0)
       let length = drive.transientCycles / f * ts * rate
-      let g = gain(at: f, amplitude: a)
+      let g = gain(at: f)
       let range = samples(fromTicks: start, toTicks: start + length, offset: offset, count: out.raw.count)
       for n in range {
         let t = (ticks(n, offset: offset) - start) / ts / rate
