@@ -7,13 +7,25 @@ public enum ActuatorSpec: Equatable, Sendable {
   case erm(ERMParameters)
   /// No actuator (iPad, iPhone SE 1st generation): renders silence and says so.
   case none
+  /// Not a physical actuator: no dynamics, the body acceleration is the drive itself (1 g
+  /// per volt), so a render shows the decoded signal (the `ideal` profile; Docs/Formats-MPEG.md).
+  case ideal
 
-  /// The `type` string of the profile schema: `lra`, `erm` or `none`.
+  /// The `type` string of the profile schema: `lra`, `erm`, `none` or `ideal`.
   public var typeName: String {
     switch self {
     case .lra: "lra"
     case .erm: "erm"
     case .none: "none"
+    case .ideal: "ideal"
+    }
+  }
+
+  /// Whether this is a physical actuator model (an LRA or an ERM); `none` and `ideal` are not.
+  public var isPhysical: Bool {
+    switch self {
+    case .lra, .erm: true
+    case .none, .ideal: false
     }
   }
 }

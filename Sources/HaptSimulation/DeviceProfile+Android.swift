@@ -43,7 +43,7 @@ extension DeviceProfile {
     let isERM: Bool
     switch actuator {
     case .erm: isERM = true
-    case .lra, .none: isERM = false
+    case .lra, .none, .ideal: isERM = false
     }
     if let f0 = resonance_Hz, drive.fmax_Hz > drive.fmin_Hz {
       playback.resonanceSharpness = Swift.min(Swift.max((f0 - drive.fmin_Hz) / (drive.fmax_Hz - drive.fmin_Hz), 0), 1)

@@ -72,6 +72,9 @@ extension DeviceProfile {
     case "none":
       _ = try ProfileReader(cursor, allowed: ["type"])
       return .none
+    case "ideal":
+      _ = try ProfileReader(cursor, allowed: ["type"])
+      return .ideal
     case "lra":
       let r = try ProfileReader(
         cursor,
@@ -120,7 +123,7 @@ extension DeviceProfile {
       }
       return .erm(p)
     case let other:
-      throw typeCursor.error("unknown actuator type \"\(other)\" (expected lra, erm or none)")
+      throw typeCursor.error("unknown actuator type \"\(other)\" (expected lra, erm, none or ideal)")
     }
   }
 
@@ -232,6 +235,8 @@ extension DeviceProfile {
     switch actuator {
     case .none:
       actuatorValue = .orderedObject([("type", .string("none"))])
+    case .ideal:
+      actuatorValue = .orderedObject([("type", .string("ideal"))])
     case .lra(let p):
       actuatorValue = .orderedObject([
         ("type", .string("lra")),

@@ -20,6 +20,8 @@ public struct Renderer: Sendable {
     case lra(LRAModel)
     case erm(ERMModel)
     case none
+    /// No dynamics: the acceleration is the drive (1 g per volt).
+    case ideal
     /// Parameters that cannot be discretised (only possible for profiles built in code
     /// without validation): renders silence.
     case invalid
@@ -39,6 +41,8 @@ public struct Renderer: Sendable {
         .map(ActuatorModel.erm) ?? .invalid
     case .none:
       actuator = .none
+    case .ideal:
+      actuator = .ideal
     }
   }
 
@@ -130,7 +134,8 @@ public struct Renderer: Sendable {
     if abs(latencySamples - k) > 1e-9 { k = latencySamples.rounded(.down) }
     let rho = Swift.max(latencySamples - k, 0) < 1e-9 ? 0 : latencySamples - k
     let kInt = Int(k)
-    let wanted = Double(kInt) + (rho + (played.duration_s + tail) * fs - 1e-9).rounded(.up)
+    let wanted =
+      Double(kInt) + (rho + (playedDuration_s(played, loops: loops, options: options) + tail) * fs - 1e-9).rounded(.up)
     let limit = (maxDuration * fs).rounded(.down)
     let isTruncated = wanted > limit
     let count = Int(Swift.max(Swift.min(wanted, limit), 0))
@@ -139,7 +144,7 @@ public struct Renderer: Sendable {
     switch actuator {
     case .none: silence = .noActuator
     case .invalid: silence = .deviceCannotBeSimulated
-    case .lra, .erm: if options.condition == .hapticsOff { silence = .hapticsOff }
+    case .lra, .erm, .ideal: if options.condition == .hapticsOff { silence = .hapticsOff }
     }
     if silence == nil { silence = android?.silenceReason }
     if let silence {
@@ -156,20 +161,29 @@ public struct Renderer: Sendable {
       waveform: { if case .erm = actuator { return .dc } else { return .sine } }(),
       intensityScale: options.condition == .lowPower ? device.drive.lowPowerIntensityScale : 1,
       equalizer: equalizer)
-    let controls = played.controls
     var end: Int?
     var drive = [Double](repeating: 0, count: count)
-    drive.withUnsafeMutableBufferPointer { buffer in
-      end = synthesizer.synthesize(
-        played, controls: controls, latencySamples: kInt, fraction: rho, into: buffer)
-      let vmax = device.drive.maxVoltage_V
-      for n in buffer.indices { buffer[n] = Swift.min(Swift.max(buffer[n], -vmax), vmax) }
+    if let mpeg = played.mpeg {
+      end = mpegDrive(
+        mpeg, rate: options.playbackRate.isFinite ? options.playbackRate : 1, loops: loops,
+        period_s: Swift.max(pattern.duration_s, mpeg.duration_s), offset: Double(kInt) + rho,
+        lowPower: options.condition == .lowPower,
+        into: &drive)
+    } else {
+      let controls = played.controls
+      drive.withUnsafeMutableBufferPointer { buffer in
+        end = synthesizer.synthesize(
+          played, controls: controls, latencySamples: kInt, fraction: rho, into: buffer)
+      }
     }
+    let vmax = device.drive.maxVoltage_V
+    for n in drive.indices { drive[n] = Swift.min(Swift.max(drive[n], -vmax), vmax) }
     let acceleration = [Double](unsafeUninitializedCapacity: count) { out, initialized in
       drive.withUnsafeBufferPointer { input in
         switch actuator {
         case .lra(let model): model.simulate(drive: input, into: out)
         case .erm(let model): model.simulate(drive: input, into: out, speed: nil)
+        case .ideal: _ = out.initialize(from: input)
         case .none, .invalid: out.initialize(repeating: 0)
         }
       }

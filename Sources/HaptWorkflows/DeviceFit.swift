@@ -117,7 +117,7 @@ public struct DeviceFit: Sendable {
     state: EngineState, name: String
   ) throws -> DeviceFit {
     let rate = recording.acceleration_g.sampleRate_Hz
-    let usable = starts.filter { $0.actuator.typeName != "none" && $0.sampleRate_Hz == rate }
+    let usable = starts.filter { $0.actuator.isPhysical && $0.sampleRate_Hz == rate }
     guard !usable.isEmpty else {
       throw InputError(
         file: starts.first?.name ?? "start", "the start device has no actuator: there is nothing to fit")
@@ -145,7 +145,7 @@ public struct DeviceFit: Sendable {
   public static func defaultStarts() throws -> [DeviceProfile] {
     let first = try DeviceProfile.load(nameOrPath: DeviceProfile.defaultName)
     let others = try DeviceProfile.shipped().filter {
-      $0.name != first.name && $0.actuator.typeName != "none"
+      $0.name != first.name && $0.actuator.isPhysical
     }
     return [first] + others
   }

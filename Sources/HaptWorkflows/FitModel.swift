@@ -55,7 +55,7 @@ struct FitModel {
       device.bodyMass_kg = (start.bodyMass_kg + p.movingMass_kg) / theta.gain - p.movingMass_kg
     case .erm(let p):
       device.bodyMass_kg = (start.bodyMass_kg + p.eccentricMass_kg) / theta.gain - p.eccentricMass_kg
-    case .none:
+    case .none, .ideal:
       break
     }
     switch state {

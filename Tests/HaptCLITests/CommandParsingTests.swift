@@ -118,7 +118,7 @@ import Testing
     ),
     (
       ["convert", "in.ahap", "--format", "swift"],
-      .invalidValue(option: "--format", value: "swift", expected: "ahap, xml or kotlin")
+      .invalidValue(option: "--format", value: "swift", expected: "ahap, xml, kotlin or hjif")
     ),
     (["convert", "in.ahap"], .missingArgument("--out FILE")),
     (

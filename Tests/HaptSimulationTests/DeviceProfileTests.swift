@@ -6,7 +6,7 @@ import Testing
 import HaptSimulation
 
 @Suite struct DeviceProfileTests {
-  static let shippedNames = ["android-lra-235", "erm-phone", "iphone-wideband-lra", "tablet-none"]
+  static let shippedNames = ["android-lra-235", "erm-phone", "ideal", "iphone-wideband-lra", "tablet-none"]
 
   @Test(arguments: shippedNames)
   func shippedProfileLoadsAndRoundTrips(_ name: String) throws {

@@ -80,7 +80,7 @@ import HaptWorkflows
 
   /// The shipped profiles with an actuator (LRA or ERM).
   static func devices() throws -> [DeviceProfile] {
-    try DeviceProfile.shipped().filter { $0.actuator.typeName != "none" }
+    try DeviceProfile.shipped().filter { $0.actuator.isPhysical }
   }
 
   /// The baseline corpus: the library's double tap, and the same with sharpness 0.2.

@@ -31,6 +31,10 @@ public enum PatternFormat: String, CaseIterable, Sendable {
   case haps
   /// Immersion `.ivs` (XML).
   case ivs
+  /// MPEG-I Haptics interchange format (`.hjif`, JSON).
+  case hjif
+  /// MPEG-I Haptics binary stream (`.hmpg`).
+  case hmpg
 
   /// The extensions a file of this format has, lowercased, without the dot.
   public var extensions: [String] {
@@ -40,6 +44,8 @@ public enum PatternFormat: String, CaseIterable, Sendable {
     case .androidXML: ["xml"]
     case .haps: ["haps"]
     case .ivs: ["ivs"]
+    case .hjif: ["hjif"]
+    case .hmpg: ["hmpg"]
     }
   }
 
@@ -93,6 +99,12 @@ public enum PatternFile {
     case .ivs:
       let (hertz, findings) = try ImmersionIVS.decode(bytes, file: file, limits: limits)
       return (hertz.resolved(band_Hz: HertzPattern.defaultBand_Hz), findings)
+    case .hjif:
+      let (haptics, findings) = try MPEGHaptics.decode(bytes, file: file, limits: limits)
+      return (haptics.pattern(), findings)
+    case .hmpg:
+      let (haptics, findings) = try MPEGHaptics.decodeBinary(bytes, file: file, limits: limits)
+      return (haptics.pattern(), findings)
     }
   }
 
@@ -107,7 +119,7 @@ public enum PatternFile {
     guard let format = PatternFormat(path: path) else {
       throw InputError(
         file: path,
-        "unknown pattern format '.\(URL(fileURLWithPath: path).pathExtension)' (expected .ahap, .haptic, .haps, .ivs or Android vibration .xml)"
+        "unknown pattern format '.\(URL(fileURLWithPath: path).pathExtension)' (expected .ahap, .haptic, .haps, .ivs, .hjif, .hmpg or Android vibration .xml)"
       )
     }
     let bytes = try InputFile.read(path, maxBytes: limits.maxBytes)

@@ -24,6 +24,10 @@ public struct HapticPattern: Equatable, Sendable {
   /// `.ivs`): a renderer resolves it again for its own drive band (see
   /// ``HertzPattern/resolved(band_Hz:)``). Not written by the AHAP encoder.
   public var hertz: HertzPattern?
+  /// The MPEG-I Haptics experience this pattern was read from, if it came from `.hjif` or
+  /// `.hmpg`: a renderer decodes it to the drive (Docs/Formats-MPEG.md); the events are
+  /// its approximation in the pattern model. Not written by the AHAP encoder.
+  public var mpeg: MPEGHaptics?
 
   public init(
     version: Double? = 1, metadata: PatternMetadata = PatternMetadata(),

@@ -6,7 +6,7 @@ import HaptPatterns
 /// What `hapt convert` writes: the format from `--format` or from `--out`'s extension.
 struct ConvertTarget {
   enum Format: String, CaseIterable {
-    case ahap, xml, kotlin
+    case ahap, xml, kotlin, hjif
   }
 
   var format: Format
@@ -26,6 +26,7 @@ struct ConvertTarget {
       case "ahap": .ahap
       case "xml": .xml
       case "kt": .kotlin
+      case "hjif": .hjif
       default: nil
       }
     }
@@ -38,7 +39,8 @@ struct ConvertTarget {
     } else if let fromExtension {
       format = fromExtension
     } else if let output {
-      throw UsageError.invalidValue(option: "--out", value: output, expected: "a path ending in .ahap, .xml or .kt")
+      throw UsageError.invalidValue(
+        option: "--out", value: output, expected: "a path ending in .ahap, .xml, .kt or .hjif")
     } else {
       throw UsageError.missingArgument("--out FILE")
     }
@@ -58,7 +60,7 @@ struct ConvertTarget {
     }
     let text: String
     switch format {
-    case .xml, .ahap:
+    case .xml, .ahap, .hjif:
       text = vibration.encode()
     case .kotlin:
       let source = URL(fileURLWithPath: loaded.path).lastPathComponent

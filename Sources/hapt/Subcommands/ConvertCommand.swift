@@ -2,14 +2,19 @@ import Foundation
 import HaptCommandLine
 import HaptCore
 import HaptPatterns
+import HaptSimulation
+import HaptWorkflows
 
 /// `hapt convert IN --out OUT`: reads a pattern (.ahap, .haptic or Android .xml) and writes
 /// strict AHAP, Android vibration XML or a Kotlin snippet (ConvertCommand+Android.swift).
 struct ConvertCommand: HaptCommand {
   static let help = CommandHelp(
     name: "convert",
-    summary: "Convert a pattern to strict AHAP, Android vibration XML or a Kotlin VibrationEffect.",
-    usage: ["convert IN --out OUT.ahap", "convert IN --out OUT.xml", "convert IN --format kotlin [--out OUT.kt]"],
+    summary: "Convert a pattern to strict AHAP, Android vibration XML, a Kotlin VibrationEffect or MPEG-I Haptics.",
+    usage: [
+      "convert IN --out OUT.ahap", "convert IN --out OUT.xml", "convert IN --format kotlin [--out OUT.kt]",
+      "convert IN --out OUT.hjif",
+    ],
     discussion: """
       The input format is chosen by extension: .ahap (read leniently) or .haptic (Lofelt /
       Meta Haptics Studio v1, mapped as Docs/Patterns.md describes). The output is strict
@@ -22,6 +27,11 @@ struct ConvertCommand: HaptCommand {
       VibrationEffect (to --out, or to stdout without it). What the port drops (sharpness,
       audio) is noted on stderr; Docs/Android.md describes the mapping. An .xml input is
       read as Android vibration XML.
+
+      An --out ending in .hjif writes MPEG-I Haptics interchange JSON (Docs/Formats-MPEG.md);
+      a .hjif input is read as MPEG-I Haptics. Converting to .hjif, or from another format
+      to AHAP, notes on stderr what the conversion lost and the d' between the original and
+      the converted pattern on the default device.
       """)
 
   var inputs: [String] = []
@@ -36,13 +46,14 @@ struct ConvertCommand: HaptCommand {
     [
       .positionals(\.inputs, PositionalSpec(minimum: 1, maximum: 1, missing: "IN (a pattern file)")),
       .option(
-        "out", "FILE", help: "The file to write: .ahap (AHAP), .xml (Android vibration XML) or .kt (Kotlin).", \.out,
-        .string),
+        "out", "FILE",
+        help: "The file to write: .ahap (AHAP), .xml (Android vibration XML), .kt (Kotlin) or .hjif (MPEG-I Haptics).",
+        \.out, .string),
       .option(
-        "format", "ahap|xml|kotlin", help: "Output format (default: from --out's extension).", \.format,
+        "format", "ahap|xml|kotlin|hjif", help: "Output format (default: from --out's extension).", \.format,
         ValueParser { text, option in
           guard let format = ConvertTarget.Format(rawValue: text) else {
-            throw UsageError.invalidValue(option: option, value: text, expected: "ahap, xml or kotlin")
+            throw UsageError.invalidValue(option: option, value: text, expected: "ahap, xml, kotlin or hjif")
           }
           return format
         }),
@@ -60,8 +71,18 @@ struct ConvertCommand: HaptCommand {
     let loaded = try PatternFile.load(path: input)
     switch target.format {
     case .ahap:
-      try AtomicFile.write(AHAP.encode(loaded.pattern), to: output)
+      let text = AHAP.encode(loaded.pattern)
+      try AtomicFile.write(text, to: output)
       for note in AHAPConversionLosses.notes(for: loaded) { console.note("\(input): \(note)") }
+      if loaded.format != .ahap, let converted = try? AHAP.decode(text, file: output).pattern {
+        let losses = loaded.pattern.mpeg.map(ConversionDistance.patternLosses) ?? []
+        try Self.noteDistance(loaded, converted: converted, losses: losses, console: console)
+      }
+    case .hjif:
+      let mpeg = MPEGHaptics(pattern: loaded.pattern)
+      try AtomicFile.write(mpeg.jsonText(), to: output)
+      try Self.noteDistance(
+        loaded, converted: mpeg.pattern(), losses: ConversionDistance.mpegLosses(loaded.pattern), console: console)
     case .xml, .kotlin: try ConvertTarget.writeAndroid(loaded, format: target.format, to: output, console: console)
     }
     let errors = loaded.findings.filter { $0.severity == .error }.count
@@ -70,5 +91,15 @@ struct ConvertCommand: HaptCommand {
         "\(input): \(loaded.findings.count) finding(s) while reading (\(errors) error(s)); run 'hapt lint \(input)'")
     }
     return .success
+  }
+
+  /// Notes on stderr how far the converted pattern feels from the original on the
+  /// default device, and what the conversion lost.
+  static func noteDistance(_ loaded: LoadedPattern, converted: HapticPattern, losses: [String], console: Console) throws
+  {
+    let device = try DeviceProfile.load(nameOrPath: DeviceProfile.defaultName)
+    let distance = ConversionDistance.measure(
+      original: loaded.pattern, converted: converted, losses: losses, on: device)
+    console.note("\(loaded.path): \(distance.summary)")
   }
 }

@@ -74,7 +74,7 @@ struct DevicesCommand: HaptCommand {
         ("ratedAcceleration_g", p.steadyAcceleration_g(voltage_V: v, bodyMass_kg: profile.bodyMass_kg)),
         ("spinUpTimeConstant_s", p.spinUpTimeConstant_s),
       ]
-    case .none:
+    case .none, .ideal:
       return []
     }
   }
@@ -117,7 +117,10 @@ struct DevicesCommand: HaptCommand {
     }
     let derivedValues = derived(profile)
     if derivedValues.isEmpty {
-      lines.append("  derived: none (no actuator: every render is silence)")
+      lines.append(
+        profile.actuator == .ideal
+          ? "  derived: none (not a physical actuator: the output is the drive)"
+          : "  derived: none (no actuator: every render is silence)")
     } else {
       lines.append(
         "  derived: " + derivedValues.map { "\($0.0) \(number(rounded($0.1)))" }.joined(separator: "  "))
