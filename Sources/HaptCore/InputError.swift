@@ -1,3 +1,5 @@
+import Foundation
+
 /// A problem with an input file: names the file, the place in it, and what is wrong.
 ///
 /// Rendered on one line as `FILE: PLACE: MESSAGE`, for example
@@ -32,6 +34,20 @@ public struct InputError: HaptError, Equatable, Sendable {
   public func inFile(_ file: String) -> InputError {
     var copy = self
     if copy.file == nil { copy.file = file }
+    return copy
+  }
+
+  /// The same error naming the file under `target` where it named the same file under the
+  /// internal `temporary` folder (messages never show hapt's temporary paths).
+  package func naming(target: String, insteadOf temporary: String) -> InputError {
+    var copy = self
+    for prefix in [temporary, URL(fileURLWithPath: temporary).standardizedFileURL.path] {
+      guard let file = copy.file, file == prefix || file.hasPrefix(prefix + "/") else { continue }
+      copy.file = target + file.dropFirst(prefix.count)
+    }
+    if copy.message.contains(temporary) {
+      copy.message = copy.message.replacingOccurrences(of: temporary, with: target)
+    }
     return copy
   }
 

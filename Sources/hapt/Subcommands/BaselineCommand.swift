@@ -73,7 +73,8 @@ enum BaselineCommand {
     if let shard = try shard(arguments) {
       let share = Array(corpus.entries[shard.patterns(count: corpus.entries.count)])
       let marker = BaselineShardParts.recordMarkerText(shard: shard, corpusFingerprint: ShardPart.fingerprint(corpus))
-      let manifest = try Baseline.record(share, options: options, to: out, progress: progress(console))
+      let manifest = try Baseline.record(
+        share, options: options, to: out, inputs: paths, progress: progress(console))
       console.endProgress()
       try AtomicFile.write(marker, to: out + "/" + BaselineShardParts.recordMarker)
       console.line(
@@ -96,13 +97,19 @@ enum BaselineCommand {
     var tolerances = BaselineTolerances()
     tolerances.maxDPrime_JND = try arguments.number("max-dprime", default: tolerances.maxDPrime_JND, in: 0...1000)
     tolerances.maxLatencyShift_s = try arguments.seconds("max-latency-shift", default: tolerances.maxLatencyShift_s)
-    let selected = arguments.list("device").isEmpty ? nil : try CommonOptions.devices(arguments)
+    // --device: recorded device names (looked up only in the baseline) or profile files.
+    let deviceValues = arguments.list("device").filter { $0 != "all" }
+    let overrides = try deviceValues.filter(DeviceProfile.isPath).map { try DeviceProfile(contentsOf: $0) }
+    let names = deviceValues.filter { !DeviceProfile.isPath($0) }
     let states =
       arguments.value("state") == nil ? nil : try CommonOptions.states(arguments, default: [.prepared, .cold])
     let corpus = try CommonOptions.corpus(paths, arguments, console)
     let shard = try shard(arguments)
+    let partGuard = OutputFolderGuard(kind: .baselineCheckPart, inputs: paths + [folder])
+    if shard != nil, let out = arguments.value("out") { try partGuard.check(out) }
     let result = try Baseline.check(
-      corpus, baseline: folder, devices: selected, states: states, tolerances: tolerances,
+      corpus, baseline: folder, devices: deviceValues.isEmpty ? nil : overrides,
+      deviceNames: deviceValues.isEmpty ? nil : names, states: states, tolerances: tolerances,
       threads: try CommonOptions.threads(arguments), shard: shard ?? .whole, progress: progress(console))
     console.endProgress()
     if let shard {
@@ -113,6 +120,7 @@ enum BaselineCommand {
         shard: shard, corpusFingerprint: ShardPart.fingerprint(corpus),
         arguments: arguments.commandLine(excluding: ["out", "shard", "threads"]), result: result)
       var partFolder = ReportFolder()
+      (partFolder.kind, partFolder.inputs) = (partGuard.kind, partGuard.inputs)
       partFolder.add(BaselineCheckPart.fileName, part.text)
       try partFolder.write(to: out)
       let changed = result.comparisons.filter { $0.status != .unchanged }.count

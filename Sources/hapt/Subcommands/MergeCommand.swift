@@ -86,7 +86,7 @@ enum MergeCommand {
         measurements: ordered.flatMap(\.part.measurements),
         pairwise: PairwiseSummary.merged(ordered.map(\.part.pairwise))),
       allPairsSegments: segments,
-      fingerprint: first.part.corpusFingerprint)
+      fingerprint: first.part.corpusFingerprint, parts: arguments.positionals)
     return try ReportCommand.report(job, console, merged: merged)
   }
 
@@ -128,6 +128,7 @@ enum MergeCommand {
     }
     let ordered = parts.sorted { $0.shard.index < $1.shard.index }
     try checkComplete(ordered.map(\.shard.index), of: first.shard.count, first: first.path)
+    try OutputFolderGuard(kind: .baseline, inputs: arguments.positionals).check(out)
     if FileManager.default.fileExists(atPath: out), !arguments.flag("force") {
       throw InputError(file: out, "a baseline exists here already; pass --force to replace it", status: .cannotCreate)
     }

@@ -66,6 +66,8 @@ enum ReportCommand {
     var precomputed: CorpusEvaluation.Precomputed
     var allPairsSegments: [String]
     var fingerprint: UInt64
+    /// The part folders (inputs the output never replaces).
+    var parts: [String]
   }
 
   /// `--shard I/N` as (I, N), or nil.
@@ -86,6 +88,9 @@ enum ReportCommand {
       throw UsageError.missingArgument("--out PART (where the shard's part goes)")
     }
     let out = arguments.value("out") ?? "Reports/report"
+    let outputGuard = OutputFolderGuard(
+      kind: shard == nil ? .report : .reportPart, inputs: arguments.positionals + (merged?.parts ?? []))
+    try outputGuard.check(out)
     let budget = LatencyBudget(
       pass_s: try arguments.seconds("budget", default: LatencyBudget.default.pass_s),
       warn_s: try arguments.seconds("warn", default: LatencyBudget.default.warn_s))
@@ -181,6 +186,7 @@ enum ReportCommand {
         arguments: arguments.commandLine(excluding: ["out", "shard", "threads"]), measurements: measurements,
         pairwise: summary)
       var folder = ReportFolder()
+      (folder.kind, folder.inputs) = (outputGuard.kind, outputGuard.inputs)
       folder.add(ShardPart.fileName, part.text)
       if let handle = allPairsFile {
         try? handle.close()
@@ -205,6 +211,7 @@ enum ReportCommand {
     let title = arguments.value("title") ?? "hapt report: \(arguments.positionals.joined(separator: ", "))"
     let ports = AndroidPort.rows(for: corpus, devices: devices, threads: options.threads)
     var folder = CorpusReport.build(evaluation, title: title, androidPorts: ports)
+    (folder.kind, folder.inputs) = (outputGuard.kind, outputGuard.inputs)
     if let handle = allPairsFile {
       try? handle.close()
       allPairsFile = nil
