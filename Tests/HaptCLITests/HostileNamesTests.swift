@@ -159,4 +159,16 @@ import Testing
       }
     }
   }
+
+  @Test func lineSeparatorsInNamesAreEscapedInOneLineErrors() throws {
+    let scratch = try ScratchFolder("line-names")
+    defer { scratch.remove() }
+    let name = "bad\u{2028}name\u{85}x\u{1B}[31m.ahap"
+    try scratch.write(name, "{ not json")
+    let run = try HaptBinary.run(["lint", scratch.file(name)], timeout_s: 60)
+    Self.expectClean(run, "lint", status: 65)
+    let lines = run.stderr.split(whereSeparator: { $0 == "\n" || $0 == "\u{2028}" || $0 == "\u{85}" })
+    #expect(lines.count == 1, "\(run.stderr)")
+    #expect(run.stderr.contains("bad\\u{2028}name\\u{85}x\\u{1B}[31m.ahap"), "\(run.stderr)")
+  }
 }

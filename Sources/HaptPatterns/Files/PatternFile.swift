@@ -63,6 +63,11 @@ public enum PatternFile {
       let (vibration, findings) = try AndroidVibration.decode(bytes, file: path, limits: limits)
       decoded = (vibration.resolved().pattern, findings)
     }
+    do {
+      try limits.check(decoded.pattern)
+    } catch let error as InputError {
+      throw error.inFile(path)
+    }
     var findings = decoded.findings
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
     for (index, event) in decoded.pattern.events.enumerated() where event.type == .audioCustom {
