@@ -73,7 +73,8 @@ public struct PatternCorpus: Sendable {
     var failures: [Failure] = []
     var skipped: [String: Int] = [:]
     var excluded: [PatternFolder.Exclusion: [String]] = [:]
-    for path in paths {
+    for given in paths {
+      let path = Corpora.resolve(given)  // the shipped corpora by their README spelling
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
         failures.append(Failure(path: path, error: InputError(file: path, "no such file or folder", status: .noInput)))

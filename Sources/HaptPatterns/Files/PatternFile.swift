@@ -47,7 +47,8 @@ public enum PatternFile {
   /// paths that leave the folder are never touched.
   /// - Throws: ``InputError`` naming the file: 66 if it cannot be read, 65 if it is not a
   ///   pattern or its extension is unknown.
-  public static func load(path: String, limits: PatternLimits = PatternLimits()) throws -> LoadedPattern {
+  public static func load(path given: String, limits: PatternLimits = PatternLimits()) throws -> LoadedPattern {
+    let path = Corpora.resolve(given)  // the shipped corpora by their README spelling
     guard let format = PatternFormat(path: path) else {
       throw InputError(
         file: path,

@@ -75,7 +75,8 @@ public struct LintReport: Sendable, Equatable {
     var skipped: [String: Int] = [:]
     var excluded: [PatternFolder.Exclusion: [String]] = [:]
     let manager = FileManager.default
-    for path in paths {
+    for given in paths {
+      let path = Corpora.resolve(given)  // the shipped corpora by their README spelling
       var isDirectory: ObjCBool = false
       guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
         result.append(.failure(InputError(file: path, "no such file or folder", status: .noInput)))

@@ -138,15 +138,26 @@ struct ParsedArguments: Sendable {
   /// A bare number is refused (exit 64): `--budget 40` could mean 40 ms or 40 s.
   func seconds(_ name: String, default defaultValue: Double) throws -> Double {
     guard let text = value(name) else { return defaultValue }
+    return try Self.duration(text, option: "--\(name)", bareUnit: nil)
+  }
+
+  /// A duration `NUMBERms` or `NUMBERs` (the one syntax of every duration), in seconds; a
+  /// bare number is read in `bareUnit` where an option allows it (nil: refused).
+  static func duration(_ text: String, option: String, bareUnit: Double?) throws -> Double {
     let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
-    let expected = "a duration with its unit, ms or s (for example 50ms or 0.05s)"
-    guard let unit = OptionSpec.durationUnits.first(where: { trimmed.hasSuffix($0.suffix) }),
-      let number = Double(trimmed.dropLast(unit.suffix.count).trimmingCharacters(in: .whitespaces)),
-      number.isFinite, number >= 0
+    let unit = OptionSpec.durationUnits.first(where: { trimmed.hasSuffix($0.suffix) })
+    let digits = unit.map { String(trimmed.dropLast($0.suffix.count)) } ?? trimmed
+    guard let scale = unit?.seconds ?? bareUnit, let number = Double(digits.trimmingCharacters(in: .whitespaces)),
+      number.isFinite
     else {
-      throw UsageError.invalidValue(option: "--\(name)", value: text, expected: expected)
+      throw UsageError.invalidValue(
+        option: option, value: text, expected: "a duration with its unit, ms or s (for example 50ms or 0.05s)")
     }
-    return number * unit.seconds
+    guard number >= 0 else {
+      throw UsageError.invalidValue(
+        option: option, value: text, expected: "a duration of 0 or more (a time cannot be negative)")
+    }
+    return number * scale
   }
 
   /// `--name` as one of an enumeration's raw values.

@@ -143,6 +143,19 @@ enum CommonOptions {
     }
   }
 
+  /// `--budget` and `--warn` as a budget. Both given with the warn limit below the pass
+  /// limit is refused; `--budget` alone past the default warn limit makes them equal.
+  static func budget(_ arguments: ParsedArguments) throws -> LatencyBudget {
+    let pass = try arguments.seconds("budget", default: LatencyBudget.default.pass_s)
+    let warn = try arguments.seconds("warn", default: max(LatencyBudget.default.warn_s, pass))
+    if warn < pass {
+      throw UsageError.conflict(
+        "--warn \(arguments.value("warn") ?? "") is below --budget \(arguments.value("budget") ?? ""): "
+          + "the warn limit must be at least the pass limit")
+    }
+    return LatencyBudget(pass_s: pass, warn_s: warn)
+  }
+
   /// `--threads`, or the default.
   static func threads(_ arguments: ParsedArguments) throws -> Int {
     try arguments.integer("threads", default: Parallel.defaultThreadCount, in: 1...1024)

@@ -31,9 +31,7 @@ enum LatencyCommand {
   static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitStatus {
     guard !arguments.positionals.isEmpty else { throw UsageError.missingArgument("PATH (a pattern file or folder)") }
     let format = try arguments.format()
-    let budget = LatencyBudget(
-      pass_s: try arguments.seconds("budget", default: LatencyBudget.default.pass_s),
-      warn_s: try arguments.seconds("warn", default: LatencyBudget.default.warn_s))
+    let budget = try CommonOptions.budget(arguments)
     guard budget.warn_s >= budget.pass_s else {
       throw UsageError.conflict("--warn must not be shorter than --budget")
     }

@@ -91,9 +91,7 @@ enum ReportCommand {
     let outputGuard = OutputFolderGuard(
       kind: shard == nil ? .report : .reportPart, inputs: arguments.positionals + (merged?.parts ?? []))
     try outputGuard.check(out)
-    let budget = LatencyBudget(
-      pass_s: try arguments.seconds("budget", default: LatencyBudget.default.pass_s),
-      warn_s: try arguments.seconds("warn", default: LatencyBudget.default.warn_s))
+    let budget = try CommonOptions.budget(arguments)
     // All shipped profiles by default, the default device first (it is the primary device:
     // similarity across the corpus and the per-pattern figures use it).
     let devices =

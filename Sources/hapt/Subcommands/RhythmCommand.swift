@@ -18,7 +18,8 @@ enum RhythmCommand {
       """,
     options: [
       OptionSpec.value(
-        "taps", "SECONDS,...", help: "Tap times in seconds, comma-separated (repeatable).", repeatable: true),
+        "taps", "TIMES,...", help: "Tap times (210ms, 0.21s, or seconds without a unit), comma-separated (repeatable).",
+        repeatable: true),
       OptionSpec.value("out", "FILE", help: "Write the AHAP here (atomically) instead of stdout."),
     ],
     run: { arguments, console in
@@ -29,12 +30,8 @@ enum RhythmCommand {
         throw UsageError.invalidValue(
           option: "--taps", value: "\(texts.count) taps", expected: "at most \(maxTaps) taps")
       }
-      let taps = try texts.map { text -> Double in
-        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
-          throw UsageError.invalidValue(option: "--taps", value: text, expected: "a time in seconds")
-        }
-        return value
-      }
+      // Each tap a duration like every other (210ms, 0.21s), or a bare number of seconds.
+      let taps = try texts.map { try ParsedArguments.duration($0, option: "--taps", bareUnit: 1) }
       let (pattern, dropped) = Rhythm.pattern(taps_s: taps)
       if dropped > 0 {
         console.note("\(dropped) tap(s) more than 4 s after the first were dropped")
