@@ -10,7 +10,7 @@ import Testing
   @Test func conflictingOrNegativeBudgetsAreRefusedAndTapsTakeUnits() throws {
     let conflict = try HaptBinary.run(["latency", Self.tap, "--budget", "80ms", "--warn", "60ms"])
     #expect(conflict.status == 64, "\(conflict.stderr)")
-    #expect(conflict.stderr.contains("--warn 60ms is below --budget 80ms"), "\(conflict.stderr)")
+    #expect(conflict.stderr.contains("--warn") && conflict.stderr.contains("--budget"), "\(conflict.stderr)")
     let negative = try HaptBinary.run(["latency", Self.tap, "--budget", "-5ms"])
     #expect(negative.status == 64)
     #expect(negative.stderr.contains("0 or more"), "\(negative.stderr)")
