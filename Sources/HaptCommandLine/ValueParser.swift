@@ -74,8 +74,11 @@ extension ValueParser where Value == Double {
     guard let scale = unit?.seconds ?? bareUnit_s, let number = Double(digits.trimmingCharacters(in: .whitespaces)),
       number.isFinite
     else {
-      throw UsageError.invalidValue(
-        option: option, value: text, expected: "a duration with its unit, ms or s (for example 50ms or 0.05s)")
+      let expected =
+        bareUnit_s == nil
+        ? "a duration with its unit, ms or s (for example 50ms or 0.05s)"
+        : "a time in seconds, or with its unit (for example 0.21, 210ms or 0.21s)"
+      throw UsageError.invalidValue(option: option, value: text, expected: expected)
     }
     guard number >= 0 else {
       throw UsageError.invalidValue(
