@@ -56,17 +56,35 @@ extension ValueParser where Value == Double {
   ///
   /// A bare number is refused: `--budget 40` could mean 40 ms or 40 s.
   package static var duration: ValueParser<Double> {
-    ValueParser { text, option in
-      let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
-      let expected = "a duration with its unit, ms or s (for example 50ms or 0.05s)"
-      guard let unit = OptionSpec.durationUnits.first(where: { trimmed.hasSuffix($0.suffix) }),
-        let number = Double(trimmed.dropLast(unit.suffix.count).trimmingCharacters(in: .whitespaces)),
-        number.isFinite, number >= 0
-      else {
-        throw UsageError.invalidValue(option: option, value: text, expected: expected)
-      }
-      return number * unit.seconds
+    ValueParser { text, option in try durationSeconds(text, option: option, bareUnit_s: nil) }
+  }
+
+  /// A duration written with its unit like ``duration``, or a bare number of seconds
+  /// (`--taps 0,210ms,0.5`).
+  package static var durationOrSeconds: ValueParser<Double> {
+    ValueParser { text, option in try durationSeconds(text, option: option, bareUnit_s: 1) }
+  }
+
+  /// The one duration syntax: `NUMBERms` or `NUMBERs`, 0 or more; a bare number only where
+  /// `bareUnit_s` says what it means.
+  static func durationSeconds(_ text: String, option: String, bareUnit_s: Double?) throws -> Double {
+    let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+    let unit = OptionSpec.durationUnits.first(where: { trimmed.hasSuffix($0.suffix) })
+    let digits = unit.map { String(trimmed.dropLast($0.suffix.count)) } ?? trimmed
+    guard let scale = unit?.seconds ?? bareUnit_s, let number = Double(digits.trimmingCharacters(in: .whitespaces)),
+      number.isFinite
+    else {
+      let expected =
+        bareUnit_s == nil
+        ? "a duration with its unit, ms or s (for example 50ms or 0.05s)"
+        : "a time in seconds, or with its unit (for example 0.21, 210ms or 0.21s)"
+      throw UsageError.invalidValue(option: option, value: text, expected: expected)
     }
+    guard number >= 0 else {
+      throw UsageError.invalidValue(
+        option: option, value: text, expected: "a duration of 0 or more (a time cannot be negative)")
+    }
+    return number * scale
   }
 }
 

@@ -46,19 +46,33 @@ package enum AtomicFolder {
     case renameSequence = "rename-sequence"
   }
 
-  /// Writes a folder at `path` by calling `body` with an empty temporary folder, then
-  /// swapping it into place.
+  /// Writes a folder at `path` by calling `body` with an empty temporary folder, adding
+  /// `guard`'s marker file, then swapping it into place.
   ///
   /// - Parameters:
   ///   - path: The folder to create or replace. Its parent must exist.
+  ///   - guard: What `path` may be (see ``OutputFolderGuard``); checked before `body`
+  ///     runs and again just before the swap.
   ///   - body: Fills the folder it is given (a URL of an empty folder).
   /// - Returns: How the swap was done.
   /// - Throws: What `body` throws, unchanged; ``InputError`` with
-  ///   kind ``InputError/Kind/unwritable`` if the folder cannot be created or swapped, or if
-  ///   `path` exists and is not a folder.
+  ///   kind ``InputError/Kind/unwritable`` if `guard` refuses `path`, or if the folder
+  ///   cannot be created or swapped.
   @discardableResult
-  package static func write(to path: String, _ body: (URL) throws -> Void) throws -> Method {
-    try write(to: path, allowExchange: true, body)
+  package static func write(
+    to path: String, guard folderGuard: OutputFolderGuard, _ body: (URL) throws -> Void
+  ) throws -> Method {
+    try folderGuard.check(path)
+    return try write(to: path, allowExchange: true) { folder in
+      try body(folder)
+      do {
+        try Data(folderGuard.markerText.utf8).write(
+          to: folder.appendingPathComponent(OutputFolderGuard.markerFileName))
+      } catch {
+        throw InputError(file: path, "cannot be written: \(describe(error))", kind: .unwritable)
+      }
+      try folderGuard.check(path)
+    }
   }
 
   /// The implementation; `allowExchange: false` forces the rename sequence (tests).
@@ -79,6 +93,9 @@ package enum AtomicFolder {
     }
     do {
       try body(temporary)
+    } catch let error as InputError {
+      try? fileManager.removeItem(at: temporary)
+      throw error.naming(target: path, insteadOf: temporary.path)
     } catch {
       try? fileManager.removeItem(at: temporary)
       throw error

@@ -32,6 +32,18 @@ public enum Corpora {
     directory()?.appendingPathComponent(name)
   }
 
+  /// `path` itself if it exists; otherwise, for `Corpora` or `Corpora/...` (the spelling
+  /// of the README's examples), the same path in the shipped corpora, so that `hapt lint
+  /// Corpora/library` works from any folder. Anything else is returned unchanged.
+  public static func resolve(_ path: String) -> String {
+    guard !FileManager.default.fileExists(atPath: path) else { return path }
+    let trimmed = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+    guard trimmed == "Corpora" || trimmed.hasPrefix("Corpora/"), let shipped = directory() else { return path }
+    let rest = trimmed.dropFirst("Corpora".count)
+    let candidate = shipped.path + rest
+    return FileManager.default.fileExists(atPath: candidate) ? candidate : path
+  }
+
   /// The folder of the user's own device profiles (`HAPT_DEVICES`), or nil if unset.
   public static func userDevicesDirectory() -> URL? {
     environmentFolder(devicesVariable)

@@ -1,5 +1,13 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Reading input files with a size limit and errors that name the file.
 package enum InputFile {
   /// Default largest input file accepted, in bytes (64 MiB).
@@ -17,6 +25,7 @@ package enum InputFile {
     guard !isDirectory.boolValue else {
       throw InputError(file: path, "is a folder, expected a file", kind: .malformed)
     }
+    try requireRegularFile(path)
     guard let handle = FileHandle(forReadingAtPath: path) else {
       throw InputError(file: path, "cannot be opened for reading", kind: .missing)
     }
@@ -31,6 +40,28 @@ package enum InputFile {
       throw InputError(file: path, "larger than the limit of \(maxBytes) bytes", limit: .fileBytes(maxBytes))
     }
     return [UInt8](data)
+  }
+}
+
+extension InputFile {
+  /// Throws unless `path` is a regular file (after following symbolic links): a FIFO, a
+  /// device (`/dev/stdin`, `/dev/zero`) or a socket is refused before it is opened, since
+  /// opening or reading one can block or never end.
+  ///
+  /// - Throws: ``InputError`` (exit 66) naming `path` and what it is.
+  package static func requireRegularFile(_ path: String) throws {
+    var status = stat()
+    guard stat(path, &status) == 0 else { throw InputError(file: path, "no such file", kind: .missing) }
+    let kind: String
+    switch status.st_mode & S_IFMT {
+    case S_IFREG: return
+    case S_IFDIR: throw InputError(file: path, "is a folder, expected a file")
+    case S_IFIFO: kind = "a FIFO (named pipe)"
+    case S_IFCHR, S_IFBLK: kind = "a device"
+    case S_IFSOCK: kind = "a socket"
+    default: kind = "a special file"
+    }
+    throw InputError(file: path, "is \(kind), not a regular file; hapt reads only regular files", kind: .missing)
   }
 }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A problem with an input (or output) file: names the file, the place in it, and what is
 /// wrong, with a ``Kind`` a caller can act on.
 ///
@@ -68,6 +70,20 @@ public struct InputError: HaptError, Equatable, Sendable {
   /// Whether the input is there but bad (malformed, over a limit or unsupported), as
   /// opposed to missing or unwritable.
   public var isBadData: Bool { kind == .malformed || kind == .overLimit || kind == .unsupported }
+
+  /// The same error naming the file under `target` where it named the same file under the
+  /// internal `temporary` folder (messages never show hapt's temporary paths).
+  package func naming(target: String, insteadOf temporary: String) -> InputError {
+    var copy = self
+    for prefix in [temporary, URL(fileURLWithPath: temporary).standardizedFileURL.path] {
+      guard let file = copy.file, file == prefix || file.hasPrefix(prefix + "/") else { continue }
+      copy.file = target + file.dropFirst(prefix.count)
+    }
+    if copy.message.contains(temporary) {
+      copy.message = copy.message.replacingOccurrences(of: temporary, with: target)
+    }
+    return copy
+  }
 
   public var description: String {
     [file, place, message].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ": ")

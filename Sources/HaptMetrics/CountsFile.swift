@@ -2,7 +2,8 @@ import HaptCore
 /// A confusion matrix of counts from an identification experiment, read from CSV.
 ///
 /// The format: one row per presented stimulus, one comma-separated column per response,
-/// no header, the same number of rows and columns. Cells are non-negative finite decimal
+/// the same number of rows and columns; an optional header row of names (no cell a number)
+/// is skipped, and with it a first column of names. Cells are non-negative finite decimal
 /// numbers (counts are usually whole numbers, but proportions are accepted too);
 /// surrounding spaces and tabs are ignored, as are a UTF-8 byte-order mark, CRLF line
 /// ends and blank lines at the end of the file. At least one cell must be positive.
@@ -31,6 +32,16 @@ public enum CountsFile {
   /// Parses and validates CSV bytes (see the type's description).
   ///
   /// - Throws: ``InputError`` without a file name.
+  /// Whether a row is a header: at least one cell, none of them empty or a number.
+  static func isHeader(_ line: Substring) -> Bool {
+    let cells = line.split(separator: ",", omittingEmptySubsequences: false)
+    return cells.allSatisfy { !$0.allSatisfy(isBlank) && !isNumber($0) }
+  }
+
+  static func isNumber(_ cell: Substring) -> Bool {
+    Double(String(cell.filter { $0 != " " && $0 != "\t" })) != nil
+  }
+
   public static func parse(_ bytes: [UInt8]) throws -> [[Double]] {
     var body = bytes[...]
     if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
@@ -52,6 +63,21 @@ public enum CountsFile {
     if let blank = lines.firstIndex(where: { $0.allSatisfy(isBlank) }) {
       throw InputError(place: "row \(blank + 1)", "blank row inside the matrix")
     }
+    // A header row of names (no cell a number, one name per column of the matrix below) is
+    // skipped, and with it a first column of names (every row's first cell not a number)
+    // when the header has one cell more.
+    let headerCells = lines[0].split(separator: ",", omittingEmptySubsequences: false).count
+    var firstRow = 1
+    if lines.count >= 2, isHeader(lines[0]) {
+      let data = lines.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+      if headerCells == data.count {
+        lines.removeFirst()
+        firstRow = 2
+      } else if headerCells == data.count + 1, data.allSatisfy({ $0.count == headerCells && !isNumber($0[0]) }) {
+        lines = data.map { $0.dropFirst().joined(separator: ",")[...] }
+        firstRow = 2
+      }
+    }
     var matrix: [[Double]] = []
     matrix.reserveCapacity(lines.count)
     var total = 0.0
@@ -60,14 +86,14 @@ public enum CountsFile {
       let cells = line.split(separator: ",", omittingEmptySubsequences: false)
       guard cells.count == lines.count else {
         throw InputError(
-          place: "row \(r + 1)",
+          place: "row \(r + firstRow)",
           "\(cells.count) column\(cells.count == 1 ? "" : "s") in a matrix of \(lines.count) row\(lines.count == 1 ? "" : "s"): a counts matrix must be square"
         )
       }
       var row: [Double] = []
       row.reserveCapacity(cells.count)
       for (c, cell) in cells.enumerated() {
-        let value = try number(cell, row: r + 1, column: c + 1)
+        let value = try number(cell, row: r + firstRow, column: c + 1)
         row.append(value)
         total += value / Double(lines.count * lines.count)  // mean: cannot overflow
         sum += value

@@ -38,6 +38,12 @@ public struct ReportFolder: Sendable {
   /// a chunk of pages stays a few megabytes.
   static let generatedChunk = 64
 
+  /// What the folder holds: it replaces only an empty folder or a previous output of the
+  /// same kind (``OutputFolderGuard``).
+  public var kind: OutputFolderKind = .report
+  /// The run's inputs (corpus paths, parts): never replaced, nor any folder holding one.
+  public var inputs: [String] = []
+
   public init() {}
 
   /// Adds files at relative `paths` whose text `make(i)` gives for `paths[i]`, called
@@ -72,12 +78,16 @@ public struct ReportFolder: Sendable {
     }
   }
 
+  /// The rules `path` must meet to be replaced by this folder.
+  public var folderGuard: OutputFolderGuard { OutputFolderGuard(kind: kind, inputs: inputs) }
+
   /// Writes every file into a fresh folder and swaps it into place at `path`.
   ///
-  /// - Throws: ``InputError`` with kind ``InputError/Kind/unwritable`` naming the file that cannot
-  ///   be written or the unsafe relative path; the previous folder is then unchanged.
+  /// - Throws: ``InputError`` with kind ``InputError/Kind/unwritable`` naming the file that
+  ///   cannot be written or the unsafe relative path, or saying why `path` may not be
+  ///   replaced (``folderGuard``); the previous folder is then unchanged.
   public func write(to path: String) throws {
-    try AtomicFolder.write(to: path) { folder in
+    try AtomicFolder.write(to: path, guard: folderGuard) { folder in
       for file in files { try ReportFolder.write(file.contents, as: file.path, in: folder, report: path) }
       for group in generatedFiles {
         var start = 0
@@ -138,4 +148,10 @@ public struct ReportFolder: Sendable {
       !component.isEmpty && component != "." && component != ".."
     }
   }
+}
+
+extension OutputFolderKind {
+  /// A report folder (`hapt report`, `hapt merge` of report parts); before marker files, one
+  /// holding `index.html` and `patterns.csv`.
+  public static let report = OutputFolderKind(name: "report", legacyFiles: ["index.html", "patterns.csv"])
 }

@@ -67,7 +67,9 @@ extension AudioFile {
       try verifyComment(of: temporary, expected: comment)
     } catch let failure as WriteFailure {
       unlink(temporary)
-      throw InputError(file: path, "cannot be written: \(failure.message)", kind: .unwritable)
+      // libsndfile does not pass on the system's reason; a full disk is the usual one.
+      let reason = isFull(target.deletingLastPathComponent().path) ? "no space left on device" : failure.message
+      throw InputError(file: path, "cannot be written: \(reason)", kind: .unwritable)
     }
     guard rename(temporary, target.path) == 0 else {
       let code = errno
@@ -75,6 +77,13 @@ extension AudioFile {
       throw InputError(
         file: path, "cannot be written: \(String(cString: strerror(code)))", kind: .unwritable)
     }
+  }
+
+  /// Whether the file system holding `folder` has no free space left (for messages).
+  static func isFull(_ folder: String) -> Bool {
+    var space = statvfs()
+    guard statvfs(folder, &space) == 0 else { return false }
+    return UInt64(space.f_bavail) * UInt64(space.f_frsize) < 64 * 1024
   }
 
   /// The largest metadata text (UTF-8 bytes) written to a WAV file. libsndfile silently
@@ -125,7 +134,8 @@ extension AudioFile {
     // The title is a courtesy copy for other tools; a long one is left out.
     let title = (entries["title"] ?? entries["pattern"]).flatMap { $0.utf8.count <= 200 ? $0 : nil }
     let strings: [(Int32, String?)] = [
-      (Int32(SF_STR_SOFTWARE), entries["software"]), (Int32(SF_STR_TITLE), title),
+      (Int32(SF_STR_SOFTWARE), entries["software"].map(AudioMetadata.storable)),
+      (Int32(SF_STR_TITLE), title.map(AudioMetadata.storable)),
       (Int32(SF_STR_COMMENT), comment),
     ]
     for (type, value) in strings {

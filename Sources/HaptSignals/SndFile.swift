@@ -43,11 +43,20 @@ enum SndFile {
     }
     text = text.trimmingCharacters(in: .whitespaces)
     while text.hasSuffix(".") { text.removeLast() }
+    if let words = plainWords.first(where: { text.localizedCaseInsensitiveContains($0.raw) }) { return words.plain }
     if let first = text.first, text.dropFirst().first?.isLowercase ?? true {
       text = first.lowercased() + text.dropFirst()
     }
     return text.isEmpty ? "unknown libsndfile error" : text
   }
+
+  /// libsndfile messages that name its internals, in hapt's words.
+  static let plainWords: [(raw: String, plain: String)] = [
+    ("SF_INFO struct incomplete", "not an audio file of a format hapt reads, or its header is incomplete"),
+    ("unspecified internal error", "the audio data is damaged or truncated"),
+    ("initialization of the flac decoder", "not a readable FLAC stream (damaged or truncated)"),
+    ("flac decoder lost sync", "the FLAC stream is damaged (decoder lost sync)"),
+  ]
 
   struct OpenFailure: Error {
     let message: String

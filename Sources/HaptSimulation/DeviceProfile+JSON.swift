@@ -10,7 +10,15 @@ extension DeviceProfile {
   /// - Throws: ``InputError`` naming the file and the key (`actuator.stiffness_N_per_m:
   ///   must be greater than 0, got -3`), kind malformed; missing if the file is not there.
   public init(contentsOf path: String) throws {
-    let bytes = try InputFile.read(path, maxBytes: DeviceProfile.maxFileBytes)
+    let bytes: [UInt8]
+    do {
+      bytes = try InputFile.read(path, maxBytes: DeviceProfile.maxFileBytes)
+    } catch var error as InputError where error.limit != nil {
+      // A fixed limit of profiles, not the pattern-file limit that an option raises.
+      error.limit = nil
+      error.message = "larger than \(DeviceProfile.maxFileBytes) bytes, the limit for a device profile"
+      throw error
+    }
     try self.init(jsonBytes: bytes, file: path)
   }
 

@@ -19,7 +19,7 @@ extension DeviceProfile {
   /// - Throws: ``DeviceLookupError/unknownName(_:known:)`` if the name is
   ///   unknown; ``InputError`` (65) if the profile is malformed, (66) if a path is missing.
   public static func load(nameOrPath: String) throws -> DeviceProfile {
-    if nameOrPath.contains("/") || nameOrPath.hasSuffix(".json") {
+    if isPath(nameOrPath) {
       return try DeviceProfile(contentsOf: nameOrPath)
     }
     let paths = try availablePaths()
@@ -27,6 +27,17 @@ extension DeviceProfile {
       throw DeviceLookupError.unknownName(nameOrPath, known: paths.keys.sorted())
     }
     return try DeviceProfile(contentsOf: path)
+  }
+
+  /// The shipped or user profile whose file is `NAME.json` for exactly `name`, or nil;
+  /// `name` is never read as a path.
+  public static func available(named name: String) throws -> DeviceProfile? {
+    try availablePaths()[name].map { try DeviceProfile(contentsOf: $0) }
+  }
+
+  /// Whether a `--device` argument is a path (it contains `/` or ends in `.json`), not a name.
+  public static func isPath(_ nameOrPath: String) -> Bool {
+    nameOrPath.contains("/") || nameOrPath.hasSuffix(".json")
   }
 
   /// Every shipped profile, sorted by name.

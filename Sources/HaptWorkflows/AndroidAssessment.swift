@@ -109,6 +109,9 @@ public struct AndroidAssessment: Sendable, Equatable {
 
   public var device: String
   public var measurements: [Measurement]
+  /// Whether the device has an actuator at all (without one every effect is silent and
+  /// fails for that reason, not for its shape).
+  public var hasActuator: Bool
 
   /// Whether every effect passes.
   public var passes: Bool { measurements.allSatisfy(\.passes) }
@@ -116,6 +119,7 @@ public struct AndroidAssessment: Sendable, Equatable {
   /// Runs the three effects on `device` with a prepared engine.
   public init(device profile: DeviceProfile) {
     device = profile.name
+    hasActuator = profile.actuator != .none
     let renderer = Renderer(device: profile)
     measurements = Effect.allCases.map { effect in
       let rendering = renderer.render(

@@ -12,29 +12,36 @@ import HaptSimulation
 /// body acceleration of each pattern, device and state) and `devices/*.json` (the device
 /// profiles used). It is written to a temporary folder and moved into place, so an
 /// interrupted run leaves no half-written baseline, and an existing one is replaced only
-/// with `force`.
+/// with `force`. Only an empty folder or a previous baseline is ever replaced, never the
+/// current folder, the corpus or a folder holding either (``OutputFolderGuard``).
 public enum Baseline {
   /// Records `corpus` rendered with `options` into `folder`.
   ///
-  /// - Throws: ``BaselineError/alreadyExists(folder:)`` if `folder` exists and
+  /// - Throws: ``InputError`` (unwritable) if `folder` may not be replaced
+  ///   (``OutputFolderGuard``: not empty and not a baseline, the current folder, the corpus,
+  ///   or holding either, even with `force`); ``BaselineError/alreadyExists(folder:)`` if `folder` exists and
   ///   `force` is false; ``InputError`` (73) if anything cannot be written.
   @discardableResult
   public static func record(
     _ corpus: PatternCorpus, options: EvaluationOptions, to folder: String, force: Bool,
     progress: (@Sendable (Int, Int) -> Void)? = nil
   ) throws -> BaselineManifest {
+    try OutputFolderGuard(kind: .baseline, inputs: corpus.roots).check(folder)
     if FileManager.default.fileExists(atPath: folder), !force {
       throw BaselineError.alreadyExists(folder: folder)
     }
-    return try record(corpus.entries, options: options, to: folder, progress: progress)
+    return try record(corpus.entries, options: options, to: folder, inputs: corpus.roots, progress: progress)
   }
 
-  /// Records `entries` into `folder` (replaced as a whole); a shard's share or everything.
+  /// Records `entries` into `folder` (replaced as a whole, if it is empty or a baseline and
+  /// neither one of `inputs` nor holding one); a shard's share or everything.
   @discardableResult
   public static func record(
-    _ entries: [PatternCorpus.Entry], options: EvaluationOptions, to folder: String,
+    _ entries: [PatternCorpus.Entry], options: EvaluationOptions, to folder: String, inputs: [String] = [],
     progress: (@Sendable (Int, Int) -> Void)? = nil
   ) throws -> BaselineManifest {
+    let folderGuard = OutputFolderGuard(kind: .baseline, inputs: inputs + entries.map(\.path))
+    try folderGuard.check(folder)
     let rendered = render(entries, options: options, progress: progress)
     let files = signalFiles(for: rendered.map(\.measurement).map { ($0.pattern, $0.device, $0.state) })
     var records: [BaselineManifest.Record] = []
@@ -52,14 +59,13 @@ public enum Baseline {
           ["pattern": measurement.pattern, "device": measurement.device, "state": measurement.state.rawValue]
         ))
     }
-    let devices = options.devices.map {
-      BaselineManifest.Device(
-        name: $0.name, fingerprint: Fingerprint.of($0.jsonText()), file: "devices/\(fileSafe($0.name)).json")
+    let devices = zip(options.devices, deviceFiles(for: options.devices.map(\.name))).map { device, file in
+      BaselineManifest.Device(name: device.name, fingerprint: Fingerprint.of(device.jsonText()), file: file)
     }
     let manifest = BaselineManifest(
       toolVersion: HaptVersion.string, modelVersion: HaptVersion.model, devices: devices, states: options.states,
       records: records)
-    try AtomicFolder.write(to: folder) { temporaryURL in
+    try AtomicFolder.write(to: folder, guard: folderGuard) { temporaryURL in
       let temporary = temporaryURL.path
       let fileManager = FileManager.default
       try fileManager.createDirectory(atPath: temporary + "/signals", withIntermediateDirectories: true)
@@ -75,12 +81,22 @@ public enum Baseline {
     return manifest
   }
 
-  /// The signal file of each record (pattern, device, state), in order: a file-safe name,
-  /// with `-2`, `-3`, ... where two records would share one.
+  /// The longest signal file name stem (bytes) kept as it is; longer ones are cut and end
+  /// in a hash of the whole name, so that with `.flac`, a `-N` suffix and the temporary
+  /// name of an atomic write a name stays well under the 255-byte limit of file systems.
+  static let maximumSignalStem = 120
+
+  /// The signal file of each record (pattern, device, state), in order: a file-safe name
+  /// (cut to ``maximumSignalStem`` bytes, ending in a stable hash, when longer), with `-2`,
+  /// `-3`, ... where two records would share one. The manifest keeps the full names.
   static func signalFiles(for keys: [(pattern: String, device: String, state: EngineState)]) -> [String] {
     var usedNames: Set<String> = []
     return keys.map { key in
-      let base = fileSafe("\(key.pattern)--\(key.device)--\(key.state.rawValue)")
+      let full = "\(key.pattern)--\(key.device)--\(key.state.rawValue)"
+      var base = fileSafe(full)
+      if base.utf8.count > maximumSignalStem {
+        base = String(base.prefix(maximumSignalStem - 17)) + "-" + Fingerprint.of(full)
+      }
       var name = base
       var suffix = 2
       while usedNames.contains(name) {
@@ -92,10 +108,34 @@ public enum Baseline {
     }
   }
 
+  /// The profile copy of each device: `devices/NAME.json` with a file-safe name that does
+  /// not start with `.`, cut with a hash like signal names, `-2`, `-3`, ... if two would
+  /// share one.
+  static func deviceFiles(for names: [String]) -> [String] {
+    var used: Set<String> = []
+    return names.map { name in
+      var base = fileSafe(name)
+      if base.hasPrefix(".") { base = "_" + base.dropFirst() }
+      if base.utf8.count > maximumSignalStem {
+        base = String(base.prefix(maximumSignalStem - 17)) + "-" + Fingerprint.of(name)
+      }
+      var file = base
+      var suffix = 2
+      while used.contains(file) {
+        file = "\(base)-\(suffix)"
+        suffix += 1
+      }
+      used.insert(file)
+      return "devices/\(file).json"
+    }
+  }
+
   /// Merges baselines recorded by shards (in shard order, each a baseline folder of its
   /// share of the patterns) into `folder`, exactly the baseline one unsharded `record`
   /// writes: the records in order, signal files renamed as the whole run names them.
   public static func merge(parts: [String], to folder: String) throws {
+    let folderGuard = OutputFolderGuard(kind: .baseline, inputs: parts)
+    try folderGuard.check(folder)
     var manifests: [BaselineManifest] = []
     for part in parts {
       let path = part + "/" + BaselineManifest.fileName
@@ -123,7 +163,7 @@ public enum Baseline {
     let manifest = BaselineManifest(
       toolVersion: first.toolVersion, modelVersion: first.modelVersion, devices: first.devices, states: first.states,
       records: records)
-    try AtomicFolder.write(to: folder) { temporaryURL in
+    try AtomicFolder.write(to: folder, guard: folderGuard) { temporaryURL in
       let temporary = temporaryURL.path
       let fileManager = FileManager.default
       try fileManager.createDirectory(atPath: temporary + "/signals", withIntermediateDirectories: true)

@@ -102,19 +102,25 @@ public struct BaselineCheckResult: Sendable {
 extension Baseline {
   /// Re-renders `corpus` and compares it with the baseline in `folder`.
   ///
-  /// Device profiles are loaded by the names the baseline recorded; a profile whose
-  /// fingerprint differs from the recorded one, or a baseline of another model version,
-  /// makes the affected rows `incomparable`.
+  /// A recorded device is the shipped or user profile (`HAPT_DEVICES`) of that exact name,
+  /// or, when there is none (a custom profile), the copy the baseline keeps; a name is never
+  /// read as a path. A profile whose fingerprint differs from the recorded one, or a
+  /// baseline of another model version, makes the affected rows `incomparable`.
+  ///
+  /// - Throws: ``InputError`` (66) if a selected device is not in the baseline.
   ///
   /// - Parameters:
-  ///   - devices: the devices to check (by name; a profile given here is used instead of
-  ///     the one of the same name); nil checks every device the baseline recorded. A device
-  ///     the baseline does not have is a problem of the check.
+  ///   - devices: profiles to check instead of the recorded ones of the same names (a
+  ///     profile being developed); nil checks every device the baseline recorded (or those
+  ///     of `deviceNames`).
+  ///   - deviceNames: names of recorded devices to check (only among the baseline's own
+  ///     devices, never a path); nil: every device.
   ///   - states: the engine states to check; nil checks every state recorded. A state the
   ///     baseline does not have is a problem of the check.
   public static func check(
     _ corpus: PatternCorpus, baseline folder: String, devices selection: [DeviceProfile]? = nil,
-    states stateSelection: [EngineState]? = nil, tolerances: BaselineTolerances = BaselineTolerances(),
+    deviceNames: [String]? = nil, states stateSelection: [EngineState]? = nil,
+    tolerances: BaselineTolerances = BaselineTolerances(),
     threads: Int = Parallel.defaultThreadCount, shard: ShardSpec = .whole,
     progress: (@Sendable (Int, Int) -> Void)? = nil
   ) throws -> BaselineCheckResult {
@@ -132,10 +138,15 @@ extension Baseline {
           + "this is model version \(HaptVersion.model): record it again")
     }
     let overrides = selection ?? []
-    for device in overrides where !manifest.devices.contains(where: { $0.name == device.name }) {
-      problems.append(
-        "device '\(device.name)' is not in the baseline (it has \(manifest.devices.map(\.name).joined(separator: ", ")))"
-      )
+    let recordedNames = manifest.devices.map(\.name)
+    for device in overrides where !recordedNames.contains(device.name) {
+      throw InputError(
+        file: folder, "has no device '\(device.name)' (it has \(recordedNames.joined(separator: ", ")))",
+        kind: .missing)
+    }
+    for name in deviceNames ?? [] where !recordedNames.contains(name) {
+      throw InputError(
+        file: folder, "has no device '\(name)' (it has \(recordedNames.joined(separator: ", ")))", kind: .missing)
     }
     let states = stateSelection.map { wanted in manifest.states.filter { wanted.contains($0) } } ?? manifest.states
     for state in stateSelection ?? [] where !manifest.states.contains(state) {
@@ -143,13 +154,17 @@ extension Baseline {
     }
     var devices: [DeviceProfile] = []
     var editedDevices: Set<String> = []
-    for recorded in manifest.devices where selection == nil || overrides.contains(where: { $0.name == recorded.name }) {
+    let selectsAll = selection == nil && deviceNames == nil
+    for recorded in manifest.devices
+    where selectsAll || overrides.contains(where: { $0.name == recorded.name })
+      || (deviceNames ?? []).contains(recorded.name)
+    {
       let profile: DeviceProfile
       if let override = overrides.first(where: { $0.name == recorded.name }) {
         profile = override
       } else {
         do {
-          profile = try DeviceProfile.load(nameOrPath: recorded.name)
+          profile = try recordedProfile(recorded, in: folder)
         } catch {
           problems.append("device '\(recorded.name)' of the baseline cannot be loaded: \(error)")
           continue
@@ -203,6 +218,18 @@ extension Baseline {
           changes: ["no longer in the corpus"])
       }
     return BaselineCheckResult(comparisons: comparisons + removed, problems: problems, failures: corpus.failures)
+  }
+
+  /// The profile of a recorded device: the available profile of exactly that name, else
+  /// the baseline's own copy (a plain file under `devices/`).
+  static func recordedProfile(_ recorded: BaselineManifest.Device, in folder: String) throws -> DeviceProfile {
+    if let profile = try DeviceProfile.available(named: recorded.name) { return profile }
+    let parts = recorded.file.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 2, parts[0] == "devices", parts[1].hasSuffix(".json"), parts[1] != ".." else {
+      throw InputError(
+        file: folder + "/" + BaselineManifest.fileName, "device file '\(recorded.file)' is not under devices/")
+    }
+    return try DeviceProfile(contentsOf: folder + "/" + recorded.file)
   }
 
   private static func key(_ pattern: String, _ device: String, _ state: EngineState) -> String {

@@ -28,6 +28,11 @@ public struct PatternCorpus: Sendable {
   public var failures: [Failure]
   /// Files in the corpus folders that are not patterns hapt reads: extension -> count.
   public var skipped: [String: Int] = [:]
+  /// Entries of the corpus folders left out for another reason (symlinks, dotfiles...).
+  public var excluded: [PatternFolder.Exclusion: [String]] = [:]
+  /// The files and folders the corpus was loaded from, as given (outputs never replace
+  /// them: ``OutputFolderGuard``).
+  public var roots: [String] = []
 
   public init(entries: [Entry], failures: [Failure], skipped: [String: Int] = [:]) {
     self.entries = entries
@@ -36,7 +41,7 @@ public struct PatternCorpus: Sendable {
   }
 
   /// "skipped 39 .haps files: not a pattern format hapt reads ...", or nil.
-  public var skippedSummary: String? { PatternFolder.skippedSummary(skipped) }
+  public var skippedSummary: String? { PatternFolder.summary(skipped: skipped, excluded: excluded) }
 
   /// Throws when no pattern loaded: a corpus with nothing to evaluate is an error, never
   /// a pass ("no patterns found in DIR; skipped 39 .haps files: ...", kind missing;
@@ -67,7 +72,9 @@ public struct PatternCorpus: Sendable {
     var files: [(path: String, root: String)] = []
     var failures: [Failure] = []
     var skipped: [String: Int] = [:]
-    for path in paths {
+    var excluded: [PatternFolder.Exclusion: [String]] = [:]
+    for given in paths {
+      let path = Corpora.resolve(given)  // the shipped corpora by their README spelling
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
         failures.append(Failure(path: path, error: InputError(file: path, "no such file or folder", kind: .missing)))
@@ -76,6 +83,7 @@ public struct PatternCorpus: Sendable {
       if isDirectory.boolValue {
         let folder = PatternFolder(scanning: path)
         skipped.addSkipped(folder.skipped)
+        excluded.merge(folder.excluded, uniquingKeysWith: +)
         files += folder.patternFiles.map { ($0, path) }
       } else {
         files.append((path, URL(fileURLWithPath: path).deletingLastPathComponent().path))
@@ -115,7 +123,10 @@ public struct PatternCorpus: Sendable {
     var counts: [String: Int] = [:]
     for entry in entries { counts[entry.name, default: 0] += 1 }
     for i in entries.indices where counts[entries[i].name, default: 0] > 1 { entries[i].name = entries[i].path }
-    return PatternCorpus(entries: entries, failures: failures, skipped: skipped)
+    var corpus = PatternCorpus(entries: entries, failures: failures, skipped: skipped)
+    corpus.roots = paths
+    corpus.excluded = excluded
+    return corpus
   }
 
   /// The entry named `name`: its name (relative path with extension), its path, or,

@@ -15,6 +15,8 @@ package enum ShardMerge {
     package var precomputed: CorpusEvaluation.Precomputed
     /// The shards' files of every pair's rows, in shard order (empty without all pairs).
     package var allPairsSegments: [String]
+    /// The part folders (inputs that the merged output may never replace).
+    package var folders: [String] = []
   }
 
   /// The kind of job a part folder holds, from the file it contains; nil if none.
@@ -68,7 +70,7 @@ package enum ShardMerge {
       precomputed: CorpusEvaluation.Precomputed(
         measurements: ordered.flatMap(\.part.measurements),
         pairwise: PairwiseSummary.merged(ordered.map(\.part.pairwise))),
-      allPairsSegments: segments)
+      allPairsSegments: segments, folders: ordered.map(\.path))
   }
 
   /// The baseline record parts in `folders`, in shard order.

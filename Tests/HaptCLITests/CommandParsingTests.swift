@@ -107,7 +107,12 @@ import Testing
       .invalidValue(option: "--shard", value: "3/2", expected: "I/N with 1 <= I <= N, e.g. 2/4")
     ),
     (["report", "c", "--shard", "1/2"], .missingArgument("--out PART (where the shard's part goes)")),
-    (["rhythm", "--taps", "0,a"], .invalidValue(option: "--taps", value: "a", expected: "a time in seconds")),
+    (
+      ["rhythm", "--taps", "0,a"],
+      .invalidValue(
+        option: "--taps", value: "a", expected: "a time in seconds, or with its unit (for example 0.21, 210ms or 0.21s)"
+      )
+    ),
     (["rhythm"], .missingArgument("--taps SECONDS,...")),
     (["rhythm", "0.1"], .unexpectedArgument("0.1")),
     (["confusion", "--counts", "f.csv", "--set", "a,b"], .conflict("--counts takes no patterns and no --set")),

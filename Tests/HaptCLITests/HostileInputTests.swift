@@ -48,6 +48,14 @@ import Testing
       """
   }
 
+  /// A composition whose one primitive has `count` made-up attributes (ignored with a
+  /// warning each), the first one repeated at the end if `duplicate` (an error).
+  static func attributeFlood(_ count: Int, duplicate: Bool) -> String {
+    var attributes = (0..<count).map { " a\($0)=\"1\"" }.joined()
+    if duplicate { attributes += " a0=\"2\"" }
+    return "<vibration-effect><primitive-effect name=\"click\"\(attributes)/></vibration-effect>\n"
+  }
+
   static let validAHAP = ahap(transient("0") + "," + continuous("0.05", "0.2"))
 
   /// Pattern files: name -> bytes.
@@ -97,6 +105,9 @@ import Testing
       ("valid.haptic", Array(lofelt.replacingOccurrences(of: "TIME", with: "0.1").utf8)),
     ]
     files.append(("valid.ahap", valid))
+    // Android XML attribute floods (1.7 MB on one element): the duplicate check was quadratic.
+    files.append(("attribute-flood.xml", Array(attributeFlood(150_000, duplicate: false).utf8)))
+    files.append(("attribute-flood-duplicate.xml", Array(attributeFlood(150_000, duplicate: true).utf8)))
     return files
   }
 

@@ -6,6 +6,8 @@ import Testing
 @Suite struct AtomicFolderTests {
   struct Failure: Error {}
 
+  static let folderGuard = OutputFolderGuard(kind: OutputFolderKind(name: "test", legacyFiles: []))
+
   /// A fresh parent folder for one test.
   static func parent() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("hapt-atomic-folder-\(UUID())")
@@ -50,9 +52,9 @@ import Testing
     let parent = try Self.parent()
     defer { try? FileManager.default.removeItem(at: parent) }
     let report = parent.appendingPathComponent("report")
-    try AtomicFolder.write(to: report.path) { try Self.write("one", "index.html", in: $0) }
+    try AtomicFolder.write(to: report.path, guard: Self.folderGuard) { try Self.write("one", "index.html", in: $0) }
     #expect(throws: Failure.self) {
-      try AtomicFolder.write(to: report.path) { folder in
+      try AtomicFolder.write(to: report.path, guard: Self.folderGuard) { folder in
         try Self.write("half", "index.html", in: folder)
         throw Failure()
       }
@@ -66,7 +68,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: parent) }
     try Self.write("keep me", "report", in: parent)
     #expect(throws: InputError.self) {
-      try AtomicFolder.write(to: parent.appendingPathComponent("report").path) { _ in }
+      try AtomicFolder.write(to: parent.appendingPathComponent("report").path, guard: Self.folderGuard) { _ in }
     }
     #expect(Self.read("report", in: parent) == "keep me")
     #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path) == ["report"])
@@ -74,7 +76,7 @@ import Testing
 
   @Test func aMissingParentFailsWithCannotCreate() {
     do {
-      try AtomicFolder.write(to: "/nonexistent-hapt-parent/report") { _ in }
+      try AtomicFolder.write(to: "/nonexistent-hapt-parent/report", guard: Self.folderGuard) { _ in }
       Issue.record("expected an error")
     } catch let error as InputError {
       #expect(error.kind == .unwritable)

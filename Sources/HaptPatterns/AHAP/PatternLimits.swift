@@ -8,7 +8,9 @@ public struct PatternLimits: Sendable, Equatable {
   public var maxEvents: Int
   /// Most control points over all curves (and `.haptic` breakpoints) in one pattern.
   public var maxControlPoints: Int
-  /// Largest absolute time or duration accepted, in seconds (1 hour).
+  /// Largest absolute time or duration accepted, in seconds (1 hour). It also bounds the
+  /// sum of the durations of all continuous events (``check(_:)``): overlapping events
+  /// are rendered one by one, so that sum, not the pattern's length, sets the work.
   public var maxTime_s: Double
   /// Deepest JSON nesting accepted.
   public var maxDepth: Int
@@ -24,6 +26,24 @@ public struct PatternLimits: Sendable, Equatable {
     self.maxTime_s = maxTime_s
     self.maxDepth = maxDepth
     self.maxBytes = maxBytes
+  }
+
+  /// Throws if the continuous events of `pattern` last longer than ``maxTime_s`` in all
+  /// (a pattern within the limits then renders in time bounded by one hour of events).
+  ///
+  /// - Throws: ``InputError`` (65) with ``InputLimit/patternTime_s(_:)``.
+  public func check(_ pattern: HapticPattern) throws {
+    var total = 0.0
+    var count = 0
+    for event in pattern.events where event.type == .hapticContinuous && event.duration_s.isFinite {
+      total += max(event.duration_s, 0)
+      count += 1
+    }
+    guard total <= maxTime_s else {
+      throw InputError(
+        "its \(count) continuous events last \(Int(total)) s in all, over the limit of \(Int(maxTime_s)) s "
+          + "(overlapping events add up)", limit: .patternTime_s(maxTime_s))
+    }
   }
 
   var json: JSONParser.Limits { JSONParser.Limits(maxDepth: maxDepth, maxBytes: maxBytes) }

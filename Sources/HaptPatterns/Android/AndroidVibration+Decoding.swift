@@ -107,6 +107,17 @@ struct AndroidXMLDecoder {
         }
         primitives.append(try decodePrimitive(child))
       }
+      // The composition's length (delays plus each primitive's length) is held to the
+      // same limit as a waveform's.
+      let total = primitives.reduce(0.0) {
+        $0 + Double($1.delay_ms) + Double(AndroidShapes.shape(of: $1.name).length_ms)
+      }
+      guard total <= limits.maxTime_s * 1000 else {
+        var failure = fail(
+          element, "composition lasts \(Int(total)) ms, over the limit of \(Int(limits.maxTime_s)) s")
+        failure.limit = .patternTime_s(limits.maxTime_s)
+        throw failure
+      }
       return .composition(primitives)
     case AndroidXML.Tag.waveformEnvelope, AndroidXML.Tag.basicEnvelope, AndroidXML.Tag.repeatingEffect:
       guard element.children.count == 1 else {

@@ -172,7 +172,8 @@ struct XMLReader {
     advance()  // '<'
     let tag = try name(what: "an element name after '<'")
     var result = XMLElement(name: tag, attributes: [], children: [], line: startLine, textLine: nil)
-    // Attributes.
+    // Attributes (names kept in a set: the duplicate check is linear in their number).
+    var attributeNames: Set<String> = []
     while true {
       let hadSpace = current.map(Self.isSpace) ?? false
       skipSpace()
@@ -202,7 +203,7 @@ struct XMLReader {
       advance()
       let value = try text(until: quote, what: "attribute \(attributeName)")
       advance()  // closing quote
-      if result.attributes.contains(where: { $0.name == attributeName }) {
+      if !attributeNames.insert(attributeName).inserted {
         throw error("attribute \(attributeName) given twice in <\(tag)>", line: attributeLine)
       }
       result.attributes.append(.init(name: attributeName, value: value, line: attributeLine))

@@ -115,7 +115,8 @@ public enum PatternFile {
   /// paths that leave the folder are never touched.
   /// - Throws: ``InputError`` naming the file: 66 if it cannot be read, 65 if it is not a
   ///   pattern or its extension is unknown.
-  public static func load(path: String, limits: PatternLimits = PatternLimits()) throws -> LoadedPattern {
+  public static func load(path given: String, limits: PatternLimits = PatternLimits()) throws -> LoadedPattern {
+    let path = Corpora.resolve(given)  // the shipped corpora by their README spelling
     guard let format = PatternFormat(path: path) else {
       throw InputError(
         file: path,
@@ -131,6 +132,11 @@ public enum PatternFile {
       sources = withSources.sources
     } else {
       decoded = try decode(bytes, format: format, file: path, limits: limits)
+    }
+    do {
+      try limits.check(decoded.pattern)
+    } catch let error as InputError {
+      throw error.inFile(path)
     }
     var findings = decoded.findings
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent()

@@ -5,15 +5,41 @@ import Foundation
 /// Files whose extension hapt does not read as a pattern (`.vij`, `.wav`, ...)
 /// are counted by extension, so that commands can say once what they skipped ("skipped 11
 /// .vij files: not a pattern format hapt reads") instead of passing over them silently.
-/// Hidden files and folders are ignored, and so are files that are plainly not haptic
-/// data (``ignoredExtensions``: documents, images, sources, JSON such as device profiles
-/// and baseline manifests). An `.xml` file is a pattern when its root element is
-/// `<vibration-effect>` or `<vibration-select>`; other XML is passed over without a word.
+/// Files that are plainly not haptic data are ignored (``ignoredExtensions``: documents,
+/// images, sources, JSON such as device profiles and baseline manifests). An `.xml` file
+/// is a pattern when its root element is `<vibration-effect>` or `<vibration-select>`;
+/// other XML is passed over without a word. What is not
+/// read for another reason is listed in ``excluded`` and named in the summary: symbolic
+/// links (never followed), names that are not UTF-8, dotfiles with a pattern extension,
+/// hidden folders and special files (FIFOs, devices).
 public struct PatternFolder: Sendable, Equatable {
   /// Paths of the pattern files, sorted, spelled from the folder as given.
   public var patternFiles: [String]
   /// Files skipped: lowercased extension ("" for none) -> count.
   public var skipped: [String: Int]
+  /// Entries not read for another reason than their format, with their paths.
+  public var excluded: [Exclusion: [String]] = [:]
+
+  /// Why a folder entry was not read although it may be a pattern.
+  public enum Exclusion: String, CaseIterable, Sendable, Comparable {
+    case symlink, nonUTF8Name, dotfile, hiddenFolder, special
+
+    /// "2 symlinks", "1 file with a name that is not UTF-8", "1 dotfile".
+    public func phrase(_ count: Int) -> String {
+      let many = count != 1
+      switch self {
+      case .symlink: return "\(count) symlink\(many ? "s" : "")"
+      case .nonUTF8Name: return "\(count) file\(many ? "s" : "") with a name that is not UTF-8"
+      case .dotfile: return "\(count) dotfile\(many ? "s" : "")"
+      case .hiddenFolder: return "\(count) hidden folder\(many ? "s" : "")"
+      case .special: return "\(count) special file\(many ? "s" : "") (FIFO, device or socket)"
+      }
+    }
+
+    public static func < (a: Exclusion, b: Exclusion) -> Bool {
+      allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+  }
 
   /// Extensions of files that are not haptic data, never listed as skipped (our choice:
   /// a pattern folder often holds a README, images or device profiles).
@@ -28,20 +54,20 @@ public struct PatternFolder: Sendable, Equatable {
   public init(scanning folder: String, limit: Int = 100_000) {
     patternFiles = []
     skipped = [:]
-    guard
-      let enumerator = FileManager.default.enumerator(
-        at: URL(fileURLWithPath: folder), includingPropertiesForKeys: [.isRegularFileKey],
-        options: [.skipsHiddenFiles])
-    else { return }
-    for case let url as URL in enumerator {
-      guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+    let walk = FolderWalk(folder)
+    excluded = walk.excluded
+    for path in walk.files {
+      let url = URL(fileURLWithPath: path)
       let ext = url.pathExtension.lowercased()
-      if PatternFile.isWalkedPattern(path: url.path, extension: ext) {
-        if patternFiles.count < limit { patternFiles.append(Self.relativePath(url.path, to: folder)) }
+      if url.lastPathComponent.hasPrefix(".") {
+        if PatternFile.isWalkedPattern(path: url.path, extension: ext) { excluded[.dotfile, default: []].append(path) }
+      } else if PatternFile.isWalkedPattern(path: url.path, extension: ext) {
+        if patternFiles.count < limit { patternFiles.append(Self.relativePath(path, to: folder)) }
       } else if !Self.ignoredExtensions.contains(ext) {
         skipped[ext, default: 0] += 1
       }
     }
+    for key in excluded.keys { excluded[key]?.sort() }
     patternFiles.sort()
   }
 
@@ -52,6 +78,23 @@ public struct PatternFolder: Sendable, Equatable {
     guard full.hasPrefix(base + "/") else { return path }
     let tail = String(full.dropFirst(base.count + 1))
     return folder.hasSuffix("/") ? folder + tail : folder + "/" + tail
+  }
+
+  /// What was left out, in one line: ``excludedSummary(_:)`` then ``skippedSummary(_:)``.
+  public static func summary(skipped: [String: Int], excluded: [Exclusion: [String]]) -> String? {
+    let parts = [excludedSummary(excluded), skippedSummary(skipped)].compactMap { $0 }
+    return parts.isEmpty ? nil : parts.joined(separator: "; ")
+  }
+
+  /// One line naming the entries left out for another reason than their format, or nil:
+  /// "skipped 2 symlinks (a/x.ahap, a/y.ahap), 1 dotfile (a/.hidden.ahap)"; at most
+  /// three paths of each kind are spelled out.
+  public static func excludedSummary(_ excluded: [Exclusion: [String]]) -> String? {
+    let parts = excluded.filter { !$0.value.isEmpty }.sorted { $0.key < $1.key }.map { kind, paths in
+      let shown = paths.prefix(3).joined(separator: ", ") + (paths.count > 3 ? ", ..." : "")
+      return "\(kind.phrase(paths.count)) (\(shown))"
+    }
+    return parts.isEmpty ? nil : "skipped " + parts.joined(separator: ", ") + ": not read"
   }
 
   /// One line saying what was skipped, or nil if nothing was: "skipped 11 .vij files, 1

@@ -16,6 +16,8 @@ public struct LintReport: Sendable, Equatable {
   public var files: [FileResult] = []
   /// Files in the folders walked that are not patterns: extension -> count.
   public var skipped: [String: Int] = [:]
+  /// Entries of the folders walked left out for another reason (symlinks, dotfiles...).
+  public var excluded: [PatternFolder.Exclusion: [String]] = [:]
 
   public init(files: [FileResult] = [], skipped: [String: Int] = [:]) {
     self.files = files
@@ -23,7 +25,7 @@ public struct LintReport: Sendable, Equatable {
   }
 
   /// "skipped 39 .haps files: not a pattern format hapt reads ...", or nil.
-  public var skippedSummary: String? { PatternFolder.skippedSummary(skipped) }
+  public var skippedSummary: String? { PatternFolder.summary(skipped: skipped, excluded: excluded) }
 
   /// Every finding, file by file.
   public var findings: [LintFinding] { files.flatMap(\.findings) }
@@ -58,6 +60,7 @@ public struct LintReport: Sendable, Equatable {
     var report = LintReport()
     let expanded = expand(paths)
     report.skipped = expanded.skipped
+    report.excluded = expanded.excluded
     for path in expanded.files {
       switch path {
       case .failure(let error):
@@ -84,11 +87,15 @@ public struct LintReport: Sendable, Equatable {
   /// The files to check: each path itself if it is a file, or the pattern files found
   /// recursively if it is a folder (sorted, at most 100,000 per folder); and what the
   /// folders held that is not a pattern.
-  static func expand(_ paths: [String]) -> (files: [Result<String, InputError>], skipped: [String: Int]) {
+  static func expand(
+    _ paths: [String]
+  ) -> (files: [Result<String, InputError>], skipped: [String: Int], excluded: [PatternFolder.Exclusion: [String]]) {
     var result: [Result<String, InputError>] = []
     var skipped: [String: Int] = [:]
+    var excluded: [PatternFolder.Exclusion: [String]] = [:]
     let manager = FileManager.default
-    for path in paths {
+    for given in paths {
+      let path = Corpora.resolve(given)  // the shipped corpora by their README spelling
       var isDirectory: ObjCBool = false
       guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
         result.append(.failure(InputError(file: path, "no such file or folder", kind: .missing)))
@@ -100,8 +107,9 @@ public struct LintReport: Sendable, Equatable {
       }
       let folder = PatternFolder(scanning: path)
       skipped.addSkipped(folder.skipped)
+      excluded.merge(folder.excluded, uniquingKeysWith: +)
       result += folder.patternFiles.map { .success($0) }
     }
-    return (result, skipped)
+    return (result, skipped, excluded)
   }
 }

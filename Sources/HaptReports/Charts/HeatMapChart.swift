@@ -70,9 +70,11 @@ public enum HeatMapChart {
     let cell = min(56, max(3, (availableWidth / Double(max(columnCount, 1))).rounded(.down)))
     let showLabels = cell >= 8
     let labelSize = min(12, cell - 1)
+    let columnLabels = columnLabelLayout(cell: cell)
+    let slant = columnLabels.rotation == -45 ? 0.71 : 1
     let top =
       40 + (columnAxisTitle == nil ? 0 : 20)
-      + (showLabels ? Double(longestColumn) * labelSize * 0.55 * 0.71 + 14 : 8)
+      + (showLabels ? Double(longestColumn) * columnLabels.size * 0.55 * slant + 14 : 8)
     let gridWidth = cell * Double(columnCount)
     let gridHeight = cell * Double(rowCount)
     let chartWidth = Int(left + gridWidth + 130)
@@ -143,16 +145,26 @@ public enum HeatMapChart {
     }
     if showLabels {
       for (columnPosition, j) in columnOrder.enumerated() {
-        let cx = left + (Double(columnPosition) + 0.5) * cell + labelSize * 0.35
+        let cx = left + (Double(columnPosition) + 0.5) * cell + columnLabels.size * 0.35
         svg.text(
-          SVGWriter.truncated(columnLabel(j), to: labelLimit), x: cx, y: top - 6, size: labelSize,
-          rotate: -45, tooltip: columnLabel(j))
+          SVGWriter.truncated(columnLabel(j), to: labelLimit), x: cx, y: top - 6, size: columnLabels.size,
+          rotate: columnLabels.rotation, tooltip: columnLabel(j))
       }
     }
     ChartAxes.drawColorLegend(
       into: &svg, ramp: ramp, low: low, high: high, title: legendTitle, x: left + gridWidth + 24,
       top: top + 14, bottom: top + max(min(gridHeight, 240), 100), decimals: decimals)
     return svg.finished()
+  }
+
+  /// The font size and rotation of the column labels for cells `cell` px wide, so that
+  /// neighbouring labels never overlap: slanted at -45 degrees (their lines `cell` x
+  /// sin 45 degrees apart) when that leaves room for a 9 px font, upright (-90 degrees,
+  /// `cell` apart) otherwise; the font is at most the spacing less 1 px, and 12 px.
+  static func columnLabelLayout(cell: Double) -> (size: Double, rotation: Double) {
+    let slanted = cell * 0.5.squareRoot()
+    if slanted - 1 >= 9 { return (min(12, slanted - 1), -45) }
+    return (min(12, cell - 1), -90)
   }
 
   /// A similarity heat map with rows and columns ordered by ``HierarchicalClustering``

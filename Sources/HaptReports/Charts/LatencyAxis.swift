@@ -61,20 +61,29 @@ struct LatencyAxis {
   /// Tick values: about 5 round values on the linear part; on the logarithmic part the
   /// 1-2-5 series (only the powers of ten when that gives more than 6 ticks).
   var ticks: [Double] {
+    // At most one tick per 50 px, so that labels of three digits never touch.
+    func count(_ pixels: Double, most: Int) -> Int { max(2, min(most, Int(pixels / 50))) }
     guard let breakAt = breakAt_ms else {
-      return LinearScale(domain: 0, upper_ms, range: left, right).ticks(count: 10).values
+      return LinearScale(domain: 0, upper_ms, range: left, right).ticks(count: count(right - left, most: 10)).values
     }
-    var values = LinearScale(domain: 0, breakAt, range: left, right).ticks(count: 5).values
+    let linearWidth = LatencyAxis.linearShare * (right - left)
+    var values = LinearScale(domain: 0, breakAt, range: left, right).ticks(count: count(linearWidth, most: 5)).values
     var logTicks: [Double] = []
     var value = LatencyAxis.series(atLeast: breakAt * 1.01)
     while value <= upper_ms * (1 + 1e-9) {
       logTicks.append(value)
       value = LatencyAxis.series(atLeast: value * 1.01)
     }
-    if logTicks.count > 6 {
+    if logTicks.count > 6 || Double(logTicks.count) * 50 > (right - left) - linearWidth {
       logTicks = logTicks.filter { abs(log10($0) - log10($0).rounded()) < 1e-9 } + [upper_ms]
     }
     values += logTicks
-    return Array(Set(values)).sorted()
+    // Greedily from the left, a tick closer than 40 px to the previous one is left out.
+    var kept: [Double] = []
+    for value in Array(Set(values)).sorted()
+    where kept.last.map({ callAsFunction(value) - callAsFunction($0) >= 40 }) ?? true {
+      kept.append(value)
+    }
+    return kept
   }
 }

@@ -166,7 +166,13 @@ public enum LatencyChart {
       svg.line(x1: px, y1: plot.top, x2: px, y2: plot.bottom, stroke: "#b0b0b0", dash: "2 3")
       label += ": linear to \(ChartNumber.readable(breakAt)) ms, logarithmic beyond"
     }
-    svg.text(label, x: (plot.left + plot.right) / 2, y: plot.bottom + 34, anchor: .middle, size: 12)
+    // Centred under the plot when it fits there (about 6.6 px per character at 12 px),
+    // else ending at the plot's right edge, so a narrow chart never cuts it off.
+    if Double(label.count) * 6.6 <= plot.right - plot.left {
+      svg.text(label, x: (plot.left + plot.right) / 2, y: plot.bottom + 34, anchor: .middle, size: 12)
+    } else {
+      svg.text(label, x: plot.right, y: plot.bottom + 34, anchor: .end, size: 12)
+    }
   }
 
   /// The latency with one decimal, or up to three (then full precision) where fewer would

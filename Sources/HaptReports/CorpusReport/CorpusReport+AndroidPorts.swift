@@ -42,7 +42,10 @@ extension CorpusReport {
         "On \(device), of \(Wording.count(ofDevice.count, "AHAP pattern")): " + parts.joined(separator: ", ") + ".")
     }
     blocks.append(.list(sentences))
-    let noticed = rows.filter { $0.outcome != .sameFeel }
+    // The ports felt most different first (largest d'), at most limits.androidPortRows.
+    let noticed = rows.filter { $0.outcome != .sameFeel }.enumerated()
+      .sorted { ($0.element.dPrime_JND ?? .infinity, -$0.offset) > ($1.element.dPrime_JND ?? .infinity, -$1.offset) }
+      .map(\.element)
     if noticed.isEmpty {
       blocks.append(.note("Every port stays within 1 JND of its original."))
     } else {
@@ -55,11 +58,13 @@ extension CorpusReport {
           .text(row.verdict),
         ])
       }
+      let shown = min(limits.androidPortRows, limits.tableRows)
       blocks.append(
         .table(
-          ReportTable(capped(table, limits.tableRows), verdictColumns: []),
-          caption: cappedCaption(table, limits.tableRows, file: "android-ports.csv")
-            ?? "The ports people would notice; android-ports.csv holds every port."))
+          ReportTable(capped(table, shown), verdictColumns: []),
+          caption: table.rows.count > shown
+            ? "The \(shown) ports people would notice most (largest d') of \(table.rows.count) noticed; android-ports.csv holds every port."
+            : "The ports people would notice, most different first; android-ports.csv holds every port."))
     }
     blocks.append(
       .approximate(

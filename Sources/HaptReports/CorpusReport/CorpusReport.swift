@@ -21,8 +21,10 @@ public enum CorpusReport {
     /// Cells per side of the similarity heat map: beyond this many patterns, the map shows
     /// groups of look-alike patterns (``CorpusClusters``).
     public var heatMapPatterns = 60
-    /// Bars per latency chart.
-    public var latencyBars = 60
+    /// Bars per latency chart (the slowest patterns; the charts stand two in a row).
+    public var latencyBars = 8
+    /// Rows of the Android ports table (the ports felt most different).
+    public var androidPortRows = 10
     /// Rows of a table on the page (the pattern index is never capped).
     public var tableRows = 300
 
@@ -268,10 +270,11 @@ public enum CorpusReport {
     ]
     blocks.append(
       .paragraph(
-        "The Patterns table above shows every pattern on every device and state; the charts below detail each device and state."
+        "The Patterns table above shows every pattern on every device and state; the charts below show the slowest patterns of each device and state."
       ))
     var own: [String: PatternLatency] = [:]
     for latency in e.patternLatencies { own[latency.pattern + "\u{0}" + latency.device] = latency }
+    var charts: [ReportBlock] = []
     for device in e.options.devices {
       for state in e.options.states {
         let rows = e.measurements.filter { $0.device == device.name && $0.state == state }
@@ -295,17 +298,18 @@ public enum CorpusReport {
         }
         let caption =
           rows.count > shown.count
-          ? "\(device.name), \(state.rawValue): the \(shown.count) slowest of \(rows.count) patterns (every pattern is in the Patterns table and latency.csv)."
+          ? "\(device.name), \(state.rawValue): the \(shown.count) slowest of \(rows.count) patterns (all are in the Patterns table and latency.csv)."
           : "\(device.name), \(state.rawValue)."
-        blocks.append(
+        charts.append(
           .chart(
             LatencyChart.render(
               title: "Detect latency on \(device.name) (\(state.rawValue))", bars: bars,
               pass_ms: e.options.budget.pass_s * 1000,
-              warn_ms: e.options.budget.warn_s * 1000),
+              warn_ms: e.options.budget.warn_s * 1000, width: 540),
             caption: caption))
       }
     }
+    if !charts.isEmpty { blocks.append(.grid(charts)) }
     blocks.insert(
       .table(
         ReportTable(latencySummary(e), verdictColumns: ["worst verdict"]),
@@ -360,29 +364,45 @@ public enum CorpusReport {
         "d' and the confusion matrix come from hapt's own perceptual model (Docs/Perception.md), calibrated on published JNDs, not on an identification experiment with these patterns."
       ),
     ]
+    // One cell per device (two in a row): its matrix, the sentences of pairs that may be
+    // confused and the set's IT (distinct pairs are in the table; the sentences go by d',
+    // so distinct pairs come last before IT), and its pairs.
+    var cells: [ReportBlock] = []
+    var silentNotes: [ReportBlock] = []
+    var pairRows: [[CSVCell]] = []
     for review in e.reviews {
-      blocks.append(.heading("\(review.device) (\(review.state.rawValue))"))
+      let heading = ReportBlock.heading("\(review.device) (\(review.state.rawValue))")
       if review.isSilent {
         // Nothing is felt: the patterns are missed, not confused; no matrix to draw.
-        blocks.append(.note(review.sentences.first ?? ""))
+        silentNotes += [heading, .note(review.sentences.first ?? "")]
         continue
       }
-      blocks.append(.list(review.sentences))
-      blocks.append(
-        .chart(
-          HeatMapChart.confusion(
-            title: "Predicted confusion on \(review.device)", probabilities: review.confusion, labels: review.names),
-          caption:
-            "Rows: the pattern presented; columns: the pattern answered. IT \(String(format: "%.2f", review.informationTransfer_bits)) bits."
-        ))
+      let matrix = ReportBlock.chart(
+        HeatMapChart.confusion(
+          title: "Predicted confusion on \(review.device)", probabilities: review.confusion, labels: review.names,
+          width: 560),
+        caption:
+          "Rows: the pattern presented; columns: the pattern answered. IT \(String(format: "%.2f", review.informationTransfer_bits)) bits."
+      )
+      let distinctCount = review.pairs.filter { $0.verdict == .distinct }.count
+      let sentences = review.sentences.dropLast().dropLast(distinctCount) + review.sentences.suffix(1)
       let pairs = compactPairs(review.pairs.map { ($0.first, $0.second, $0.dPrime, $0.similarity) })
+      for row in pairs.rows { pairRows.append([.text(review.device)] + row) }
+      cells.append(.stack([heading, matrix, .list(Array(sentences))]))
+    }
+    if !cells.isEmpty { blocks.append(.grid(cells)) }
+    if !pairRows.isEmpty {
+      // Every device's pairs in one full-width table under the matrices.
+      var table = CSVTable(columns: [CSVColumn("device")] + compactPairs([]).columns)
+      for row in pairRows { table.append(row) }
       blocks.append(
         .table(
-          ReportTable(pairs, verdictColumns: []),
+          ReportTable(table, verdictColumns: []),
           caption:
             "The verdict comes from d' (under 1 confusable, under 2 close, else distinct). Waveform similarity is a separate signal-level score, not a verdict: ST-SIM's smaller direction, clamped to 0..1 (1 identical); the raw directional ST-SIM and SPQI are in hapt confusion --format csv."
         ))
     }
+    blocks += silentNotes
     return ReportSection(title: "Design review: confusability", id: "review", blocks: blocks)
   }
 

@@ -90,6 +90,10 @@ extension ReportBlock {
       var children = [HTML(chart)]
       if let caption { children.append(.element("figcaption", text: caption)) }
       return .element("figure", children)
+    case .grid(let blocks):
+      return .element("div", attributes: ["class": "block-grid"], blocks.map { $0.html })
+    case .stack(let blocks):
+      return .element("div", blocks.map { $0.html })
     case .table(let table, let caption):
       return table.html(caption: caption)
     }

@@ -82,6 +82,11 @@ public enum ReportBlock: Sendable {
   case table(ReportTable, caption: String?)
   /// A chart with a caption (shown under it as a figure caption).
   case chart(SVGChart, caption: String?)
+  /// Blocks side by side (charts, a chart and its table), as many in a row as the page
+  /// width allows (at least 480 px each), wrapping to the next row.
+  case grid([ReportBlock])
+  /// Blocks one under the other, as one cell of a ``grid(_:)``.
+  case stack([ReportBlock])
   /// A bulleted list.
   case list([String])
   /// A link to a file written next to the page (a CSV, a WAV): relative path and text.

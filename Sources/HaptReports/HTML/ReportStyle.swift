@@ -1,6 +1,6 @@
 /// The report page's inline style sheet.
 ///
-/// System font stack, a 1180 px content column (comfortable in a 1280 px window), quiet
+/// System font stack, a 1248 px content column (comfortable in a 1280 px window), quiet
 /// greys with the verdict colours of ``ReportVerdict`` as the only strong colours, and a
 /// print style: no backgrounds or shadows, each section on a new page, tables and figures
 /// kept whole, links printed without decoration.
@@ -10,7 +10,7 @@ enum ReportStyle {
     * { box-sizing: border-box; }
     body { margin: 0; background: #f4f5f7; color: #1d1f23;
       font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; }
-    main { max-width: 1180px; margin: 0 auto; padding: 24px 24px 64px; }
+    main { max-width: 1248px; margin: 0 auto; padding: 24px 16px 64px; }
     header { background: #ffffff; border: 1px solid #dde0e4; border-radius: 8px; padding: 20px 24px; }
     h1 { font-size: 26px; margin: 0 0 4px; }
     h2 { font-size: 20px; margin: 0 0 12px; }
@@ -28,6 +28,17 @@ enum ReportStyle {
     p { margin: 8px 0; max-width: 80ch; }
     figure { margin: 16px 0; overflow-x: auto; }
     figure svg { display: block; max-width: 100%; height: auto; }
+    .block-grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(480px, 1fr)); gap: 0 24px; align-items: start; }
+    .block-grid > figure { margin: 8px 0; }
+    #s-review .block-grid { grid-template-columns: repeat(auto-fill, minmax(340px, 1fr)); }
+    #s-methods, #s-devices { column-count: 2; column-gap: 32px; }
+    #s-devices p { font-size: 13px; }
+    p.file { display: inline-block; margin: 4px 20px 4px 0; }
+    table.overview { font-size: 12px; }
+    #s-methods > h2, #s-devices > h2, #s-devices > .table-wrap { column-span: all; }
+    #s-methods h3 { break-after: avoid; }
+    #s-methods h3:first-of-type { margin-top: 0; }
+    #s-methods .callout, #s-methods li, #s-devices p, #s-devices .callout { break-inside: avoid; }
     figcaption { color: #555b63; font-size: 13px; margin-top: 4px; max-width: 100ch; }
     .callout { display: block; border-left: 4px solid #9aa0a6; background: #f6f7f8; padding: 8px 12px; margin: 12px 0; max-width: 100ch; }
     .callout.approximate { border-left-color: #e69f00; background: #fff7e6; }

@@ -56,6 +56,8 @@ package struct ReportJob {
         merged, against: corpus, measurements: corpus.entries.count * devices.count * options.states.count,
         paths: settings.paths)
     }
+    let outputGuard = OutputFolderGuard(kind: .report, inputs: settings.paths + (merged?.folders ?? []))
+    try outputGuard.check(out)
     try AtomicFile.createParentFolder(of: out)
     let pairs = try EveryPairFile(next: out, enabled: settings.allPairs, header: ReportTables.pairsHeader)
     defer { pairs.discard() }
@@ -76,6 +78,7 @@ package struct ReportJob {
     status("writing \(out)")
     let ports = AndroidPort.rows(for: corpus, devices: devices, threads: options.threads)
     var folder = CorpusReport.build(evaluation, title: settings.resolvedTitle, androidPorts: ports)
+    (folder.kind, folder.inputs) = (outputGuard.kind, outputGuard.inputs)
     pairs.move(into: &folder, as: "pairs.csv")
     try folder.write(to: out)
     return URL(fileURLWithPath: out).appendingPathComponent("index.html").path
@@ -87,6 +90,8 @@ package struct ReportJob {
   /// - Throws: ``InputError`` if a file cannot be written.
   package func writePart(_ corpus: PatternCorpus, shard: ShardSpec, to out: String) throws {
     let options = self.options
+    let outputGuard = OutputFolderGuard(kind: .reportPart, inputs: settings.paths)
+    try outputGuard.check(out)
     try AtomicFile.createParentFolder(of: out)
     let pairs = try EveryPairFile(next: out, enabled: settings.allPairs, header: "")
     defer { pairs.discard() }
@@ -104,6 +109,7 @@ package struct ReportJob {
       shard: shard.index, shardCount: shard.count, corpusFingerprint: ShardPart.fingerprint(corpus), job: settings,
       measurements: measurements, pairwise: summary)
     var folder = ReportFolder()
+    (folder.kind, folder.inputs) = (outputGuard.kind, outputGuard.inputs)
     folder.add(ShardPart.fileName, part.text)
     pairs.move(into: &folder, as: ShardPart.allPairsFileName)
     try folder.write(to: out)

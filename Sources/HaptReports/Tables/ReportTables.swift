@@ -116,6 +116,46 @@ public enum ReportTables {
     return table
   }
 
+  /// `hapt confusion --format csv`: everything the JSON holds, one row per cell of each
+  /// device's predicted confusion matrix (presented x answered) with the set's information
+  /// transfer, and on the off-diagonal rows the pair's similarity, raw directional ST-SIM
+  /// and SPQI (reference A: the presented pattern) and d'.
+  public static func confusionReview(_ reviews: [ConfusabilityReview]) -> CSVTable {
+    var table = CSVTable(columns: [
+      CSVColumn("device"), CSVColumn("state"), CSVColumn("presented"), CSVColumn("answered"), CSVColumn("probability"),
+      CSVColumn("informationTransfer", unit: "bits"), CSVColumn("distinguishableItems"), CSVColumn("similarity"),
+      CSVColumn("stsimRawRefA"), CSVColumn("stsimRawRefB"), CSVColumn("spqiRawRefA"), CSVColumn("spqiRawRefB"),
+      CSVColumn("dPrime", unit: "JND"), CSVColumn("verdict"),
+    ])
+    for review in reviews {
+      for (i, presented) in review.names.enumerated() {
+        for (j, answered) in review.names.enumerated() {
+          var row: [CSVCell] = [
+            .text(review.device), .text(review.state.rawValue), .text(presented), .text(answered),
+            .number(review.confusion[i][j]), .number(review.informationTransfer_bits),
+            .number(review.distinguishableItems),
+          ]
+          let pair = review.pairs.first {
+            ($0.first == presented && $0.second == answered) || ($0.first == answered && $0.second == presented)
+          }
+          if i != j, let pair {
+            let s = pair.similarity
+            let forward = pair.first == presented
+            row += [
+              .number(s.similarity), .number(forward ? s.stsimBA : s.stsimAB), .number(forward ? s.stsimAB : s.stsimBA),
+              .number(forward ? s.spqiBA : s.spqiAB), .number(forward ? s.spqiAB : s.spqiBA), .number(pair.dPrime),
+              .text(pair.verdict.rawValue),
+            ]
+          } else {
+            row += Array(repeating: .empty, count: 7)
+          }
+          table.append(row)
+        }
+      }
+    }
+    return table
+  }
+
   /// `confusion.csv`: the predicted confusion matrices, one row per cell, with each
   /// device's information transfer.
   public static func confusion(_ reviews: [ConfusabilityReview]) -> CSVTable {

@@ -59,9 +59,17 @@ struct AssessCommand: HaptCommand {
         [m.effect.rawValue] + values(m).map { Format.fixed($0, 3) }
           + [m.passes ? "pass" : "fail " + m.failures.map(\.rawValue).joined(separator: ",")])
     }
-    var lines = ["\(assessment.device): \(assessment.passes ? "passes" : "fails")", table.text]
+    let verdict =
+      assessment.hasActuator
+      ? (assessment.passes ? "passes" : "fails")
+      : "fails: the device has no actuator, so none of the three effects is felt"
+    var lines = ["\(assessment.device): \(verdict)", table.text]
     for m in assessment.measurements {
-      for failure in m.failures { lines.append("  \(m.effect.title): \(failure.rawValue) \(failure.meaning)") }
+      for failure in m.failures {
+        // Without an actuator there is no output at all, whatever the code's usual wording.
+        let meaning = assessment.hasActuator ? failure.meaning : "no output signal (no actuator)"
+        lines.append("  \(m.effect.title): \(failure.rawValue) \(meaning)")
+      }
       for note in m.notes { lines.append("  \(m.effect.title): note: \(note)") }
     }
     return lines.joined(separator: "\n") + "\n"

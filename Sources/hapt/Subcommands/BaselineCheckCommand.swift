@@ -97,10 +97,17 @@ struct BaselineCheckCommand: HaptCommand {
   func run(_ console: Console) throws -> ExitStatus {
     if let against { return try check(against: against, console) }
     let folder = baseline ?? ""
-    let selected = devices.isGiven ? try devices.profiles() : nil
+    // --device: recorded device names (looked up only among the baseline's devices, never
+    // as paths) or profile files to check instead of the recorded ones.
+    let deviceValues = devices.names.filter { $0 != "all" }
+    let overrides = try deviceValues.filter(DeviceProfile.isPath).map { try DeviceProfile(contentsOf: $0) }
+    let names = deviceValues.filter { !DeviceProfile.isPath($0) }
+    let partGuard = OutputFolderGuard(kind: .baselineCheckPart, inputs: paths + [folder])
+    if shard != nil, let out { try partGuard.check(out) }
     let corpus = try self.corpus.load(paths, console)
     let result = try Baseline.check(
-      corpus, baseline: folder, devices: selected, states: states, tolerances: tolerances,
+      corpus, baseline: folder, devices: deviceValues.isEmpty ? nil : overrides,
+      deviceNames: deviceValues.isEmpty ? nil : names, states: states, tolerances: tolerances,
       threads: threads.count, shard: shard ?? .whole, progress: BaselineCommand.progress(console))
     console.endProgress()
     if let shard {
@@ -109,6 +116,7 @@ struct BaselineCheckCommand: HaptCommand {
         shard: shard, corpusFingerprint: ShardPart.fingerprint(corpus),
         job: job, result: result)
       var partFolder = ReportFolder()
+      (partFolder.kind, partFolder.inputs) = (partGuard.kind, partGuard.inputs)
       partFolder.add(BaselineCheckPart.fileName, part.text)
       try partFolder.write(to: out)
       let changed = result.comparisons.filter { $0.status != .unchanged }.count

@@ -62,7 +62,8 @@ struct BaselineRecordCommand: HaptCommand {
     if let shard {
       let share = Array(corpus.entries[shard.patterns(count: corpus.entries.count)])
       let marker = BaselineShardParts.recordMarkerText(shard: shard, corpusFingerprint: ShardPart.fingerprint(corpus))
-      let manifest = try Baseline.record(share, options: options, to: out, progress: BaselineCommand.progress(console))
+      let manifest = try Baseline.record(
+        share, options: options, to: out, inputs: paths, progress: BaselineCommand.progress(console))
       console.endProgress()
       try AtomicFile.write(marker, to: out + "/" + BaselineShardParts.recordMarker)
       console.line(

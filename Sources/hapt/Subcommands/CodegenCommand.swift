@@ -64,6 +64,12 @@ struct CodegenCommand: HaptCommand {
     if !isFile, let preset = Presets.named(input) {
       return (try preset.load(), preset)
     }
+    if !isFile, PatternFormat(path: input) == nil {
+      // Neither a file nor a preset: most likely a mistyped preset name.
+      let hint = NearestName.closest(to: input, among: Presets.all().map(\.name)).map { "; did you mean \($0)?" }
+      throw InputError(
+        file: input, "no such preset or pattern file" + (hint ?? " (hapt presets lists the presets)"), kind: .missing)
+    }
     let loaded = try PatternFile.load(path: input)
     guard let preset = Presets.named(loaded.name), let shipped = try? preset.load(),
       shipped.pattern == loaded.pattern

@@ -84,12 +84,21 @@ struct ConfusionCommand: HaptCommand {
       for review in reviews where review.isSilent { console.note(review.sentences.first ?? "") }
     }
     switch format {
-    case .csv: console.out(ReportTables.confusionPairs(reviews.filter { !$0.isSilent }).csvText)
+    case .csv: console.out(ReportTables.confusionReview(reviews.filter { !$0.isSilent }).csvText)
     case .json: console.out(JSONWriter.string(.list(reviews.map(ReportJSON.review))))
     case .text:
       for review in reviews { console.out(Self.text(review)) }
     }
-    if let status = CommandSupport.loadFailureStatus(corpus.failures.map(\.error)) { return status }
+    // With --set, files that failed to load are not in the set (every name was found):
+    // they are named above but do not decide the set's verdict.
+    if !set.isEmpty, !corpus.failures.isEmpty {
+      let count = corpus.failures.count
+      console.note(
+        "\(count) file\(count == 1 ? "" : "s") that failed to load \(count == 1 ? "is" : "are") not in the set; the exit status is the set's"
+      )
+    } else if let status = CommandSupport.loadFailureStatus(corpus.failures.map(\.error)) {
+      return status
+    }
     return reviews.contains { $0.hasConfusablePair } ? .checkFailed : .success
   }
 

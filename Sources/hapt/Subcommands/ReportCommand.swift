@@ -80,6 +80,9 @@ struct ReportCommand: HaptCommand {
 
   func validate() throws {
     if shard != nil, out == nil { throw UsageError.missingArgument("--out PART (where the shard's part goes)") }
+    guard budget.warn_s >= budget.pass_s else {
+      throw UsageError.conflict("--warn must not be shorter than --budget")
+    }
   }
 
   /// The job these options describe (what a shard's part records).

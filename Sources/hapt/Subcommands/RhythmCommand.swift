@@ -23,7 +23,9 @@ struct RhythmCommand: HaptCommand {
 
   static var arguments: [Argument<Self>] {
     [
-      .list("taps", "SECONDS,...", help: "Tap times in seconds, comma-separated (repeatable).", \.tapTexts),
+      .list(
+        "taps", "TIMES,...", help: "Tap times (210ms, 0.21s, or seconds without a unit), comma-separated (repeatable).",
+        \.tapTexts),
       .option("out", "FILE", help: "Write the AHAP here (atomically) instead of stdout.", \.out, .string),
     ]
   }
@@ -38,12 +40,8 @@ struct RhythmCommand: HaptCommand {
       throw UsageError.invalidValue(
         option: "--taps", value: "\(texts.count) taps", expected: "at most \(Self.maxTaps) taps")
     }
-    taps_s = try texts.map { text -> Double in
-      guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
-        throw UsageError.invalidValue(option: "--taps", value: text, expected: "a time in seconds")
-      }
-      return value
-    }
+    // Each tap a duration like every other (210ms, 0.21s), or a bare number of seconds.
+    taps_s = try texts.map { try ValueParser<Double>.durationOrSeconds.convert($0, "--taps") }
   }
 
   func run(_ console: Console) throws -> ExitStatus {

@@ -1,4 +1,5 @@
 import Foundation
+import HaptCore
 
 /// Where a command writes: results to stdout, diagnostics to stderr, and a progress line
 /// only when stderr is a terminal.
@@ -18,14 +19,15 @@ final class Console: @unchecked Sendable {
   /// Writes one line to stdout.
   func line(_ text: String = "") { out(text + "\n") }
 
-  /// Writes `error: MESSAGE` to stderr.
-  func error(_ message: String) { err("error: \(message)\n") }
+  /// Writes `error: MESSAGE` to stderr, on one line (``OneLine``: names holding line
+  /// separators or controls cannot break it).
+  func error(_ message: String) { err("error: \(OneLine.escaped(message))\n") }
 
-  /// Writes `warning: MESSAGE` to stderr.
-  func warning(_ message: String) { err("warning: \(message)\n") }
+  /// Writes `warning: MESSAGE` to stderr, on one line.
+  func warning(_ message: String) { err("warning: \(OneLine.escaped(message))\n") }
 
-  /// Writes `note: MESSAGE` to stderr.
-  func note(_ message: String) { err("note: \(message)\n") }
+  /// Writes `note: MESSAGE` to stderr, on one line.
+  func note(_ message: String) { err("note: \(OneLine.escaped(message))\n") }
 
   /// Rewrites a one-line progress indicator on stderr, only if it is a terminal.
   func progress(_ message: String) {
