@@ -5,6 +5,7 @@ enum Commands {
     LintCommand.spec,
     RenderCommand.spec,
     CompareCommand.spec,
+    DescribeCommand.spec,
     ConfusionCommand.spec,
     LatencyCommand.spec,
     ReportCommand.spec,
