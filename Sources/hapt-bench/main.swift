@@ -5,6 +5,9 @@ HeapTuning.apply()
 if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "scale" {
   exit(ScaleBenchmark.main(Array(CommandLine.arguments.dropFirst(2))))
 }
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "vibviz" {
+  exit(VibVizValidation.main(Array(CommandLine.arguments.dropFirst(2))))
+}
 if CommandLine.arguments.count > 2, CommandLine.arguments[1] == "pairwise-signals" {
   do {
     try PairwiseBenchmarks.writeSignals(to: CommandLine.arguments[2])
