@@ -279,6 +279,19 @@ public enum CorpusReport {
     return table
   }
 
+  /// One sentence per reviewed pair in the felt attributes, with d''s verdict beside it:
+  /// "error is 2.0x stronger and 1.6x faster than warning (d' 4.20 JND: distinct)".
+  static func feelSentences(_ review: ConfusabilityReview, _ e: CorpusEvaluation) -> [String] {
+    func attributes(_ name: String) -> PerceptualAttributes? {
+      e.corpus.entries.firstIndex { $0.name == name }.flatMap { $0 < e.attributes.count ? e.attributes[$0] : nil }
+    }
+    return review.pairs.compactMap { pair in
+      guard let a = attributes(pair.second), let b = attributes(pair.first) else { return nil }
+      return PerceptualWording.comparison(a, pair.second, b, pair.first)
+        + " (d' \(ChartNumber.fixed(pair.dPrime, decimals: 2)) JND: \(pair.verdict.rawValue))"
+    }
+  }
+
   static func reviewSection(_ e: CorpusEvaluation) -> ReportSection {
     guard !e.reviews.isEmpty else {
       let why =
@@ -305,6 +318,10 @@ public enum CorpusReport {
         continue
       }
       blocks.append(.list(review.sentences))
+      if review.device == e.primary.first?.device, review.state == e.options.states.first {
+        blocks.append(.paragraph("How they differ in feel on \(review.device) (Docs/Perception.md):"))
+        blocks.append(.list(feelSentences(review, e)))
+      }
       blocks.append(
         .chart(
           HeatMapChart.confusion(
