@@ -24,12 +24,15 @@ import HaptSignals
 ///   largest value of `m(t)` integrated by a leaky integrator with time constant
 ///   ``summation_s`` (1 = a steady vibration 20 dB above threshold held for a second or
 ///   more; a single 50 ms tap at that level reads 0.15).
-/// - ``tempo_per_s``: onsets per second weighted by their size: the rises of `m(t)`
+/// - ``tempo_Hz``: onsets per second weighted by their size: the rises of `m(t)`
 ///   (smoothed at ``tempoSmoothing_Hz``) summed and divided by the felt duration; taps of
 ///   magnitude 1 at n per second read about n.
-/// - ``roughness``: the RMS of the fluctuation of `m(t)` at the rates touch feels as
-///   texture rather than rhythm (``roughnessBand_Hz``, 10-100 Hz), over the felt span;
-///   0 for a smooth vibration.
+/// - ``roughness``: the two codes of tactile roughness (Hollins' duplex theory) in one
+///   number, their geometric mean `sqrt(P * F)`: ``meanMagnitude`` `P`, the mean of `m(t)`
+///   over the felt span (fine texture is felt through the vibration's power, Bensmaia and
+///   Hollins 2005), and ``fluctuation`` `F`, the RMS of `m(t)` band-passed to the rates
+///   touch feels as texture rather than rhythm (``roughnessBand_Hz``, 10-100 Hz: flutter).
+///   0 for nothing felt; small for a weak or a smooth vibration.
 /// - ``continuity``: 0..1, `1 / (1 + R / 100 dB/s)` with `R` the RMS rate of change of the
 ///   sensation level (smoothed at ``tempoSmoothing_Hz``): 1 for a steady vibration, about
 ///   0.1 for crisp taps.
@@ -41,9 +44,13 @@ public struct PerceptualAttributes: Sendable, Equatable {
   /// at 20 dB SL lasting at least a second), >= 0.
   public var energy: Double
   /// Size-weighted onsets per second, >= 0.
-  public var tempo_per_s: Double
-  /// Felt-magnitude fluctuation at 10-100 Hz (RMS, felt-magnitude units), >= 0.
+  public var tempo_Hz: Double
+  /// Felt roughness, `sqrt(meanMagnitude * fluctuation)` (felt-magnitude units), >= 0.
   public var roughness: Double
+  /// Mean felt magnitude over the felt span (felt-magnitude units), >= 0.
+  public var meanMagnitude: Double
+  /// RMS fluctuation of the felt magnitude at 10-100 Hz (felt-magnitude units), >= 0.
+  public var fluctuation: Double
   /// 0 (discrete: crisp taps) ..1 (continuous: a steady buzz).
   public var continuity: Double
   /// First to last felt instant, seconds.
@@ -71,12 +78,17 @@ public struct PerceptualAttributes: Sendable, Equatable {
 
   /// The attributes of nothing felt.
   public static let silent = PerceptualAttributes(
-    energy: 0, tempo_per_s: 0, roughness: 0, continuity: 0, duration_s: 0)
+    energy: 0, tempo_Hz: 0, meanMagnitude: 0, fluctuation: 0, continuity: 0, duration_s: 0)
 
-  public init(energy: Double, tempo_per_s: Double, roughness: Double, continuity: Double, duration_s: Double) {
+  public init(
+    energy: Double, tempo_Hz: Double, meanMagnitude: Double, fluctuation: Double, continuity: Double,
+    duration_s: Double
+  ) {
     self.energy = energy
-    self.tempo_per_s = tempo_per_s
-    self.roughness = roughness
+    self.tempo_Hz = tempo_Hz
+    self.meanMagnitude = meanMagnitude
+    self.fluctuation = fluctuation
+    roughness = (meanMagnitude * fluctuation).squareRoot()
     self.continuity = continuity
     self.duration_s = duration_s
   }
@@ -120,7 +132,7 @@ public struct PerceptualAttributes: Sendable, Equatable {
       let m = smooth.filtered(magnitude)
       var rises = 0.0
       for k in span.dropFirst() where m[k] > m[k - 1] { rises += m[k] - m[k - 1] }
-      tempo_per_s = rises / rateSpan
+      tempo_Hz = rises / rateSpan
       let sl = smooth.filtered(level)
       var squares = 0.0
       for k in span.dropFirst() {
@@ -130,7 +142,7 @@ public struct PerceptualAttributes: Sendable, Equatable {
       let rms = span.count > 1 ? (squares / Double(span.count - 1)).squareRoot() : 0
       continuity = 1 / (1 + rms / Self.continuityRate_dB_per_s)
     } else {
-      tempo_per_s = 0
+      tempo_Hz = 0
       continuity = 1
     }
     if let high = ZeroPhaseFilter(.highPass, cutoff_Hz: Self.roughnessBand_Hz.lowerBound, sampleRate_Hz: rate),
@@ -139,10 +151,14 @@ public struct PerceptualAttributes: Sendable, Equatable {
       let band = low.filtered(high.filtered(magnitude))
       var squares = 0.0
       for k in span { squares += band[k] * band[k] }
-      roughness = (squares / Double(span.count)).squareRoot()
+      fluctuation = (squares / Double(span.count)).squareRoot()
     } else {
-      roughness = 0
+      fluctuation = 0
     }
+    var sum = 0.0
+    for k in span { sum += magnitude[k] }
+    meanMagnitude = sum / Double(span.count)
+    roughness = (meanMagnitude * fluctuation).squareRoot()
     duration_s = duration
   }
 

@@ -13,8 +13,10 @@
 /// d' counts just-noticeable differences and is the right measure up to a few JNDs; beyond
 /// that its size says little about how different two patterns feel. The perceptual
 /// distance is a weighted Euclidean distance between the ``PerceptualAttributes`` on
-/// designer scales (doublings of energy, tempo, roughness and duration, quarters of
-/// continuity), combined with d' capped at ``dPrimeCap_JND``:
+/// designer scales (doublings of energy, tempo, fluctuation and duration, quarters of
+/// continuity), combined with d' capped at ``dPrimeCap_JND``. Roughness enters through
+/// its temporal code, ``PerceptualAttributes/fluctuation``: its other code is strength,
+/// which the energy axis already counts.
 ///
 ///     D = sqrt( sum_i (w_i (c_i(a) - c_i(b)))^2 + (min(d', 3) / 3)^2 )
 ///
@@ -38,10 +40,10 @@ public enum PerceptualDistance {
   /// coordinates' offsets keep a zero attribute finite.
   public static let axes: [Axis] = [
     Axis(name: "energy", weight: 0.25) { log2($0.energy + 0.05) },
-    Axis(name: "tempo", weight: 0.25) { log2($0.tempo_per_s + 0.1) },
-    Axis(name: "roughness", weight: 0.5) { log2($0.roughness + 0.01) },
+    Axis(name: "tempo", weight: 0.25) { log2($0.tempo_Hz + 0.1) },
+    Axis(name: "fluctuation", weight: 1) { log2($0.fluctuation + 0.01) },
     Axis(name: "continuity", weight: 1) { 4 * $0.continuity },
-    Axis(name: "duration", weight: 0.5) { log2($0.duration_s + 0.05) },
+    Axis(name: "duration", weight: 1) { log2($0.duration_s + 0.05) },
   ]
 
   /// The attribute part of the distance between `a` and `b` with `weights` (one per axis,

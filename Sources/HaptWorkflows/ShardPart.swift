@@ -131,11 +131,11 @@ public struct ShardPart: Sendable, Equatable {
     summary.closePairCount = try int(try fields(7, "closeCount", count: 1)[0], 7)
     for line in 8..<(lines.count - 1) {
       let parts = lines[line].split(separator: " ")
-      if parts.first == "n", parts.count == 10 {
+      if parts.first == "n", parts.count == 11 {
         let p = try int(parts[1], line)
         guard (0..<count).contains(p) else { throw fail(line, "pattern index out of range") }
         summary.neighbours[p].append(try Self.decode(parts[2...], count: count, error: fail(line, "bad pair")))
-      } else if parts.first == "c", parts.count == 9 {
+      } else if parts.first == "c", parts.count == 10 {
         summary.closePairs.append(try Self.decode(parts[1...], count: count, error: fail(line, "bad pair")))
       } else if parts.first == "m" {
         measurements.append(try Self.decodeMeasurement(parts.dropFirst(), error: fail(line, "bad measurement")))

@@ -65,7 +65,8 @@ enum AnnotationTable {
     return try records.dropFirst().enumerated().compactMap { offset, record in
       guard record.count == header.count else {
         if record.allSatisfy(\.isEmpty) { return nil }
-        throw InputError(file: path, place: "record \(offset + 2)", "has \(record.count) fields, expected \(header.count)")
+        throw InputError(
+          file: path, place: "record \(offset + 2)", "has \(record.count) fields, expected \(header.count)")
       }
       func number(_ index: Int) throws -> Double {
         guard let value = Double(record[index]) else {
@@ -92,7 +93,9 @@ enum AnnotationTable {
       if quoted {
         if c == "\"" {
           if let next = iterator.next() {
-            if next == "\"" { field.append("\"") } else {
+            if next == "\"" {
+              field.append("\"")
+            } else {
               quoted = false
               pending = next
             }

@@ -61,8 +61,10 @@ enum VibVizValidation {
     let a = items.map(\.description.attributes)
     let rows: [(String, String, [Double], Int, String)] = [
       ("energy", "energy", a.map(\.energy), 0, "RMS level"),
-      ("tempo_per_s", "tempo", a.map(\.tempo_per_s), 1, "onset rate"),
+      ("tempo_Hz", "tempo", a.map(\.tempo_Hz), 1, "onset rate"),
       ("roughness", "roughness", a.map(\.roughness), 2, "envelope modulation"),
+      (" fluctuation", "roughness", a.map(\.fluctuation), 2, "envelope modulation"),
+      (" meanMagn.", "roughness", a.map(\.meanMagnitude), 0, "RMS level"),
       ("energy", "arousal", a.map(\.energy), 0, "RMS level"),
       ("-roughness", "pleasantness", a.map { -$0.roughness }, 2, "-envelope modulation"),
     ]
@@ -73,11 +75,15 @@ enum VibVizValidation {
       lines.append(
         "  " + name.padding(toLength: 12, withPad: " ", startingAt: 0) + " "
           + rating.padding(toLength: 13, withPad: " ", startingAt: 0)
-          + String(format: "%+.3f  %+.3f (%@)", Rank.spearman(values, people), Rank.spearman(baseline, people), baselineName))
+          + String(
+            format: "%+.3f  %+.3f (%@)", Rank.spearman(values, people), Rank.spearman(baseline, people), baselineName))
     }
     let continuityRho = Rank.spearman(a.map(\.continuity), items.map { $0.sensation[1] })
     let durationRho = Rank.spearman(a.map(\.duration_s), items.map { $0.sensation[3] })
-    lines.append(String(format: "  continuity vs sensationD2 (continuity) %+.3f; duration_s vs sensationD4 (duration) %+.3f", continuityRho, durationRho))
+    lines.append(
+      String(
+        format: "  continuity vs sensationD2 (continuity) %+.3f; duration_s vs sensationD4 (duration) %+.3f",
+        continuityRho, durationRho))
 
     // Pairwise: perceptual distance against the sensation-space distance.
     var sensation: [Double] = []
@@ -99,14 +105,28 @@ enum VibVizValidation {
       }
     }
     let shipped = PerceptualDistance.axes.map(\.weight)
-    lines.append("Spearman rho against the sensation-space distance (Euclidean over sensationD1..D4), \(pairs.count) pairs:")
-    lines.append(String(format: "  perceptualDistance, shipped weights, all pairs:  %+.3f", Rank.spearman(distances(shipped), sensation)))
-    lines.append(String(format: "  perceptualDistance, equal weights, all pairs:    %+.3f", Rank.spearman(distances([1, 1, 1, 1, 1]), sensation)))
+    lines.append(
+      "Spearman rho against the sensation-space distance (Euclidean over sensationD1..D4), \(pairs.count) pairs:")
+    lines.append(
+      String(
+        format: "  perceptualDistance, shipped weights, all pairs:  %+.3f", Rank.spearman(distances(shipped), sensation)
+      ))
+    lines.append(
+      String(
+        format: "  perceptualDistance, equal weights, all pairs:    %+.3f",
+        Rank.spearman(distances([1, 1, 1, 1, 1]), sensation)))
     let cv = crossValidated(pairs: pairs, n: n, sensation: sensation, distances: distances)
-    lines.append(String(format: "  perceptualDistance, cross-validated weights:     %+.3f (5 folds x 5 seeds, held-out pairs)", cv.rho))
-    lines.append("    weights chosen per fold (energy, tempo, roughness, continuity, duration): " + cv.chosen)
-    lines.append(String(format: "  baseline: distance over five simple features:    %+.3f", Rank.spearman(baselineDistance, sensation)))
-    lines.append(String(format: "  d' (JND), for reference:                         %+.3f (median d' %.1f)", Rank.spearman(dPrime, sensation), median(dPrime)))
+    lines.append(
+      String(
+        format: "  perceptualDistance, cross-validated weights:     %+.3f (5 folds x 5 seeds, held-out pairs)", cv.rho))
+    lines.append("    weights chosen per fold (energy, tempo, fluctuation, continuity, duration): " + cv.chosen)
+    lines.append(
+      String(
+        format: "  baseline: distance over five simple features:    %+.3f", Rank.spearman(baselineDistance, sensation)))
+    lines.append(
+      String(
+        format: "  d' (JND), for reference:                         %+.3f (median d' %.1f)",
+        Rank.spearman(dPrime, sensation), median(dPrime)))
     return lines.joined(separator: "\n")
   }
 
@@ -145,8 +165,19 @@ enum VibVizValidation {
         chosen[grid[best].map { String($0) }.joined(separator: "/"), default: 0] += 1
       }
     }
-    let summary = chosen.sorted { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }.prefix(3)
+    var allBest = 0
+    var allScore = -Double.infinity
+    for (g, d) in table.enumerated() {
+      let score = Rank.spearman(d, sensation)
+      if score > allScore {
+        allScore = score
+        allBest = g
+      }
+    }
+    let summary =
+      chosen.sorted { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }.prefix(3)
       .map { "\($0.key) (\($0.value)x)" }.joined(separator: ", ")
+      + "; on all pairs: " + grid[allBest].map { String($0) }.joined(separator: "/")
     return (scores.reduce(0, +) / Double(scores.count), summary)
   }
 

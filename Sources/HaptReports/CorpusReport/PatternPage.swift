@@ -178,7 +178,7 @@ enum PatternPage {
       title: "How it feels", id: "attributes",
       blocks: [
         .paragraph(
-          "On \(device) (Docs/Perception.md): energy is felt strength with temporal summation (1 = a steady vibration 20 dB above threshold for a second), tempo_per_s size-weighted onsets per second, roughness the felt fluctuation at 10-100 Hz, continuity 0 for crisp taps to 1 for a steady buzz, duration_s first to last felt instant. \(PerceptualWording.summary(a))."
+          "On \(device) (Docs/Perception.md): energy is felt strength with temporal summation (1 = a steady vibration 20 dB above threshold for a second), tempo_Hz size-weighted onsets per second, roughness the felt fluctuation at 10-100 Hz, continuity 0 for crisp taps to 1 for a steady buzz, duration_s first to last felt instant. \(PerceptualWording.summary(a))."
         ),
         .table(ReportTable(table, verdictColumns: []), caption: nil),
       ])

@@ -7,7 +7,7 @@ public enum PerceptualWording {
   public static func summary(_ a: PerceptualAttributes) -> String {
     guard a.isPerceptible else { return "not felt" }
     let strength = a.energy >= 1 ? "strong" : a.energy >= 0.3 ? "medium strength" : "light"
-    let pace = a.tempo_per_s >= 8 ? "fast" : a.tempo_per_s >= 3 ? "moderate tempo" : "slow"
+    let pace = a.tempo_Hz >= 8 ? "fast" : a.tempo_Hz >= 3 ? "moderate tempo" : "slow"
     let texture = a.roughness >= 0.3 ? "rough" : a.roughness >= 0.1 ? "slightly rough" : "smooth"
     let flow = a.continuity >= 0.5 ? "continuous" : "discrete"
     return "Feels \(strength), \(pace), \(texture), \(flow), lasting \(ChartNumber.fixed(a.duration_s, decimals: 2)) s"
@@ -16,7 +16,9 @@ public enum PerceptualWording {
   /// How `a` differs from `b` in the attributes: ratios of energy, tempo and roughness of
   /// at least 1.25x, a continuity step of at least 0.1 and a duration ratio of at least
   /// 1.25x; "about the same strength, tempo and texture" otherwise.
-  public static func comparison(_ a: PerceptualAttributes, _ nameA: String, _ b: PerceptualAttributes, _ nameB: String)
+  public static func comparison(
+    _ a: PerceptualAttributes, _ nameA: String, _ b: PerceptualAttributes, _ nameB: String
+  )
     -> String
   {
     guard a.isPerceptible, b.isPerceptible else {
@@ -34,7 +36,7 @@ public enum PerceptualWording {
       }
     }
     ratio(a.energy, b.energy, more: "stronger", less: "weaker")
-    ratio(a.tempo_per_s, b.tempo_per_s, more: "faster", less: "slower")
+    ratio(a.tempo_Hz, b.tempo_Hz, more: "faster", less: "slower")
     ratio(a.roughness, b.roughness, more: "rougher", less: "smoother")
     if a.continuity - b.continuity >= 0.1 { parts.append("more continuous") }
     if b.continuity - a.continuity >= 0.1 { parts.append("more discrete") }

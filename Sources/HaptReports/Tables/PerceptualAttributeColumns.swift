@@ -12,7 +12,7 @@ public enum PerceptualAttributeColumns {
 
   public static let all: [Column] = [
     Column(name: "energy", decimals: 2) { $0.energy },
-    Column(name: "tempo_per_s", decimals: 2) { $0.tempo_per_s },
+    Column(name: "tempo_Hz", decimals: 2) { $0.tempo_Hz },
     Column(name: "roughness", decimals: 3) { $0.roughness },
     Column(name: "continuity", decimals: 2) { $0.continuity },
     Column(name: "duration_s", decimals: 3) { $0.duration_s },
