@@ -34,8 +34,9 @@ import HaptSignals
 ///   touch feels as texture rather than rhythm (``roughnessBand_Hz``, 10-100 Hz: flutter).
 ///   0 for nothing felt; small for a weak or a smooth vibration.
 /// - ``continuity``: 0..1, `1 / (1 + R / 100 dB/s)` with `R` the RMS rate of change of the
-///   sensation level (smoothed at ``tempoSmoothing_Hz``): 1 for a steady vibration, about
-///   0.1 for crisp taps.
+///   sensation level (smoothed at ``tempoSmoothing_Hz``) inside the felt span, its first
+///   and last 30 ms left out (the pattern's own start and end): 1 for a steady vibration,
+///   about 0.1 for crisp taps, 0 for a single tap of 60 ms or less.
 /// - ``duration_s``: from the first to the last felt instant.
 ///
 /// A signal nobody feels has every attribute 0 and ``isPerceptible`` false.
@@ -133,13 +134,17 @@ public struct PerceptualAttributes: Sendable, Equatable {
       var rises = 0.0
       for k in span.dropFirst() where m[k] > m[k - 1] { rises += m[k] - m[k - 1] }
       tempo_Hz = rises / rateSpan
+      // The pattern's own start and end are not changes within it: leave out the first and
+      // last fusion gap (30 ms) of the felt span. A pattern no longer than that is a tap.
       let sl = smooth.filtered(level)
+      let edge = Int((PerceptualFeatures.fusionGap_s * rate).rounded())
+      let inner = (first + edge + 1)..<max(first + edge + 1, last - edge + 1)
       var squares = 0.0
-      for k in span.dropFirst() {
+      for k in inner {
         let slope = (sl[k] - sl[k - 1]) * rate
         squares += slope * slope
       }
-      let rms = span.count > 1 ? (squares / Double(span.count - 1)).squareRoot() : 0
+      let rms = inner.isEmpty ? .infinity : (squares / Double(inner.count)).squareRoot()
       continuity = 1 / (1 + rms / Self.continuityRate_dB_per_s)
     } else {
       tempo_Hz = 0

@@ -60,6 +60,13 @@ public enum PerceptualDistance {
     return sum.squareRoot()
   }
 
+  /// A bounded closeness for maps, `1 / (1 + D)`: 1 identical, towards 0 as patterns feel
+  /// more different; 0 for a silent pattern against a felt one (nil distance).
+  public static func closeness(_ distance: Double?) -> Double {
+    guard let distance, distance.isFinite, distance >= 0 else { return 0 }
+    return 1 / (1 + distance)
+  }
+
   /// The perceptual distance between two signals given their attributes and d' (JND);
   /// 0 for two silent signals, nil for a silent one against a felt one.
   public static func distance(

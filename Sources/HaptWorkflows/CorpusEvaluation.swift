@@ -20,6 +20,9 @@ public struct CorpusEvaluation: Sendable {
   /// The bounded similarity (``boundedSimilarity(_:)``) of every pair of the first
   /// ``heatMapLimit`` patterns (1 on the diagonal), for the clustered heat map.
   public var heatMapSimilarity: [[Double]]
+  /// ``PerceptualDistance/closeness(_:)`` between the patterns of ``heatMapSimilarity``
+  /// (the first ``heatMapLimit``), 1 on the diagonal: what the heat map draws.
+  public var heatMapCloseness: [[Double]]
   /// How each pattern feels on the primary device and first state, corpus order
   /// (Docs/Perception.md §9).
   public var attributes: [PerceptualAttributes]
@@ -95,6 +98,21 @@ public struct CorpusEvaluation: Sendable {
       }
     }
     heatMapSimilarity = matrix
+    let shownFeatures = Parallel.map(count: shown, threads: options.threads) { PerceptualFeatures(signals[$0]) }
+    let felt = attributes
+    let close = Pairwise.map(count: shown, threads: options.threads) { i, j in
+      PerceptualDistance.closeness(
+        PerceptualDistance.distance(
+          felt[i], felt[j], dPrime: Distinguishability.dPrime(shownFeatures[i], shownFeatures[j])))
+    }
+    var closeness = [[Double]](repeating: [Double](repeating: 1, count: shown), count: shown)
+    for i in 0..<shown {
+      for j in (i + 1)..<max(i + 1, shown) {
+        closeness[i][j] = close[Pairwise.index(i, j, count: shown)]
+        closeness[j][i] = closeness[i][j]
+      }
+    }
+    heatMapCloseness = closeness
     var found = reviewSet.compactMap { corpus.entry(named: $0) }
     missingFromReviewSet = reviewSet.filter { corpus.entry(named: $0) == nil }
     reviewSetIsClosestPatterns = false

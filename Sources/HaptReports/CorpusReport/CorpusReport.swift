@@ -347,7 +347,7 @@ public enum CorpusReport {
     let device = e.primary.first?.device ?? "the primary device"
     var blocks: [ReportBlock] = [
       .paragraph(
-        "Similarity between patterns on \(device), ordered by average-linkage clustering so that look-alike patterns sit together: the smaller of the two ST-SIM directions, clamped to 0..1 (1 identical), averaged over blocks where either pattern is perceptible (Docs/Similarity.md). ST-SIM takes one signal as the reference; its spectral term is a ratio to the reference and exceeds 1 where the reference is barely perceptible, so similarity uses the smaller direction; pairs.csv keeps both raw directions."
+        "How alike patterns feel on \(device), ordered by average-linkage clustering so that look-alike patterns sit together: the perceptual closeness 1 / (1 + perceptual distance), 1 identical (Docs/Perception.md: the felt attributes, and d' within a few JNDs), 0 for a silent pattern against a felt one. Whether two can be confused is d', in the table below; pairs.csv keeps the ST-SIM waveform-similarity scores."
       )
     ]
     guard n >= 2 else {
@@ -355,12 +355,12 @@ public enum CorpusReport {
       return ReportSection(title: "Similarity across the corpus", id: "similarity", blocks: blocks)
     }
     if let clusters {
-      let matrix = clusters.representativeSimilarity(e)
+      let matrix = clusters.representativeCloseness(e)
       let labels = zip(clusters.representatives, clusters.members).map { rep, members in
         members.count > 1 ? "\(e.primary[rep].name) (+\(members.count - 1))" : e.primary[rep].name
       }
       var caption =
-        "\(n) patterns are too many for one cell each: each row and column is a group of look-alike patterns (k-centre clustering on d'), labelled with the pattern that stands for it and how many others it holds; a cell is the similarity of the two groups' patterns. Each pattern's page names its group."
+        "\(n) patterns are too many for one cell each: each row and column is a group of look-alike patterns (k-centre clustering on the perceptual distance), labelled with the pattern that stands for it and how many others it holds; a cell is the closeness of the two groups' patterns. Each pattern's page names its group."
       if !clusters.silent.isEmpty {
         caption +=
           " \(Wording.count(clusters.silent.count, "pattern")) silent on \(device) \(clusters.silent.count == 1 ? "is" : "are") left out."
@@ -369,19 +369,20 @@ public enum CorpusReport {
         blocks.append(
           .chart(
             HeatMapChart.clustered(
-              title: "Similarity between \(matrix.count) groups of patterns (0..1)", similarity: matrix, labels: labels),
+              title: "Perceptual closeness between \(matrix.count) groups of patterns (0..1)", similarity: matrix,
+              labels: labels),
             caption: caption))
       } else {
         blocks.append(
           .note("The patterns that can be felt on \(device) form a single group of look-alikes: no map to draw."))
       }
     } else {
-      let shown = Array(0..<min(n, e.heatMapSimilarity.count))
-      let sub = shown.map { i in shown.map { j in e.heatMapSimilarity[i][j] } }
+      let shown = Array(0..<min(n, e.heatMapCloseness.count))
+      let sub = shown.map { i in shown.map { j in e.heatMapCloseness[i][j] } }
       blocks.append(
         .chart(
           HeatMapChart.clustered(
-            title: "Pairwise similarity (0..1)", similarity: sub, labels: shown.map { e.primary[$0].name }),
+            title: "Perceptual closeness (0..1)", similarity: sub, labels: shown.map { e.primary[$0].name }),
           caption: nil))
     }
     // Identical copies and silent patterns are said once, not listed as confusable pairs.
