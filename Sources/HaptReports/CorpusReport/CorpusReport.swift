@@ -157,7 +157,7 @@ public enum CorpusReport {
     blocks.append(
       .list([
         "patterns.csv: one row per pattern (primary device)", "latency.csv: every pattern, device and state",
-        "pairs.csv: each pattern's \(Wording.count(e.pairwise.settings.neighbours, "nearest neighbour")) by d' and every pair under d' \(JSONWriter.number(e.pairwise.settings.closeBelow_JND)) (primary device; every pair with --all-pairs)",
+        "pairs.csv: each pattern's \(Wording.count(e.pairwise.settings.neighbours, "nearest neighbour")) by perceptual distance and every pair under d' \(JSONWriter.number(e.pairwise.settings.closeBelow_JND)) (primary device; every pair with --all-pairs)",
         "confusion.csv: the review set's predicted confusion matrices",
         "lint.csv: every lint finding and load error",
         "android-ports.csv: each AHAP pattern ported to each Android profile (d' from the original, verdict)",

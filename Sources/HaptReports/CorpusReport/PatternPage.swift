@@ -5,7 +5,7 @@ import HaptWorkflows
 
 /// One pattern's page of the report folder (`patterns/NAME.html`): its waveform, envelope,
 /// markers and spectrogram on the primary device, its latency on every device and state,
-/// its nearest neighbours by d' (each linked to its own page) and its lint findings; it
+/// its felt attributes, its nearest neighbours by perceptual distance (each linked to its own page) and its lint findings; it
 /// links back to the index.
 enum PatternPage {
   static func page(
@@ -178,7 +178,7 @@ enum PatternPage {
       title: "How it feels", id: "attributes",
       blocks: [
         .paragraph(
-          "On \(device) (Docs/Perception.md): energy is felt strength with temporal summation (1 = a steady vibration 20 dB above threshold for a second), tempo_Hz size-weighted onsets per second, roughness the felt fluctuation at 10-100 Hz, continuity 0 for crisp taps to 1 for a steady buzz, duration_s first to last felt instant. \(PerceptualWording.summary(a))."
+          "On \(device) (Docs/Perception.md): energy is felt strength with temporal summation (1 = a steady vibration 20 dB above threshold for a second), tempo_Hz size-weighted onsets per second, roughness felt texture (strength and 10-100 Hz fluctuation together), continuity 0 for crisp taps to 1 for a steady buzz, duration_s first to last felt instant. \(PerceptualWording.summary(a))."
         ),
         .table(ReportTable(table, verdictColumns: []), caption: nil),
       ])

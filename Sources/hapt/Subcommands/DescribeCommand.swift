@@ -18,7 +18,7 @@ enum DescribeCommand {
       device. A file of several channels is read as the mean of its channels. The
       attributes (Docs/Perception.md): energy (felt strength with temporal summation, 1 = a
       steady vibration 20 dB above threshold), tempo_Hz (size-weighted onsets per
-      second), roughness (felt fluctuation at 10-100 Hz), continuity (0 taps .. 1 steady)
+      second), roughness (felt texture: strength and 10-100 Hz fluctuation), continuity (0 taps .. 1 steady)
       and duration_s; all 0 for a pattern nobody feels. --pairs adds, as CSV, the
       perceptual distance of every pair (empty when one is silent).
       """,
