@@ -41,9 +41,9 @@ public enum PerceptualDistance {
   public static let axes: [Axis] = [
     Axis(name: "energy", weight: 0.25) { log2($0.energy + 0.05) },
     Axis(name: "tempo", weight: 0.25) { log2($0.tempo_Hz + 0.1) },
-    Axis(name: "fluctuation", weight: 1) { log2($0.fluctuation + 0.01) },
+    Axis(name: "fluctuation", weight: 0.5) { log2($0.fluctuation + 0.01) },
     Axis(name: "continuity", weight: 1) { 4 * $0.continuity },
-    Axis(name: "duration", weight: 1) { log2($0.duration_s + 0.05) },
+    Axis(name: "duration", weight: 0.5) { log2($0.duration_s + 0.05) },
   ]
 
   /// The attribute part of the distance between `a` and `b` with `weights` (one per axis,
