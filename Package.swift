@@ -76,17 +76,21 @@ let package = Package(
       linkerSettings: linkMath),
 
     // MARK: - Executables
+    /// The command-line frontend both executables share: typed commands declared as
+    /// argument tables that parse, validate and print help (no outside packages).
+    .target(name: "HaptCommandLine", dependencies: ["HaptCore"]),
     .executableTarget(
       name: "hapt",
       dependencies: [
         "HaptCore", "HaptPatterns", "HaptSignals", "HaptSimulation", "HaptMetrics",
-        "HaptWorkflows", "HaptReports",
+        "HaptWorkflows", "HaptReports", "HaptCommandLine",
       ],
       linkerSettings: linkMath),
     .executableTarget(
       name: "hapt-bench",
       dependencies: [
         "HaptCore", "HaptPatterns", "HaptSignals", "HaptSimulation", "HaptMetrics", "HaptWorkflows", "HaptReports",
+        "HaptCommandLine",
       ],
       linkerSettings: linkMath),
 
@@ -107,6 +111,7 @@ let package = Package(
       exclude: ["Goldens"]),
     .testTarget(name: "HaptTestingTests", dependencies: ["HaptTesting"]),
     /// End-to-end: runs the built `hapt` binary.
-    .testTarget(name: "HaptCLITests", dependencies: ["hapt"]),
+    /// Also parses every command in-process (`@testable import hapt`).
+    .testTarget(name: "HaptCLITests", dependencies: ["hapt", "HaptCommandLine"]),
   ]
 )

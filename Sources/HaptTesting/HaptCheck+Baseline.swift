@@ -6,7 +6,7 @@ import HaptSimulation
 import HaptWorkflows
 
 extension HaptCheck {
-  /// The environment variable that turns ``matchesBaseline(_:in:tolerances:)`` into
+  /// The environment variable that turns ``matchesBaseline(_:in:tolerances:record:)`` into
   /// recording: set it to `1` and run the tests once to (re)write the baselines.
   public static let recordVariable = "HAPT_RECORD_BASELINES"
 

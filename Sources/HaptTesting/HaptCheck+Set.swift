@@ -9,7 +9,7 @@ extension HaptCheck {
   /// minimum, closest first, each with its d' and its largest change.
   /// - Complexity: O(n²) d' evaluations (each O(events)); the renders are already done.
   public static func distinguishable(
-    _ haptics: [RenderedHaptic], atLeast minimum_JND: Double = PairVerdict.closeBelow
+    _ haptics: [RenderedHaptic], atLeast minimum_JND: Double = distinct_JND
   ) -> HaptCheckResult {
     var pairs: [(a: RenderedHaptic, b: RenderedHaptic, dPrime: Double)] = []
     for i in haptics.indices {

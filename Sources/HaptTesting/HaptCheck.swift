@@ -19,9 +19,12 @@ import HaptWorkflows
 public enum HaptCheck {
   /// Passes when a person can tell `a` and `b` apart: d' at least `minimum_JND`.
   ///
-  /// - Parameter minimum_JND: the least d' that passes, JND units (default 2: `distinct`).
+  /// - Parameters:
+  ///   - a: one render.
+  ///   - b: the render to tell it from.
+  ///   - minimum_JND: the least d' that passes, JND units (default 2: `distinct`).
   public static func distinguishable(
-    _ a: RenderedHaptic, _ b: RenderedHaptic, atLeast minimum_JND: Double = PairVerdict.closeBelow
+    _ a: RenderedHaptic, _ b: RenderedHaptic, atLeast minimum_JND: Double = distinct_JND
   ) -> HaptCheckResult {
     let dPrime = Distinguishability.dPrime(a.features, b.features)
     let passed = dPrime >= minimum_JND
@@ -36,9 +39,12 @@ public enum HaptCheck {
   /// Passes when a person would not tell `a` from `b`: d' below `maximum_JND`. For
   /// "this refactor feels the same"; the message lists what would be felt otherwise.
   ///
-  /// - Parameter maximum_JND: d' at or above this fails, JND units (default 1: one JND).
+  /// - Parameters:
+  ///   - a: one render.
+  ///   - b: the render that should feel the same.
+  ///   - maximum_JND: d' at or above this fails, JND units (default 1: one JND).
   public static func indistinguishable(
-    _ a: RenderedHaptic, _ b: RenderedHaptic, below maximum_JND: Double = PairVerdict.confusableBelow
+    _ a: RenderedHaptic, _ b: RenderedHaptic, below maximum_JND: Double = confusable_JND
   ) -> HaptCheckResult {
     let dPrime = Distinguishability.dPrime(a.features, b.features)
     let passed = dPrime < maximum_JND
@@ -53,10 +59,12 @@ public enum HaptCheck {
   /// Passes when `haptic` is felt (its `detect` marker: the envelope crosses the
   /// detection threshold) no later than `budget_s` after the trigger.
   ///
-  /// - Parameter budget_s: the latest detection time that passes, seconds (default
-  ///   0.050: tactile feedback is recommended within 50 ms of the touch).
+  /// - Parameters:
+  ///   - haptic: the render whose detection time is checked.
+  ///   - budget_s: the latest detection time that passes, seconds (default 0.050:
+  ///     tactile feedback is recommended within 50 ms of the touch).
   public static func felt(
-    _ haptic: RenderedHaptic, within budget_s: Double = LatencyBudget.default.pass_s
+    _ haptic: RenderedHaptic, within budget_s: Double = defaultBudget_s
   )
     -> HaptCheckResult
   {
@@ -85,6 +93,17 @@ public enum HaptCheck {
 
   /// Changes smaller than this are not listed in messages, JND units.
   public static let minimumListed_JND = 0.1
+
+  /// The default least d' of ``distinguishable(_:_:atLeast:)``, JND units: 2, from where
+  /// people reliably tell two patterns apart (the `distinct` verdict).
+  public static let distinct_JND = PairVerdict.closeBelow
+
+  /// The default largest d' of ``indistinguishable(_:_:below:)``, JND units: 1, below
+  /// which a person usually cannot tell two patterns apart (the `confusable` verdict).
+  public static let confusable_JND = PairVerdict.confusableBelow
+
+  /// The default latency budget of ``felt(_:within:)``, seconds: 0.050, trigger to detect.
+  public static let defaultBudget_s = LatencyBudget.default.pass_s
 
   static func pairLabel(_ a: RenderedHaptic, _ b: RenderedHaptic) -> String {
     if a.device.name == b.device.name, a.state == b.state {

@@ -19,16 +19,26 @@ public struct RenderedHaptic: Sendable {
   public let name: String
   /// The file it was loaded from, if any (a baseline is recorded from it).
   public let path: String?
-  public let pattern: HapticPattern
-  public let device: DeviceProfile
+  package let pattern: HapticPattern
+  package let device: DeviceProfile
   /// The engine state at the trigger (`prepared`: `prepare()` was called in time).
   public let state: EngineState
   /// Body acceleration, g, at 8 kHz, from the trigger.
-  public let acceleration_g: Signal
+  package let acceleration_g: Signal
   /// Latency markers, level and frequency, judged against the default latency budget.
-  public let measurement: PatternMeasurement
+  package let measurement: PatternMeasurement
   /// What a hand can feel of it: the events d' compares.
-  public let features: PerceptualFeatures
+  package let features: PerceptualFeatures
+
+  /// The name of the device profile it was rendered on.
+  public var deviceName: String { device.name }
+  /// Peak body acceleration, g.
+  public var peak_g: Double { measurement.peak_g }
+  /// When the vibration first reaches the detection threshold, seconds after the trigger;
+  /// nil when it is never felt.
+  public var detect_s: Double? { measurement.markers.detect_s }
+  /// The dominant frequency of the felt vibration, Hz; nil when it is silent.
+  public var dominantFrequency_Hz: Double? { measurement.dominantFrequency_Hz }
 
   /// The default device: the shipped wideband iPhone LRA profile.
   public static let defaultDevice = DeviceProfile.defaultName
@@ -39,9 +49,8 @@ public struct RenderedHaptic: Sendable {
   ///   - path: an `.ahap` or `.haptic` file.
   ///   - device: a shipped profile's name or a profile `.json` path.
   ///   - state: the engine state at the trigger.
-  /// - Throws: ``InputError`` naming the file if the pattern or the profile cannot be
-  ///   read (exit status 66 missing, 65 malformed); ``DeviceLookupError`` if no profile
-  ///   has the name `device`.
+  /// - Throws: an error naming the file if the pattern or the profile cannot be read
+  ///   (missing or malformed), or naming `device` if no profile has that name.
   public init(file path: String, device: String = defaultDevice, state: EngineState = .prepared) throws {
     let loaded = try PatternFile.load(path: path)
     try self.init(
@@ -51,8 +60,8 @@ public struct RenderedHaptic: Sendable {
 
   /// Loads the system preset `name` (see `hapt presets`) and renders it on `device`.
   ///
-  /// - Throws: ``InputError`` if there is no such preset or the profile cannot be read;
-  ///   ``DeviceLookupError`` if no profile has the name `device`.
+  /// - Throws: an error naming `name` if there is no such preset, or naming the profile
+  ///   if it cannot be read or no profile has the name `device`.
   public init(preset name: String, device: String = defaultDevice, state: EngineState = .prepared) throws {
     guard let preset = Presets.named(name) else {
       let known = Presets.table.map(\.name).joined(separator: ", ")
@@ -65,7 +74,7 @@ public struct RenderedHaptic: Sendable {
   }
 
   /// Renders a pattern built in code on a device profile.
-  public init(
+  package init(
     _ pattern: HapticPattern, named name: String, path: String? = nil, device: DeviceProfile,
     state: EngineState = .prepared
   ) throws {

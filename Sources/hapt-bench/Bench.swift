@@ -1,4 +1,5 @@
 import Foundation
+import HaptCommandLine
 
 /// The benchmark executable (not a test): warm-up, N timed runs, median and minimum,
 /// a loud warning in debug builds, a name filter from the command line.
@@ -16,32 +17,42 @@ enum Bench {
 
   static var cases: [Case] { BenchmarkCatalog.all }
 
-  static func main(_ arguments: [String]) -> Int32 {
+  /// `hapt-bench [FILTER...] [--runs N] [--list]`.
+  struct Options: ParsableCommand {
+    static let help = CommandHelp(
+      name: "", summary: "Run hapt's benchmarks: warm-up, N timed runs, median and minimum.",
+      usage: [
+        "[FILTER...] [--runs N] [--list]", "scale N... [--hapt PATH] [-- REPORT-ARGS...]", "pairwise-signals DIR",
+      ],
+      discussion:
+        "FILTER keeps the benchmarks whose name contains it. Build with -c release: debug figures are meaningless.")
+
+    var filters: [String] = []
+    var runs = 5
+    var list = false
+
+    static var arguments: [Argument<Self>] {
+      [
+        .positionals(\.filters, PositionalSpec()),
+        .option("runs", "N", help: "Timed runs per benchmark (default 5).", \.runs, .integer(in: 1...1_000_000)),
+        .flag("list", help: "List the benchmarks and exit.", \.list),
+      ]
+    }
+  }
+
+  static func main(_ options: Options) -> Int32 {
     #if DEBUG
       FileHandle.standardError.write(
         Data(
           "WARNING: hapt-bench is a DEBUG build; figures are meaningless. Use 'swift run -c release hapt-bench'.\n"
             .utf8))
     #endif
-    var filters: [String] = []
-    var runs = 5
-    var index = 1
-    while index < arguments.count {
-      let argument = arguments[index]
-      index += 1
-      if argument == "--runs", index < arguments.count, let n = Int(arguments[index]), n > 0 {
-        runs = n
-        index += 1
-      } else if argument == "--list" {
-        for c in cases { print("\(c.name)\t\(c.summary)") }
-        return 0
-      } else if argument == "--help" || argument == "-h" {
-        print("usage: hapt-bench [FILTER...] [--runs N] [--list]")
-        return 0
-      } else {
-        filters.append(argument)
-      }
+    if options.list {
+      for c in cases { print("\(c.name)\t\(c.summary)") }
+      return 0
     }
+    let filters = options.filters
+    let runs = options.runs
     let selected = cases.filter { c in filters.isEmpty || filters.contains { c.name.contains($0) } }
     for benchmark in selected {
       do {

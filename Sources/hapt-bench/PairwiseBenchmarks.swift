@@ -1,4 +1,5 @@
 import Foundation
+import HaptCommandLine
 import HaptCore
 import HaptMetrics
 import HaptSignals
@@ -66,6 +67,19 @@ enum PairwiseBenchmarks {
       Parallel.map(count: signals.count) { SimilarityFeatures(signals[$0]) },
       Parallel.map(count: signals.count) { PerceptualFeatures(signals[$0]) }
     )
+  }
+
+  /// `hapt-bench pairwise-signals DIR`.
+  struct SignalsOptions: ParsableCommand {
+    static let help = CommandHelp(
+      name: "pairwise-signals", summary: "Write 20 signals for the vibromaf comparison into DIR.",
+      usage: ["pairwise-signals DIR"])
+
+    var folder: [String] = []
+
+    static var arguments: [Argument<Self>] {
+      [.positionals(\.folder, PositionalSpec(minimum: 1, maximum: 1, missing: "DIR"))]
+    }
   }
 
   /// `hapt-bench pairwise-signals DIR`: 20 signals for the vibromaf comparison.

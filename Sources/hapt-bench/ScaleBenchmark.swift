@@ -1,4 +1,5 @@
 import Foundation
+import HaptCommandLine
 import HaptCore
 
 #if canImport(Glibc)
@@ -26,28 +27,48 @@ enum ScaleBenchmark {
     var status: Int32
   }
 
-  static func main(_ arguments: [String]) -> Int32 {
+  /// `hapt-bench scale N... [--hapt PATH] [-- REPORT-ARGS...]`.
+  struct Options: ParsableCommand {
+    static let help = CommandHelp(
+      name: "scale", summary: "hapt report end to end on generated corpora of N one-second patterns.",
+      usage: ["scale N... [--hapt PATH] [-- REPORT-ARGS...]"],
+      discussion: "Sizes default to 1000 and 2000. Arguments after -- go to hapt report (e.g. --threads 1).")
+
     var sizes: [Int] = []
     var extra: [String] = []
-    var hapt = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("hapt")
-      .path
-    var index = 0
-    while index < arguments.count {
-      let argument = arguments[index]
-      index += 1
-      if argument == "--" {
-        extra = Array(arguments[index...])
-        break
-      } else if argument == "--hapt", index < arguments.count {
-        hapt = arguments[index]
-        index += 1
-      } else if let n = Int(argument), n > 0 {
-        sizes.append(n)
-      } else {
-        FileHandle.standardError.write(Data("usage: hapt-bench scale N... [--hapt PATH] [-- REPORT-ARGS...]\n".utf8))
-        return 64
+    var hapt: String?
+
+    static var arguments: [Argument<Self>] {
+      [
+        .positionals(\.words, PositionalSpec()),  // split into sizes and extra by didParse
+        .option("hapt", "PATH", help: "The hapt executable (default: next to hapt-bench).", \.hapt, .string),
+      ]
+    }
+
+    mutating func didParse(_ raw: RawArguments) {
+      extra = Array(raw.positionals[raw.positionalsBeforeTerminator...])
+      words = Array(raw.positionals[..<raw.positionalsBeforeTerminator])
+    }
+
+    /// The sizes as given (before `--`).
+    var words: [String] = []
+
+    mutating func validate() throws {
+      sizes = try words.map { word in
+        guard let n = Int(word), n > 0 else {
+          throw UsageError.invalidValue(option: "N", value: word, expected: "a positive whole number")
+        }
+        return n
       }
     }
+  }
+
+  static func main(_ options: Options) -> Int32 {
+    var sizes = options.sizes
+    let extra = options.extra
+    let hapt =
+      options.hapt
+      ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("hapt").path
     if sizes.isEmpty { sizes = [1000, 2000] }
     guard FileManager.default.isExecutableFile(atPath: hapt) else {
       FileHandle.standardError.write(

@@ -1,4 +1,5 @@
 import Foundation
+import HaptCommandLine
 import HaptCore
 import HaptMetrics
 import HaptSignals
@@ -27,8 +28,23 @@ enum VibVizValidation {
       .deletingLastPathComponent().appendingPathComponent("Benchmarks/VibViz").path
   }
 
-  static func main(_ arguments: [String]) -> Int32 {
-    let folder = arguments.first ?? defaultFolder
+  /// `hapt-bench vibviz [FOLDER]`.
+  struct Options: ParsableCommand {
+    static let help = CommandHelp(
+      name: "vibviz",
+      summary: "Attributes and perceptual distance against people's ratings of the VibViz vibrations.",
+      usage: ["vibviz [FOLDER]"],
+      discussion: "FOLDER holds annotations.csv, wav/ and c2-tactor.json (default: Benchmarks/VibViz).")
+
+    var folder: [String] = []
+
+    static var arguments: [Argument<Self>] {
+      [.positionals(\.folder, PositionalSpec(minimum: 0, maximum: 1, missing: "FOLDER"))]
+    }
+  }
+
+  static func main(_ given: String?) -> Int32 {
+    let folder = given ?? defaultFolder
     do {
       print(try report(folder: folder))
       return 0

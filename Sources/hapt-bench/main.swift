@@ -1,20 +1,36 @@
 import Foundation
+import HaptCommandLine
 import HaptCore
 
 HeapTuning.apply()
-if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "scale" {
-  exit(ScaleBenchmark.main(Array(CommandLine.arguments.dropFirst(2))))
-}
-if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "vibviz" {
-  exit(VibVizValidation.main(Array(CommandLine.arguments.dropFirst(2))))
-}
-if CommandLine.arguments.count > 2, CommandLine.arguments[1] == "pairwise-signals" {
-  do {
-    try PairwiseBenchmarks.writeSignals(to: CommandLine.arguments[2])
-    exit(0)
-  } catch {
-    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-    exit(1)
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case "scale":
+  switch CommandLineTool.parse(ScaleBenchmark.Options.self, Array(arguments.dropFirst()), tool: "hapt-bench") {
+  case .run(let options): exit(ScaleBenchmark.main(options))
+  case .exit(let status): exit(status)
+  }
+case "vibviz":
+  switch CommandLineTool.parse(VibVizValidation.Options.self, Array(arguments.dropFirst()), tool: "hapt-bench") {
+  case .run(let options): exit(VibVizValidation.main(options.folder.first))
+  case .exit(let status): exit(status)
+  }
+case "pairwise-signals":
+  switch CommandLineTool.parse(PairwiseBenchmarks.SignalsOptions.self, Array(arguments.dropFirst()), tool: "hapt-bench")
+  {
+  case .run(let options):
+    do {
+      try PairwiseBenchmarks.writeSignals(to: options.folder[0])
+      exit(0)
+    } catch {
+      FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+      exit(1)
+    }
+  case .exit(let status): exit(status)
+  }
+default:
+  switch CommandLineTool.parse(Bench.Options.self, arguments, tool: "hapt-bench") {
+  case .run(let options): exit(Bench.main(options))
+  case .exit(let status): exit(status)
   }
 }
-exit(Bench.main(CommandLine.arguments))

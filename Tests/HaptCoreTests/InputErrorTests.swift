@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import HaptCore
+import HaptCore
 
 @Suite struct InputErrorTests {
   @Test func describesFilePlaceAndMessageOnOneLine() {

@@ -1,5 +1,5 @@
 import Testing
-@testable import HaptCore
+import HaptCore
 
 @Suite struct JSONParserTests {
   @Test func parsesNestedValuesWithPositions() throws {

@@ -1,5 +1,5 @@
 import Testing
-@testable import HaptCore
+import HaptCore
 
 @Suite struct ParallelTests {
   @Test(arguments: [1, 2, 4, 16])

@@ -2,7 +2,7 @@ import Foundation
 import HaptCore
 import Testing
 
-@testable import HaptMetrics
+import HaptMetrics
 
 @Suite struct ConfusionTests {
   /// A symmetric d' matrix with zero diagonal, entries from `rng` in `range`.

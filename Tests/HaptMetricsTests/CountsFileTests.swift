@@ -2,7 +2,7 @@ import Foundation
 import HaptCore
 import Testing
 
-@testable import HaptMetrics
+import HaptMetrics
 
 @Suite struct CountsFileTests {
   static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

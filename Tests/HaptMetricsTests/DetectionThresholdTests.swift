@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import HaptMetrics
+import HaptMetrics
 
 @Suite struct DetectionThresholdTests {
   /// Docs/Model.md §5 table, every point exactly.

@@ -2,7 +2,7 @@ import Foundation
 import HaptSignals
 import Testing
 
-@testable import HaptMetrics
+import HaptMetrics
 
 /// One difference grown step by step from zero: d' must never fall (Docs/Model.md §7).
 struct Sweep: Sendable, CustomTestStringConvertible {

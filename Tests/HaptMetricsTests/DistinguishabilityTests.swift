@@ -3,7 +3,7 @@ import HaptCore
 import HaptSignals
 import Testing
 
-@testable import HaptMetrics
+import HaptMetrics
 
 /// One named pair of signals and the range its d' must fall in (Docs/Model.md §7).
 struct CalibrationCase: Sendable, CustomTestStringConvertible {

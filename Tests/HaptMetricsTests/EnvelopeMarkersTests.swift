@@ -2,7 +2,7 @@ import Foundation
 import HaptSignals
 import Testing
 
-@testable import HaptMetrics
+import HaptMetrics
 
 @Suite struct EnvelopeMarkersTests {
   typealias S = PerceptionSignals

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 import HaptSignals
-@testable import HaptMetrics
+import HaptMetrics
 
 /// Identification capacity (issue 10 item 5): sets varying in one dimension carry at most
 /// about 2 bits however far apart their members are; sets varying in several carry more.

@@ -2,7 +2,7 @@ import Foundation
 import HaptCore
 import Testing
 
-@testable import HaptMetrics
+import HaptMetrics
 
 @Suite struct InformationTransferTests {
   @Test(arguments: 1...8)

@@ -1,6 +1,6 @@
 import HaptCore
 import Testing
-@testable import HaptMetrics
+import HaptMetrics
 
 @Test func moduleLinks() {
   #expect(HaptVersion.model == "1")

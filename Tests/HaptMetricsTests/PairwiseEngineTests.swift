@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import HaptMetrics
+import HaptMetrics
 
 /// The streaming pairwise engine against a brute-force reference on a synthetic d' with
 /// many ties: same neighbours and close pairs for any thread count, band size and split

@@ -1,7 +1,7 @@
 import Foundation
 import HaptSignals
 
-@testable import HaptMetrics
+import HaptMetrics
 
 /// Synthetic 8 kHz acceleration signals with known properties, for the perception tests.
 enum PerceptionSignals {

@@ -2,7 +2,7 @@ import Foundation
 import HaptCore
 import Testing
 
-@testable import HaptPatterns
+import HaptPatterns
 
 @Suite struct AHAPCodecTests {
   @Test func appleStyleFileDecodesWithTrailingCommaFindings() throws {

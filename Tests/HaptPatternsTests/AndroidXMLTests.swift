@@ -2,7 +2,7 @@ import Foundation
 import HaptCore
 import Testing
 
-@testable import HaptPatterns
+import HaptPatterns
 
 /// Android vibration XML: decode, encode, decode again; malformed input; lint findings.
 @Suite struct AndroidXMLTests {

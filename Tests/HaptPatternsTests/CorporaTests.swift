@@ -2,7 +2,7 @@ import Foundation
 import HaptCore
 import Testing
 
-@testable import HaptPatterns
+import HaptPatterns
 
 /// The shipped presets and library: exact seed definitions, canonical form, clean lint.
 @Suite struct CorporaTests {

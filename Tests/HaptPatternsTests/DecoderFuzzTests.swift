@@ -1,7 +1,7 @@
 import HaptCore
 import Testing
 
-@testable import HaptPatterns
+import HaptPatterns
 
 /// Hostile input: seeded mutations of every fixture must decode or fail with a clean,
 /// one-line ``InputError`` naming the file; never crash or hang.

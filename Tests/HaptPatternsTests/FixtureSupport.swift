@@ -1,7 +1,7 @@
 import Foundation
 import HaptCore
 
-@testable import HaptPatterns
+import HaptPatterns
 
 /// Paths of the test fixtures, found next to this file.
 enum Fixtures {

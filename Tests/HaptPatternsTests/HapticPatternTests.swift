@@ -1,7 +1,7 @@
 import HaptCore
 import Testing
 
-@testable import HaptPatterns
+import HaptPatterns
 
 @Suite struct HapticPatternTests {
   @Test func durationCountsEventsStepsAndCurvesWithTransientsAsZeroLength() {

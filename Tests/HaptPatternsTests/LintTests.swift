@@ -2,7 +2,7 @@ import Foundation
 import HaptCore
 import Testing
 
-@testable import HaptPatterns
+import HaptPatterns
 
 @Suite struct LintTests {
   static func rules(_ pattern: HapticPattern) -> Set<String> {

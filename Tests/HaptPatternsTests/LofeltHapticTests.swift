@@ -1,7 +1,7 @@
 import HaptCore
 import Testing
 
-@testable import HaptPatterns
+import HaptPatterns
 
 @Suite struct LofeltHapticTests {
   @Test func sampleMapsToContinuousEventCurvesAndEmphasisTransient() throws {

@@ -1,6 +1,6 @@
 import HaptCore
 import Testing
-@testable import HaptPatterns
+import HaptPatterns
 
 @Test func moduleLinks() {
   #expect(HaptVersion.model == "1")

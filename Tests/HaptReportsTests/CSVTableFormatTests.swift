@@ -1,7 +1,7 @@
 import HaptCore
 import Testing
 
-@testable import HaptReports
+import HaptReports
 
 @Suite struct CSVTableFormatTests {
   static func table() -> CSVTable {

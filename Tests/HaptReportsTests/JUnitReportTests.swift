@@ -2,7 +2,7 @@ import Foundation
 import HaptCore
 import Testing
 
-@testable import HaptReports
+import HaptReports
 
 #if canImport(FoundationXML)
   import FoundationXML

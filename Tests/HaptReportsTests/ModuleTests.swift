@@ -1,7 +1,7 @@
 import HaptCore
 import Testing
 
-@testable import HaptReports
+import HaptReports
 
 @Test func moduleLinks() {
   #expect(HaptVersion.model == "1")

@@ -2,7 +2,7 @@ import Foundation
 import HaptCore
 import Testing
 
-@testable import HaptReports
+import HaptReports
 
 @Suite struct ReportFolderTests {
   @Test func writesEveryFileAndReplacesTheWholeFolder() throws {

@@ -1,7 +1,7 @@
 import Foundation
 import HaptCore
 
-@testable import HaptReports
+import HaptReports
 
 /// A page with every chart kind, built from synthetic data (an LRA-like burst, a
 /// block-structured similarity matrix), for tests and for looking at in a browser:

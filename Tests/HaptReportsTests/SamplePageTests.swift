@@ -2,7 +2,7 @@ import Foundation
 import HaptCore
 import Testing
 
-@testable import HaptReports
+import HaptReports
 
 @Suite struct SamplePageTests {
   /// Builds the sample page; with `HAPT_SAMPLE_PAGE=/path/page.html` it is also written

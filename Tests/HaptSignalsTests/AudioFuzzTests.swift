@@ -2,7 +2,7 @@ import Foundation
 import HaptCore
 import Testing
 
-@testable import HaptSignals
+import HaptSignals
 
 /// Mutates valid WAV and FLAC files written by hapt and reads them back: every outcome
 /// must be a successful read or a clean one-line InputError naming the file, never a

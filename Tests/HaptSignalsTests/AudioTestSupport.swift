@@ -2,7 +2,7 @@ import Foundation
 import HaptCore
 import Testing
 
-@testable import HaptSignals
+import HaptSignals
 
 /// A minimal RIFF/WAVE file with 16-bit PCM samples, byte by byte (for headers a writer
 /// would never produce).

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import HaptSignals
+import HaptSignals
 
 /// O(N^2) orthonormal DCT-II straight from the definition.
 private func naiveDCT(_ x: [Double]) -> [Double] {

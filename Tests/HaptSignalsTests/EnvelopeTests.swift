@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import HaptSignals
+import HaptSignals
 
 @Suite struct EnvelopeTests {
   @Test func matchesScipyHilbert() {

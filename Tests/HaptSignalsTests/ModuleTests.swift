@@ -1,7 +1,7 @@
 import HaptCore
 import Testing
 
-@testable import HaptSignals
+import HaptSignals
 
 @Test func moduleLinks() {
   #expect(HaptVersion.model == "1")

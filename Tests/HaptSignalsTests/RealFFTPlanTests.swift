@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import HaptSignals
+import HaptSignals
 
 /// O(N^2) DFT bins 0 ... N/2.
 private func naiveDFT(_ x: [Double]) -> (re: [Double], im: [Double]) {

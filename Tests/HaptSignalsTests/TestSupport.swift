@@ -1,7 +1,7 @@
 import Foundation
 import HaptCore
 
-@testable import HaptSignals
+import HaptSignals
 
 /// Seeded Gaussian noise.
 func noise(count: Int, seed: UInt64) -> [Double] {

@@ -3,7 +3,7 @@ import HaptCore
 import HaptPatterns
 import Testing
 
-@testable import HaptSimulation
+import HaptSimulation
 
 @Suite struct DeviceProfileTests {
   static let shippedNames = ["android-lra-235", "erm-phone", "iphone-wideband-lra", "tablet-none"]

@@ -2,7 +2,7 @@ import Foundation
 import HaptCore
 import Testing
 
-@testable import HaptSimulation
+import HaptSimulation
 
 /// The discrete LRA against the continuous model it discretises (Docs/Model.md §3).
 @Suite struct LRAPhysicsTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import HaptSimulation
+import HaptSimulation
 
 @Suite struct MatrixExponentialTests {
   @Test func rotationGeneratorGivesRotation() throws {

@@ -1,7 +1,7 @@
 import Foundation
 import HaptPatterns
 
-@testable import HaptSimulation
+import HaptSimulation
 
 /// A deliberately naive second implementation of Docs/Model.md §2, written from the text:
 /// per-sample `sin`, point queries of the controls, Docs/Model.md's own index formula

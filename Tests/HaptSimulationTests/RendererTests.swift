@@ -3,7 +3,7 @@ import HaptCore
 import HaptPatterns
 import Testing
 
-@testable import HaptSimulation
+import HaptSimulation
 
 @Suite struct RendererTests {
   static let iphone = try! Fixtures.shippedProfile("iphone-wideband-lra")

@@ -1,7 +1,7 @@
 import Foundation
 import HaptCore
 
-@testable import HaptSimulation
+import HaptSimulation
 
 /// Shared helpers for the simulation tests: reference parameter sets and signal analysis
 /// done independently of the code under test.

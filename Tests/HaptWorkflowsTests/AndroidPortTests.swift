@@ -4,7 +4,7 @@ import Testing
 import HaptPatterns
 import HaptSimulation
 
-@testable import HaptWorkflows
+import HaptWorkflows
 
 /// How AHAP patterns feel once ported to Android, on the shipped Android profiles.
 @Suite struct AndroidPortTests {

@@ -6,7 +6,7 @@ import HaptMetrics
 import HaptPatterns
 import HaptSignals
 import HaptSimulation
-@testable import HaptWorkflows
+import HaptWorkflows
 
 /// Android semantics in the simulation, measured on the rendered acceleration.
 @Suite struct AndroidRenderingTests {

@@ -1,6 +1,6 @@
 import HaptCore
 import Testing
-@testable import HaptWorkflows
+import HaptWorkflows
 
 @Test func moduleLinks() {
   #expect(HaptVersion.model == "1")

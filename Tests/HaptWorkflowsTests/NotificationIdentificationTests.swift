@@ -5,7 +5,7 @@ import HaptCore
 import HaptMetrics
 import HaptPatterns
 import HaptSimulation
-@testable import HaptWorkflows
+import HaptWorkflows
 
 /// The identification capacity leaves small sets of clearly different patterns near
 /// perfect: success, warning and error keep at least 1.5 of their log2 3 = 1.58 bits on

@@ -5,7 +5,7 @@ import HaptCore
 import HaptMetrics
 import HaptPatterns
 import HaptSimulation
-@testable import HaptWorkflows
+import HaptWorkflows
 
 /// Issue 10's regression table, end to end through `Baseline.record` and `Baseline.check`
 /// on every shipped LRA and ERM profile: a change a person would notice fails, one they

@@ -1,26 +1,28 @@
 /// Every subcommand, in the order `hapt --help` lists them.
-/// Add a command by adding its `spec` here (one line each, keep the order of Docs/Design.md).
+/// Add a command by adding its type here (one line each, keep the order of Docs/Design.md).
 enum Commands {
-  static let all: [Subcommand] = [
-    LintCommand.spec,
-    RenderCommand.spec,
-    CompareCommand.spec,
-    DescribeCommand.spec,
-    ConfusionCommand.spec,
-    LatencyCommand.spec,
-    ReportCommand.spec,
-    MergeCommand.spec,
-    BaselineCommand.spec,
-    PresetsCommand.spec,
-    DevicesCommand.spec,
-    FitCommand.spec,
-    ConvertCommand.spec,
-    RhythmCommand.spec,
-    AssessCommand.spec,
-    CodegenCommand.spec,
-  ]
+  static var all: [any HaptCommand.Type] {
+    [
+      LintCommand.self,
+      RenderCommand.self,
+      CompareCommand.self,
+      DescribeCommand.self,
+      ConfusionCommand.self,
+      LatencyCommand.self,
+      ReportCommand.self,
+      MergeCommand.self,
+      BaselineCommand.self,
+      PresetsCommand.self,
+      DevicesCommand.self,
+      FitCommand.self,
+      ConvertCommand.self,
+      RhythmCommand.self,
+      AssessCommand.self,
+      CodegenCommand.self,
+    ]
+  }
 
-  static func named(_ name: String) -> Subcommand? {
-    all.first { $0.name == name }
+  static func named(_ name: String) -> (any HaptCommand.Type)? {
+    all.first { $0.help.name == name }
   }
 }

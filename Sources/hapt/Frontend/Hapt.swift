@@ -1,3 +1,4 @@
+import HaptCommandLine
 import HaptCore
 
 /// The `hapt` command line: dispatches to a subcommand and maps errors to exit statuses.
@@ -16,7 +17,7 @@ enum Hapt {
     switch first {
     case "--help", "-h", "help":
       if rest.count > 1, let command = Commands.named(rest[1]) {
-        console.out(command.help)
+        console.out(helpText(command))
       } else {
         console.out(overview)
       }
@@ -32,17 +33,27 @@ enum Hapt {
       console.err(usageHint: "Run 'hapt --help' for the list of commands.")
       return ExitStatus.usage.rawValue
     }
+    return run(command, Array(rest.dropFirst()), console)
+  }
+
+  /// Parses `arguments` for `command` (descending into its subcommands), runs it, and
+  /// words any error.
+  static func run(_ command: any HaptCommand.Type, _ arguments: [String], _ console: Console) -> Int32 {
+    var command = command
+    var arguments = arguments
     do {
-      let parsed = try ParsedArguments(Array(rest.dropFirst()), options: command.options)
-      if parsed.flag("help") {
-        console.out(command.help)
+      command = try resolve(command, &arguments)
+      guard let parsed = try command.parse(arguments) else {
+        console.out(helpText(command))
         return ExitStatus.success.rawValue
       }
-      return try command.run(parsed, console).rawValue
+      return try parsed.run(console).rawValue
     } catch let error as UsageError {
       console.error(error.description)
-      console.err(usageHint: "usage: hapt \(command.usage.first ?? command.name)\nSee 'hapt \(command.name) --help'.")
-      return error.exitStatus.rawValue
+      console.err(
+        usageHint:
+          "usage: hapt \(command.help.usage.first ?? command.help.name)\nSee 'hapt \(command.help.name) --help'.")
+      return ExitStatus.usage.rawValue
     } catch let error as HaptError {
       console.error(ErrorText.line(error))
       return error.exitStatus.rawValue
@@ -50,6 +61,28 @@ enum Hapt {
       console.error("\(error)")
       return ExitStatus.dataError.rawValue
     }
+  }
+
+  /// The subcommand that `arguments` name under `command` (its word removed), or
+  /// `command` itself for a leaf or for `--help`.
+  /// - Throws: ``UsageError`` for a group without a known subcommand word.
+  static func resolve(_ command: any HaptCommand.Type, _ arguments: inout [String]) throws -> any HaptCommand.Type {
+    let subcommands = command.subcommands
+    guard !subcommands.isEmpty else { return command }
+    let words = subcommands.map { $0.help.lastWord }
+    guard let first = arguments.first else { throw UsageError.missingArgument(words.joined(separator: " or ")) }
+    if ["--help", "-h"].contains(first) { return command }
+    guard let sub = subcommands.first(where: { $0.help.lastWord == first }) else {
+      if first.hasPrefix("-") { throw UsageError.missingArgument(words.joined(separator: " or ")) }
+      throw UsageError.invalidValue(option: command.help.name, value: first, expected: words.joined(separator: " or "))
+    }
+    arguments.removeFirst()
+    return try resolve(sub, &arguments)
+  }
+
+  /// The text of `hapt COMMAND --help`.
+  static func helpText(_ command: any HaptCommand.Type) -> String {
+    command.helpText(tool: "hapt", subcommands: command.subcommands.map { $0.help })
   }
 
   /// The text of `hapt --help`.
@@ -61,9 +94,11 @@ enum Hapt {
       "",
       "COMMANDS:",
     ]
-    let width = (Commands.all.map(\.name.count).max() ?? 0) + 4
+    let names = Commands.all.map { $0.help.name }
+    let width = (names.map(\.count).max() ?? 0) + 4
     for command in Commands.all {
-      lines.append("  " + command.name + String(repeating: " ", count: width - command.name.count) + command.summary)
+      let name = command.help.name
+      lines.append("  " + name + String(repeating: " ", count: width - name.count) + command.help.summary)
     }
     lines += ["", "See 'hapt <command> --help' for a command's options.", ""]
     return lines.joined(separator: "\n")

@@ -1,12 +1,13 @@
 import Foundation
+import HaptCommandLine
 import HaptCore
 import HaptReports
 import HaptSimulation
 import HaptWorkflows
 
 /// `hapt assess --device D`: Android's haptics hardware assessment on a simulated device.
-enum AssessCommand {
-  static let spec = Subcommand(
+struct AssessCommand: HaptCommand {
+  static let help = CommandHelp(
     name: "assess",
     summary: "Run Android's haptics hardware assessment on a simulated device.",
     usage: ["assess [--device NAME|PATH|all] [--format text|csv|json]"],
@@ -21,20 +22,23 @@ enum AssessCommand {
       peak below 0.1 g, F04 the 50 % half missing or a start over 500 ms late, F05 no
       amplitude scaling). Definitions and sources: Docs/Android.md. Exit status 1 when any
       effect fails.
-      """,
-    options: [CommonOptions.device, OutputFormat.option],
-    run: { arguments, console in
-      guard arguments.positionals.isEmpty else { throw UsageError.unexpectedArgument(arguments.positionals[0]) }
-      let format = try arguments.format()
-      let devices = try CommonOptions.devices(arguments, default: ["android-lra-235"])
-      let assessments = devices.map { AndroidAssessment(device: $0) }
-      switch format {
-      case .text: console.out(assessments.map(text).joined(separator: "\n"))
-      case .csv: console.out(csv(assessments))
-      case .json: console.out(JSONWriter.string(.list(assessments.map(json))))
-      }
-      return assessments.allSatisfy(\.passes) ? .success : .checkFailed
-    })
+      """)
+
+  var devices = DeviceOptions()
+  var format = OutputFormat.text
+
+  static var arguments: [Argument<Self>] { [.group(\.devices), .format(\.format)] }
+
+  func run(_ console: Console) throws -> ExitStatus {
+    let devices = try self.devices.profiles(default: ["android-lra-235"])
+    let assessments = devices.map { AndroidAssessment(device: $0) }
+    switch format {
+    case .text: console.out(assessments.map(Self.text).joined(separator: "\n"))
+    case .csv: console.out(Self.csv(assessments))
+    case .json: console.out(JSONWriter.string(.list(assessments.map(Self.json))))
+    }
+    return assessments.allSatisfy(\.passes) ? .success : .checkFailed
+  }
 
   static let columns = [
     "device", "effect", "peak_g", "peakDuration_ms", "peakRingRatio_dB", "sharpnessFigureOfMerit_dB_per_ms",

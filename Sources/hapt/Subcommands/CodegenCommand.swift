@@ -1,10 +1,11 @@
 import Foundation
+import HaptCommandLine
 import HaptCore
 import HaptPatterns
 
 /// `hapt codegen PATTERN [--target ...]`: prints the Swift that plays a pattern.
-enum CodegenCommand {
-  static let spec = Subcommand(
+struct CodegenCommand: HaptCommand {
+  static let help = CommandHelp(
     name: "codegen",
     summary:
       "Print the Swift that plays a pattern (Core Haptics, or a preset's UIKit, SwiftUI or WatchKit call).",
@@ -18,47 +19,42 @@ enum CodegenCommand {
       watchkit: WKInterfaceDevice.play), which plays Apple's haptic itself; the comment
       says where it plays. The Swift names come from the pattern's name, or from NAME.
       Output goes to stdout; see Docs/Codegen.md.
-      """,
-    options: [
-      OptionSpec.value(
-        "target", "corehaptics|uikit|swiftui|watchkit",
-        help: "The API to play it with (default: a preset's own API, else corehaptics)."),
-      OptionSpec.value(
-        "name", "NAME", help: "Name the Swift functions after NAME (default: the pattern's name)."),
-    ],
-    run: { arguments, console in
-      guard let input = arguments.positionals.first else {
-        throw UsageError.missingArgument("PATTERN (a .ahap or .haptic file, or a preset name)")
-      }
-      guard arguments.positionals.count == 1 else {
-        throw UsageError.unexpectedArgument(arguments.positionals[1])
-      }
-      let (loaded, preset) = try load(input)
-      let target =
-        try arguments.value("target").map { try parseTarget($0) } ?? SwiftCodegen.defaultTarget(for: preset)
-      var name = loaded.name
-      if let given = arguments.value("name") {
-        guard given.unicodeScalars.contains(where: { $0.isASCII && $0.properties.isAlphabetic }) else {
-          throw UsageError.invalidValue(
-            option: "--name", value: given, expected: "a name with at least one letter")
-        }
-        name = given
-      }
-      let source =
-        preset.map { "the system preset \($0.name) (\(URL(fileURLWithPath: $0.file).lastPathComponent))" }
-        ?? input
-      console.out(
-        try SwiftCodegen.generate(loaded.pattern, name: name, source: source, preset: preset, target: target))
-      return .success
-    })
+      """)
 
-  static func parseTarget(_ value: String) throws -> CodegenTarget {
-    guard let target = CodegenTarget(rawValue: value) else {
-      throw UsageError.invalidValue(
-        option: "--target", value: value,
-        expected: CodegenTarget.allCases.map(\.rawValue).joined(separator: ", "))
-    }
-    return target
+  var inputs: [String] = []
+  var target: CodegenTarget?
+  var name: String?
+
+  var input: String { inputs[0] }
+
+  static var arguments: [Argument<Self>] {
+    [
+      .positionals(
+        \.inputs,
+        PositionalSpec(minimum: 1, maximum: 1, missing: "PATTERN (a .ahap or .haptic file, or a preset name)")),
+      .option(
+        "target", "corehaptics|uikit|swiftui|watchkit",
+        help: "The API to play it with (default: a preset's own API, else corehaptics).", \.target, .choice),
+      .option(
+        "name", "NAME", help: "Name the Swift functions after NAME (default: the pattern's name).", \.name,
+        ValueParser.string.refusing(
+          unless: { $0.unicodeScalars.contains(where: { $0.isASCII && $0.properties.isAlphabetic }) },
+          expected: "a name with at least one letter")),
+    ]
+  }
+
+  func run(_ console: Console) throws -> ExitStatus {
+    let (loaded, preset) = try Self.load(input)
+    let target =
+      target ?? SwiftCodegen.defaultTarget(for: preset)
+    var name = loaded.name
+    if let given = self.name { name = given }
+    let source =
+      preset.map { "the system preset \($0.name) (\(URL(fileURLWithPath: $0.file).lastPathComponent))" }
+      ?? input
+    console.out(
+      try SwiftCodegen.generate(loaded.pattern, name: name, source: source, preset: preset, target: target))
+    return .success
   }
 
   /// The pattern, and the preset it is: by preset name, or a file named after a preset

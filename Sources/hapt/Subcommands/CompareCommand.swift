@@ -1,3 +1,4 @@
+import HaptCommandLine
 import HaptCore
 import HaptMetrics
 import HaptReports
@@ -5,8 +6,8 @@ import HaptSimulation
 import HaptWorkflows
 
 /// `hapt compare A B`: d', the changes from A to B, similarity and markers of two signals.
-enum CompareCommand {
-  static let spec = Subcommand(
+struct CompareCommand: HaptCommand {
+  static let help = CommandHelp(
     name: "compare",
     summary: "d', what changed, and similarity between two patterns or recordings, with both signals' markers.",
     usage: ["compare A B [--device NAME] [--state prepared|cold] [--format text|json]"],
@@ -20,30 +21,40 @@ enum CompareCommand {
       where either signal is perceptible. The raw directional ST-SIM values (A as the
       reference, B as the reference) follow; --format json adds raw SPQI and the
       reference convention (silent blocks score 0, as vibromaf does).
-      """,
-    options: [CommonOptions.oneDevice, CommonOptions.oneState, OutputFormat.option([.text, .json])],
-    run: run)
+      """)
 
-  static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitStatus {
-    guard arguments.positionals.count == 2 else {
-      throw arguments.positionals.count < 2
-        ? UsageError.missingArgument("A and B (two patterns or recordings)")
-        : UsageError.unexpectedArgument(arguments.positionals[2])
-    }
-    let format = try arguments.format()
-    let devices = try CommonOptions.devices(arguments)
-    let states = try CommonOptions.states(arguments, default: [.prepared])
+  var signals: [String] = []
+  var device = DeviceProfile.defaultName
+  var state = [EngineState.prepared]
+  var format = OutputFormat.text
+
+  static var arguments: [Argument<Self>] {
+    [
+      .positionals(\.signals, PositionalSpec(minimum: 2, maximum: 2, missing: "A and B (two patterns or recordings)")),
+      .option(
+        "device", "NAME|PATH",
+        help: "Device profile by name (see 'hapt devices') or JSON path (default: \(DeviceProfile.defaultName)).",
+        \.device, .oneDevice),
+      .option(
+        "state", "prepared|cold", help: "Engine state at the trigger (default: prepared).", \.state,
+        .states(allowsBoth: false)),
+      .format(\.format, [.text, .json]),
+    ]
+  }
+
+  func run(_ console: Console) throws -> ExitStatus {
+    let device = try DeviceProfile.load(nameOrPath: device)
     var options = RenderOptions()
-    options.state = states[0]
-    let a = try SignalSource.load(arguments.positionals[0], device: devices[0], options: options)
-    let b = try SignalSource.load(arguments.positionals[1], device: devices[0], options: options)
+    options.state = state[0]
+    let a = try SignalSource.load(signals[0], device: device, options: options)
+    let b = try SignalSource.load(signals[1], device: device, options: options)
     for source in [a, b] {
       for note in source.notes { console.note("\(source.path): \(note)") }
     }
     let comparison = SignalComparison(a, b)
     switch format {
     case .json: console.out(JSONWriter.string(ReportJSON.comparison(comparison)))
-    default: console.out(text(comparison))
+    default: console.out(Self.text(comparison))
     }
     return .success
   }

@@ -1,3 +1,4 @@
+import HaptCommandLine
 import HaptCore
 import HaptMetrics
 import HaptPatterns
@@ -6,8 +7,8 @@ import HaptSimulation
 import HaptWorkflows
 
 /// `hapt confusion`: can people tell a set of patterns apart?
-enum ConfusionCommand {
-  static let spec = Subcommand(
+struct ConfusionCommand: HaptCommand {
+  static let help = CommandHelp(
     name: "confusion",
     summary: "Confusability of a set of patterns (default: success, warning, error), or IT of observed counts.",
     usage: [
@@ -24,42 +25,52 @@ enum ConfusionCommand {
       that renders none of it (no actuator, haptics off) is reported as silent instead.
       With --counts, reads a square matrix of observed counts (rows presented, columns
       answered; no header) and prints IT, percent correct and 2^IT.
-      """,
-    options: [
-      .value("set", "NAMES", help: "Pattern names (file names without extension), comma-separated.", repeatable: true),
-      CommonOptions.device, CommonOptions.state,
-      .value("counts", "FILE", help: "A CSV of observed identification counts instead of patterns."),
-      OutputFormat.option, CommonOptions.threads, CommonOptions.maxFileBytes, CommonOptions.maxEvents,
-      CommonOptions.maxControlPoints,
-      CommonOptions.maxPatternTime, CommonOptions.maxFiles,
-    ],
-    run: run)
+      """)
 
-  static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitStatus {
-    let format = try arguments.format()
-    if let countsPath = arguments.value("counts") {
-      guard arguments.positionals.isEmpty, arguments.list("set").isEmpty else {
-        throw UsageError.conflict("--counts takes no patterns and no --set")
-      }
-      return try observed(countsPath, format: format, console: console)
+  var paths: [String] = []
+  var set: [String] = []
+  var devices = DeviceOptions()
+  var states: [EngineState]?
+  var counts: String?
+  var format = OutputFormat.text
+  var threads = ThreadOptions()
+  var corpus = CorpusOptions()
+
+  static var arguments: [Argument<Self>] {
+    [
+      .positionals(\.paths, PositionalSpec()),
+      .list("set", "NAMES", help: "Pattern names (file names without extension), comma-separated.", \.set),
+      .group(\.devices), .states(\.states),
+      .option(
+        "counts", "FILE", help: "A CSV of observed identification counts instead of patterns.", \.counts, .string),
+      .format(\.format), .group(\.threads), .group(\.corpus),
+    ]
+  }
+
+  func validate() throws {
+    if counts != nil, !paths.isEmpty || !set.isEmpty {
+      throw UsageError.conflict("--counts takes no patterns and no --set")
     }
-    let threads = try CommonOptions.threads(arguments)
-    let states = try CommonOptions.states(arguments, default: [.prepared])
-    let devices = try CommonOptions.devices(arguments)
+  }
+
+  func run(_ console: Console) throws -> ExitStatus {
+    if let counts { return try Self.observed(counts, format: format, console: console) }
+    let states = states ?? [.prepared]
+    let devices = try devices.profiles()
     let paths: [String]
-    if arguments.positionals.isEmpty {
+    if self.paths.isEmpty {
       guard let system = Corpora.directory("system") else {
         throw InputError(
           "the shipped presets (Corpora/system) were not found; give PATH or set HAPT_CORPORA", status: .noInput)
       }
       paths = [system.path]
     } else {
-      paths = arguments.positionals
+      paths = self.paths
     }
-    let corpus = try CommonOptions.corpus(paths, arguments, console)
-    var names = arguments.list("set")
+    let corpus = try corpus.load(paths, console)
+    var names = set
     if names.isEmpty {
-      names = arguments.positionals.isEmpty ? Presets.defaultReviewSet : corpus.entries.map(\.name)
+      names = self.paths.isEmpty ? Presets.defaultReviewSet : corpus.entries.map(\.name)
     }
     let entries = try names.map { name -> PatternCorpus.Entry in
       guard let entry = corpus.entry(named: name) else {
@@ -68,7 +79,7 @@ enum ConfusionCommand {
       return entry
     }
     guard entries.count >= 2 else { throw UsageError.conflict("a confusability set needs at least two patterns") }
-    let reviews = ConfusabilityReview.run(entries, devices: devices, states: states, threads: threads)
+    let reviews = ConfusabilityReview.run(entries, devices: devices, states: states, threads: threads.count)
     if format != .text {
       for review in reviews where review.isSilent { console.note(review.sentences.first ?? "") }
     }
@@ -76,9 +87,9 @@ enum ConfusionCommand {
     case .csv: console.out(ReportTables.confusionPairs(reviews.filter { !$0.isSilent }).csvText)
     case .json: console.out(JSONWriter.string(.list(reviews.map(ReportJSON.review))))
     case .text:
-      for review in reviews { console.out(text(review)) }
+      for review in reviews { console.out(Self.text(review)) }
     }
-    if let status = CommonOptions.loadFailureStatus(corpus.failures.map(\.error)) { return status }
+    if let status = CommandSupport.loadFailureStatus(corpus.failures.map(\.error)) { return status }
     return reviews.contains { $0.hasConfusablePair } ? .checkFailed : .success
   }
 

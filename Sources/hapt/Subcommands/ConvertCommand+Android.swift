@@ -1,4 +1,5 @@
 import Foundation
+import HaptCommandLine
 import HaptCore
 import HaptPatterns
 
@@ -11,8 +12,15 @@ struct ConvertTarget {
   var format: Format
   var output: String?
 
-  init(_ arguments: ParsedArguments) throws {
-    output = arguments.value("out")
+  init(format: Format, output: String?) {
+    self.format = format
+    self.output = output
+  }
+
+  /// The target from `--format` (`chosen`) and `--out` (`output`).
+  /// - Throws: ``UsageError`` when they disagree or neither says what to write.
+  init(format chosen: Format?, out output: String?) throws {
+    self.output = output
     let fromExtension: Format? = output.flatMap { path in
       switch URL(fileURLWithPath: path).pathExtension.lowercased() {
       case "ahap": .ahap
@@ -21,12 +29,10 @@ struct ConvertTarget {
       default: nil
       }
     }
-    if let name = arguments.value("format") {
-      guard let chosen = Format(rawValue: name) else {
-        throw UsageError.invalidValue(option: "--format", value: name, expected: "ahap, xml or kotlin")
-      }
+    if let chosen {
       if let fromExtension, fromExtension != chosen, let output {
-        throw UsageError.invalidValue(option: "--out", value: output, expected: "a path matching --format \(name)")
+        throw UsageError.invalidValue(
+          option: "--out", value: output, expected: "a path matching --format \(chosen.rawValue)")
       }
       format = chosen
     } else if let fromExtension {

@@ -1,11 +1,12 @@
 import Foundation
+import HaptCommandLine
 import HaptCore
 import HaptSimulation
 
 /// `hapt devices`: the shipped device profiles with every parameter and the derived
 /// resonance, Q and time constants.
-enum DevicesCommand {
-  static let spec = Subcommand(
+struct DevicesCommand: HaptCommand {
+  static let help = CommandHelp(
     name: "devices",
     summary: "List the device profiles (shipped and HAPT_DEVICES) with every parameter and derived values.",
     usage: ["devices [--format text|json]"],
@@ -21,22 +22,22 @@ enum DevicesCommand {
       which intensity 1 reaches the reference level within maxVoltage_V (outside it the
       voltage cap stops the equalisation), and the steady acceleration at intensity 1 at
       fmin, the reference and fmax.
-      """,
-    options: [OutputFormat.option([.text, .json])],
-    run: { arguments, console in
-      guard arguments.positionals.isEmpty else {
-        throw UsageError.unexpectedArgument(arguments.positionals[0])
-      }
-      let format = try arguments.format()
-      let profiles = try DeviceProfile.available()
-      switch format {
-      case .json:
-        console.out(JSONWriter.string(.list(profiles.map(json))))
-      default:
-        console.out(profiles.map(text).joined(separator: "\n"))
-      }
-      return .success
-    })
+      """)
+
+  var format = OutputFormat.text
+
+  static var arguments: [Argument<Self>] { [.format(\.format, [.text, .json])] }
+
+  func run(_ console: Console) throws -> ExitStatus {
+    let profiles = try DeviceProfile.available()
+    switch format {
+    case .json:
+      console.out(JSONWriter.string(.list(profiles.map(Self.json))))
+    default:
+      console.out(profiles.map(Self.text).joined(separator: "\n"))
+    }
+    return .success
+  }
 
   /// Derived quantities of a profile, in display order, as (key, value) pairs.
   static func derived(_ profile: DeviceProfile) -> [(String, Double)] {

@@ -1,4 +1,5 @@
 import Foundation
+import HaptCommandLine
 import HaptCore
 import HaptPatterns
 import HaptSignals
@@ -7,8 +8,8 @@ import HaptWorkflows
 
 /// `hapt fit RECORDING --pattern PATTERN --out PROFILE.json`: a device profile fitted to
 /// a recording of a pattern played on a real device.
-enum FitCommand {
-  static let spec = Subcommand(
+struct FitCommand: HaptCommand {
+  static let help = CommandHelp(
     name: "fit",
     summary: "Fit a device profile's resonance, Q, gain and latency to a recording of a pattern.",
     usage: [
@@ -28,31 +29,48 @@ enum FitCommand {
       Corpora/calibration/calibration.ahap; the guide is Docs/Calibration.md. A stereo,
       silent, clipped recording, or one shorter than the pattern's first event, is refused
       (exit 65).
-      """,
-    options: [
-      .value("pattern", "PATTERN", help: "The pattern played in the recording (required)."),
-      .value("out", "PROFILE.json", help: "Where to write the fitted profile (required)."),
-      .value("device", "START", help: "Profile to start from, name or path (default: \(DeviceProfile.defaultName))."),
-      .value(
-        "state", "prepared|cold",
-        help: "Engine state the recording was made in; its latency is fitted (default: prepared)."),
-      .value("scale", "G_PER_UNIT", help: "g per unit of the recording's samples (default: 1, samples in g)."),
-      OptionSpec.value("format", "text|json", help: "Summary format (default: text)."),
-    ],
-    run: run)
+      """)
 
-  static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitStatus {
-    guard let recordingPath = arguments.positionals.first else { throw UsageError.missingArgument("RECORDING") }
-    guard arguments.positionals.count == 1 else { throw UsageError.unexpectedArgument(arguments.positionals[1]) }
-    guard let patternPath = arguments.value("pattern") else { throw UsageError.missingArgument("--pattern PATTERN") }
-    guard let out = arguments.value("out") else { throw UsageError.missingArgument("--out PROFILE.json") }
+  var recordings: [String] = []
+  var pattern: String?
+  var out: String?
+  var device = DeviceProfile.defaultName
+  var state = EngineState.prepared
+  var scale = 1.0
+  var format = OutputFormat.text
+
+  var recordingPath: String { recordings[0] }
+
+  static var arguments: [Argument<Self>] {
+    [
+      .positionals(\.recordings, PositionalSpec(minimum: 1, maximum: 1, missing: "RECORDING")),
+      .option("pattern", "PATTERN", help: "The pattern played in the recording (required).", \.pattern, .string),
+      .option("out", "PROFILE.json", help: "Where to write the fitted profile (required).", \.out, .string),
+      .option(
+        "device", "START", help: "Profile to start from, name or path (default: \(DeviceProfile.defaultName)).",
+        \.device, .string),
+      .option(
+        "state", "prepared|cold",
+        help: "Engine state the recording was made in; its latency is fitted (default: prepared).", \.state, .choice),
+      .option(
+        "scale", "G_PER_UNIT", help: "g per unit of the recording's samples (default: 1, samples in g).", \.scale,
+        .number(in: 1e-12...1e12)),
+      .format(\.format, [.text, .json], help: "Summary format (default: text)."),
+    ]
+  }
+
+  func validate() throws {
+    guard pattern != nil else { throw UsageError.missingArgument("--pattern PATTERN") }
+    guard let out else { throw UsageError.missingArgument("--out PROFILE.json") }
     guard URL(fileURLWithPath: out).pathExtension.lowercased() == "json" else {
       throw UsageError.invalidValue(option: "--out", value: out, expected: "a file ending in .json")
     }
-    let format = try arguments.format()
-    let state = try arguments.choice("state", default: EngineState.prepared)
-    let scale = try arguments.number("scale", default: 1, in: 1e-12...1e12)
-    let start = try DeviceProfile.load(nameOrPath: arguments.value("device") ?? DeviceProfile.defaultName)
+  }
+
+  func run(_ console: Console) throws -> ExitStatus {
+    let patternPath = pattern ?? ""
+    let out = out ?? ""
+    let start = try DeviceProfile.load(nameOrPath: device)
     let pattern = try PatternFile.load(path: patternPath).pattern
     let raw = try AudioFile.read(path: recordingPath).signal
     let firstEvent = pattern.hapticEvents.map(\.time_s).min() ?? 0
@@ -70,8 +88,8 @@ enum FitCommand {
     try AtomicFile.write(fit.profile.jsonText() + "\n", to: out)
     for warning in fit.warnings { console.warning(warning) }
     switch format {
-    case .json: console.out(JSONWriter.string(json(fit, out: out)) + "\n")
-    default: console.out(text(fit, start: start, out: out))
+    case .json: console.out(JSONWriter.string(Self.json(fit, out: out)) + "\n")
+    default: console.out(Self.text(fit, start: start, out: out))
     }
     return .success
   }

@@ -1,11 +1,12 @@
+import HaptCommandLine
 import HaptCore
 import HaptReports
 import HaptSimulation
 import HaptWorkflows
 
 /// `hapt latency PATH...`: latency markers and budget verdicts per pattern, device, state.
-enum LatencyCommand {
-  static let spec = Subcommand(
+struct LatencyCommand: HaptCommand {
+  static let help = CommandHelp(
     name: "latency",
     summary: "Latency markers and budget verdicts (is it felt within 50 ms, prepared and cold?).",
     usage: [
@@ -17,37 +18,54 @@ enum LatencyCommand {
       verdict: pass (detect <= budget), warn (<= warn), fail, or silent (never felt).
       Exit status 1 when any row fails; 65 when a file could not be decoded, 66 when one is
       missing (the others are still checked).
-      """,
-    options: [
-      CommonOptions.device, CommonOptions.state, CommonOptions.prepareLead,
-      .duration("budget", help: "Pass limit, trigger to detect (default 50ms)."),
-      .duration("warn", help: "Warn limit (default 70ms); later fails."),
-      OutputFormat.option, CommonOptions.threads, CommonOptions.maxRenderDuration, CommonOptions.maxFileBytes,
-      CommonOptions.maxEvents, CommonOptions.maxControlPoints,
-      CommonOptions.maxPatternTime, CommonOptions.maxFiles,
-    ],
-    run: run)
+      """)
 
-  static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitStatus {
-    guard !arguments.positionals.isEmpty else { throw UsageError.missingArgument("PATH (a pattern file or folder)") }
-    let format = try arguments.format()
-    let budget = LatencyBudget(
-      pass_s: try arguments.seconds("budget", default: LatencyBudget.default.pass_s),
-      warn_s: try arguments.seconds("warn", default: LatencyBudget.default.warn_s))
+  var paths: [String] = []
+  var devices = DeviceOptions()
+  var states: [EngineState]?
+  var prepareLead_s: Double?
+  var budget = LatencyBudget.default
+  var format = OutputFormat.text
+  var threads = ThreadOptions()
+  var maxRenderDuration_s = RenderOptions.defaultMaxDuration_s
+  var corpus = CorpusOptions()
+
+  static var arguments: [Argument<Self>] {
+    [
+      .positionals(\.paths, PositionalSpec(minimum: 1, missing: "PATH (a pattern file or folder)")),
+      .group(\.devices), .states(\.states),
+      .prepareLead(
+        \.prepareLead_s,
+        help:
+          "prepare() called this long before the trigger (e.g. 100ms); replaces --state: one row per device, at the latency this lead gives."
+      ),
+      .option(
+        "budget", OptionSpec.durationValueName, help: "Pass limit, trigger to detect (default 50ms).", \.budget.pass_s,
+        .duration),
+      .option(
+        "warn", OptionSpec.durationValueName, help: "Warn limit (default 70ms); later fails.", \.budget.warn_s,
+        .duration),
+      .format(\.format), .group(\.threads), .maxRenderDuration(\.maxRenderDuration_s), .group(\.corpus),
+    ]
+  }
+
+  static var exclusions: [Exclusion] { [Exclusion("state", "prepare-lead")] }
+
+  func validate() throws {
     guard budget.warn_s >= budget.pass_s else {
       throw UsageError.conflict("--warn must not be shorter than --budget")
     }
-    let prepareLead = try CommonOptions.prepareLead(arguments)
-    if prepareLead != nil, arguments.value("state") != nil {
-      throw UsageError.conflict("give either --state or --prepare-lead, not both")
-    }
+  }
+
+  func run(_ console: Console) throws -> ExitStatus {
+    let prepareLead = prepareLead_s
     // With a prepare() lead the engine state follows from the lead, so prepared and cold
     // rows would be the same: one row per device, labelled prepared.
-    let devices = try CommonOptions.devices(arguments)
+    let devices = try self.devices.profiles()
     var options = EvaluationOptions(
       devices: devices,
-      states: prepareLead != nil ? [.prepared] : try CommonOptions.states(arguments, default: [.prepared, .cold]),
-      prepareLead_s: prepareLead, budget: budget, threads: try CommonOptions.threads(arguments))
+      states: prepareLead != nil ? [.prepared] : (states ?? [.prepared, .cold]),
+      prepareLead_s: prepareLead, budget: budget, threads: threads.count)
     if let prepareLead {
       let latencies = devices.map {
         "\($0.name) \(Format.ms($0.latency.latency_s(state: .prepared, prepareLead: prepareLead))) ms"
@@ -56,8 +74,8 @@ enum LatencyCommand {
         "--prepare-lead \(Format.ms(prepareLead)) ms sets the engine latency (one row per device, state column 'prepared'): "
           + latencies.joined(separator: ", "))
     }
-    options.maxRenderDuration_s = try CommonOptions.maxRenderDuration(arguments)
-    let corpus = try CommonOptions.corpus(arguments.positionals, arguments, console)
+    options.maxRenderDuration_s = maxRenderDuration_s
+    let corpus = try self.corpus.load(paths, console)
     let measurements = Evaluation.run(corpus.entries, options: options).measurements
     for m in measurements where m.isTruncated && m.state == options.states.first {
       console.warning(
@@ -91,7 +109,7 @@ enum LatencyCommand {
           + "\(measurements.filter { $0.verdict == .silent }.count) silent "
           + "(budget \(Format.ms(budget.pass_s)) ms, warn \(Format.ms(budget.warn_s)) ms)")
     }
-    if let status = CommonOptions.loadFailureStatus(corpus.failures.map(\.error)) { return status }
+    if let status = CommandSupport.loadFailureStatus(corpus.failures.map(\.error)) { return status }
     return measurements.contains { $0.verdict == .fail } ? .checkFailed : .success
   }
 }

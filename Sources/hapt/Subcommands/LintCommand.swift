@@ -1,12 +1,13 @@
 import Foundation
+import HaptCommandLine
 import HaptCore
 import HaptPatterns
 import HaptReports
 
 /// `hapt lint PATH...`: checks pattern files against the AHAP, .haptic, structural and UX
 /// rules (Docs/Patterns.md has the table).
-enum LintCommand {
-  static let spec = Subcommand(
+struct LintCommand: HaptCommand {
+  static let help = CommandHelp(
     name: "lint",
     summary: "Check haptic pattern files (.ahap, .haptic) for format breaks and UX problems.",
     usage: ["lint PATH... [--format text|csv|json] [--strict]"],
@@ -21,36 +22,43 @@ enum LintCommand {
       Exit status: 65 if any file could not be decoded (this wins); 66 if a file is
       missing; otherwise 1
       with --strict if any error-severity finding exists; otherwise 0.
-      """,
-    options: [
-      OutputFormat.option,
-      OptionSpec.flag("strict", help: "Exit 1 if any finding has error severity."),
-      CommonOptions.maxFileBytes, CommonOptions.maxEvents, CommonOptions.maxControlPoints,
-      CommonOptions.maxPatternTime,
-    ],
-    run: { arguments, console in
-      guard !arguments.positionals.isEmpty else { throw UsageError.missingArgument("PATH (a pattern file or folder)") }
-      let format = try arguments.format()
-      let report = LintReport.lint(paths: arguments.positionals, limits: try CommonOptions.limits(arguments))
-      for failure in report.failures {
-        console.error(ErrorText.line(failure))
-      }
-      if report.files.isEmpty {
-        // Nothing to lint is an error, never a pass (a file that fails to decode is linted: exit 65).
-        var message = "no patterns found in \(arguments.positionals.joined(separator: " "))"
-        if let skipped = report.skippedSummary { message += "; " + skipped }
-        throw InputError(message, status: .noInput)
-      }
-      if let skipped = report.skippedSummary { console.warning(skipped) }
-      switch format {
-      case .text: console.out(text(report))
-      case .csv: console.out(csv(report))
-      case .json: console.out(JSONWriter.string(json(report)))
-      }
-      if let status = CommonOptions.loadFailureStatus(report.failures) { return status }
-      if arguments.flag("strict"), report.count(.error) > 0 { return .checkFailed }
-      return .success
-    })
+      """)
+
+  var paths: [String] = []
+  var format = OutputFormat.text
+  var strict = false
+  var limits = PatternLimitOptions()
+
+  static var arguments: [Argument<Self>] {
+    [
+      .positionals(\.paths, PositionalSpec(minimum: 1, missing: "PATH (a pattern file or folder)")),
+      .format(\.format),
+      .flag("strict", help: "Exit 1 if any finding has error severity.", \.strict),
+      .group(\.limits),
+    ]
+  }
+
+  func run(_ console: Console) throws -> ExitStatus {
+    let report = LintReport.lint(paths: paths, limits: limits.limits)
+    for failure in report.failures {
+      console.error(ErrorText.line(failure))
+    }
+    if report.files.isEmpty {
+      // Nothing to lint is an error, never a pass (a file that fails to decode is linted: exit 65).
+      var message = "no patterns found in \(paths.joined(separator: " "))"
+      if let skipped = report.skippedSummary { message += "; " + skipped }
+      throw InputError(message, status: .noInput)
+    }
+    if let skipped = report.skippedSummary { console.warning(skipped) }
+    switch format {
+    case .text: console.out(Self.text(report))
+    case .csv: console.out(Self.csv(report))
+    case .json: console.out(JSONWriter.string(Self.json(report)))
+    }
+    if let status = CommandSupport.loadFailureStatus(report.failures) { return status }
+    if strict, report.count(.error) > 0 { return .checkFailed }
+    return .success
+  }
 
   static func text(_ report: LintReport) -> String {
     var lines = report.findings.map(\.description)

@@ -1,11 +1,12 @@
 import Foundation
+import HaptCommandLine
 import HaptCore
 import HaptMetrics
 import HaptWorkflows
 
 /// `hapt merge PART... --out DIR`: the report of a sharded run, from its N parts.
-enum MergeCommand {
-  static let spec = Subcommand(
+struct MergeCommand: HaptCommand {
+  static let help = CommandHelp(
     name: "merge",
     summary: "Merge the parts of a sharded report or baseline job into the result of one unsharded run.",
     usage: [
@@ -24,27 +25,38 @@ enum MergeCommand {
       baseline record: writes the baseline DIR exactly as the unsharded record would.
       baseline check: prints (and writes --junit) exactly what the unsharded check would,
       and exits 1 when any shard found a change.
-      """,
-    options: [
-      .value(
-        "out", "DIR", help: "report: output folder (default Reports/report); baseline record: the baseline folder."),
-      .flag("force", help: "baseline record: replace an existing baseline."),
-      CommonOptions.threads,
-    ],
-    run: run)
+      """)
 
-  static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitStatus {
-    guard let firstPart = arguments.positionals.first else {
-      throw UsageError.missingArgument("PART... (folders written with --shard)")
-    }
+  /// The part folders given.
+  var parts: [String] = []
+  var out: String?
+  var force = false
+  var threads: ThreadOptions?
+
+  static var arguments: [Argument<Self>] {
+    [
+      .positionals(\.parts, PositionalSpec(minimum: 1, missing: "PART... (folders written with --shard)")),
+      .option(
+        "out", "DIR", help: "report: output folder (default Reports/report); baseline record: the baseline folder.",
+        \.out, .string),
+      .flag("force", help: "baseline record: replace an existing baseline.", \.force),
+      .option(
+        "threads", "N",
+        help: "Worker threads (default: HAPT_THREADS or the number of cores). Results do not depend on it.",
+        \.threads, ValueParser.integer(in: 1...1024).map { count, _, _ in ThreadOptions(count: count) }),
+    ]
+  }
+
+  func run(_ console: Console) throws -> ExitStatus {
+    let firstPart = parts[0]
     if FileManager.default.fileExists(atPath: firstPart + "/" + BaselineShardParts.recordMarker) {
-      return try mergeRecord(arguments, console)
+      return try mergeRecord(console)
     }
     if FileManager.default.fileExists(atPath: firstPart + "/" + BaselineCheckPart.fileName) {
-      return try mergeCheck(arguments, console)
+      return try mergeCheck(console)
     }
     var parts: [(path: String, part: ShardPart)] = []
-    for path in arguments.positionals {
+    for path in self.parts {
       let file = URL(fileURLWithPath: path).appendingPathComponent(ShardPart.fileName).path
       guard let data = FileManager.default.contents(atPath: file) else {
         throw InputError(file: file, "not found (is \(path) a part written by hapt report --shard?)", status: .noInput)
@@ -62,17 +74,13 @@ enum MergeCommand {
       }
     }
     let ordered = parts.sorted { $0.part.shard < $1.part.shard }
-    try checkComplete(ordered.map(\.part.shard), of: first.part.shardCount, first: first.path)
-    var jobLine = first.part.arguments
-    let options = ReportCommand.spec.options
-    var job = try ParsedArguments(jobLine, options: options)
+    try Self.checkComplete(ordered.map(\.part.shard), of: first.part.shardCount, first: first.path)
+    var job = try ReportCommand.parse(RawArguments(first.part.arguments, options: ReportCommand.optionSpecs))
     // The merge's own --out and --threads replace the shards'.
-    jobLine = job.commandLine(excluding: ["out", "threads"])
-    if let out = arguments.value("out") { jobLine.insert("--out=\(out)", at: 0) }
-    if let threads = arguments.value("threads") { jobLine.insert("--threads=\(threads)", at: 0) }
-    job = try ParsedArguments(jobLine, options: options)
+    job.out = out
+    job.threads = threads ?? ThreadOptions()
     var segments: [String] = []
-    if job.flag("all-pairs") {
+    if job.allPairs {
       for (path, _) in ordered {
         let file = URL(fileURLWithPath: path).appendingPathComponent(ShardPart.allPairsFileName).path
         guard FileManager.default.fileExists(atPath: file) else {
@@ -87,7 +95,7 @@ enum MergeCommand {
         pairwise: PairwiseSummary.merged(ordered.map(\.part.pairwise))),
       allPairsSegments: segments,
       fingerprint: first.part.corpusFingerprint)
-    return try ReportCommand.report(job, console, merged: merged)
+    return try job.report(console, merged: merged)
   }
 
   /// Throws unless `shards` (sorted) are 1...count, each once.
@@ -114,12 +122,12 @@ enum MergeCommand {
   }
 
   /// Baseline record parts: one baseline folder.
-  static func mergeRecord(_ arguments: ParsedArguments, _ console: Console) throws -> ExitStatus {
-    guard let out = arguments.value("out") else { throw UsageError.missingArgument("--out DIR (the merged baseline)") }
+  func mergeRecord(_ console: Console) throws -> ExitStatus {
+    guard let out else { throw UsageError.missingArgument("--out DIR (the merged baseline)") }
     var parts: [(path: String, shard: ShardSpec, fingerprint: UInt64)] = []
-    for path in arguments.positionals {
+    for path in self.parts {
       let file = path + "/" + BaselineShardParts.recordMarker
-      let (shard, fingerprint) = try BaselineShardParts.readRecordMarker(try readText(file), file: file)
+      let (shard, fingerprint) = try BaselineShardParts.readRecordMarker(try Self.readText(file), file: file)
       parts.append((path, shard, fingerprint))
     }
     let first = parts[0]
@@ -127,8 +135,8 @@ enum MergeCommand {
       throw InputError(file: part.path, "does not belong with \(first.path) (another corpus or shard count)")
     }
     let ordered = parts.sorted { $0.shard.index < $1.shard.index }
-    try checkComplete(ordered.map(\.shard.index), of: first.shard.count, first: first.path)
-    if FileManager.default.fileExists(atPath: out), !arguments.flag("force") {
+    try Self.checkComplete(ordered.map(\.shard.index), of: first.shard.count, first: first.path)
+    if FileManager.default.fileExists(atPath: out), !force {
       throw InputError(file: out, "a baseline exists here already; pass --force to replace it", status: .cannotCreate)
     }
     try Baseline.merge(parts: ordered.map(\.path), to: out)
@@ -137,12 +145,12 @@ enum MergeCommand {
   }
 
   /// Baseline check parts: the unsharded check's output and exit status.
-  static func mergeCheck(_ arguments: ParsedArguments, _ console: Console) throws -> ExitStatus {
+  func mergeCheck(_ console: Console) throws -> ExitStatus {
     var parts: [BaselineCheckPart] = []
     var paths: [String] = []
-    for path in arguments.positionals {
+    for path in self.parts {
       let file = path + "/" + BaselineCheckPart.fileName
-      parts.append(try BaselineCheckPart(text: try readText(file), file: file))
+      parts.append(try BaselineCheckPart(text: try Self.readText(file), file: file))
       paths.append(path)
     }
     let first = parts[0]
@@ -153,8 +161,9 @@ enum MergeCommand {
       throw InputError(file: path, "does not belong with \(paths[0]) (another corpus, options or shard count)")
     }
     let ordered = parts.sorted { $0.shard.index < $1.shard.index }
-    try checkComplete(ordered.map(\.shard.index), of: first.shard.count, first: paths[0])
-    let job = try ParsedArguments(first.arguments, options: BaselineCommand.spec.options)
-    return try BaselineCommand.output(BaselineCheckPart.merged(ordered), job, console)
+    try Self.checkComplete(ordered.map(\.shard.index), of: first.shard.count, first: paths[0])
+    let job = try BaselineCheckCommand.parse(
+      RawArguments(first.arguments, options: BaselineCheckCommand.optionSpecs))
+    return try job.output(BaselineCheckPart.merged(ordered), console)
   }
 }

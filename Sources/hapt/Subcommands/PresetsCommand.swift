@@ -1,11 +1,12 @@
 import Foundation
+import HaptCommandLine
 import HaptCore
 import HaptPatterns
 import HaptReports
 
 /// `hapt presets`: the system presets, their APIs and platform availability.
-enum PresetsCommand {
-  static let spec = Subcommand(
+struct PresetsCommand: HaptCommand {
+  static let help = CommandHelp(
     name: "presets",
     summary: "List the system feedback presets (UIKit, SwiftUI, watchOS) and where each plays.",
     usage: ["presets [--format text|csv|json] [--export FOLDER]"],
@@ -16,31 +17,36 @@ enum PresetsCommand {
       on iPad. The default confusability review set (marked *) is the three UIKit
       notification presets. --export writes every preset's AHAP (canonical form) into
       FOLDER, creating it if needed.
-      """,
-    options: [
-      OutputFormat.option,
-      OptionSpec.value("export", "FOLDER", help: "Also write every preset as FOLDER/NAME.ahap."),
-    ],
-    run: { arguments, console in
-      guard arguments.positionals.isEmpty else { throw UsageError.unexpectedArgument(arguments.positionals[0]) }
-      let format = try arguments.format()
-      guard let folder = Corpora.directory("system") else {
-        throw InputError(
-          file: "Corpora/system",
-          "the shipped presets were not found; set \(Corpora.corporaVariable) to a copy of Corpora/",
-          status: .noInput)
-      }
-      let presets = Presets.all(in: folder)
-      if let folder = arguments.value("export") {
-        try export(presets, to: folder)
-      }
-      switch format {
-      case .text: console.out(text(presets))
-      case .csv: console.out(csv(presets))
-      case .json: console.out(JSONWriter.string(json(presets)))
-      }
-      return .success
-    })
+      """)
+
+  var format = OutputFormat.text
+  var export: String?
+
+  static var arguments: [Argument<Self>] {
+    [
+      .format(\.format),
+      .option("export", "FOLDER", help: "Also write every preset as FOLDER/NAME.ahap.", \.export, .string),
+    ]
+  }
+
+  func run(_ console: Console) throws -> ExitStatus {
+    guard let folder = Corpora.directory("system") else {
+      throw InputError(
+        file: "Corpora/system",
+        "the shipped presets were not found; set \(Corpora.corporaVariable) to a copy of Corpora/",
+        status: .noInput)
+    }
+    let presets = Presets.all(in: folder)
+    if let folder = export {
+      try Self.export(presets, to: folder)
+    }
+    switch format {
+    case .text: console.out(Self.text(presets))
+    case .csv: console.out(Self.csv(presets))
+    case .json: console.out(JSONWriter.string(Self.json(presets)))
+    }
+    return .success
+  }
 
   /// Writes each preset, re-encoded, to `folder/NAME.ahap` (atomically).
   static func export(_ presets: [Preset], to folder: String) throws {

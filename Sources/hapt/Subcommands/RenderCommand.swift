@@ -1,12 +1,13 @@
 import Foundation
+import HaptCommandLine
 import HaptCore
 import HaptPatterns
 import HaptSignals
 import HaptSimulation
 
 /// `hapt render`: one pattern through one device to .wav, .flac or .csv, with a summary.
-enum RenderCommand {
-  static let spec = Subcommand(
+struct RenderCommand: HaptCommand {
+  static let help = CommandHelp(
     name: "render",
     summary: "Render a pattern through a simulated device to WAV, FLAC or CSV.",
     usage: [
@@ -20,87 +21,90 @@ enum RenderCommand {
       double precision). A summary goes to stdout: peak g, RMS g, energy g^2 s, dominant
       frequency (peak of the Hann spectrum), onset latency (trigger to the first sample
       with |a| >= 10 % of the peak).
-      """,
-    options: [
-      .value("out", "FILE", help: "Output file: .wav, .flac or .csv (required)."),
-      .value("device", "NAME|PATH", help: "Device profile (default: \(DeviceProfile.defaultName))."),
-      .value("state", "prepared|cold", help: "Engine state at the trigger (default: prepared)."),
-      .duration(
-        "prepare-lead",
-        help: "prepare() this long before the trigger (e.g. 50ms); sets the latency (Docs/Model.md §4)."),
-      .value("rate", "R", help: "Playback rate 0.5 to 2 (default: 1)."),
-      .value("loop", "N", help: "Play the pattern N times (default: 1)."),
-      .value("condition", "normal|haptics-off|low-power", help: "Device condition (default: normal)."),
-      .duration("tail", help: "Silence rendered after the pattern (default: 0.1s)."),
-      .duration("max-duration", help: "Refuse renders longer than this (default: 600s)."),
-      OutputFormat.option([.text, .json]),
-      CommonOptions.maxFileBytes, CommonOptions.maxEvents, CommonOptions.maxControlPoints,
-      CommonOptions.maxPatternTime,
-    ],
-    run: { arguments, console in
-      guard let patternPath = arguments.positionals.first else { throw UsageError.missingArgument("PATTERN") }
-      guard arguments.positionals.count == 1 else {
-        throw UsageError.unexpectedArgument(arguments.positionals[1])
-      }
-      guard let out = arguments.value("out") else { throw UsageError.missingArgument("--out FILE") }
-      let ext = URL(fileURLWithPath: out).pathExtension.lowercased()
-      guard ["wav", "flac", "csv"].contains(ext) else {
-        throw UsageError.invalidValue(
-          option: "--out", value: out, expected: "a file ending in .wav, .flac or .csv")
-      }
-      if arguments.value("state") != nil, arguments.value("prepare-lead") != nil {
-        throw UsageError.conflict("give either --state or --prepare-lead, not both")
-      }
-      let format = try arguments.format()
-      var options = RenderOptions()
-      options.state = try arguments.choice("state", default: EngineState.prepared)
-      if arguments.value("prepare-lead") != nil {
-        options.prepareLead_s = try arguments.seconds("prepare-lead", default: 0)
-      }
-      options.playbackRate = try arguments.number("rate", default: 1, in: HapticPattern.playbackRateRange)
-      options.loopCount = try arguments.integer("loop", default: 1, in: 1...HapticPattern.maxLoopCount)
-      options.condition = try arguments.choice("condition", default: RenderCondition.normal)
-      options.tail_s = try arguments.seconds("tail", default: 0.1)
-      guard options.tail_s <= 60 else {
-        throw UsageError.invalidValue(
-          option: "--tail", value: arguments.value("tail") ?? "", expected: "at most 60s")
-      }
-      options.maxDuration_s = try arguments.seconds(
-        "max-duration", default: RenderOptions.defaultMaxDuration_s)
-      guard options.maxDuration_s > 0 else {
-        throw UsageError.invalidValue(
-          option: "--max-duration", value: arguments.value("max-duration") ?? "",
-          expected: "a positive duration")
-      }
+      """)
 
-      let device = try DeviceProfile.load(nameOrPath: arguments.value("device") ?? DeviceProfile.defaultName)
-      let loaded = try PatternFile.load(path: patternPath, limits: try CommonOptions.limits(arguments))
-      let rendering: Rendering
-      do {
-        rendering = try Renderer(device: device).renderChecked(loaded.pattern, options: options)
-      } catch let error as InputError {
-        throw error.inFile(patternPath)
-      }
-      switch ext {
-      case "csv":
-        try AtomicFile.write(rendering.csvText(), to: out)
-      default:
-        var metadata = [
-          "device": device.name, "quantity": "body acceleration", "unit": "g",
-          "pattern": loaded.name, "latency_s": "\(rendering.latency_s)",
-          "condition": options.condition.rawValue,
-        ]
-        if let reason = rendering.silenceReason { metadata["silenceReason"] = reason }
-        try AudioFile.write(rendering.acceleration_g, to: out, metadata: metadata)
-      }
-      for note in rendering.notes { console.note("\(patternPath): \(note)") }
-      let summary = RenderSummary(rendering)
-      switch format {
-      case .json: console.out(JSONWriter.string(json(summary, device: device, pattern: loaded, out: out)))
-      default: console.out(text(summary, device: device, pattern: loaded, out: out))
-      }
-      return .success
-    })
+  var patterns: [String] = []
+  var out: String?
+  var device = DeviceProfile.defaultName
+  var options = RenderOptions()
+  var format = OutputFormat.text
+  var limits = PatternLimitOptions()
+
+  var patternPath: String { patterns[0] }
+
+  static var arguments: [Argument<Self>] {
+    [
+      .positionals(\.patterns, PositionalSpec(minimum: 1, maximum: 1, missing: "PATTERN")),
+      .option("out", "FILE", help: "Output file: .wav, .flac or .csv (required).", \.out, .string),
+      .option(
+        "device", "NAME|PATH", help: "Device profile (default: \(DeviceProfile.defaultName)).", \.device, .string),
+      .option(
+        "state", "prepared|cold", help: "Engine state at the trigger (default: prepared).", \.options.state, .choice),
+      .prepareLead(
+        \.options.prepareLead_s,
+        help: "prepare() this long before the trigger (e.g. 50ms); sets the latency (Docs/Model.md §4)."),
+      .option(
+        "rate", "R", help: "Playback rate 0.5 to 2 (default: 1).", \.options.playbackRate,
+        .number(in: HapticPattern.playbackRateRange)),
+      .option(
+        "loop", "N", help: "Play the pattern N times (default: 1).", \.options.loopCount,
+        .integer(in: 1...HapticPattern.maxLoopCount)),
+      .option(
+        "condition", "normal|haptics-off|low-power", help: "Device condition (default: normal).",
+        \.options.condition, .choice),
+      .option(
+        "tail", OptionSpec.durationValueName, help: "Silence rendered after the pattern (default: 0.1s).",
+        \.options.tail_s, ValueParser.duration.refusing(unless: { $0 <= 60 }, expected: "at most 60s")),
+      .option(
+        "max-duration", OptionSpec.durationValueName, help: "Refuse renders longer than this (default: 600s).",
+        \.options.maxDuration_s, ValueParser.duration.refusing(unless: { $0 > 0 }, expected: "a positive duration")),
+      .format(\.format, [.text, .json]),
+      .group(\.limits),
+    ]
+  }
+
+  static var exclusions: [Exclusion] { [Exclusion("state", "prepare-lead")] }
+
+  /// The output file's extension: wav, flac or csv.
+  var outputExtension: String { URL(fileURLWithPath: out ?? "").pathExtension.lowercased() }
+
+  func validate() throws {
+    guard let out else { throw UsageError.missingArgument("--out FILE") }
+    guard ["wav", "flac", "csv"].contains(outputExtension) else {
+      throw UsageError.invalidValue(option: "--out", value: out, expected: "a file ending in .wav, .flac or .csv")
+    }
+  }
+
+  func run(_ console: Console) throws -> ExitStatus {
+    let out = out ?? ""
+    let device = try DeviceProfile.load(nameOrPath: device)
+    let loaded = try PatternFile.load(path: patternPath, limits: limits.limits)
+    let rendering: Rendering
+    do {
+      rendering = try Renderer(device: device).renderChecked(loaded.pattern, options: options)
+    } catch let error as InputError {
+      throw error.inFile(patternPath)
+    }
+    switch outputExtension {
+    case "csv":
+      try AtomicFile.write(rendering.csvText(), to: out)
+    default:
+      var metadata = [
+        "device": device.name, "quantity": "body acceleration", "unit": "g",
+        "pattern": loaded.name, "latency_s": "\(rendering.latency_s)",
+        "condition": options.condition.rawValue,
+      ]
+      if let reason = rendering.silenceReason { metadata["silenceReason"] = reason }
+      try AudioFile.write(rendering.acceleration_g, to: out, metadata: metadata)
+    }
+    for note in rendering.notes { console.note("\(patternPath): \(note)") }
+    let summary = RenderSummary(rendering)
+    switch format {
+    case .json: console.out(JSONWriter.string(Self.json(summary, device: device, pattern: loaded, out: out)))
+    default: console.out(Self.text(summary, device: device, pattern: loaded, out: out))
+    }
+    return .success
+  }
 
   static func text(_ s: RenderSummary, device: DeviceProfile, pattern: LoadedPattern, out: String) -> String {
     func ms(_ x: Double?) -> String { x.map { String(format: "%.3f ms", $0) } ?? "none" }

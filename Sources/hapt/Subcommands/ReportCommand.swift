@@ -1,4 +1,5 @@
 import Foundation
+import HaptCommandLine
 import HaptCore
 import HaptMetrics
 import HaptPatterns
@@ -7,8 +8,8 @@ import HaptSimulation
 import HaptWorkflows
 
 /// `hapt report CORPUS`: the main job, one HTML page and five CSV files.
-enum ReportCommand {
-  static let spec = Subcommand(
+struct ReportCommand: HaptCommand {
+  static let help = CommandHelp(
     name: "report",
     summary: "Evaluate a corpus and write an HTML report and CSV files.",
     usage: [
@@ -36,28 +37,58 @@ enum ReportCommand {
       every pattern on the primary device for them), and writes a PART folder instead of
       the report; `hapt merge` on all N parts writes the same report as one unsharded run,
       byte for byte. Every shard needs the same corpus and options.
-      """,
-    options: [
-      .value("out", "DIR", help: "Output folder (default Reports/report)."),
-      CommonOptions.device, CommonOptions.state,
-      .value(
-        "set", "NAMES", help: "The design-review set (default: the UIKit notification success, warning, error).",
-        repeatable: true),
-      .duration("budget", help: "Latency pass limit (default 50ms)."),
-      .duration("warn", help: "Latency warn limit (default 70ms)."),
-      .value("title", "TEXT", help: "The report's title."),
-      .value("neighbours", "K", help: "Nearest neighbours kept per pattern, by d' (default 5)."),
-      .value("close-below", "JND", help: "Keep every pair with d' below this (default 1: confusable)."),
-      .flag("all-pairs", help: "Write every pair to pairs.csv (n(n-1)/2 rows, streamed as computed)."),
-      .value("shard", "I/N", help: "Do shard I of N (1-based) and write a PART folder to --out (see hapt merge)."),
-      CommonOptions.threads, CommonOptions.maxRenderDuration, CommonOptions.maxFileBytes, CommonOptions.maxEvents,
-      CommonOptions.maxControlPoints,
-      CommonOptions.maxPatternTime, CommonOptions.maxFiles,
-    ],
-    run: run)
+      """)
 
-  static func run(_ arguments: ParsedArguments, _ console: Console) throws -> ExitStatus {
-    try report(arguments, console, merged: nil)
+  var paths: [String] = []
+  var out: String?
+  var devices = DeviceOptions()
+  var states: [EngineState]?
+  var set: [String] = []
+  var budget = LatencyBudget.default
+  var title: String?
+  var pairwise = PairwiseSummary.Settings()
+  var allPairs = false
+  var shard: ShardSpec?
+  var threads = ThreadOptions()
+  var maxRenderDuration_s = RenderOptions.defaultMaxDuration_s
+  var corpus = CorpusOptions()
+  /// The command line as split, which a shard's part records for `hapt merge`.
+  var invocation = RawArguments()
+
+  static var arguments: [Argument<Self>] {
+    [
+      .positionals(\.paths, PositionalSpec(minimum: 1, missing: "CORPUS (a pattern folder or files)")),
+      .option("out", "DIR", help: "Output folder (default Reports/report).", \.out, .string),
+      .group(\.devices), .states(\.states),
+      .list(
+        "set", "NAMES", help: "The design-review set (default: the UIKit notification success, warning, error).", \.set),
+      .option(
+        "budget", OptionSpec.durationValueName, help: "Latency pass limit (default 50ms).", \.budget.pass_s, .duration),
+      .option(
+        "warn", OptionSpec.durationValueName, help: "Latency warn limit (default 70ms).", \.budget.warn_s, .duration),
+      .option("title", "TEXT", help: "The report's title.", \.title, .string),
+      .option(
+        "neighbours", "K", help: "Nearest neighbours kept per pattern, by d' (default 5).", \.pairwise.neighbours,
+        .integer(in: 0...1000)),
+      .option(
+        "close-below", "JND", help: "Keep every pair with d' below this (default 1: confusable).",
+        \.pairwise.closeBelow_JND, .number(in: 0...100)),
+      .flag("all-pairs", help: "Write every pair to pairs.csv (n(n-1)/2 rows, streamed as computed).", \.allPairs),
+      .option(
+        "shard", "I/N", help: "Do shard I of N (1-based) and write a PART folder to --out (see hapt merge).", \.shard,
+        .shard),
+      .group(\.threads), .maxRenderDuration(\.maxRenderDuration_s), .group(\.corpus),
+    ]
+  }
+
+  func validate() throws {
+    if shard != nil, out == nil { throw UsageError.missingArgument("--out PART (where the shard's part goes)") }
+  }
+
+  mutating func didParse(_ raw: RawArguments) { invocation = raw }
+
+  func run(_ console: Console) throws -> ExitStatus {
+    try report(console, merged: nil)
   }
 
   /// A merged run's inputs: the measurements and pairwise summary of all shards, and
@@ -68,54 +99,34 @@ enum ReportCommand {
     var fingerprint: UInt64
   }
 
-  /// `--shard I/N` as (I, N), or nil.
-  static func shard(_ arguments: ParsedArguments) throws -> (Int, Int)? {
-    guard let text = arguments.value("shard") else { return nil }
-    let parts = text.split(separator: "/")
-    guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(i) else {
-      throw UsageError.invalidValue(option: "--shard", value: text, expected: "I/N with 1 <= I <= N, e.g. 2/4")
-    }
-    return (i, n)
-  }
-
   /// The report job: whole (merged nil), one shard (`--shard`), or the merge of shards.
-  static func report(_ arguments: ParsedArguments, _ console: Console, merged: MergedPairs?) throws -> ExitStatus {
-    guard !arguments.positionals.isEmpty else { throw UsageError.missingArgument("CORPUS (a pattern folder or files)") }
-    let shard = merged == nil ? try shard(arguments) : nil
-    if shard != nil, arguments.value("out") == nil {
-      throw UsageError.missingArgument("--out PART (where the shard's part goes)")
-    }
-    let out = arguments.value("out") ?? "Reports/report"
-    let budget = LatencyBudget(
-      pass_s: try arguments.seconds("budget", default: LatencyBudget.default.pass_s),
-      warn_s: try arguments.seconds("warn", default: LatencyBudget.default.warn_s))
+  func report(_ console: Console, merged: MergedPairs?) throws -> ExitStatus {
+    let shard = merged == nil ? self.shard : nil
+    let out = out ?? "Reports/report"
     // All shipped profiles by default, the default device first (it is the primary device:
     // similarity across the corpus and the per-pattern figures use it).
     let devices =
-      arguments.list("device").isEmpty
+      !self.devices.isGiven
       ? try DeviceProfile.shipped().sorted { a, b in
         (a.name == DeviceProfile.defaultName ? 0 : 1, a.name) < (b.name == DeviceProfile.defaultName ? 0 : 1, b.name)
       }
-      : try CommonOptions.devices(arguments)
+      : try self.devices.profiles()
     var options = EvaluationOptions(
-      devices: devices, states: try CommonOptions.states(arguments, default: [.prepared, .cold]), budget: budget,
-      threads: try CommonOptions.threads(arguments))
-    options.maxRenderDuration_s = try CommonOptions.maxRenderDuration(arguments)
-    let set = arguments.list("set").isEmpty ? Presets.defaultReviewSet : arguments.list("set")
-    var settings = PairwiseSummary.Settings()
-    settings.neighbours = try arguments.integer("neighbours", default: settings.neighbours, in: 0...1000)
-    settings.closeBelow_JND = try arguments.number("close-below", default: settings.closeBelow_JND, in: 0...100)
-    console.progress("loading \(arguments.positionals.joined(separator: " "))")
-    let corpus = try CommonOptions.corpus(arguments.positionals, arguments, console)
+      devices: devices, states: states ?? [.prepared, .cold], budget: budget, threads: threads.count)
+    options.maxRenderDuration_s = maxRenderDuration_s
+    let set = self.set.isEmpty ? Presets.defaultReviewSet : self.set
+    let settings = pairwise
+    console.progress("loading \(paths.joined(separator: " "))")
+    let corpus = try self.corpus.load(paths, console)
     if let merged, merged.fingerprint != ShardPart.fingerprint(corpus) {
       throw InputError(
-        file: arguments.positionals.joined(separator: " "),
+        file: paths.joined(separator: " "),
         "the corpus is not the one the shards saw (it changed, or merge runs elsewhere)")
     }
     if let merged, merged.precomputed.measurements.count != corpus.entries.count * devices.count * options.states.count
     {
       throw InputError(
-        file: arguments.positionals.joined(separator: " "),
+        file: paths.joined(separator: " "),
         "the parts hold \(merged.precomputed.measurements.count) measurements; this corpus and these options need "
           + "\(corpus.entries.count * devices.count * options.states.count)")
     }
@@ -123,7 +134,7 @@ enum ReportCommand {
     let progress: @Sendable (EvaluationStage, Int, Int) -> Void = { stage, done, total in
       meter.update(stage.rawValue, done: done, total: total)
     }
-    try ensureParent(of: out)
+    try CommandSupport.createParentFolder(of: out)
     // --all-pairs: every pair goes to a file next to OUT as it is computed, moved into the
     // output folder at the end (named like AtomicFolder's temporaries, so that one left by
     // a killed run is removed by the next write of OUT).
@@ -132,7 +143,7 @@ enum ReportCommand {
         ".\(URL(fileURLWithPath: out).lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)-pairs.csv"
       ).path
     var allPairsFile: FileHandle?
-    if arguments.flag("all-pairs") {
+    if allPairs {
       let header = shard == nil ? ReportTables.pairsHeader : ""
       guard FileManager.default.createFile(atPath: allPairsPath, contents: Data(header.utf8)),
         let handle = FileHandle(forWritingAtPath: allPairsPath)
@@ -162,11 +173,10 @@ enum ReportCommand {
       }
     }
 
-    if let (index, count) = shard {
+    if let spec = shard {
       // One shard: its share of the patterns rendered and measured on every device and
       // state; the primary renders of every pattern (the pairs need them) and its share
       // of the rows of pairs; the part folder.
-      let spec = ShardSpec(index: index, count: count)
       let share = Array(corpus.entries[spec.patterns(count: corpus.entries.count)])
       var renderProgress: (@Sendable (Int, Int) -> Void)?
       if meter.isShown { renderProgress = { done, total in progress(.rendering, done, total) } }
@@ -177,8 +187,8 @@ enum ReportCommand {
         allPairs: sink,
         progress: progress)
       let part = ShardPart(
-        shard: index, shardCount: count, corpusFingerprint: ShardPart.fingerprint(corpus),
-        arguments: arguments.commandLine(excluding: ["out", "shard", "threads"]), measurements: measurements,
+        shard: spec.index, shardCount: spec.count, corpusFingerprint: ShardPart.fingerprint(corpus),
+        arguments: invocation.commandLine(excluding: ["out", "shard", "threads"]), measurements: measurements,
         pairwise: summary)
       var folder = ReportFolder()
       folder.add(ShardPart.fileName, part.text)
@@ -202,7 +212,7 @@ enum ReportCommand {
         "\(m.pattern) on \(m.device): render cut at the length limit; markers cover only the rendered part")
     }
     console.progress("writing \(out)")
-    let title = arguments.value("title") ?? "hapt report: \(arguments.positionals.joined(separator: ", "))"
+    let title = self.title ?? "hapt report: \(paths.joined(separator: ", "))"
     let ports = AndroidPort.rows(for: corpus, devices: devices, threads: options.threads)
     var folder = CorpusReport.build(evaluation, title: title, androidPorts: ports)
     if let handle = allPairsFile {
@@ -213,19 +223,7 @@ enum ReportCommand {
     try folder.write(to: out)
     console.endProgress()
     console.line(URL(fileURLWithPath: out).appendingPathComponent("index.html").path)
-    if let status = CommonOptions.loadFailureStatus(corpus.failures.map(\.error)) { return status }
+    if let status = CommandSupport.loadFailureStatus(corpus.failures.map(\.error)) { return status }
     return .success
-  }
-
-  /// Creates the parent folder of `out` if needed.
-  static func ensureParent(of out: String) throws {
-    let parent = URL(fileURLWithPath: out).deletingLastPathComponent().path
-    if !FileManager.default.fileExists(atPath: parent) {
-      do {
-        try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-      } catch {
-        throw InputError(file: out, "cannot create the parent folder", status: .cannotCreate)
-      }
-    }
   }
 }

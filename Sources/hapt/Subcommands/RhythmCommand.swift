@@ -1,13 +1,14 @@
 import Foundation
+import HaptCommandLine
 import HaptCore
 import HaptPatterns
 
 /// `hapt rhythm --taps ...`: turns tapped timestamps into an AHAP pattern.
-enum RhythmCommand {
+struct RhythmCommand: HaptCommand {
   /// Most taps accepted on one command line.
   static let maxTaps = 10_000
 
-  static let spec = Subcommand(
+  static let help = CommandHelp(
     name: "rhythm",
     summary: "Turn tap timestamps into a pattern of transients.",
     usage: ["rhythm --taps SECONDS,SECONDS,... [--out FILE.ahap]"],
@@ -15,36 +16,47 @@ enum RhythmCommand {
       The taps are sorted and shifted so the first is at 0; taps more than 4 s after the
       first are dropped (a note on stderr says how many); each becomes a transient at
       intensity 0.9, sharpness 0.5. The AHAP goes to FILE, or to stdout without --out.
-      """,
-    options: [
-      OptionSpec.value(
-        "taps", "SECONDS,...", help: "Tap times in seconds, comma-separated (repeatable).", repeatable: true),
-      OptionSpec.value("out", "FILE", help: "Write the AHAP here (atomically) instead of stdout."),
-    ],
-    run: { arguments, console in
-      guard arguments.positionals.isEmpty else { throw UsageError.unexpectedArgument(arguments.positionals[0]) }
-      let texts = arguments.list("taps")
-      guard !texts.isEmpty else { throw UsageError.missingArgument("--taps SECONDS,...") }
-      guard texts.count <= maxTaps else {
-        throw UsageError.invalidValue(
-          option: "--taps", value: "\(texts.count) taps", expected: "at most \(maxTaps) taps")
+      """)
+
+  var tapTexts: [String] = []
+  var out: String?
+
+  static var arguments: [Argument<Self>] {
+    [
+      .list("taps", "SECONDS,...", help: "Tap times in seconds, comma-separated (repeatable).", \.tapTexts),
+      .option("out", "FILE", help: "Write the AHAP here (atomically) instead of stdout.", \.out, .string),
+    ]
+  }
+
+  /// The tap times in seconds, as given.
+  var taps_s: [Double] = []
+
+  mutating func validate() throws {
+    let texts = tapTexts
+    guard !texts.isEmpty else { throw UsageError.missingArgument("--taps SECONDS,...") }
+    guard texts.count <= Self.maxTaps else {
+      throw UsageError.invalidValue(
+        option: "--taps", value: "\(texts.count) taps", expected: "at most \(Self.maxTaps) taps")
+    }
+    taps_s = try texts.map { text -> Double in
+      guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+        throw UsageError.invalidValue(option: "--taps", value: text, expected: "a time in seconds")
       }
-      let taps = try texts.map { text -> Double in
-        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
-          throw UsageError.invalidValue(option: "--taps", value: text, expected: "a time in seconds")
-        }
-        return value
-      }
-      let (pattern, dropped) = Rhythm.pattern(taps_s: taps)
-      if dropped > 0 {
-        console.note("\(dropped) tap(s) more than 4 s after the first were dropped")
-      }
-      let text = AHAP.encode(pattern)
-      if let out = arguments.value("out") {
-        try AtomicFile.write(text, to: out)
-      } else {
-        console.out(text)
-      }
-      return .success
-    })
+      return value
+    }
+  }
+
+  func run(_ console: Console) throws -> ExitStatus {
+    let (pattern, dropped) = Rhythm.pattern(taps_s: taps_s)
+    if dropped > 0 {
+      console.note("\(dropped) tap(s) more than 4 s after the first were dropped")
+    }
+    let text = AHAP.encode(pattern)
+    if let out {
+      try AtomicFile.write(text, to: out)
+    } else {
+      console.out(text)
+    }
+    return .success
+  }
 }

@@ -12,7 +12,7 @@
       let refresh = try RenderedHaptic(file: AppHaptic.refresh.url.path, device: phone)
       let reject = try RenderedHaptic(file: AppHaptic.reject.url.path, device: phone)
       XCTAssertHaptic(HaptCheck.distinguishable(refresh, reject, atLeast: 2))
-      XCTAssertLessThan(refresh.measurement.peak_g, reject.measurement.peak_g)
+      XCTAssertLessThan(refresh.peak_g, reject.peak_g)
     }
   }
 #endif

@@ -1,7 +1,5 @@
-import HaptCore
-
-/// A mistake on the command line (exit 64).
-enum UsageError: HaptError, Equatable {
+/// A mistake on the command line (exit 64), with the offending argument in its payload.
+package enum UsageError: Error, Equatable, CustomStringConvertible {
   case unknownCommand(String)
   case unknownOption(String)
   case missingValue(String)
@@ -12,9 +10,7 @@ enum UsageError: HaptError, Equatable {
   case unexpectedArgument(String)
   case conflict(String)
 
-  var exitStatus: ExitStatus { .usage }
-
-  var description: String {
+  package var description: String {
     switch self {
     case .unknownCommand(let name): "unknown command '\(name)'"
     case .unknownOption(let option): "unknown option '\(option)'"
