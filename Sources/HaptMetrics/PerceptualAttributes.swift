@@ -11,7 +11,7 @@ import HaptSignals
 #endif
 
 /// How a haptic feels, in the words designers use: strength, tempo, texture, continuity
-/// and length, from the felt acceleration (Docs/Perception.md §9).
+/// and length, from the felt acceleration (Docs/Perception.md §10).
 ///
 /// Everything is computed from what the hand feels: the level envelope and detection
 /// threshold at the perceived frequency of ``PerceptualFeatures`` give the sensation level

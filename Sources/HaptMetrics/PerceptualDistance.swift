@@ -8,7 +8,7 @@
   #error("hapt needs a C library module: Glibc, Musl or Darwin")
 #endif
 
-/// How different two clearly different haptics feel (Docs/Perception.md §10).
+/// How different two clearly different haptics feel (Docs/Perception.md §11).
 ///
 /// d' counts just-noticeable differences and is the right measure up to a few JNDs; beyond
 /// that its size says little about how different two patterns feel. The perceptual
@@ -36,7 +36,7 @@ public enum PerceptualDistance {
   }
 
   /// The axes and their weights. Weights were chosen on a 0.25/0.5/1 grid by
-  /// cross-validation against the VibViz sensation space (Docs/Perception.md §10); the
+  /// cross-validation against the VibViz sensation space (Docs/Perception.md §11); the
   /// coordinates' offsets keep a zero attribute finite.
   public static let axes: [Axis] = [
     Axis(name: "energy", weight: 0.25) { log2($0.energy + 0.05) },

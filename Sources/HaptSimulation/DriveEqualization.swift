@@ -11,10 +11,12 @@ public enum DriveEqualization: Equatable, Sendable {
   /// The same amplitude at every frequency: `A = Vrated I^gamma`.
   case none
   /// The amplitude is scaled by the actuator's steady-state response at
-  /// `referenceFrequency_Hz` over its response at the drive frequency f,
-  /// `A = min(Vrated I^gamma |a(fref)| / |a(f)|, Vmax)`, so equal intensity gives equal
-  /// steady acceleration at every frequency until the maximum voltage stops it. `|a(f)|`
-  /// is the LRA's voltage-to-body-acceleration response computed from the profile's own
+  /// `referenceFrequency_Hz` over its response at the drive frequency f, the scale capped
+  /// so that intensity 1 stays within the maximum voltage:
+  /// `A = I^gamma min(Vrated |a(fref)| / |a(f)|, Vmax)`. Equal intensity gives equal steady
+  /// acceleration at every frequency where intensity 1 fits under the cap; below that band
+  /// every intensity is weaker by the same ratio, so intensities never merge. `|a(f)|` is
+  /// the LRA's voltage-to-body-acceleration response computed from the profile's own
   /// parameters (``LRAParameters/accelerationGain_g_per_V(at:bodyMass_kg:)``).
   case actuatorResponse(referenceFrequency_Hz: Double)
 
@@ -29,13 +31,18 @@ public enum DriveEqualization: Equatable, Sendable {
 
 /// The amplitude factors of an ``DriveEqualization/actuatorResponse(referenceFrequency_Hz:)``
 /// driver for one LRA on one body, with the cap at the maximum voltage.
+///
+/// The cap applies to intensity 1 at each frequency and every lower intensity scales from
+/// it (`A = a min(factor(f), Vmax / Vrated)` for `a = Vrated I^gamma`), so the drive is
+/// strictly increasing in intensity at every frequency: capping each amplitude on its own
+/// would give every intensity above `Vmax / (Vrated factor(f))` the same capped drive.
 struct ResponseEqualizer: Sendable {
   let parameters: LRAParameters
   let bodyMass_kg: Double
   /// `|a(fref)|`, g per volt.
   let referenceGain_g_per_V: Double
-  /// The cap on an equalised amplitude, V.
-  let maxVoltage_V: Double
+  /// The largest factor, `Vmax / Vrated`: intensity 1 at maxVoltage_V.
+  let maxFactor: Double
 
   /// nil unless `profile` declares an equalising driver and has an LRA.
   init?(profile: DeviceProfile) {
@@ -47,7 +54,7 @@ struct ResponseEqualizer: Sendable {
     parameters = p
     bodyMass_kg = profile.bodyMass_kg
     referenceGain_g_per_V = gain
-    maxVoltage_V = profile.drive.maxVoltage_V
+    maxFactor = profile.drive.maxVoltage_V / profile.drive.ratedVoltage_V
   }
 
   /// The factor `|a(fref)| / |a(f)|` at drive frequency `frequency_Hz` (uncapped).
@@ -56,18 +63,26 @@ struct ResponseEqualizer: Sendable {
     referenceGain_g_per_V / parameters.accelerationGain_g_per_V(at: frequency_Hz, bodyMass_kg: bodyMass_kg)
   }
 
-  /// The equalised amplitude `min(A factor(f), Vmax)`, V.
+  /// The factor with the cap, `min(factor(f), Vmax / Vrated)`.
+  @inline(__always)
+  func cappedFactor(at frequency_Hz: Double) -> Double {
+    Swift.min(factor(at: frequency_Hz), maxFactor)
+  }
+
+  /// The equalised amplitude of an unequalised amplitude `a = Vrated I^gamma`:
+  /// `a min(factor(f), Vmax / Vrated)`, V (at most Vmax for `a <= Vrated`).
   @inline(__always)
   func amplitude(_ a: Double, at frequency_Hz: Double) -> Double {
-    Swift.min(a * factor(at: frequency_Hz), maxVoltage_V)
+    a * cappedFactor(at: frequency_Hz)
   }
 }
 
 extension DeviceProfile {
   /// The band of drive frequencies, within fmin...fmax, over which an equalising driver
-  /// reaches its target at intensity 1 (`Vrated |a(fref)| / |a(f)| <= Vmax`), Hz; nil when
-  /// the driver does not equalise. Outside it the maximum voltage stops the equalisation
-  /// and the output falls with the actuator's response. Found on a 0.1 Hz grid.
+  /// reaches its target (`Vrated |a(fref)| / |a(f)| <= Vmax`), Hz; nil when the driver
+  /// does not equalise. The band is the same for every intensity (lower intensities scale
+  /// from intensity 1). Outside it the maximum voltage stops the equalisation and the
+  /// output falls with the actuator's response. Found on a 0.1 Hz grid.
   public var fullyEqualizedBand_Hz: ClosedRange<Double>? {
     guard let equalizer = ResponseEqualizer(profile: self) else { return nil }
     let rated = drive.ratedVoltage_V

@@ -17,8 +17,9 @@ import HaptSignals
 ///   continue the phase with the sign flipped, at the event's last amplitude A (without
 ///   the envelope, as Docs/Model.md words it) and last frequency.
 /// - Equalisation (``DriveEqualization/actuatorResponse(referenceFrequency_Hz:)``): A is
-///   multiplied by `|a(fref)| / |a(f)|` at the sample's drive frequency and capped at
-///   maxVoltage_V, before the envelope; overdrive scales the equalised A.
+///   multiplied by `min(|a(fref)| / |a(f)|, Vmax / Vrated)` at the sample's drive
+///   frequency (intensity 1 capped at maxVoltage_V, lower intensities scaled from it),
+///   before the envelope; overdrive scales the equalised A.
 /// - Events add; the caller clips the sum to +-maxVoltage_V.
 ///
 /// For an ERM the waveform is DC (`V_n = A_n env_n`, braking `-A`): the motor's speed,

@@ -24,7 +24,7 @@ public struct CorpusEvaluation: Sendable {
   /// (the first ``heatMapLimit``), 1 on the diagonal: what the heat map draws.
   public var heatMapCloseness: [[Double]]
   /// How each pattern feels on the primary device and first state, corpus order
-  /// (Docs/Perception.md §9).
+  /// (Docs/Perception.md §10).
   public var attributes: [PerceptualAttributes]
   /// Patterns in ``heatMapSimilarity``.
   public static let heatMapLimit = 60

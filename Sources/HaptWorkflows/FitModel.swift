@@ -75,7 +75,7 @@ struct FitModel {
     device.name = name
     guard device.bodyMass_kg > 0, device.bodyMass_kg <= 1000 else {
       throw InputError(
-        "the fitted gain \(theta.gain) cannot be expressed as a body mass (it would be \(device.bodyMass_kg) kg): check --scale"
+        "the fitted gain \(theta.gain) cannot be expressed as a body mass (it would be \(device.bodyMass_kg) kg): check the recording's scale"
       )
     }
     return try DeviceProfile(jsonBytes: Array(device.jsonText().utf8), file: name)

@@ -135,10 +135,10 @@ public struct SignalComparison: Sendable {
   /// Smallest term of d' listed in ``changes``, JND.
   public static let reportedChange_JND = 0.1
   public var verdict: PairVerdict
-  /// How each signal feels, in designers' words (Docs/Perception.md §9).
+  /// How each signal feels, in designers' words (Docs/Perception.md §10).
   public var attributesA: PerceptualAttributes
   public var attributesB: PerceptualAttributes
-  /// How different the two feel beyond the confusable range (Docs/Perception.md §10);
+  /// How different the two feel beyond the confusable range (Docs/Perception.md §11);
   /// nil when one is silent and the other felt.
   public var perceptualDistance: Double?
   public var markersA: EnvelopeMarkers

@@ -62,6 +62,64 @@ import Testing
     #expect(text.contains("Fitted by hapt fit"))
   }
 
+  /// The case: a recording of android-lra-235 fitted without a start (before the
+  /// search tried several starts: Q 1,848,380, gain 0.036, 18.75 JND, exit 0).
+  @Test func androidRecordingFitsFromTheDefaultStarts() throws {
+    let recording = Self.temporary("android.wav")
+    let out = Self.temporary("android-fit.json")
+    defer {
+      try? FileManager.default.removeItem(atPath: recording)
+      try? FileManager.default.removeItem(atPath: out)
+    }
+    let pattern = "Corpora/calibration/calibration.ahap"
+    let render = try HaptBinary.run(["render", pattern, "--device", "android-lra-235", "--out", recording])
+    #expect(render.status == 0, "\(render.stderr)")
+    let run = try HaptBinary.run(["fit", recording, "--pattern", pattern, "--out", out])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.hasPrefix("start: android-lra-235 (best of iphone-wideband-lra, "), "\(run.stdout)")
+    let line = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("resonance_Hz") })
+    #expect(line.contains("234.996  234.996"), "\(line)")
+    #expect(run.stdout.contains("fit: succeeded\nwrote: \(out)"))
+    #expect(FileManager.default.fileExists(atPath: out))
+  }
+
+  /// A recording that is no response to the pattern: exit 1, what to try, nothing written;
+  /// with --force the profile is written and the status stays 1.
+  @Test(arguments: ["noise", "sine"])
+  func unfittableRecordingExits1AndWritesNothing(_ kind: String) throws {
+    let recording = Self.temporary("\(kind)-unfittable.wav")
+    let out = Self.temporary("\(kind)-unfittable-fit.json")
+    defer {
+      try? FileManager.default.removeItem(atPath: recording)
+      try? FileManager.default.removeItem(atPath: out)
+    }
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    let frames: [Int16] = (0..<32_000).map { n in
+      if kind == "sine" { return Int16(10_000 * sin(2 * Double.pi * 60 * Double(n) / 8000)) }
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int16(truncatingIfNeeded: Int(state >> 49) - 16_384)
+    }
+    try Data(Self.pcm16WAV(channels: 1, sampleRate: 8000, frames: frames)).write(to: URL(fileURLWithPath: recording))
+    let pattern = "Corpora/calibration/calibration.ahap"
+    let run = try HaptBinary.run(["fit", recording, "--pattern", pattern, "--out", out])
+    #expect(run.status == 1, "\(run.stderr)")
+    let errors = run.stderr.split(separator: "\n").filter { $0.hasPrefix("error: ") }
+    #expect(errors.count == 1, "\(run.stderr)")
+    let error = try #require(errors.first)
+    #expect(error.hasPrefix("error: \(recording): the fit failed: "), "\(error)")
+    #expect(error.contains("Try: record the calibration pattern"), "\(error)")
+    #expect(error.hasSuffix("No profile written (--force writes it anyway)."), "\(error)")
+    #expect(run.stdout.contains("fit: failed"), "\(run.stdout)")
+    #expect(run.stdout.contains("not written: \(out)"), "\(run.stdout)")
+    #expect(!FileManager.default.fileExists(atPath: out))
+    if kind == "sine" {
+      let forced = try HaptBinary.run(["fit", recording, "--pattern", pattern, "--out", out, "--force"])
+      #expect(forced.status == 1, "\(forced.stderr)")
+      #expect(forced.stderr.contains("Wrote \(out) anyway (--force)."), "\(forced.stderr)")
+      #expect(FileManager.default.fileExists(atPath: out))
+    }
+  }
+
   struct BadCase: Sendable, CustomTestStringConvertible {
     let name: String
     let channels: Int
@@ -102,7 +160,7 @@ import Testing
   @Test func helpListsTheOptions() throws {
     let run = try HaptBinary.run(["fit", "--help"])
     #expect(run.status == 0)
-    for option in ["--pattern", "--out", "--device", "--state", "--scale", "--format"] {
+    for option in ["--pattern", "--out", "--device", "--state", "--scale", "--force", "--format"] {
       #expect(run.stdout.contains(option))
     }
   }

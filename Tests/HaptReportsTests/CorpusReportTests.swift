@@ -200,7 +200,7 @@ enum ReportFixture {
     #expect(all == Array(e.primary.indices))
     #expect(clusters.silent.count == 2)
     // k-centre: every pattern is at least as close to its own group's start as to any other,
-    // by the perceptual distance (Docs/Perception.md §10).
+    // by the perceptual distance (Docs/Perception.md §11).
     let features = e.primary.map { PerceptualFeatures($0.rendering.acceleration_g) }
     func distance(_ a: Int, _ b: Int) -> Double {
       PerceptualDistance.distance(

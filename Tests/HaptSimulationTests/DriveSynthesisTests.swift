@@ -175,7 +175,8 @@ import Testing
   }
 
   /// An equalising driver scales the transient by |a(fref)| / |a(f)| (here 0.2897 /
-  /// 0.2473 g/V at 170 and 155 Hz), capped at maxVoltage_V.
+  /// 0.2473 g/V at 170 and 155 Hz), capped so that intensity 1 stays at maxVoltage_V; lower
+  /// intensities scale from the capped intensity 1.
   @Test func equalizedTransientAmplitude() throws {
     let device = Self.iphone
     let pattern = HapticPattern(events: [.transient(at: 0.01, intensity: 0.5, sharpness: 0.5)])
@@ -188,6 +189,12 @@ import Testing
       HapticPattern(events: [.transient(at: 0.01, intensity: 1, sharpness: 0)])
     ).drive_V.samples
     #expect(abs(capped.max()! - device.drive.maxVoltage_V) < 0.01)
+    // Intensity 0.5 there would need 9 V, also above the cap: it gets half the capped
+    // drive, not the cap itself (intensities never merge).
+    let half = Renderer(device: device).render(
+      HapticPattern(events: [.transient(at: 0.01, intensity: 0.5, sharpness: 0)])
+    ).drive_V.samples
+    #expect(abs(half.max()! - 0.5 * device.drive.maxVoltage_V) < 0.01)
   }
 
   /// Overdrive on the first half cycle and braking after the drive (android profile).

@@ -18,15 +18,19 @@ enum ReferenceDrive {
     var out = [Double](repeating: 0, count: count)
     func clamp(_ x: Double) -> Double { min(max(x, 0), 1) }
     func plainAmp(_ i: Double) -> Double { d.ratedVoltage_V * pow(i, d.gamma) }
-    // Equalisation written from Docs/Simulation.md: min(A |a(fref)| / |a(f)|, Vmax).
+    // Equalisation written from Docs/Simulation.md: I^gamma min(Vrated |a(fref)| / |a(f)|, Vmax).
     func amp(_ i: Double, _ f: Double) -> Double {
       guard case .actuatorResponse(let reference) = d.equalization, i > 0 else { return plainAmp(i) }
-      return min(plainAmp(i) * bodyAcceleration(device, reference) / bodyAcceleration(device, f), d.maxVoltage_V)
+      let full = min(
+        d.ratedVoltage_V * bodyAcceleration(device, reference) / bodyAcceleration(device, f), d.maxVoltage_V)
+      return pow(i, d.gamma) * full
     }
     // The brake: the event's last unequalised amplitude, equalised at the brake's frequency.
     func brakeAmp(_ a: Double, _ f: Double) -> Double {
       guard case .actuatorResponse(let reference) = d.equalization else { return a }
-      return min(a * bodyAcceleration(device, reference) / bodyAcceleration(device, f), d.maxVoltage_V)
+      let full = min(
+        d.ratedVoltage_V * bodyAcceleration(device, reference) / bodyAcceleration(device, f), d.maxVoltage_V)
+      return a / d.ratedVoltage_V * full
     }
     for event in pattern.events where event.type.isHaptic {
       let start = latency_s + event.time_s

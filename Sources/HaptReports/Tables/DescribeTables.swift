@@ -3,7 +3,7 @@ import HaptWorkflows
 
 /// The tables of `hapt describe`.
 public enum DescribeTables {
-  /// One row per signal: path, then the attributes (Docs/Perception.md §9).
+  /// One row per signal: path, then the attributes (Docs/Perception.md §10).
   public static func attributes(_ list: [PatternDescription]) -> CSVTable {
     var table = CSVTable(columns: [CSVColumn("path")] + PerceptualAttributeColumns.all.map { CSVColumn($0.name) })
     for item in list {

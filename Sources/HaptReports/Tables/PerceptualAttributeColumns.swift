@@ -1,7 +1,7 @@
 import HaptMetrics
 
 /// The columns of the perceptual attributes in every output (text, CSV, JSON, HTML), in
-/// one order, with units in their names (Docs/Perception.md §9).
+/// one order, with units in their names (Docs/Perception.md §10).
 public enum PerceptualAttributeColumns {
   public struct Column: Sendable {
     public var name: String

@@ -44,7 +44,7 @@ public enum ReportJSON {
     ])
   }
 
-  /// The perceptual attributes of one signal (Docs/Perception.md §9), one key each.
+  /// The perceptual attributes of one signal (Docs/Perception.md §10), one key each.
   public static func attributeFields(_ a: PerceptualAttributes) -> [(String, JSONValue)] {
     PerceptualAttributeColumns.all.map { ($0.name, .number($0.value(a))) }
   }
