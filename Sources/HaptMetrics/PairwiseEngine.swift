@@ -11,7 +11,9 @@ import HaptCore
 /// 1. d' of every pair (cheap: O(events) per pair, from per-pattern ``PerceptualFeatures``),
 ///    rows taken in bands of ``bandSize`` rows, each band's rows spread over the threads;
 ///    each thread keeps its own candidate lists (the best k per pattern, the close pairs),
-///    merged at the end. Neighbours are ranked by d'.
+///    merged at the end. Neighbours are ranked by `neighbourDistance` when given (the
+///    perceptual distance; an infinite value keeps the pair out of the neighbours), else
+///    by d'.
 /// 2. ST-SIM and SPQI (the expensive part) only for the pairs kept.
 ///
 /// With an `allPairs` sink, every pair's ST-SIM and SPQI are computed too and handed to
@@ -41,6 +43,8 @@ public struct PairwiseEngine: Sendable {
   ///   - rows: the first indices covered (default: all).
   ///   - dPrime: d' of pair (i, j), JND; pure.
   ///   - similarity: ST-SIM/SPQI of pair (i, j) with i the `AB` distorted signal; pure.
+  ///   - neighbourDistance: what neighbours are ranked by, given the pair and its d'
+  ///     (nil: d'); infinity: never neighbours (a silent and a felt pattern); pure.
   ///   - allPairs: if given, receives every pair of each band in row-major order.
   ///   - progress: called on the calling thread after each band with the pairs done so far
   ///     and the total.
@@ -48,6 +52,7 @@ public struct PairwiseEngine: Sendable {
     count: Int, rows: Range<Int>? = nil,
     dPrime: @Sendable (Int, Int) -> Double,
     similarity: @Sendable (Int, Int) -> PairSimilarity,
+    neighbourDistance: (@Sendable (Int, Int, Double) -> Double)? = nil,
     allPairs: (([PairwiseSummary.Pair]) throws -> Void)? = nil,
     progress: ((Int, Int) -> Void)? = nil
   ) throws -> PairwiseSummary {
@@ -81,9 +86,13 @@ public struct PairwiseEngine: Sendable {
           var slot = offsets[r]
           for j in (i + 1)..<max(i + 1, count) {
             let d = dPrime(i, j)
-            state.offer(i, j, d)
+            let distance = neighbourDistance?(i, j, d) ?? d
+            state.offer(i, j, d, distance: distance)
             if let slots {
-              slots.set(slot, PairwiseSummary.Pair(first: i, second: j, dPrime: d, similarity: similarity(i, j)))
+              slots.set(
+                slot,
+                PairwiseSummary.Pair(
+                  first: i, second: j, dPrime: d, similarity: similarity(i, j), neighbourDistance: distance))
               slot += 1
             }
           }
@@ -121,7 +130,8 @@ public struct PairwiseEngine: Sendable {
     for (index, key) in keys.enumerated() { byKey[key] = similarities[index] }
     func pair(_ c: Candidate) -> PairwiseSummary.Pair {
       PairwiseSummary.Pair(
-        first: c.first, second: c.second, dPrime: c.dPrime, similarity: byKey[PairKey(c.first, c.second)]!)
+        first: c.first, second: c.second, dPrime: c.dPrime, similarity: byKey[PairKey(c.first, c.second)]!,
+        neighbourDistance: c.distance)
     }
     var summary = PairwiseSummary(settings: settings, patternCount: count)
     summary.neighbours = neighbours.map { $0.map(pair) }
@@ -158,14 +168,15 @@ public struct PairwiseEngine: Sendable {
   }
 }
 
-/// A candidate pair during pass 1: indices and d'.
+/// A candidate pair during pass 1: indices, d' and the distance neighbours are ranked by.
 struct Candidate: Sendable {
   var first: Int
   var second: Int
   var dPrime: Double
+  var distance: Double
 
   @inline(__always)
-  func rank(for pattern: Int) -> (Double, Int) { (dPrime, pattern == first ? second : first) }
+  func rank(for pattern: Int) -> (Double, Int) { (distance, pattern == first ? second : first) }
   var closeRank: (Double, Int, Int) { (dPrime, first, second) }
 }
 
@@ -196,10 +207,12 @@ final class CandidateState: @unchecked Sendable {
   }
 
   @inline(__always)
-  func offer(_ i: Int, _ j: Int, _ d: Double) {
-    let c = Candidate(first: i, second: j, dPrime: d)
-    insert(c, into: i)
-    insert(c, into: j)
+  func offer(_ i: Int, _ j: Int, _ d: Double, distance: Double) {
+    let c = Candidate(first: i, second: j, dPrime: d, distance: distance)
+    if distance.isFinite || distance.isNaN {
+      insert(c, into: i)
+      insert(c, into: j)
+    }
     if d < closeBelow {
       closeCount += 1
       close.append(c)

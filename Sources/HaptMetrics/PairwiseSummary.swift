@@ -36,12 +36,19 @@ public struct PairwiseSummary: Sendable, Equatable {
     public var dPrime: Double
     /// ST-SIM and SPQI, both directions; `AB` has `first` as the distorted signal.
     public var similarity: PairSimilarity
+    /// What neighbours are ranked by: the perceptual distance (``PerceptualDistance``)
+    /// when the summary was made with one, else d'. Never infinite for a kept neighbour:
+    /// a silent and a felt pattern are not each other's neighbours.
+    public var neighbourDistance: Double
 
-    public init(first: Int, second: Int, dPrime: Double, similarity: PairSimilarity) {
+    public init(
+      first: Int, second: Int, dPrime: Double, similarity: PairSimilarity, neighbourDistance: Double? = nil
+    ) {
       self.first = first
       self.second = second
       self.dPrime = dPrime
       self.similarity = similarity
+      self.neighbourDistance = neighbourDistance ?? dPrime
     }
 
     /// The index of the pattern paired with `pattern`.
@@ -116,10 +123,10 @@ public struct PairwiseSummary: Sendable, Equatable {
     return result
   }
 
-  /// Neighbour order of `pattern`: d', then the other pattern's index.
+  /// Neighbour order of `pattern`: neighbour distance, then the other pattern's index.
   @inline(__always)
   static func neighbourOrder(_ a: Pair, _ b: Pair, of pattern: Int) -> Bool {
-    (a.dPrime, a.other(than: pattern)) < (b.dPrime, b.other(than: pattern))
+    (a.neighbourDistance, a.other(than: pattern)) < (b.neighbourDistance, b.other(than: pattern))
   }
 
   /// Close-pair order: d', first, second.

@@ -26,6 +26,9 @@ public enum AudioFile {
   /// Metadata key set on reading when an integer PCM file has no `fullScale_g`: its full
   /// scale was taken as 1 (code 2^(bits-1) reads as 1.0), an assumption callers report.
   public static let assumedFullScaleKey = "hapt.assumedFullScale"
+  /// Metadata key set on reading a file of several channels as their mean: the number of
+  /// channels mixed.
+  public static let mixedChannelsKey = "hapt.mixedChannels"
 
   /// The largest number of frames read: 60 minutes at 8 kHz (10 minutes at 48 kHz).
   public static let defaultMaxFrames = 28_800_000
@@ -43,13 +46,17 @@ public enum AudioFile {
   ///   - maxFrames: longer files are rejected with an error.
   ///   - maxDuration_s: so are files lasting longer than this (seconds), which bounds what
   ///     resampling a low-rate file to the analysis rate can produce.
+  ///   - mixChannels: read a file of several channels as the mean of its channels (for
+  ///     files whose channels carry one signal) and say so under ``mixedChannelsKey``;
+  ///     otherwise such a file is refused.
   /// - Returns: the signal and its metadata (see ``AudioFile``).
   /// - Throws: ``InputError`` naming the file: kind ``InputError/Kind/missing`` if it is missing or
   ///   cannot be opened, kind ``InputError/Kind/malformed`` if it is not readable audio (with
   ///   libsndfile's message), not mono, empty, too long, has an impossible sample rate
   ///   or non-finite samples, or is truncated.
   public static func read(
-    path: String, maxFrames: Int = defaultMaxFrames, maxDuration_s: Double = defaultMaxDuration_s
+    path: String, maxFrames: Int = defaultMaxFrames, maxDuration_s: Double = defaultMaxDuration_s,
+    mixChannels: Bool = false
   ) throws -> (
     signal: Signal, metadata: [String: String]
   ) {
@@ -62,7 +69,8 @@ public enum AudioFile {
       throw InputError(file: path, "cannot be read as audio: \(failure.message)")
     }
     defer { SndFile.close(handle) }
-    if info.channels != 1 {
+    let channels = Int(info.channels)
+    if channels != 1 && !(mixChannels && channels > 1 && channels <= 64) {
       throw InputError(file: path, "has \(info.channels) channels; hapt reads mono recordings")
     }
     guard info.samplerate > 0, Double(info.samplerate) <= maximumSampleRate_Hz else {
@@ -84,7 +92,8 @@ public enum AudioFile {
     }
     var metadata = try readMetadata(handle, path: path)
     var samples = try readSamples(
-      handle, path: path, declared: lengthKnown ? Int(declared) : nil, maxFrames: frameLimit)
+      handle, path: path, declared: lengthKnown ? Int(declared) : nil, maxFrames: frameLimit, channels: channels)
+    if channels > 1 { metadata[mixedChannelsKey] = String(channels) }
     let subtype = info.format & Int32(SF_FORMAT_SUBMASK)
     let isFloat = subtype == Int32(SF_FORMAT_FLOAT) || subtype == Int32(SF_FORMAT_DOUBLE)
     if !isFloat, let text = metadata["fullScale_g"] {
@@ -125,7 +134,7 @@ public enum AudioFile {
 
   /// Reads every frame in chunks; bounded by `maxFrames`.
   private static func readSamples(
-    _ handle: OpaquePointer, path: String, declared: Int?, maxFrames: Int
+    _ handle: OpaquePointer, path: String, declared: Int?, maxFrames: Int, channels: Int
   )
     throws
     -> [Double]
@@ -134,13 +143,22 @@ public enum AudioFile {
     var samples: [Double] = []
     // At most 1 Mi frames up front: a hostile header cannot make us reserve much.
     samples.reserveCapacity(min(declared ?? chunk, maxFrames, 1 << 20))
-    var buffer = [Double](repeating: 0, count: chunk)
+    var buffer = [Double](repeating: 0, count: chunk * channels)
     while true {
       let got = buffer.withUnsafeMutableBufferPointer {
         sf_readf_double(handle, $0.baseAddress, Int64(chunk))
       }
       if got <= 0 { break }
-      samples.append(contentsOf: buffer[0..<Int(min(got, Int64(chunk)))])
+      let frames = Int(min(got, Int64(chunk)))
+      if channels == 1 {
+        samples.append(contentsOf: buffer[0..<frames])
+      } else {
+        for frame in 0..<frames {
+          var sum = 0.0
+          for channel in 0..<channels { sum += buffer[frame * channels + channel] }
+          samples.append(sum / Double(channels))
+        }
+      }
       if samples.count > maxFrames {
         throw tooLong(path, frames: "more than \(maxFrames) frames", maxFrames: maxFrames)
       }

@@ -20,6 +20,12 @@ public struct CorpusEvaluation: Sendable {
   /// The bounded similarity (``boundedSimilarity(_:)``) of every pair of the first
   /// ``heatMapLimit`` patterns (1 on the diagonal), for the clustered heat map.
   public var heatMapSimilarity: [[Double]]
+  /// ``PerceptualDistance/closeness(_:)`` between the patterns of ``heatMapSimilarity``
+  /// (the first ``heatMapLimit``), 1 on the diagonal: what the heat map draws.
+  public var heatMapCloseness: [[Double]]
+  /// How each pattern feels on the primary device and first state, corpus order
+  /// (Docs/Perception.md §10).
+  public var attributes: [PerceptualAttributes]
   /// Patterns in ``heatMapSimilarity``.
   public static let heatMapLimit = 60
   /// The review set's names (those found in the corpus).
@@ -66,6 +72,7 @@ public struct CorpusEvaluation: Sendable {
     let measured = measurements
     let signals = primary.map(\.rendering.acceleration_g)
     let n = signals.count
+    attributes = Parallel.map(count: n, threads: options.threads) { PerceptualAttributes(signals[$0]) }
     // Merged shards need features only for the heat map's patterns.
     let featureCount = given == nil ? n : min(n, Self.heatMapLimit)
     let similarityFeatures = Parallel.map(count: featureCount, threads: options.threads) {
@@ -91,6 +98,21 @@ public struct CorpusEvaluation: Sendable {
       }
     }
     heatMapSimilarity = matrix
+    let shownFeatures = Parallel.map(count: shown, threads: options.threads) { PerceptualFeatures(signals[$0]) }
+    let felt = attributes
+    let close = Pairwise.map(count: shown, threads: options.threads) { i, j in
+      PerceptualDistance.closeness(
+        PerceptualDistance.distance(
+          felt[i], felt[j], dPrime: Distinguishability.dPrime(shownFeatures[i], shownFeatures[j])))
+    }
+    var closeness = [[Double]](repeating: [Double](repeating: 1, count: shown), count: shown)
+    for i in 0..<shown {
+      for j in (i + 1)..<max(i + 1, shown) {
+        closeness[i][j] = close[Pairwise.index(i, j, count: shown)]
+        closeness[j][i] = closeness[i][j]
+      }
+    }
+    heatMapCloseness = closeness
     var found = reviewSet.compactMap { corpus.entry(named: $0) }
     missingFromReviewSet = reviewSet.filter { corpus.entry(named: $0) == nil }
     reviewSetIsClosestPatterns = false
@@ -170,11 +192,20 @@ public struct CorpusEvaluation: Sendable {
     let similarityFeatures =
       similarityFeatures ?? Parallel.map(count: signals.count, threads: threads) { SimilarityFeatures(signals[$0]) }
     let perceptualFeatures = Parallel.map(count: signals.count, threads: threads) { PerceptualFeatures(signals[$0]) }
+    let attributes = Parallel.map(count: signals.count, threads: threads) {
+      PerceptualAttributes(signals[$0], features: perceptualFeatures[$0])
+    }
     let engine = PairwiseEngine(settings: settings, threads: threads)
     return try engine.summarize(
       count: signals.count, rows: rows,
       dPrime: { Distinguishability.dPrime(perceptualFeatures[$0], perceptualFeatures[$1]) },
       similarity: { similarity(similarityFeatures[$0], similarityFeatures[$1], convention: .perceptibleBlocks) },
+      // Silent patterns are nobody's neighbours (not even each other's): they are listed
+      // as silent instead.
+      neighbourDistance: { i, j, d in
+        guard attributes[i].isPerceptible, attributes[j].isPerceptible else { return .infinity }
+        return PerceptualDistance.distance(attributes[i], attributes[j], dPrime: d) ?? .infinity
+      },
       allPairs: allPairs, progress: { done, total in progress?(.comparing, done, total) })
   }
 

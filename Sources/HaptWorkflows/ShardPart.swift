@@ -127,11 +127,11 @@ public struct ShardPart: Sendable, Equatable {
     summary.closePairCount = try int(try fields(7, "closeCount", count: 1)[0], 7)
     for line in 8..<(lines.count - 1) {
       let parts = lines[line].split(separator: " ")
-      if parts.first == "n", parts.count == 10 {
+      if parts.first == "n", parts.count == 11 {
         let p = try int(parts[1], line)
         guard (0..<count).contains(p) else { throw fail(line, "pattern index out of range") }
         summary.neighbours[p].append(try Self.decode(parts[2...], count: count, error: fail(line, "bad pair")))
-      } else if parts.first == "c", parts.count == 9 {
+      } else if parts.first == "c", parts.count == 10 {
         summary.closePairs.append(try Self.decode(parts[1...], count: count, error: fail(line, "bad pair")))
       } else if parts.first == "m" {
         measurements.append(try Self.decodeMeasurement(parts.dropFirst(), error: fail(line, "bad measurement")))
@@ -199,19 +199,21 @@ public struct ShardPart: Sendable, Equatable {
   static func encode(_ p: PairwiseSummary.Pair) -> String {
     let s = p.similarity
     return
-      "\(p.first) \(p.second) \(hex(p.dPrime)) \(hex(s.stsimAB)) \(hex(s.stsimBA)) \(hex(s.spqiAB)) \(hex(s.spqiBA)) \(s.blocksCompared)"
+      "\(p.first) \(p.second) \(hex(p.dPrime)) \(hex(s.stsimAB)) \(hex(s.stsimBA)) \(hex(s.spqiAB)) \(hex(s.spqiBA)) \(s.blocksCompared) \(hex(p.neighbourDistance))"
   }
 
   static func decode(_ f: ArraySlice<Substring>, count: Int, error: InputError) throws -> PairwiseSummary.Pair {
     let f = Array(f)
-    guard f.count == 8, let first = Int(f[0]), let second = Int(f[1]), let blocks = Int(f[7]), 0 <= first,
+    guard f.count == 9, let first = Int(f[0]), let second = Int(f[1]), let blocks = Int(f[7]), 0 <= first,
       first < second,
       second < count
     else { throw error }
     let similarity = PairSimilarity(
       stsimAB: try double(f[3], error), stsimBA: try double(f[4], error), spqiAB: try double(f[5], error),
       spqiBA: try double(f[6], error), blocksCompared: blocks)
-    return PairwiseSummary.Pair(first: first, second: second, dPrime: try double(f[2], error), similarity: similarity)
+    return PairwiseSummary.Pair(
+      first: first, second: second, dPrime: try double(f[2], error), similarity: similarity,
+      neighbourDistance: try double(f[8], error))
   }
 }
 

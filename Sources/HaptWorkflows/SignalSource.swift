@@ -38,18 +38,42 @@ public struct SignalSource: Sendable {
   /// render), for change messages that name them.
   public var eventNames: FileEventNames?
 
+  /// How a recording is read.
+  public struct RecordingReading: Sendable, Equatable {
+    /// The file is the drive signal sent to the actuator (full scale 1.0 = the device's
+    /// rated voltage), played through the device's actuator; otherwise it is acceleration.
+    public var isDriveSignal = false
+    /// A file of several channels is read as their mean (with a note); otherwise refused.
+    public var mixChannels = false
+    public init(isDriveSignal: Bool = false, mixChannels: Bool = false) {
+      self.isDriveSignal = isDriveSignal
+      self.mixChannels = mixChannels
+    }
+  }
+
   /// Loads `path`: a recording is read (and resampled to 8 kHz with an anti-aliasing
-  /// filter if needed); a pattern is rendered on `device` with `options`.
-  public static func load(_ path: String, device: DeviceProfile, options: RenderOptions) throws -> SignalSource {
+  /// filter if needed; a drive signal is first played through `device`, as `recording`
+  /// says); a pattern is rendered on `device` with `options`.
+  public static func load(
+    _ path: String, device: DeviceProfile, options: RenderOptions, recording: RecordingReading = .init()
+  ) throws -> SignalSource {
     let url = URL(fileURLWithPath: path)
     let label = url.deletingPathExtension().lastPathComponent
     if recordingExtensions.contains(url.pathExtension.lowercased()) {
       var signal: Signal
       var notes: [String] = []
       do {
-        let read = try AudioFile.read(path: path)
+        let read = try AudioFile.read(path: path, mixChannels: recording.mixChannels)
         signal = read.signal
-        if read.metadata[AudioFile.assumedFullScaleKey] != nil {
+        if let channels = read.metadata[AudioFile.mixedChannelsKey] {
+          notes.append("\(channels) channels read as one: their mean (hapt assumes they carry the same signal)")
+        }
+        if recording.isDriveSignal {
+          notes.append(
+            "read as a drive signal (1.0 = \(JSONWriter.number(device.drive.ratedVoltage_V)) V) played through \(device.name)"
+          )
+          signal = Renderer(device: device).renderDriveSignal(signal)
+        } else if read.metadata[AudioFile.assumedFullScaleKey] != nil {
           notes.append(
             "integer samples without fullScale_g metadata; read with full scale = 1 g (a sample of 1.0 is 1 g)")
         }
@@ -117,6 +141,12 @@ public struct SignalComparison: Sendable {
   /// Smallest term of d' listed in ``changes``, JND.
   public static let reportedChange_JND = 0.1
   public var verdict: PairVerdict
+  /// How each signal feels, in designers' words (Docs/Perception.md §10).
+  public var attributesA: PerceptualAttributes
+  public var attributesB: PerceptualAttributes
+  /// How different the two feel beyond the confusable range (Docs/Perception.md §11);
+  /// nil when one is silent and the other felt.
+  public var perceptualDistance: Double?
   public var markersA: EnvelopeMarkers
   public var markersB: EnvelopeMarkers
 
@@ -134,6 +164,9 @@ public struct SignalComparison: Sendable {
       Distinguishability.changes(from: pa, to: pb, minimum_JND: Self.reportedChange_JND),
       reference: (pa, a.eventNames), candidate: (pb, b.eventNames))
     verdict = PairVerdict(dPrime: dPrime)
+    attributesA = PerceptualAttributes(a.acceleration_g, features: pa)
+    attributesB = PerceptualAttributes(b.acceleration_g, features: pb)
+    perceptualDistance = PerceptualDistance.distance(attributesA, attributesB, dPrime: dPrime)
     markersA = EnvelopeMarkers.measure(a.acceleration_g, driveEnd_s: a.driveEnd_s)
     markersB = EnvelopeMarkers.measure(b.acceleration_g, driveEnd_s: b.driveEnd_s)
   }

@@ -10,6 +10,11 @@ case "scale":
   case .run(let options): exit(ScaleBenchmark.main(options))
   case .exit(let status): exit(status)
   }
+case "vibviz":
+  switch CommandLineTool.parse(VibVizValidation.Options.self, Array(arguments.dropFirst()), tool: "hapt-bench") {
+  case .run(let options): exit(VibVizValidation.main(options.folder.first))
+  case .exit(let status): exit(status)
+  }
 case "pairwise-signals":
   switch CommandLineTool.parse(PairwiseBenchmarks.SignalsOptions.self, Array(arguments.dropFirst()), tool: "hapt-bench")
   {

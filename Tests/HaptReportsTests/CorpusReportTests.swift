@@ -192,7 +192,7 @@ enum ReportFixture {
     limits.heatMapPatterns = 3
     let folder = CorpusReport.build(e, title: "t", limits: limits)
     let index = try #require(ReportFixture.file(folder, "index.html"))
-    #expect(index.contains("Similarity between 3 groups of patterns"))
+    #expect(index.contains("Perceptual closeness between 3 groups of patterns"))
     #expect(index.contains("too many for one cell each"))
     let clusters = CorpusClusters(e, limit: 3)
     #expect(clusters.representatives.count == 3)
@@ -200,13 +200,18 @@ enum ReportFixture {
     let all = (clusters.members.joined() + clusters.silent).sorted()
     #expect(all == Array(e.primary.indices))
     #expect(clusters.silent.count == 2)
-    // k-centre: every pattern is at least as close to its own group's start as to any other.
+    // k-centre: every pattern is at least as close to its own group's start as to any other,
+    // by the perceptual distance (Docs/Perception.md §11).
     let features = e.primary.map { PerceptualFeatures($0.rendering.acceleration_g) }
+    func distance(_ a: Int, _ b: Int) -> Double {
+      PerceptualDistance.distance(
+        e.attributes[a], e.attributes[b], dPrime: Distinguishability.dPrime(features[a], features[b])) ?? .infinity
+    }
     for (g, members) in clusters.members.enumerated() {
       for p in members {
-        let own = Distinguishability.dPrime(features[p], features[clusters.representatives[g]])
+        let own = distance(p, clusters.representatives[g])
         for r in clusters.representatives {
-          #expect(own <= Distinguishability.dPrime(features[p], features[r]) + 1e-12)
+          #expect(own <= distance(p, r) + 1e-12)
         }
       }
     }
@@ -216,7 +221,7 @@ enum ReportFixture {
     #expect(page.contains("In the corpus heat map this pattern"))
     // Within the limit, one cell per pattern.
     let plain = try #require(ReportFixture.file(try Self.report.get(), "index.html"))
-    #expect(plain.contains("Pairwise similarity (0..1)") && !plain.contains("groups of patterns"))
+    #expect(plain.contains("Perceptual closeness (0..1)") && !plain.contains("groups of patterns"))
   }
 
   @Test func identicalFilesAreGroupedAndSilentPairsAreNotConfusable() throws {

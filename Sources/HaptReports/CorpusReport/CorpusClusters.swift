@@ -5,11 +5,11 @@ import HaptWorkflows
 /// Groups of look-alike patterns for the corpus heat map when a corpus has more patterns
 /// than the map can draw one cell each.
 ///
-/// k-centre clustering by farthest-point traversal (Gonzalez 1985) on d': the first
-/// perceptible pattern starts the first group; each next group starts at the pattern
-/// farthest (largest d') from every group start so far (ties: lowest corpus index); every
+/// k-centre clustering by farthest-point traversal (Gonzalez 1985) on the perceptual
+/// distance (``PerceptualDistance``): the first perceptible pattern starts the first group;
+/// each next group starts at the pattern farthest from every group start so far (ties: lowest corpus index); every
 /// pattern then belongs to the group whose start is nearest to it. That costs `groups x n`
-/// d' comparisons and memory linear in the corpus, and guarantees that no pattern is
+/// distance comparisons and memory linear in the corpus, and guarantees that no pattern is
 /// farther from its group's start than any two group starts are from each other. Patterns
 /// silent on the primary device are left out and counted separately.
 struct CorpusClusters {
@@ -26,6 +26,7 @@ struct CorpusClusters {
     let features = Parallel.map(count: renders.count, threads: e.options.threads) {
       PerceptualFeatures(renders[$0].rendering.acceleration_g)
     }
+    let felt = e.attributes
     let perPattern = e.options.devices.count * e.options.states.count
     let candidates = renders.indices.filter {
       renders[$0].rendering.silenceReason == nil && features[$0].isPerceptible
@@ -41,13 +42,15 @@ struct CorpusClusters {
       let k = representatives.count
       representatives.append(start)
       let distances = Parallel.map(count: candidates.count, threads: e.options.threads) {
-        Distinguishability.dPrime(features[candidates[$0]], features[start])
+        let (a, b) = (candidates[$0], start)
+        let d = Distinguishability.dPrime(features[a], features[b])
+        return PerceptualDistance.distance(felt[a], felt[b], dPrime: d) ?? .infinity
       }
       for c in candidates.indices where distances[c] < nearest[c] {
         nearest[c] = distances[c]
         owner[c] = k
       }
-      // The farthest candidate from all representatives; none left when all are at d' 0.
+      // The farthest candidate from all representatives; none left when all are at 0.
       var best: Int?
       for c in candidates.indices where nearest[c] > 0 && (best == nil || nearest[c] > nearest[best!]) { best = c }
       next = best.map { candidates[$0] }
@@ -58,16 +61,19 @@ struct CorpusClusters {
     self.members = members
   }
 
-  /// The bounded similarity (``PairSimilarity/similarity``) between every
-  /// two representatives, 1 on the diagonal.
-  func representativeSimilarity(_ e: CorpusEvaluation) -> [[Double]] {
+  /// The perceptual closeness (``PerceptualDistance/closeness(_:)``) between every two
+  /// representatives, 1 on the diagonal.
+  func representativeCloseness(_ e: CorpusEvaluation) -> [[Double]] {
     let reps = representatives
     let features = Parallel.map(count: reps.count, threads: e.options.threads) {
-      SimilarityFeatures(e.primary[reps[$0]].rendering.acceleration_g)
+      PerceptualFeatures(e.primary[reps[$0]].rendering.acceleration_g)
     }
     let n = reps.count
     let values = Pairwise.map(count: n, threads: e.options.threads) { i, j in
-      similarity(features[i], features[j], convention: .perceptibleBlocks).similarity
+      PerceptualDistance.closeness(
+        PerceptualDistance.distance(
+          e.attributes[reps[i]], e.attributes[reps[j]],
+          dPrime: Distinguishability.dPrime(features[i], features[j])))
     }
     var matrix = [[Double]](repeating: [Double](repeating: 1, count: n), count: n)
     for i in 0..<n {

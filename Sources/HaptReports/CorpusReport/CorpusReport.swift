@@ -148,7 +148,7 @@ public enum CorpusReport {
     blocks.append(
       .list([
         "patterns.csv: one row per pattern (primary device)", "latency.csv: every pattern, device and state",
-        "pairs.csv: each pattern's \(Wording.count(e.pairwise.settings.neighbours, "nearest neighbour")) by d' and every pair under d' \(JSONWriter.number(e.pairwise.settings.closeBelow_JND)) (primary device; every pair with --all-pairs)",
+        "pairs.csv: each pattern's \(Wording.count(e.pairwise.settings.neighbours, "nearest neighbour")) by perceptual distance and every pair under d' \(JSONWriter.number(e.pairwise.settings.closeBelow_JND)) (primary device; every pair with --all-pairs)",
         "confusion.csv: the review set's predicted confusion matrices",
         "lint.csv: every lint finding and load error",
         "android-ports.csv: each AHAP pattern ported to each Android profile (d' from the original, verdict)",
@@ -346,6 +346,19 @@ public enum CorpusReport {
     return table
   }
 
+  /// One sentence per reviewed pair in the felt attributes, with d''s verdict beside it:
+  /// "error is 2.0x stronger and 1.6x faster than warning (d' 4.20 JND: distinct)".
+  static func feelSentences(_ review: ConfusabilityReview, _ e: CorpusEvaluation) -> [String] {
+    func attributes(_ name: String) -> PerceptualAttributes? {
+      e.corpus.entries.firstIndex { $0.name == name }.flatMap { $0 < e.attributes.count ? e.attributes[$0] : nil }
+    }
+    return review.pairs.compactMap { pair in
+      guard let a = attributes(pair.second), let b = attributes(pair.first) else { return nil }
+      return PerceptualWording.comparison(a, pair.second, b, pair.first)
+        + " (d' \(ChartNumber.fixed(pair.dPrime, decimals: 2)) JND: \(pair.verdict.rawValue))"
+    }
+  }
+
   static func reviewSection(_ e: CorpusEvaluation) -> ReportSection {
     guard !e.reviews.isEmpty else {
       let why =
@@ -385,7 +398,11 @@ public enum CorpusReport {
           "Rows: the pattern presented; columns: the pattern answered. IT \(String(format: "%.2f", review.informationTransfer_bits)) bits."
       )
       let distinctCount = review.pairs.filter { $0.verdict == .distinct }.count
-      let sentences = review.sentences.dropLast().dropLast(distinctCount) + review.sentences.suffix(1)
+      var sentences = Array(review.sentences.dropLast().dropLast(distinctCount) + review.sentences.suffix(1))
+      if review.device == e.primary.first?.device, review.state == e.options.states.first {
+        sentences.append("How they differ in feel on \(review.device) (Docs/Perception.md):")
+        sentences += feelSentences(review, e)
+      }
       let pairs = compactPairs(review.pairs.map { ($0.first, $0.second, $0.dPrime, $0.similarity) })
       for row in pairs.rows { pairRows.append([.text(review.device)] + row) }
       cells.append(.stack([heading, matrix, .list(Array(sentences))]))
@@ -413,7 +430,7 @@ public enum CorpusReport {
     let device = e.primary.first?.device ?? "the primary device"
     var blocks: [ReportBlock] = [
       .paragraph(
-        "Similarity between patterns on \(device), ordered by average-linkage clustering so that look-alike patterns sit together: the smaller of the two ST-SIM directions, clamped to 0..1 (1 identical), averaged over blocks where either pattern is perceptible (Docs/Similarity.md). ST-SIM takes one signal as the reference; its spectral term is a ratio to the reference and exceeds 1 where the reference is barely perceptible, so similarity uses the smaller direction; pairs.csv keeps both raw directions."
+        "How alike patterns feel on \(device), ordered by average-linkage clustering so that look-alike patterns sit together: the perceptual closeness 1 / (1 + perceptual distance), 1 identical (Docs/Perception.md: the felt attributes, and d' within a few JNDs), 0 for a silent pattern against a felt one. Whether two can be confused is d', in the table below; pairs.csv keeps the ST-SIM waveform-similarity scores."
       )
     ]
     guard n >= 2 else {
@@ -421,12 +438,12 @@ public enum CorpusReport {
       return ReportSection(title: "Similarity across the corpus", id: "similarity", blocks: blocks)
     }
     if let clusters {
-      let matrix = clusters.representativeSimilarity(e)
+      let matrix = clusters.representativeCloseness(e)
       let labels = zip(clusters.representatives, clusters.members).map { rep, members in
         members.count > 1 ? "\(e.primary[rep].name) (+\(members.count - 1))" : e.primary[rep].name
       }
       var caption =
-        "\(n) patterns are too many for one cell each: each row and column is a group of look-alike patterns (k-centre clustering on d'), labelled with the pattern that stands for it and how many others it holds; a cell is the similarity of the two groups' patterns. Each pattern's page names its group."
+        "\(n) patterns are too many for one cell each: each row and column is a group of look-alike patterns (k-centre clustering on the perceptual distance), labelled with the pattern that stands for it and how many others it holds; a cell is the closeness of the two groups' patterns. Each pattern's page names its group."
       if !clusters.silent.isEmpty {
         caption +=
           " \(Wording.count(clusters.silent.count, "pattern")) silent on \(device) \(clusters.silent.count == 1 ? "is" : "are") left out."
@@ -435,19 +452,20 @@ public enum CorpusReport {
         blocks.append(
           .chart(
             HeatMapChart.clustered(
-              title: "Similarity between \(matrix.count) groups of patterns (0..1)", similarity: matrix, labels: labels),
+              title: "Perceptual closeness between \(matrix.count) groups of patterns (0..1)", similarity: matrix,
+              labels: labels),
             caption: caption))
       } else {
         blocks.append(
           .note("The patterns that can be felt on \(device) form a single group of look-alikes: no map to draw."))
       }
     } else {
-      let shown = Array(0..<min(n, e.heatMapSimilarity.count))
-      let sub = shown.map { i in shown.map { j in e.heatMapSimilarity[i][j] } }
+      let shown = Array(0..<min(n, e.heatMapCloseness.count))
+      let sub = shown.map { i in shown.map { j in e.heatMapCloseness[i][j] } }
       blocks.append(
         .chart(
           HeatMapChart.clustered(
-            title: "Pairwise similarity (0..1)", similarity: sub, labels: shown.map { e.primary[$0].name }),
+            title: "Perceptual closeness (0..1)", similarity: sub, labels: shown.map { e.primary[$0].name }),
           caption: nil))
     }
     // Identical copies and silent patterns are said once, not listed as confusable pairs.

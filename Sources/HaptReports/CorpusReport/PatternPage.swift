@@ -5,7 +5,7 @@ import HaptWorkflows
 
 /// One pattern's page of the report folder (`patterns/NAME.html`): its waveform, envelope,
 /// markers and spectrogram on the primary device, its latency on every device and state,
-/// its nearest neighbours by d' (each linked to its own page) and its lint findings; it
+/// its felt attributes, its nearest neighbours by perceptual distance (each linked to its own page) and its lint findings; it
 /// links back to the index.
 enum PatternPage {
   static func page(
@@ -30,6 +30,7 @@ enum PatternPage {
         title: "Waveform and spectrogram on \(e.primary.first?.device ?? "the primary device")", id: "figures",
         blocks: figures),
       latencySection(checks, e, latencies: catalog.items[i].latencies),
+      attributesSection(i, e),
       neighboursSection(i, e, catalog: catalog, clusterOf: clusterOf, clusters: clusters),
       lintSection(entry, e),
     ]
@@ -132,7 +133,7 @@ enum PatternPage {
     let device = e.primary.first?.device ?? "the primary device"
     var blocks: [ReportBlock] = [
       .paragraph(
-        "The patterns most easily confused with this one on \(device), by d' (JND units; under 1 confusable, under 2 close): the verdict comes from d'. Waveform similarity is a separate signal-level score, not a verdict: the pair's bounded ST-SIM (0..1, 1 identical)."
+        "The patterns that feel most like this one on \(device), closest first by perceptual distance (Docs/Perception.md: the felt attributes, and d' within a few JNDs). Whether two can be confused is d' (JND units; under 1 confusable, under 2 close): the verdict comes from d'. Waveform similarity is a separate signal-level score, not a verdict: the pair's bounded ST-SIM (0..1, 1 identical)."
       )
     ]
     if let g = item.identicalGroup {
@@ -145,7 +146,7 @@ enum PatternPage {
     if item.isSilentOnPrimary {
       blocks.append(
         .note(
-          "This pattern is silent on \(device): it cannot be confused with anything there, only missed. Pairs with other silent patterns are marked “both silent”."
+          "This pattern is silent on \(device): nobody feels it, so it is no pattern's neighbour there and has none; it can only be missed."
         ))
     }
     if let clusters, let c = clusterOf[i] {
@@ -159,7 +160,7 @@ enum PatternPage {
     }
     let neighbours = i < e.pairwise.neighbours.count ? e.pairwise.neighbours[i] : []
     if neighbours.isEmpty {
-      blocks.append(.note("No other pattern to compare with."))
+      if !item.isSilentOnPrimary { blocks.append(.note("No other felt pattern to compare with.")) }
     } else {
       let rows: [[LinkTable.Cell]] = neighbours.map { pair in
         let other = pair.other(than: i)
@@ -168,6 +169,7 @@ enum PatternPage {
           ? "identical" : catalog.bothSilent(i, other) ? "both silent" : pair.verdict.rawValue
         return [
           .text(catalog.items[other].name, href: String(catalog.items[other].page.dropFirst("patterns/".count))),
+          .number(ChartNumber.fixed(pair.neighbourDistance, decimals: 2)),
           .number(ChartNumber.fixed(pair.dPrime, decimals: 2)), .text(verdict),
           .number(ChartNumber.fixed(pair.similarity.similarity, decimals: 3)),
         ]
@@ -177,7 +179,8 @@ enum PatternPage {
           LinkTable(
             headers: [
               [
-                .init(text: "neighbour"), .init(text: "d' (JND)", numeric: true),
+                .init(text: "neighbour"), .init(text: "perceptual distance", numeric: true),
+                .init(text: "d' (JND)", numeric: true),
                 .init(text: "verdict"), .init(text: "waveform similarity (0..1)", numeric: true),
               ]
             ],
@@ -187,6 +190,26 @@ enum PatternPage {
           ).html))
     }
     return ReportSection(title: "Nearest neighbours", id: "neighbours", blocks: blocks)
+  }
+
+  /// The pattern's felt attributes on the primary device, in designers' words.
+  static func attributesSection(_ i: Int, _ e: CorpusEvaluation) -> ReportSection {
+    let device = e.primary.first?.device ?? "the primary device"
+    guard i < e.attributes.count, e.attributes[i].isPerceptible else {
+      return ReportSection(
+        title: "How it feels", id: "attributes", blocks: [.paragraph("Nobody feels this pattern on \(device).")])
+    }
+    let a = e.attributes[i]
+    var table = CSVTable(columns: PerceptualAttributeColumns.all.map { CSVColumn($0.name) })
+    table.append(PerceptualAttributeColumns.all.map { .fixed($0.value(a), decimals: $0.decimals) })
+    return ReportSection(
+      title: "How it feels", id: "attributes",
+      blocks: [
+        .paragraph(
+          "On \(device) (Docs/Perception.md): energy is felt strength with temporal summation (1 = a steady vibration 20 dB above threshold for a second), tempo_Hz size-weighted onsets per second, roughness felt texture (strength and 10-100 Hz fluctuation together), continuity 0 for crisp taps to 1 for a steady buzz, duration_s first to last felt instant. \(PerceptualWording.summary(a))."
+        ),
+        .table(ReportTable(table, verdictColumns: []), caption: nil),
+      ])
   }
 
   static func lintSection(_ entry: PatternCorpus.Entry, _ e: CorpusEvaluation) -> ReportSection {

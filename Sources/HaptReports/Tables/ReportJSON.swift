@@ -50,6 +50,16 @@ public enum ReportJSON {
     ])
   }
 
+  /// The perceptual attributes of one signal (Docs/Perception.md §10), one key each.
+  public static func attributeFields(_ a: PerceptualAttributes) -> [(String, JSONValue)] {
+    PerceptualAttributeColumns.all.map { ($0.name, .number($0.value(a))) }
+  }
+
+  /// `hapt describe` output: one object per signal, `path` then one key per attribute.
+  public static func descriptions(_ list: [PatternDescription]) -> JSONValue {
+    .list(list.map { .orderedObject([("path", .string($0.path))] + attributeFields($0.attributes)) })
+  }
+
   /// `hapt compare` output.
   public static func comparison(_ c: SignalComparison) -> JSONValue {
     .orderedObject([
@@ -58,6 +68,7 @@ public enum ReportJSON {
         .orderedObject([
           ("path", .string(c.a.path)), ("origin", .string(c.a.originDescription)),
           ("markers", markers(c.markersA, peak_g: c.a.peak_g)),
+          ("attributes", .orderedObject(attributeFields(c.attributesA))),
         ])
       ),
       (
@@ -65,9 +76,11 @@ public enum ReportJSON {
         .orderedObject([
           ("path", .string(c.b.path)), ("origin", .string(c.b.originDescription)),
           ("markers", markers(c.markersB, peak_g: c.b.peak_g)),
+          ("attributes", .orderedObject(attributeFields(c.attributesB))),
         ])
       ),
-      ("dPrime_JND", .number(c.dPrime)), ("similarity", .number(c.perceptible.similarity)),
+      ("dPrime_JND", .number(c.dPrime)), ("perceptualDistance", number(c.perceptualDistance)),
+      ("similarity", .number(c.perceptible.similarity)),
       ("verdict", .string(c.verdict.rawValue)), ("changes", .list(c.changes.map(change))),
       ("rawPerceptibleBlocks", rawSimilarity(c.perceptible)), ("rawReferenceConvention", rawSimilarity(c.reference)),
     ])

@@ -6,6 +6,7 @@ enum Commands {
       LintCommand.self,
       RenderCommand.self,
       CompareCommand.self,
+      DescribeCommand.self,
       ConfusionCommand.self,
       LatencyCommand.self,
       ReportCommand.self,

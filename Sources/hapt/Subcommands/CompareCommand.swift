@@ -67,6 +67,11 @@ struct CompareCommand: HaptCommand {
       "",
     ]
     lines.append("d' = \(Format.fixed(c.dPrime, 2)) JND: \(c.verdict.rawValue)")
+    lines.append(
+      c.perceptualDistance.map {
+        "perceptual distance = \(Format.fixed($0, 2)) (how different they feel: attributes and d'; Docs/Perception.md)"
+      } ?? "perceptual distance: none (one signal is not felt)")
+    lines.append("how they feel: " + PerceptualWording.comparison(c.attributesB, "B", c.attributesA, "A"))
     if c.changes.isEmpty {
       lines.append("no felt difference")
     } else {

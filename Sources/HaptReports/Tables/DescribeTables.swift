@@ -1,0 +1,27 @@
+import HaptMetrics
+import HaptWorkflows
+
+/// The tables of `hapt describe`.
+public enum DescribeTables {
+  /// One row per signal: path, then the attributes (Docs/Perception.md §10).
+  public static func attributes(_ list: [PatternDescription]) -> CSVTable {
+    var table = CSVTable(columns: [CSVColumn("path")] + PerceptualAttributeColumns.all.map { CSVColumn($0.name) })
+    for item in list {
+      table.append([.text(item.path)] + PerceptualAttributeColumns.all.map { .number($0.value(item.attributes)) })
+    }
+    return table
+  }
+
+  /// Every pair once, in input order: `a,b,perceptualDistance` (empty when one is silent
+  /// and the other felt).
+  public static func pairs(_ list: [PatternDescription]) -> CSVTable {
+    var table = CSVTable(columns: [CSVColumn("a"), CSVColumn("b"), CSVColumn("perceptualDistance")])
+    for i in list.indices {
+      for j in list.indices where j > i {
+        let d = PatternDescription.distance(list[i], list[j])
+        table.append([.text(list[i].path), .text(list[j].path), d.map { .number($0) } ?? .empty])
+      }
+    }
+    return table
+  }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import HaptMetrics
+import HaptWorkflows
+import Testing
+
+@testable import HaptReports
+
+/// Neighbours are felt patterns (issue 18, item 7) ranked by the perceptual distance, and
+/// pattern pages speak the designer's words.
+struct FeltNeighboursTests {
+  @Test func silentPatternsAreNobodysNeighbourAndAreListedAsSilent() throws {
+    let e = try CorpusReportTests.evaluation.get()
+    let silent = Set(e.corpus.entries.indices.filter { !e.attributes[$0].isPerceptible })
+    #expect(silent.count == 2, "the fixture has two muted patterns")
+    for (p, list) in e.pairwise.neighbours.enumerated() {
+      for pair in list {
+        #expect(!silent.contains(pair.other(than: p)), "\(e.corpus.entries[p].name) lists a silent neighbour")
+        #expect(!silent.contains(p), "silent \(e.corpus.entries[p].name) has neighbours")
+        #expect(pair.neighbourDistance.isFinite)
+      }
+      if !silent.contains(p) { #expect(!list.isEmpty) }
+    }
+    let folder = try CorpusReportTests.report.get()
+    let catalog = PatternCatalog(e)
+    for p in silent {
+      let page = try #require(ReportFixture.file(folder, catalog.items[p].page))
+      #expect(page.contains("nobody feels it, so it is no pattern"))
+      #expect(page.contains("Nobody feels this pattern on"))
+    }
+  }
+
+  @Test func neighboursAreInPerceptualDistanceOrder() throws {
+    let e = try CorpusReportTests.evaluation.get()
+    for (p, list) in e.pairwise.neighbours.enumerated() {
+      let distances = list.map(\.neighbourDistance)
+      #expect(distances == distances.sorted(), "\(e.corpus.entries[p].name)")
+      for pair in list {
+        let a = e.attributes[pair.first]
+        let b = e.attributes[pair.second]
+        #expect(pair.neighbourDistance == PerceptualDistance.distance(a, b, dPrime: pair.dPrime))
+      }
+    }
+  }
+
+  @Test func patternPagesShowTheAttributes() throws {
+    let e = try CorpusReportTests.evaluation.get()
+    let folder = try CorpusReportTests.report.get()
+    let catalog = PatternCatalog(e)
+    let hard = try #require(e.corpus.entries.firstIndex { $0.name.hasSuffix("tap-hard.ahap") })
+    let page = try #require(ReportFixture.file(folder, catalog.items[hard].page))
+    #expect(page.contains("How it feels"))
+    #expect(page.contains("tempo_Hz") && page.contains("continuity"))
+    #expect(page.contains("perceptual distance"))
+  }
+
+  @Test func wordingSaysHowTwoPatternsDiffer() {
+    let warning = PerceptualAttributes(
+      energy: 0.2, tempo_Hz: 8, meanMagnitude: 0.3, fluctuation: 0.3, continuity: 0.2, duration_s: 0.3)
+    let error = PerceptualAttributes(
+      energy: 0.4, tempo_Hz: 16, meanMagnitude: 0.3, fluctuation: 0.3, continuity: 0.2, duration_s: 0.3)
+    #expect(
+      PerceptualWording.comparison(error, "error", warning, "warning")
+        == "error is 2.0x stronger and 2.0x faster than warning")
+    #expect(PerceptualWording.comparison(warning, "a", warning, "b").contains("feel about the same"))
+    #expect(PerceptualWording.comparison(warning, "a", .silent, "b") == "b is not felt")
+  }
+}
