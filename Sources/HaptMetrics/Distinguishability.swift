@@ -27,9 +27,11 @@
 /// - events: an event one signal has and the other lacks counts its own distance from
 ///   nothing, `SL / 2.3 dB` (the number of JNDs between threshold and its level).
 ///
-/// Events are matched in time order (the first with the first, ...), and onsets are
-/// measured from each signal's first felt onset, so a pure delay is not a difference
-/// (latency is judged separately by ``EnvelopeMarkers``).
+/// Events are matched in time order (the first with the first, ...) when both signals
+/// have as many; otherwise by time and level (``EventAlignment``), so that an event added
+/// in the middle is one added event, not a change of every later one. Onsets are measured
+/// from each signal's first felt onset, so a pure delay is not a difference (latency is
+/// judged separately by ``EnvelopeMarkers``).
 ///
 /// Properties (each a test): zero on identity, symmetric, calibrated on Docs/Model.md §7's
 /// amplitude, frequency and duration pairs, below 0.3 for imperceptible pairs, and
@@ -120,20 +122,24 @@ public enum Distinguishability {
           event: nil, cue: .frequency, size: (fb / fa - 1) * 100,
           dPrime_JND: weight * logRatio(fa, fb) / logFrequency))
     }
-    let matched = min(a.events.count, b.events.count)
-    for k in 0..<matched {
-      let ea = a.events[k]
-      let eb = b.events[k]
+    var matched: [(Int, Int)] = []
+    var unmatched: [(reference: Int?, candidate: Int?)] = []
+    for pair in EventAlignment.pairs(a.events, b.events) {
+      if let i = pair.reference, let j = pair.candidate { matched.append((i, j)) } else { unmatched.append(pair) }
+    }
+    for (i, j) in matched {
+      let ea = a.events[i]
+      let eb = b.events[j]
       visit(
         PerceptualChange(
-          event: k + 1, cue: .level, size: eb.peakLevel_dB - ea.peakLevel_dB,
-          dPrime_JND: abs(ea.peakLevel_dB - eb.peakLevel_dB) / amplitudeJND_dB))
+          event: j + 1, cue: .level, size: eb.peakLevel_dB - ea.peakLevel_dB,
+          dPrime_JND: abs(ea.peakLevel_dB - eb.peakLevel_dB) / amplitudeJND_dB, time_s: eb.start_s))
       let da = feltDuration_s(ea.duration_s)
       let db = feltDuration_s(eb.duration_s)
       visit(
         PerceptualChange(
-          event: k + 1, cue: .duration, size: (eb.duration_s - ea.duration_s) * 1000,
-          dPrime_JND: logRatio(da, db) / logDuration))
+          event: j + 1, cue: .duration, size: (eb.duration_s - ea.duration_s) * 1000,
+          dPrime_JND: logRatio(da, db) / logDuration, time_s: eb.start_s))
       let shortest = min(ea.duration_s, eb.duration_s)
       let shapeWeight = min(max((shortest - tapDuration_s) / tapDuration_s, 0), 1)
       if shapeWeight > 0 {
@@ -143,26 +149,70 @@ public enum Distinguishability {
         let rms_dB = (sum / Double(max(points, 1))).squareRoot()
         visit(
           PerceptualChange(
-            event: k + 1, cue: .shape, size: rms_dB, dPrime_JND: shapeWeight * rms_dB / amplitudeJND_dB))
-      }
-      if k > 0 {
-        let ia = ea.onset_s - a.events[k - 1].onset_s
-        let ib = eb.onset_s - b.events[k - 1].onset_s
-        if ia > 0, ib > 0 {
-          visit(
-            PerceptualChange(
-              event: k + 1, cue: .onset, size: (ib - ia) * 1000, dPrime_JND: logRatio(ia, ib) / logInterval))
-        }
+            event: j + 1, cue: .shape, size: rms_dB, dPrime_JND: shapeWeight * rms_dB / amplitudeJND_dB,
+            time_s: eb.start_s))
       }
     }
-    let referenceIsLonger = a.events.count > b.events.count
-    let longer = referenceIsLonger ? a.events : b.events
-    for (offset, event) in longer.dropFirst(matched).enumerated() {
+    visitOnsets(a, b, matched: matched, logInterval: logInterval, visit)
+    for pair in unmatched {
+      if let i = pair.reference {
+        let event = a.events[i]
+        visit(
+          PerceptualChange(
+            event: i + 1, cue: .missing, size: event.peakLevel_dB, dPrime_JND: event.peakLevel_dB / amplitudeJND_dB,
+            time_s: event.start_s))
+      } else if let j = pair.candidate {
+        let event = b.events[j]
+        visit(
+          PerceptualChange(
+            event: j + 1, cue: .added, size: event.peakLevel_dB, dPrime_JND: event.peakLevel_dB / amplitudeJND_dB,
+            time_s: event.start_s))
+      }
+    }
+  }
+
+  /// The rhythm terms: each interval between consecutive matched onsets, `|ln Ia - ln Ib|
+  /// / ln 1.2`, given to the event of the two that moved (the one whose shift differs more
+  /// from the pattern's typical shift); an event's terms add as a Euclidean sum, so an
+  /// event moved 50 ms is one change, "starts 50 ms later", with its size the event's
+  /// own shift, not two interval changes. d' is the same whichever event gets a term.
+  static func visitOnsets(
+    _ a: PerceptualFeatures, _ b: PerceptualFeatures, matched: [(Int, Int)], logInterval: Double,
+    _ visit: (PerceptualChange) -> Void
+  ) {
+    guard matched.count >= 2 else { return }
+    let shifts = matched.map { b.events[$0.1].onset_s - a.events[$0.0].onset_s }
+    let typical = typicalShift(shifts)
+    var squares = [Double](repeating: 0, count: matched.count)
+    var measured = [Bool](repeating: false, count: matched.count)
+    for k in 1..<matched.count {
+      let ia = a.events[matched[k].0].onset_s - a.events[matched[k - 1].0].onset_s
+      let ib = b.events[matched[k].1].onset_s - b.events[matched[k - 1].1].onset_s
+      guard ia > 0, ib > 0 else { continue }
+      let jnd = logRatio(ia, ib) / logInterval
+      let owner = abs(shifts[k] - typical) >= abs(shifts[k - 1] - typical) ? k : k - 1
+      squares[owner] += jnd * jnd
+      measured[owner] = true
+    }
+    for k in matched.indices where measured[k] {
+      let event = b.events[matched[k].1]
       visit(
         PerceptualChange(
-          event: matched + offset + 1, cue: referenceIsLonger ? .missing : .added, size: event.peakLevel_dB,
-          dPrime_JND: event.peakLevel_dB / amplitudeJND_dB))
+          event: matched[k].1 + 1, cue: .onset, size: (shifts[k] - typical) * 1000, dPrime_JND: squares[k].squareRoot(),
+          time_s: event.start_s))
     }
+  }
+
+  /// The shift most events share: the median, and of the two middle values of an even
+  /// count the one nearer zero (two events, one moved: the other one did not).
+  static func typicalShift(_ shifts: [Double]) -> Double {
+    let sorted = shifts.sorted()
+    let n = sorted.count
+    guard n > 0 else { return 0 }
+    if n % 2 == 1 { return sorted[n / 2] }
+    let low = sorted[n / 2 - 1]
+    let high = sorted[n / 2]
+    return abs(low) <= abs(high) ? low : high
   }
 
   /// The duration the duration term compares: `sqrt(D^2 + tap^2)`, a smooth version of

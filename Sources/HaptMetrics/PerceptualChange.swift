@@ -38,20 +38,41 @@ public struct PerceptualChange: Sendable, Equatable, CustomStringConvertible {
     }
   }
 
-  /// The event's number in time order, counting from 1 (for a missing event, its number in
-  /// the reference; otherwise in the candidate); nil for a whole-signal cue (frequency).
+  /// The felt event's number in time order, counting from 1 (for a missing event, its
+  /// number in the reference; otherwise in the candidate); nil for a whole-signal cue
+  /// (frequency).
   public var event: Int?
   public var cue: Cue
   /// The size of the change in ``Cue/unit``, signed as the cue's documentation says.
   public var size: Double
   /// This change's contribution to d', in JND units (non-negative).
   public var dPrime_JND: Double
+  /// When the felt event starts in its signal (the reference's for a missing event, the
+  /// candidate's otherwise), seconds from the signal's start; nil for a whole-signal cue.
+  public var time_s: Double?
+  /// How the sentence names the event, when the file's own events are known ("event 3
+  /// (transient at 0.39 s)", "events 2-3 (transients at 0.10-0.12 s, felt as one)"); nil:
+  /// "event N" by felt order.
+  public var subject: String?
+  /// The file's own event numbers (1-based, in the file's order) felt as this event;
+  /// empty when unknown.
+  public var fileEvents: [Int] = []
+  /// For a missing event that falls inside a candidate event felt as several of the
+  /// file's events: that event's name ("events 2-3 (transients at 0.17-0.24 s)"); the
+  /// reference's separate event is now part of it.
+  public var fusedInto: String?
 
-  public init(event: Int?, cue: Cue, size: Double, dPrime_JND: Double) {
+  public init(
+    event: Int?, cue: Cue, size: Double, dPrime_JND: Double, time_s: Double? = nil, subject: String? = nil,
+    fileEvents: [Int] = []
+  ) {
     self.event = event
     self.cue = cue
     self.size = size
     self.dPrime_JND = dPrime_JND
+    self.time_s = time_s
+    self.subject = subject
+    self.fileEvents = fileEvents
   }
 
   /// The unit of ``size``.
@@ -60,7 +81,7 @@ public struct PerceptualChange: Sendable, Equatable, CustomStringConvertible {
   /// The change in words and numbers, e.g. "event 2: 6.0 dB weaker (2.6 JND)".
   public var sentence: String {
     let jnd = " (" + Self.fixed(dPrime_JND, 1) + " JND)"
-    let subject = event.map { "event \($0)" } ?? "the signal"
+    let subject = self.subject ?? event.map { "event \($0)" } ?? "the signal"
     switch cue {
     case .level:
       return "\(subject): \(Self.fixed(abs(size), 1)) dB \(size < 0 ? "weaker" : "stronger")" + jnd
@@ -71,8 +92,10 @@ public struct PerceptualChange: Sendable, Equatable, CustomStringConvertible {
     case .shape:
       return "\(subject): envelope shape differs by \(Self.fixed(size, 1)) dB" + jnd
     case .onset:
-      return "\(subject) starts \(Self.fixed(abs(size), 0)) ms \(size < 0 ? "earlier" : "later")" + jnd
+      let verb = subject.hasPrefix("events ") ? "start" : "starts"
+      return "\(subject) \(verb) \(Self.fixed(abs(size), 0)) ms \(size < 0 ? "earlier" : "later")" + jnd
     case .missing:
+      if let fusedInto { return "\(subject) no longer felt apart: felt as one with \(fusedInto)" + jnd }
       return "\(subject) missing" + jnd
     case .added:
       return "\(subject) added" + jnd

@@ -93,6 +93,7 @@ extension PerceptualFeatures {
       }
       return Event(
         onset_s: Double(run.lowerBound - origin) / sampleRate_Hz,
+        start_s: Double(run.lowerBound) / sampleRate_Hz,
         duration_s: Double(length) / sampleRate_Hz,
         peakLevel_dB: peakLevel_dB,
         shape_dB: shape)

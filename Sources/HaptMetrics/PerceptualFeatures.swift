@@ -37,6 +37,9 @@ public struct PerceptualFeatures: Sendable, Equatable {
   public struct Event: Sendable, Equatable {
     /// Onset relative to the first event's onset, in seconds (0 for the first event).
     public var onset_s: Double
+    /// Onset from the start of the signal, in seconds (for a render: after the trigger).
+    /// Only naming uses it (which of a file's events this is); d' compares ``onset_s``.
+    public var start_s: Double = 0
     /// Time above threshold, fused gaps included, in seconds.
     public var duration_s: Double
     /// Peak sensation level, dB above threshold (positive).

@@ -1,3 +1,5 @@
+import HaptWorkflows
+
 /// The outcome of a budget check as the report shows it.
 ///
 /// Each verdict has a colour from the Okabe-Ito palette (Okabe & Ito, 2008), chosen to stay
@@ -6,30 +8,62 @@
 public enum ReportVerdict: String, CaseIterable, Sendable {
   /// Within the pass budget.
   case pass
+  /// Within the pass budget once the engine is prepared; misses it cold: the app should
+  /// call `prepare()` ahead (the pattern itself is fine).
+  case prepare
   /// Over the pass budget but within the warn budget.
   case warn
   /// Over the warn budget.
   case fail
-  /// Nothing was felt (no actuator, haptics off, below threshold).
+  /// Never felt on a device that can play it: the pattern is below the detection
+  /// threshold (a failure).
+  case unfelt
+  /// Nothing was felt because the device cannot play (no actuator, haptics off):
+  /// information.
   case silent
 
-  /// Fill colour: bluish green, orange, vermillion, grey.
+  /// Fill colour: bluish green, sky blue, orange, vermillion (fail and never felt), grey.
   public var color: String {
     switch self {
     case .pass: return "#009e73"
+    case .prepare: return "#56b4e9"
+    case .unfelt: return "#d55e00"
     case .warn: return "#e69f00"
     case .fail: return "#d55e00"
     case .silent: return "#999999"
     }
   }
 
-  /// A symbol shown with the label: check mark, exclamation, cross, empty circle.
+  /// A symbol shown with the label: check mark, half circle, exclamation, cross, crossed
+  /// circle, empty circle.
   public var symbol: String {
     switch self {
     case .pass: return "✓"
+    case .prepare: return "◐"
+    case .unfelt: return "⊘"
     case .warn: return "!"
     case .fail: return "✗"
     case .silent: return "○"
+    }
+  }
+
+  /// The word shown with the symbol.
+  public var label: String {
+    switch self {
+    case .unfelt: return "never felt"
+    default: return rawValue
+    }
+  }
+
+  /// The badge for what a pattern's author can act on (``PatternLatency``).
+  public init(_ verdict: PatternLatency.Verdict) {
+    switch verdict {
+    case .pass: self = .pass
+    case .prepare: self = .prepare
+    case .warn: self = .warn
+    case .fail: self = .fail
+    case .silent: self = .unfelt
+    case .unplayable: self = .silent
     }
   }
 

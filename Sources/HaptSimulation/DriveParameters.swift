@@ -82,3 +82,16 @@ public struct LatencyParameters: Equatable, Sendable {
 public enum EngineState: String, CaseIterable, Sendable {
   case prepared, cold
 }
+
+extension LatencyParameters {
+  /// The shortest `prepare()` lead, in seconds before the trigger, after which the engine
+  /// starts within `target_s` (by ``latency_s(state:prepareLead:)``): 0 when even a cold
+  /// start does, nil when no lead does (the target is under the prepared latency, or the
+  /// lead needed exceeds the prepare timeout).
+  public func shortestLead_s(toStartWithin target_s: Double) -> Double? {
+    guard target_s.isFinite, target_s >= prepared_s else { return nil }
+    guard target_s < cold_s else { return 0 }
+    let lead = Swift.min(cold_s - target_s, prepareLead_s)
+    return lead <= prepareTimeout_s ? lead : nil
+  }
+}

@@ -121,7 +121,7 @@ public struct Renderer: Sendable {
       return Rendering(
         drive_V: Signal(samples: [], sampleRate_Hz: rate),
         acceleration_g: Signal(samples: [], sampleRate_Hz: rate),
-        latency_s: latency, driveEnd_s: latency, silenceReason: "device parameters cannot be simulated",
+        latency_s: latency, driveEnd_s: latency, silenceReason: Self.invalidDeviceSilence,
         isTruncated: true)
     }
     // latency fs = K + rho, rho snapped to 0 when within 1e-9 of a whole sample.
@@ -137,9 +137,9 @@ public struct Renderer: Sendable {
 
     var silence: String?
     switch actuator {
-    case .none: silence = "device has no actuator"
-    case .invalid: silence = "device parameters cannot be simulated"
-    case .lra, .erm: if options.condition == .hapticsOff { silence = "haptics off" }
+    case .none: silence = Self.noActuatorSilence
+    case .invalid: silence = Self.invalidDeviceSilence
+    case .lra, .erm: if options.condition == .hapticsOff { silence = Self.hapticsOffSilence }
     }
     if silence == nil { silence = android?.silenceReason }
     if let silence {
@@ -198,6 +198,21 @@ extension Renderer {
 }
 
 extension Renderer {
+  /// The silence reason of a device with no actuator.
+  public static let noActuatorSilence = "device has no actuator"
+  /// The silence reason of a profile whose parameters cannot be simulated.
+  public static let invalidDeviceSilence = "device parameters cannot be simulated"
+  /// The silence reason of a render with haptics switched off.
+  public static let hapticsOffSilence = "haptics off"
+
+  /// Whether a silence reason is the device's or the user's setting (no actuator, a
+  /// profile that cannot be simulated, haptics off) rather than the pattern's: a pattern
+  /// can be felt there by no design, so its silence is information, not a failure.
+  public static func isDeviceSilence(_ reason: String?) -> Bool {
+    guard let reason else { return false }
+    return reason == noActuatorSilence || reason == invalidDeviceSilence || reason == hapticsOffSilence
+  }
+
   /// Why a pattern drives nothing on a working device, or nil if it drives something.
   static func patternSilence(_ pattern: HapticPattern, drive: [Double]) -> String? {
     guard !drive.contains(where: { $0 != 0 }) else { return nil }

@@ -88,7 +88,9 @@ public enum HaptCheck {
   /// The felt changes from `a` to `b`, largest first; terms under a tenth of a JND left
   /// out (they change nothing a person feels).
   static func changes(_ a: RenderedHaptic, _ b: RenderedHaptic) -> [PerceptualChange] {
-    Distinguishability.changes(from: a.features, to: b.features, minimum_JND: minimumListed_JND)
+    FileEventNames.name(
+      Distinguishability.changes(from: a.features, to: b.features, minimum_JND: minimumListed_JND),
+      reference: (a.features, a.eventNames), candidate: (b.features, b.eventNames))
   }
 
   /// Changes smaller than this are not listed in messages, JND units.

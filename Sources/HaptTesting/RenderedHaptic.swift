@@ -101,6 +101,11 @@ public struct RenderedHaptic: Sendable {
     self.features = PerceptualFeatures(acceleration)
   }
 
+  /// The pattern's own events as rendered, for change messages that name them.
+  var eventNames: FileEventNames {
+    FileEventNames(pattern: pattern, latency_s: measurement.engineLatency_s)
+  }
+
   /// `name on device (state)`, as messages name it.
   public var label: String { "\(name) on \(device.name) (\(state.rawValue))" }
 }

@@ -143,6 +143,8 @@ public enum Baseline {
     var measurement: PatternMeasurement
     var acceleration: Signal
     var patternFingerprint: String
+    /// The file's events as rendered (for change messages that name them).
+    var eventNames: FileEventNames
   }
 
   /// Renders every entry on every device in every state (pattern, device, state order).
@@ -158,7 +160,9 @@ public enum Baseline {
         rendering: render.rendering, budget: options.budget)
       return RenderedRecord(
         measurement: measurement, acceleration: render.rendering.acceleration_g,
-        patternFingerprint: fingerprints[render.entryIndex])
+        patternFingerprint: fingerprints[render.entryIndex],
+        eventNames: FileEventNames(
+          pattern: entries[render.entryIndex].pattern, latency_s: render.rendering.latency_s))
     }
   }
 

@@ -253,8 +253,10 @@ extension Baseline {
     }
     if !result.changes.isEmpty {
       result.status = .changed
-      result.perceptualChanges = Distinguishability.changes(
-        from: oldFeatures, to: newFeatures, minimum_JND: BaselineComparison.reportedChange_JND)
+      result.perceptualChanges = FileEventNames.name(
+        Distinguishability.changes(
+          from: oldFeatures, to: newFeatures, minimum_JND: BaselineComparison.reportedChange_JND),
+        reference: (oldFeatures, nil), candidate: (newFeatures, item.eventNames))
     }
     return result
   }

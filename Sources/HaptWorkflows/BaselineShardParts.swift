@@ -99,6 +99,9 @@ public struct BaselineCheckPart: Sendable {
       for change in c.perceptualChanges {
         lines.append(
           "felt \(change.event.map(String.init) ?? "-") \(change.cue.rawValue) \(Self.hex(change.size)) \(Self.hex(change.dPrime_JND))"
+            + " \(Self.hex(change.time_s)) \(Self.b64(change.subject)) "
+            + (change.fileEvents.isEmpty ? "-" : change.fileEvents.map(String.init).joined(separator: ","))
+            + " \(Self.b64(change.fusedInto))"
         )
       }
     }
@@ -150,9 +153,16 @@ public struct BaselineCheckPart: Sendable {
         comparison.latencyShift_s = shift
         result.comparisons.append(comparison)
       case "felt":
-        guard f.count == 5, !result.comparisons.isEmpty, let cue = PerceptualChange.Cue(rawValue: String(f[2])),
-          let size = Self.number(f[3]), let size, let dPrime = Self.number(f[4]), let dPrime
+        guard f.count == 9, !result.comparisons.isEmpty, let cue = PerceptualChange.Cue(rawValue: String(f[2])),
+          let size = Self.number(f[3]), let size, let dPrime = Self.number(f[4]), let dPrime,
+          let time = Self.number(f[5]), let subject = Self.string(f[6]), let fusedInto = Self.string(f[8])
         else { throw fail(index) }
+        var fileEvents: [Int] = []
+        if f[7] != "-" {
+          let numbers = f[7].split(separator: ",").compactMap { Int($0) }
+          guard numbers.count == f[7].split(separator: ",").count else { throw fail(index) }
+          fileEvents = numbers
+        }
         let event: Int?
         if f[1] == "-" {
           event = nil
@@ -161,7 +171,12 @@ public struct BaselineCheckPart: Sendable {
           event = number
         }
         result.comparisons[result.comparisons.count - 1].perceptualChanges.append(
-          PerceptualChange(event: event, cue: cue, size: size, dPrime_JND: dPrime))
+          PerceptualChange(
+            event: event, cue: cue, size: size, dPrime_JND: dPrime, time_s: time, subject: subject,
+            fileEvents: fileEvents))
+        result.comparisons[result.comparisons.count - 1].perceptualChanges[
+          result.comparisons[result.comparisons.count - 1].perceptualChanges.count - 1
+        ].fusedInto = fusedInto
       default: throw fail(index)
       }
     }

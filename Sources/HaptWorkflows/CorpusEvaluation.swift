@@ -113,6 +113,13 @@ public struct CorpusEvaluation: Sendable {
     findings = corpus.entries.flatMap { entry in entry.findings + PatternLint.check(entry.pattern, file: entry.path) }
   }
 
+  /// Each pattern's latency on each device as its author can act on it (pattern, then
+  /// device order): the onset judged on a prepared engine, and the `prepare()` lead a cold
+  /// start needs.
+  public var patternLatencies: [PatternLatency] {
+    PatternLatency.assess(measurements, devices: options.devices, states: options.states.count, budget: options.budget)
+  }
+
   /// Pairs closer than this (JND) are copies, not design choices: the closest-patterns
   /// review set leaves them out.
   public static let copyBelow_JND = 0.05

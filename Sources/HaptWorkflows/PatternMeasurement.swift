@@ -57,6 +57,18 @@ public struct PatternMeasurement: Sendable, Equatable {
     isTruncated = rendering.isTruncated
   }
 
+  /// The pattern's own onset: detect minus the engine latency, seconds (the time from the
+  /// engine's first drive sample until the vibration is felt; what the pattern's author
+  /// can change). Nil when silent.
+  public var onset_s: Double? { markers.detect_s.map { $0 - engineLatency_s } }
+
+  /// Whether this row fails its latency check: felt too late, or never felt on a device
+  /// that could play it (a silent row on a device with no actuator, or with haptics off,
+  /// is information, not a failure).
+  public var isFailure: Bool {
+    verdict == .fail || (verdict == .silent && !Renderer.isDeviceSilence(silenceReason))
+  }
+
   /// Peak level in dB re 1 g (−∞ when silent).
   public var peak_dB: Double { 20 * log10(peak_g) }
 }

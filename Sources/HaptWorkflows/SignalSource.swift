@@ -34,6 +34,9 @@ public struct SignalSource: Sendable {
   /// file's rate for a recording), before any resampling to 8 kHz, g. The same definition
   /// as `peak_g` everywhere else.
   public var peak_g: Double = 0
+  /// A pattern's own events as rendered (nil for a recording, or a looped or rate-changed
+  /// render), for change messages that name them.
+  public var eventNames: FileEventNames?
 
   /// Loads `path`: a recording is read (and resampled to 8 kHz with an anti-aliasing
   /// filter if needed); a pattern is rendered on `device` with `options`.
@@ -80,6 +83,9 @@ public struct SignalSource: Sendable {
       label: label, path: path, acceleration_g: acceleration, driveEnd_s: rendering.driveEnd_s,
       origin: .pattern(device: device.name, state: options.state), peak_g: peak)
     source.notes = rendering.notes
+    if options.loopCount == 1, options.playbackRate == 1 {
+      source.eventNames = FileEventNames(pattern: loaded.pattern, latency_s: rendering.latency_s)
+    }
     return source
   }
 
@@ -124,7 +130,9 @@ public struct SignalComparison: Sendable {
     let pa = PerceptualFeatures(a.acceleration_g)
     let pb = PerceptualFeatures(b.acceleration_g)
     dPrime = Distinguishability.dPrime(pa, pb)
-    changes = Distinguishability.changes(from: pa, to: pb, minimum_JND: Self.reportedChange_JND)
+    changes = FileEventNames.name(
+      Distinguishability.changes(from: pa, to: pb, minimum_JND: Self.reportedChange_JND),
+      reference: (pa, a.eventNames), candidate: (pb, b.eventNames))
     verdict = PairVerdict(dPrime: dPrime)
     markersA = EnvelopeMarkers.measure(a.acceleration_g, driveEnd_s: a.driveEnd_s)
     markersB = EnvelopeMarkers.measure(b.acceleration_g, driveEnd_s: b.driveEnd_s)

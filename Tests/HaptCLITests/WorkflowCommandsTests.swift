@@ -105,7 +105,7 @@ import Testing
     try lines.joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
     let check = try HaptBinary.run(["baseline", "check", corpus.path, "--baseline", baseline] + device)
     #expect(check.status == 1, "\(check.stdout)\(check.stderr)")
-    #expect(check.stdout.contains("event 2: 6.0 dB weaker"), "\(check.stdout)")
+    #expect(check.stdout.contains("event 2 (transient at 0.12 s): 6.0 dB weaker"), "\(check.stdout)")
     #expect(!check.stdout.contains("-0.0 "), "\(check.stdout)")
   }
 
@@ -139,20 +139,28 @@ import Testing
     #expect(intensity.stdout.contains("d' ") && intensity.stdout.contains("dB weaker"))
     let xml = try String(contentsOfFile: junit, encoding: .utf8)
     #expect(xml.contains("<testcase") && xml.contains("triple-tap") && xml.contains("<failure"))
-    // The JUnit failure message names the event and the cue.
+    // The JUnit failure message names the file's event (its number and time) and the cue.
     let failure = xml.components(separatedBy: "<failure message=\"").dropFirst().first ?? ""
     #expect(
-      failure.contains("event 1: ") && failure.contains("dB weaker") && failure.contains("JND"),
+      failure.contains("event 1 (transient at 0.00 s): ") && failure.contains("dB weaker") && failure.contains("JND"),
       "\(failure.prefix(300))")
 
-    // Timing changed: the second tap moves from 0.12 s to 0.20 s.
-    let later = original.replacingOccurrences(of: "\"Time\": 0.12", with: "\"Time\": 0.2")
-    #expect(later != original)
+    // Timing changed: the second tap moves from 0.12 s to 0.20 s, where it is felt as
+    // one with the third (40 ms apart): the file's events 2-3 are named together.
+    let fused = original.replacingOccurrences(of: "\"Time\": 0.12", with: "\"Time\": 0.2")
+    #expect(fused != original)
+    try fused.write(toFile: file, atomically: true, encoding: .utf8)
+    let together = try HaptBinary.run(["baseline", "check", corpus.path, "--baseline", baseline])
+    #expect(together.status == 1)
+    #expect(together.stdout.contains("events 2-3 (transients at 0.20-0.24 s, felt as one)"), "\(together.stdout)")
+    // Moved 50 ms, to 0.17 s, it stays apart: one moved event, not added plus weaker.
+    let later = original.replacingOccurrences(of: "\"Time\": 0.12", with: "\"Time\": 0.17")
     try later.write(toFile: file, atomically: true, encoding: .utf8)
     let timing = try HaptBinary.run(["baseline", "check", corpus.path, "--baseline", baseline])
     #expect(timing.status == 1)
     #expect(timing.stdout.contains("triple-tap"))
-    #expect(timing.stdout.contains("event 2 starts 80 ms later"))
+    #expect(timing.stdout.contains("event 2 (transient at 0.17 s) starts 50 ms later"), "\(timing.stdout)")
+    #expect(!timing.stdout.contains(" added (") && !timing.stdout.contains(" missing ("), "\(timing.stdout)")
     let json = try HaptBinary.run(["baseline", "check", corpus.path, "--baseline", baseline, "--format", "json"])
     #expect(json.status == 1)
     #expect(json.stdout.contains("\"cue\": \"onset\"") && json.stdout.contains("\"dPrime_JND\""))
@@ -233,7 +241,13 @@ import Testing
     #expect(same.stdout.contains("\"changes\": []"))
     let different = try HaptBinary.run(["compare", Self.tripleTap, Self.heartbeat])
     #expect(different.status == 0)
-    #expect(different.stdout.contains("A as the reference") && different.stdout.contains("d' ="))
+    // Text shows d' and its verdict, and the bounded waveform similarity labelled as
+    // such; the raw, unbounded ST-SIM stays in JSON.
+    #expect(different.stdout.contains("d' =") && different.stdout.contains("waveform similarity (ST-SIM, 0..1"))
+    #expect(!different.stdout.contains("raw ST-SIM"))
+    let tapPair = try HaptBinary.run(["compare", "Corpora/library/double-tap.ahap", Self.tripleTap])
+    #expect(tapPair.stdout.contains("waveform similarity (ST-SIM, 0..1, 1 identical; not the verdict) = 0.500"))
+    #expect(!tapPair.stdout.contains("22.52"), "the raw ST-SIM (22.5) is JSON-only")
     #expect(different.stdout.contains("what changed from A to B:"))
     #expect(different.stdout.contains("detect_ms"))
     let json = try HaptBinary.run(["compare", Self.tripleTap, Self.heartbeat, "--format", "json"])

@@ -48,7 +48,9 @@ import Testing
       changed.summary.contains("tap on iphone-wideband-lra (prepared): changed from its baseline"),
       "\(changed)")
     #expect(changed.summary.hasSuffix("Baselines/tap: d' 2.6 JND >= 1.0"), "\(changed)")
-    #expect(changed.message.contains(try Regex(#"\n  event 1: 6\.\d dB weaker \(2\.\d JND\)"#)), "\(changed)")
+    #expect(
+      changed.message.contains(try Regex(#"\n  event 1 \(transient at 0\.00 s\): 6\.\d dB weaker \(2\.\d JND\)"#)),
+      "\(changed)")
 
     let cold = try RenderedHaptic(file: Self.writeTap(1, to: root), state: .cold)
     #expect(

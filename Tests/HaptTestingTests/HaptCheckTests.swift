@@ -46,7 +46,9 @@ import Testing
     let same = HaptCheck.indistinguishable(full, half)
     #expect(!same.passed)
     // Half the intensity: about 6 dB less sensation level, 2.6 amplitude JNDs of 2.3 dB.
-    #expect(same.message.contains(try Regex(#"\n  event 1: 6\.\d dB weaker \(2\.\d JND\)"#)), "\(same)")
+    #expect(
+      same.message.contains(try Regex(#"\n  event 1 \(transient at 0\.00 s\): 6\.\d dB weaker \(2\.\d JND\)"#)),
+      "\(same)")
     #expect(same.summary.contains("must stay below 1.0 JND"))
     #expect(HaptCheck.distinguishable(full, half, atLeast: 2).passed)
     #expect(!HaptCheck.distinguishable(full, half, atLeast: 4).passed)

@@ -3,6 +3,7 @@ import Testing
 
 import HaptCore
 import HaptPatterns
+import HaptReports
 import HaptSimulation
 import HaptWorkflows
 
@@ -64,6 +65,12 @@ import HaptWorkflows
         for row in rows {
           let context = "\(file) halved, on \(device.name), \(row.pattern): \(row.status) d' \(row.dPrime_JND ?? -1)"
           #expect(row.status == (row.pattern == file ? .changed : .unchanged), "\(context)")
+          // The message (and the JUnit failure built from it) names the file's event.
+          if row.pattern == file {
+            let named = file.hasPrefix("heartbeat") ? "event 1 (transient at 0.00 s)" : "event 1 (continuous at 0.00 s)"
+            #expect(row.summary.contains(named), "\(context): \(row.summary)")
+            #expect(BaselineJUnit.xml(result).contains(named), "\(context)")
+          }
         }
       }
     }

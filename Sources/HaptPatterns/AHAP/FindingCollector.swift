@@ -17,17 +17,24 @@ struct FindingCollector {
     }
   }
 
-  /// Reports keys of an object that are not in `known`, and keys given twice.
+  /// Reports keys of an object that are not in `known` (as `misspelledRule`, naming the
+  /// likely intended key, when one of `known` is close to it; else as `unknownRule`), and
+  /// keys given twice.
   mutating func checkKeys(
     _ cursor: JSONCursor, known: Set<String>, unknownRule: LintRule = .unknownKey,
-    duplicateRule: LintRule = .duplicateKey
+    misspelledRule: LintRule = .misspelledKey, duplicateRule: LintRule = .duplicateKey
   ) throws {
     var seen = Set<String>()
     for (key, child) in try cursor.members() {
       if !seen.insert(key).inserted {
         add(duplicateRule, at: child.path, "key \"\(key)\" given more than once; the last one is used")
       }
-      if !known.contains(key) {
+      guard !known.contains(key) else { continue }
+      if let intended = KeySuggestion.closest(to: key, among: known) {
+        add(
+          misspelledRule, at: child.path,
+          "unknown key \"\(key)\" ignored with everything under it: did you mean \"\(intended)\"?")
+      } else {
         add(unknownRule, at: child.path, "unknown key \"\(key)\" ignored")
       }
     }

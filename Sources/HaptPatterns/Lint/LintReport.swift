@@ -31,6 +31,21 @@ public struct LintReport: Sendable, Equatable {
   /// Files that could not be read or decoded.
   public var failures: [InputError] { files.compactMap(\.error) }
 
+  /// The report as strict lint judges it: findings of rules with a
+  /// ``LintRule/strictSeverity`` (an unknown key that drops content) take that severity.
+  public func strict() -> LintReport {
+    var copy = self
+    for f in copy.files.indices {
+      for k in copy.files[f].findings.indices {
+        let finding = copy.files[f].findings[k]
+        if let severity = LintRule.rule(id: finding.ruleID)?.strictSeverity {
+          copy.files[f].findings[k].severity = severity
+        }
+      }
+    }
+    return copy
+  }
+
   /// Number of findings of `severity`.
   public func count(_ severity: LintSeverity) -> Int {
     findings.filter { $0.severity == severity }.count

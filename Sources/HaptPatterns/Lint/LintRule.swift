@@ -13,13 +13,25 @@ public struct LintRule: Equatable, Sendable {
   public var name: String
   /// One sentence: what the rule finds and why it matters.
   public var summary: String
+  /// The severity under strict lint, when it is higher than ``severity`` (a finding that
+  /// silently drops content: an error when the user asks for strictness).
+  public var strictSeverity: LintSeverity?
 
-  public init(_ id: String, _ severity: LintSeverity, _ name: String, _ summary: String) {
+  public init(
+    _ id: String, _ severity: LintSeverity, _ name: String, _ summary: String, strict: LintSeverity? = nil
+  ) {
     self.id = id
     self.severity = severity
     self.name = name
     self.summary = summary
+    self.strictSeverity = strict
   }
+
+  /// The rule with this identifier, if hapt has one.
+  public static func rule(id: String) -> LintRule? { byID[id] }
+
+  private static let byID: [String: LintRule] = Dictionary(
+    all.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
 
   /// A finding of this rule.
   public func finding(file: String, place: String, _ message: String) -> LintFinding {
@@ -66,6 +78,10 @@ public struct LintRule: Equatable, Sendable {
   public static let ignoredValue = LintRule(
     "AHAP015", .info, "ignored-value",
     "A parameter or key that has no effect on this event type (a transient's EventDuration).")
+  public static let misspelledKey = LintRule(
+    "AHAP016", .warning, "misspelled-key",
+    "An unknown key close to one AHAP defines (EventParamters for EventParameters): everything under it is dropped. An error under strict lint.",
+    strict: .error)
 
   // MARK: - Lofelt .haptic format
 
@@ -80,6 +96,10 @@ public struct LintRule: Equatable, Sendable {
     "HAP004", .warning, "haptic-out-of-range", "A .haptic value outside 0...1; clamped.")
   public static let hapticUnknownKey = LintRule(
     "HAP005", .warning, "haptic-unknown-key", "A key or version the .haptic v1 format does not define.")
+  public static let hapticMisspelledKey = LintRule(
+    "HAP008", .warning, "haptic-misspelled-key",
+    "An unknown key close to one the .haptic v1 format defines (amplitdue for amplitude): everything under it is dropped. An error under strict lint.",
+    strict: .error)
   public static let hapticMissingKey = LintRule(
     "HAP006", .warning, "haptic-missing-key", "A .haptic key is missing; a default is used.")
   public static let hapticZeroDuration = LintRule(
@@ -149,9 +169,9 @@ public struct LintRule: Equatable, Sendable {
   public static let all: [LintRule] = [
     jsonLeniency, unknownKey, missingKey, outOfRange, unknownIdentifier, negativeTime,
     unsortedCurve, tooManyControlPoints, longContinuousEvent, unsafeWaveformPath, duplicateKey,
-    malformedEntry, missingWaveform, emptyCurve, ignoredValue,
+    malformedEntry, missingWaveform, emptyCurve, ignoredValue, misspelledKey,
     hapticTooFewPoints, hapticDecreasingTime, hapticEmphasisBelowEnvelope, hapticOutOfRange,
-    hapticUnknownKey, hapticMissingKey, hapticZeroDuration,
+    hapticUnknownKey, hapticMissingKey, hapticZeroDuration, hapticMisspelledKey,
     androidUnknownAttribute, androidHiddenAPI, androidEndlessRepeat, androidShortEntry,
     androidZeroDuration, androidStrayText,
     overlappingContinuous, overlappingCurves, simultaneousTransients, noHapticEvents, silentPattern,

@@ -13,7 +13,8 @@ struct LofeltDecoder {
   mutating func decodeRoot(_ root: JSONCursor) throws -> LofeltEnvelopes {
     guard case .object = root.value else { throw root.typeError(expected: "a .haptic object") }
     try collector.checkKeys(
-      root, known: ["version", "metadata", "signals"], unknownRule: .hapticUnknownKey, duplicateRule: .hapticUnknownKey)
+      root, known: ["version", "metadata", "signals"], unknownRule: .hapticUnknownKey,
+      misspelledRule: .hapticMisspelledKey, duplicateRule: .hapticUnknownKey)
     var envelopes = LofeltEnvelopes()
     if let version = try root.member("version") {
       let major = try version.member("major").map { try $0.number() }
@@ -34,7 +35,8 @@ struct LofeltDecoder {
       return envelopes
     }
     try collector.checkKeys(
-      signals, known: ["continuous"], unknownRule: .hapticUnknownKey, duplicateRule: .hapticUnknownKey)
+      signals, known: ["continuous"], unknownRule: .hapticUnknownKey, misspelledRule: .hapticMisspelledKey,
+      duplicateRule: .hapticUnknownKey)
     guard let continuous = try signals.member("continuous"),
       let envelopesMember = try continuous.member("envelopes")
     else {
@@ -42,9 +44,11 @@ struct LofeltDecoder {
       return envelopes
     }
     try collector.checkKeys(
-      continuous, known: ["envelopes"], unknownRule: .hapticUnknownKey, duplicateRule: .hapticUnknownKey)
+      continuous, known: ["envelopes"], unknownRule: .hapticUnknownKey, misspelledRule: .hapticMisspelledKey,
+      duplicateRule: .hapticUnknownKey)
     try collector.checkKeys(
       envelopesMember, known: ["amplitude", "frequency"], unknownRule: .hapticUnknownKey,
+      misspelledRule: .hapticMisspelledKey,
       duplicateRule: .hapticUnknownKey)
     if let amplitude = try envelopesMember.member("amplitude") {
       envelopes.amplitude = try decodeAmplitude(amplitude)
@@ -136,13 +140,15 @@ struct LofeltDecoder {
       guard case .object = point.value else { throw point.typeError(expected: "an object") }
       try collector.checkKeys(
         point, known: ["time", "amplitude", "emphasis"], unknownRule: .hapticUnknownKey,
+        misspelledRule: .hapticMisspelledKey,
         duplicateRule: .hapticUnknownKey)
       guard let t = try time(point, previous: result.last?.time_s), let amplitude = try unit(point, key: "amplitude")
       else { continue }
       var entry = LofeltEnvelopes.AmplitudePoint(time_s: t, amplitude: amplitude)
       if let emphasis = try point.member("emphasis") {
         try collector.checkKeys(
-          emphasis, known: ["amplitude", "frequency"], unknownRule: .hapticUnknownKey, duplicateRule: .hapticUnknownKey)
+          emphasis, known: ["amplitude", "frequency"], unknownRule: .hapticUnknownKey,
+          misspelledRule: .hapticMisspelledKey, duplicateRule: .hapticUnknownKey)
         if let ea = try unit(emphasis, key: "amplitude"), let ef = try unit(emphasis, key: "frequency") {
           if ea < amplitude {
             collector.add(
@@ -170,7 +176,8 @@ struct LofeltDecoder {
     for point in points {
       guard case .object = point.value else { throw point.typeError(expected: "an object") }
       try collector.checkKeys(
-        point, known: ["time", "frequency"], unknownRule: .hapticUnknownKey, duplicateRule: .hapticUnknownKey)
+        point, known: ["time", "frequency"], unknownRule: .hapticUnknownKey, misspelledRule: .hapticMisspelledKey,
+        duplicateRule: .hapticUnknownKey)
       guard let t = try time(point, previous: result.last?.time_s), let frequency = try unit(point, key: "frequency")
       else { continue }
       result.append((t, frequency))

@@ -87,20 +87,22 @@ public enum LatencyChart {
         tooltip: label)
       let verdict =
         bar.verdict ?? ReportVerdict(latency_ms: bar.detect_ms, pass_ms: pass_ms, warn_ms: warn_ms)
-      guard let latency = bar.detect_ms, latency.isFinite, verdict != .silent else {
+      guard let latency = bar.detect_ms, latency.isFinite, verdict != .silent, verdict != .unfelt else {
+        let unfelt = verdict == .unfelt
+        let stub = unfelt ? ReportVerdict.unfelt : ReportVerdict.silent
         svg.rect(
           x: left + 1, y: rowTop + 4, width: 18, height: rowHeight - 8, fill: "#ffffff",
-          stroke: ReportVerdict.silent.color, extra: " stroke-dasharray=\"3 2\"")
+          stroke: stub.color, extra: " stroke-dasharray=\"3 2\"")
         svg.text(
-          "\(ReportVerdict.silent.symbol) silent", x: left + 24, y: middle + 4, size: 11, fill: "#555555")
+          "\(stub.symbol) \(stub.label)", x: left + 24, y: middle + 4, size: 11, fill: unfelt ? "#000000" : "#555555")
         continue
       }
       let shown = displayed(latency, verdict: verdict, pass_ms: pass_ms, warn_ms: warn_ms)
       let end = x(latency)
       svg.rect(
         x: left, y: rowTop + 4, width: end - left, height: rowHeight - 8, fill: verdict.color,
-        tooltip: "\(label): \(shown) ms, \(verdict.rawValue)")
-      let text = "\(shown) ms \(verdict.symbol) \(verdict.rawValue)"
+        tooltip: "\(label): \(shown) ms, \(verdict.label)")
+      let text = "\(shown) ms \(verdict.symbol) \(verdict.label)"
       let inside = end - left > 130
       valueLabels.append(
         (text, inside ? end - 6 : end + 6, middle + 4, inside, inside ? verdict.color : "#ffffff"))
@@ -190,10 +192,10 @@ public enum LatencyChart {
     for verdict in ReportVerdict.allCases {
       svg.rect(
         x: x, y: y - 10, width: 14, height: 12,
-        fill: verdict == .silent ? "#ffffff" : verdict.color,
-        stroke: verdict == .silent ? verdict.color : nil)
-      svg.text("\(verdict.symbol) \(verdict.rawValue)", x: x + 19, y: y, size: 11)
-      x += 80
+        fill: verdict == .silent || verdict == .unfelt ? "#ffffff" : verdict.color,
+        stroke: verdict == .silent || verdict == .unfelt ? verdict.color : nil)
+      svg.text("\(verdict.symbol) \(verdict.label)", x: x + 19, y: y, size: 11)
+      x += verdict == .unfelt ? 96 : 80
     }
   }
 }

@@ -58,7 +58,7 @@ public enum CorpusReport {
       title: title,
       subtitle:
         "hapt \(HaptVersion.string) (model \(HaptVersion.model)). Every figure is a simulation: see “How to read this report”.",
-      facts: facts(e))
+      facts: facts(e, catalog: catalog))
     page.sections = [
       summarySection(e),
       PatternIndex.section(e, catalog: catalog),
@@ -89,14 +89,19 @@ public enum CorpusReport {
 
   // MARK: - Sections
 
-  static func facts(_ e: CorpusEvaluation) -> [(label: String, value: String)] {
+  static func facts(_ e: CorpusEvaluation, catalog: PatternCatalog) -> [(label: String, value: String)] {
     let verdicts = LatencyVerdict.allCases.map { v in (v, e.measurements.filter { $0.verdict == v }.count) }
     let latency = verdicts.filter { $0.1 > 0 }.map { "\($0.1) \($0.0.rawValue)" }.joined(separator: ", ")
     // Files that failed to load count as lint errors (rule LOAD in lint.csv).
     let errors = e.findings.filter { $0.severity == .error }.count + e.corpus.failures.count
     let warnings = e.findings.filter { $0.severity == .warning }.count
+    let own = PatternLatency.Verdict.allCases.sorted { $0.severity < $1.severity }.compactMap { v -> String? in
+      let count = catalog.items.filter { $0.worst == v }.count
+      return count > 0 ? "\(count) \(ReportVerdict(v).label)" : nil
+    }
     return [
       ("patterns", "\(e.corpus.entries.count)"),
+      ("patterns' own latency", own.isEmpty ? "none" : own.joined(separator: ", ")),
       ("files that failed", "\(e.corpus.failures.count)"),
       ("devices", "\(e.options.devices.count)"),
       ("states", e.options.states.map(\.rawValue).joined(separator: ", ")),
@@ -108,28 +113,12 @@ public enum CorpusReport {
   static func summarySection(_ e: CorpusEvaluation) -> ReportSection {
     var blocks: [ReportBlock] = []
     let budget = e.options.budget
-    let failing = e.measurements.filter { $0.verdict == .fail }
-    let warning = e.measurements.filter { $0.verdict == .warn }
     let limits =
       "felt within \(Wording.ms(budget.pass_s)) passes, up to \(Wording.ms(budget.warn_s)) warns, later fails"
     if e.measurements.isEmpty {
       blocks.append(.paragraph("No latency checks: the corpus has no patterns."))
-    } else if failing.isEmpty && warning.isEmpty {
-      blocks.append(.paragraph("No pattern misses the latency budget (\(limits)) on any device and state."))
-    }
-    if !failing.isEmpty {
-      let names = failing.map { "\($0.pattern) on \($0.device) (\($0.state.rawValue))" }
-      blocks.append(
-        .warning(
-          "\(Wording.count(failing.count, "check")) \(failing.count == 1 ? "fails" : "fail") the latency budget (\(limits)): \(Wording.list(names))."
-        ))
-    }
-    if !warning.isEmpty {
-      let names = warning.map { "\($0.pattern) on \($0.device) (\($0.state.rawValue))" }
-      blocks.append(
-        .paragraph(
-          "\(Wording.count(warning.count, "check")) \(warning.count == 1 ? "is" : "are") in the warn band (felt after \(Wording.ms(budget.pass_s)), within \(Wording.ms(budget.warn_s))): \(Wording.list(names))."
-        ))
+    } else {
+      blocks += latencySummaryBlocks(e, limits: limits)
     }
     if e.reviewSetIsClosestPatterns {
       blocks.append(.note(closestSetSentence(e)))
@@ -168,6 +157,77 @@ public enum CorpusReport {
     return ReportSection(title: "Summary", id: "summary", blocks: blocks)
   }
 
+  /// The summary's latency sentences, about what the pattern's author can change first
+  /// (patterns whose own onset misses the budget on a prepared engine, or that are never
+  /// felt), then one line per device whose cold start makes patterns miss it (with the
+  /// `prepare()` lead that makes them pass), then the raw count of checks.
+  static func latencySummaryBlocks(_ e: CorpusEvaluation, limits: String) -> [ReportBlock] {
+    var blocks: [ReportBlock] = []
+    let budget = e.options.budget
+    let latencies = e.patternLatencies
+    func names(_ verdict: PatternLatency.Verdict) -> [String] {
+      latencies.filter { $0.verdict == verdict }.map { "\($0.pattern) on \($0.device)" }
+    }
+    func patterns(_ verdict: PatternLatency.Verdict) -> Int {
+      Set(latencies.filter { $0.verdict == verdict }.map(\.pattern)).count
+    }
+    let failing = names(.fail)
+    let unfelt = names(.silent)
+    let warning = names(.warn)
+    if !failing.isEmpty {
+      blocks.append(
+        .warning(
+          "\(Wording.count(patterns(.fail), "pattern")) \(patterns(.fail) == 1 ? "fails" : "fail") by \(patterns(.fail) == 1 ? "its" : "their") own onset, even on a prepared engine (\(limits)): \(Wording.list(failing))."
+        ))
+    }
+    if !unfelt.isEmpty {
+      blocks.append(
+        .warning(
+          "Never felt on a device with an actuator (below the detection threshold throughout; the check fails): \(Wording.list(unfelt))."
+        ))
+    }
+    if !warning.isEmpty {
+      blocks.append(
+        .paragraph(
+          "In the warn band by the pattern's own onset on a prepared engine (felt after \(Wording.ms(budget.pass_s)), within \(Wording.ms(budget.warn_s))): \(Wording.list(warning))."
+        ))
+    }
+    if failing.isEmpty && unfelt.isEmpty && warning.isEmpty {
+      blocks.append(
+        .paragraph(
+          "No pattern misses the latency budget (\(limits)) by its own onset on any device, judged on a prepared engine."
+        ))
+    }
+    for line in coldStartLines(e, latencies) { blocks.append(.paragraph(line)) }
+    let failedChecks = e.measurements.filter(\.isFailure).count
+    let warnedChecks = e.measurements.filter { $0.verdict == .warn }.count
+    blocks.append(
+      .note(
+        "Every check, cold starts included: \(e.measurements.count) (pattern, device, state) rows, \(failedChecks) fail and \(warnedChecks) warn (hapt latency's exit status counts these); the Latency budgets section and latency.csv have them all."
+      ))
+    return blocks
+  }
+
+  /// One line per device with an actuator on which some felt pattern misses the budget
+  /// only because the engine starts cold: how many, the cold start, and the `prepare()`
+  /// lead that makes every one of them pass (the longest any of them needs, from the
+  /// profile's latency model).
+  static func coldStartLines(_ e: CorpusEvaluation, _ latencies: [PatternLatency]) -> [String] {
+    e.options.devices.compactMap { device -> String? in
+      let own = latencies.filter { $0.device == device.name }
+      let felt = own.filter { $0.onset_s != nil }
+      let needing = own.filter { $0.verdict == .prepare }
+      guard !needing.isEmpty else { return nil }
+      let lead = needing.compactMap(\.prepareLead_s).max() ?? device.latency.prepareLead_s
+      let who =
+        needing.count == felt.count
+        ? (felt.count == 1 ? "the pattern misses" : "every pattern misses")
+        : "\(needing.count) of \(felt.count) felt patterns miss"
+      return
+        "\(who.prefix(1).uppercased() + who.dropFirst()) the budget cold on \(device.name) only because the engine starts in \(Wording.ms(device.latency.cold_s)) (\(Wording.ms(device.latency.prepared_s)) prepared): prepare at least \(Wording.leadMs(lead)) ahead and \(needing.count == 1 ? "it passes" : "they pass") (the engine is fully prepared \(Wording.leadMs(device.latency.prepareLead_s)) after prepare())."
+    }
+  }
+
   /// Why the review set is the corpus's closest patterns.
   static func closestSetSentence(_ e: CorpusEvaluation) -> String {
     let requested =
@@ -200,7 +260,7 @@ public enum CorpusReport {
   static func latencySection(_ e: CorpusEvaluation, limits: Limits) -> ReportSection {
     var blocks: [ReportBlock] = [
       .paragraph(
-        "Time from the touch (trigger, 0 ms) until the vibration is first above the detection threshold of a phone held in the hand (detect), per device and engine state. Budget: pass within \(ms(e.options.budget.pass_s)) ms, warn to \(ms(e.options.budget.warn_s)) ms, fail later; silent: never felt."
+        "Time from the touch (trigger, 0 ms) until the vibration is first above the detection threshold of a phone held in the hand (detect), per device and engine state: the engine's latency plus the pattern's own onset (latency.csv has both). Budget: pass within \(ms(e.options.budget.pass_s)) ms, warn to \(ms(e.options.budget.warn_s)) ms, fail later; prepare: misses the budget only because the engine starts cold (passes when the app calls prepare() ahead); never felt: below threshold on a device with an actuator (fails); silent: the device cannot play."
       ),
       .approximate(
         "Engine latencies are profile values (\(ReportMethods.engineLatencies(e.options.devices))); Apple and most vendors publish none. Actuator rise times come from the simulated physics."
@@ -210,6 +270,8 @@ public enum CorpusReport {
       .paragraph(
         "The Patterns table above shows every pattern on every device and state; the charts below detail each device and state."
       ))
+    var own: [String: PatternLatency] = [:]
+    for latency in e.patternLatencies { own[latency.pattern + "\u{0}" + latency.device] = latency }
     for device in e.options.devices {
       for state in e.options.states {
         let rows = e.measurements.filter { $0.device == device.name && $0.state == state }
@@ -225,10 +287,11 @@ public enum CorpusReport {
           ($0.markers.detect_s ?? .infinity, $0.pattern) > ($1.markers.detect_s ?? .infinity, $1.pattern)
         }
         .prefix(limits.latencyBars).sorted { $0.pattern < $1.pattern }
-        let bars = shown.map {
+        let bars = shown.map { m in
           LatencyBar(
-            pattern: $0.pattern, device: "", state: "", detect_ms: $0.markers.detect_s.map { $0 * 1000 },
-            verdict: ReportVerdict(rawValue: $0.verdict.rawValue))
+            pattern: m.pattern, device: "", state: "", detect_ms: m.markers.detect_s.map { $0 * 1000 },
+            verdict: own[m.pattern + "\u{0}" + m.device].map { PatternIndex.cellVerdict(m, $0) }
+              ?? ReportVerdict(rawValue: m.verdict.rawValue))
         }
         let caption =
           rows.count > shown.count
@@ -317,7 +380,7 @@ public enum CorpusReport {
         .table(
           ReportTable(pairs, verdictColumns: []),
           caption:
-            "similarity: 0..1, 1 identical (the smaller ST-SIM direction, clamped); the raw directional ST-SIM and SPQI are in hapt confusion --format csv."
+            "The verdict comes from d' (under 1 confusable, under 2 close, else distinct). Waveform similarity is a separate signal-level score, not a verdict: ST-SIM's smaller direction, clamped to 0..1 (1 identical); the raw directional ST-SIM and SPQI are in hapt confusion --format csv."
         ))
     }
     return ReportSection(title: "Design review: confusability", id: "review", blocks: blocks)
@@ -399,8 +462,8 @@ public enum CorpusReport {
           .text(catalog.items[pair.first].name, href: catalog.items[pair.first].page),
           .text(catalog.items[pair.second].name, href: catalog.items[pair.second].page),
           .number(ChartNumber.fixed(pair.dPrime, decimals: 2)),
-          .number(ChartNumber.fixed(pair.similarity.similarity, decimals: 3)),
           .text(pair.verdict.rawValue),
+          .number(ChartNumber.fixed(pair.similarity.similarity, decimals: 3)),
         ]
       }
       blocks.append(
@@ -409,12 +472,12 @@ public enum CorpusReport {
             headers: [
               [
                 .init(text: "pattern A"), .init(text: "pattern B"), .init(text: "d' (JND)", numeric: true),
-                .init(text: "similarity", numeric: true), .init(text: "verdict"),
+                .init(text: "verdict"), .init(text: "waveform similarity (0..1)", numeric: true),
               ]
             ],
             rows: rows,
             caption:
-              "The \(Wording.count(closest.count, "least distinguishable pair")) of the corpus (lowest d'), identical copies and silent patterns aside."
+              "The \(Wording.count(closest.count, "least distinguishable pair")) of the corpus (lowest d'), identical copies and silent patterns aside; the verdict comes from d', waveform similarity is ST-SIM's separate signal-level score."
           ).html))
     }
     return ReportSection(title: "Similarity across the corpus", id: "similarity", blocks: blocks)
@@ -469,13 +532,13 @@ public enum CorpusReport {
   /// A short pair table for the page: names, d', bounded similarity, verdict.
   static func compactPairs(_ rows: [(String, String, Double, PairSimilarity)]) -> CSVTable {
     var table = CSVTable(columns: [
-      CSVColumn("pattern A"), CSVColumn("pattern B"), CSVColumn("d'", unit: "JND"), CSVColumn("similarity"),
-      CSVColumn("verdict"),
+      CSVColumn("pattern A"), CSVColumn("pattern B"), CSVColumn("d'", unit: "JND"), CSVColumn("verdict"),
+      CSVColumn("waveform similarity (0..1)"),
     ])
     for (a, b, d, similarity) in rows {
       table.append([
-        .text(a), .text(b), .fixed(d, decimals: 2), .fixed(similarity.similarity, decimals: 3),
-        .text(PairVerdict(dPrime: d).rawValue),
+        .text(a), .text(b), .fixed(d, decimals: 2), .text(PairVerdict(dPrime: d).rawValue),
+        .fixed(similarity.similarity, decimals: 3),
       ])
     }
     return table

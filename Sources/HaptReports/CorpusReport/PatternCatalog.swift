@@ -14,11 +14,14 @@ struct PatternCatalog {
     var name: String
     /// The page's path relative to the report folder (`patterns/NAME.html`).
     var page: String
-    /// The worst verdict over devices that have an actuator and every state (silent only
-    /// when the pattern is silent on all of them); nil without such devices.
-    var worst: LatencyVerdict?
-    /// The slowest felt check (device, state, detect ms) among those of the worst verdict.
-    var worstCheck: PatternMeasurement?
+    /// The most severe of ``latencies`` over devices that have an actuator (what the
+    /// pattern's author can act on: fail, silent, warn, prepare, pass); nil without such
+    /// devices.
+    var worst: PatternLatency.Verdict?
+    /// The assessment of that worst verdict (its device, onset and prepare lead).
+    var worstLatency: PatternLatency?
+    /// The pattern's latency on each device, in device order.
+    var latencies: [PatternLatency]
     /// Never felt on the primary device in the first state (its pairs are not confusions).
     var isSilentOnPrimary: Bool
     /// Index into ``PatternCatalog/identicalGroups``, if the pattern has identical copies.
@@ -42,41 +45,34 @@ struct PatternCatalog {
     var groupOf = [Int: Int]()
     for (g, group) in identicalGroups.enumerated() { for i in group { groupOf[i] = g } }
     let perPattern = devices.count * states.count
+    let latencies = e.patternLatencies
     var items: [Item] = []
     items.reserveCapacity(e.corpus.entries.count)
     for (i, entry) in e.corpus.entries.enumerated() {
-      let checks = e.measurements[(i * perPattern)..<((i + 1) * perPattern)].filter { felt.contains($0.device) }
-      let worst = PatternCatalog.worst(checks.map(\.verdict))
-      let worstCheck = checks.filter { $0.verdict == worst }
-        .max {
-          ($0.markers.detect_s ?? -1, $1.device, $1.state.rawValue) < (
-            $1.markers.detect_s ?? -1, $0.device, $0.state.rawValue
-          )
-        }
+      let own = Array(latencies[(i * devices.count)..<((i + 1) * devices.count)])
+      let worstLatency = PatternCatalog.worst(own.filter { felt.contains($0.device) })
       items.append(
         Item(
-          index: i, name: entry.name, page: pages[i], worst: worst, worstCheck: worstCheck,
-          isSilentOnPrimary: e.measurements[i * perPattern].verdict == .silent, identicalGroup: groupOf[i]))
+          index: i, name: entry.name, page: pages[i], worst: worstLatency?.verdict, worstLatency: worstLatency,
+          latencies: own, isSilentOnPrimary: e.measurements[i * perPattern].verdict == .silent,
+          identicalGroup: groupOf[i]))
     }
     self.items = items
   }
 
-  /// Severity for sorting, most severe first: fail, warn, silent, pass, none.
-  static func severity(_ verdict: LatencyVerdict?) -> Int {
-    switch verdict {
-    case .fail: 0
-    case .warn: 1
-    case .silent: 2
-    case .pass: 3
-    case nil: 4
-    }
+  /// Severity for sorting, most severe first: fail, silent, warn, prepare, pass,
+  /// unplayable, none.
+  static func severity(_ verdict: PatternLatency.Verdict?) -> Int {
+    verdict?.severity ?? PatternLatency.Verdict.allCases.count
   }
 
-  /// The worst of `verdicts`: fail, then warn, then pass; silent only if all are silent.
-  static func worst(_ verdicts: [LatencyVerdict]) -> LatencyVerdict? {
-    guard !verdicts.isEmpty else { return nil }
-    if verdicts.allSatisfy({ $0 == .silent }) { return .silent }
-    return verdicts.filter { $0 != .silent }.max()
+  /// The most severe assessment (on a tie, the slowest prepared detect, then the first
+  /// device); nil for none.
+  static func worst(_ latencies: [PatternLatency]) -> PatternLatency? {
+    latencies.enumerated().min { a, b in
+      (a.element.verdict.severity, -(a.element.preparedDetect_s ?? 0), a.offset)
+        < (b.element.verdict.severity, -(b.element.preparedDetect_s ?? 0), b.offset)
+    }?.element
   }
 
   /// Whether the pair is between two identical patterns.
@@ -101,7 +97,7 @@ struct PatternCatalog {
     }
   }
 
-  /// Index order: worst verdict (fail, warn, silent, pass), then the nearest neighbour's
+  /// Index order: worst verdict (fail, silent, warn, prepare, pass), then the nearest neighbour's
   /// d' (closest first, none last), then name.
   func indexOrder(_ pairwise: PairwiseSummary) -> [Int] {
     let nearestD = items.map { nearest($0.index, in: pairwise)?.dPrime ?? .infinity }

@@ -25,17 +25,17 @@ enum PatternIndex {
     rows.reserveCapacity(order.count)
     for i in order {
       let item = catalog.items[i]
-      var row: [LinkTable.Cell] = [.text(item.name, href: item.page), item.worst.map { .badge(badge($0)) } ?? .empty]
-      for m in e.measurements[(i * perPattern)..<((i + 1) * perPattern)] {
-        let verdict = badge(m.verdict)
+      var row: [LinkTable.Cell] = [
+        .text(item.name, href: item.page), item.worst.map { .badge(ReportVerdict($0)) } ?? .empty,
+      ]
+      for (k, m) in e.measurements[(i * perPattern)..<((i + 1) * perPattern)].enumerated() {
+        let latency = item.latencies[k / max(states.count, 1)]
+        let verdict = cellVerdict(m, latency)
         let detect = m.markers.detect_s.map { $0 * 1000 }
         let text =
-          detect.map { "\(verdict.symbol) \(cellText($0, verdict: verdict, budget: budget))" } ?? verdict.symbol
-        let tooltip =
-          "\(item.name) on \(m.device) (\(m.state.rawValue)): "
-          + (detect.map { "detect \(ChartNumber.fixed($0, decimals: 1)) ms, \(m.verdict.rawValue)" }
-            ?? "silent (\(m.silenceReason ?? "not felt"))")
-        row.append(.verdict(verdict, text: text, tooltip: tooltip))
+          detect.map { "\(verdict.symbol) \(cellText($0, verdict: badge(m.verdict), budget: budget))" }
+          ?? verdict.symbol
+        row.append(.verdict(verdict, text: text, tooltip: tooltip(item.name, m, latency)))
       }
       if let nearest = catalog.nearest(i, in: e.pairwise) {
         let other = catalog.items[nearest.other(than: i)]
@@ -49,17 +49,42 @@ enum PatternIndex {
     let table = LinkTable(
       headers: headers, rows: rows, rowIDs: ids,
       caption:
-        "\(Wording.count(rows.count, "pattern")): detect latency in ms after the trigger on every device and state (✓ pass within \(Wording.ms(budget.pass_s)), ! warn to \(Wording.ms(budget.warn_s)), ✗ fail later, ○ silent).",
+        "\(Wording.count(rows.count, "pattern")): detect latency in ms after the trigger on every device and state (✓ pass within \(Wording.ms(budget.pass_s)), ! warn to \(Wording.ms(budget.warn_s)), ✗ fail later even on a prepared engine, ◐ misses the budget only because the engine starts cold: passes when the app calls prepare() ahead, ⊘ never felt on a device with an actuator, ○ silent on a device that cannot play). worst: the pattern's own verdict, judged on a prepared engine.",
       tableClass: "overview")
     let device = e.primary.first?.device ?? "the primary device"
     return ReportSection(
       title: "Patterns", id: "patterns",
       blocks: [
         .paragraph(
-          "Every pattern, the ones that need attention first: sorted by the worst latency verdict on devices with an actuator (fail, warn, silent, pass), then by the d' of the nearest neighbour on \(device) (closest first; identical copies and silent pairs aside). Each name links to the pattern's page: waveform, spectrogram, latency details and nearest neighbours."
+          "Every pattern, the ones that need attention first: sorted by the worst of what the pattern's author can change on devices with an actuator (fail: its own onset is too slow even on a prepared engine; never felt; warn; prepare: passes once the app calls prepare() ahead; pass), then by the d' of the nearest neighbour on \(device) (closest first; identical copies and silent pairs aside). Each name links to the pattern's page: waveform, spectrogram, latency details and nearest neighbours."
         ),
         .html(table.html),
       ])
+  }
+
+  /// A cell's colour: the row's verdict, except that a row that misses the budget only
+  /// because the engine starts cold is `prepare`, and a silent row is `never felt` on a
+  /// device that could play it.
+  static func cellVerdict(_ m: PatternMeasurement, _ latency: PatternLatency) -> ReportVerdict {
+    if m.verdict == .silent { return m.isFailure ? .unfelt : .silent }
+    if latency.verdict == .prepare, m.verdict > .pass { return .prepare }
+    return badge(m.verdict)
+  }
+
+  /// The cell's tooltip: detect, split into engine latency and the pattern's onset, and
+  /// what to do.
+  static func tooltip(_ name: String, _ m: PatternMeasurement, _ latency: PatternLatency) -> String {
+    let head = "\(name) on \(m.device) (\(m.state.rawValue)): "
+    guard let detect = m.markers.detect_s, let onset = m.onset_s else {
+      return head + (m.isFailure ? "never felt" : "silent") + " (\(m.silenceReason ?? "not felt"))"
+    }
+    var text =
+      head
+      + "detect \(ChartNumber.fixed(detect * 1000, decimals: 1)) ms = engine \(ChartNumber.fixed(m.engineLatency_s * 1000, decimals: 1)) ms + onset \(ChartNumber.fixed(onset * 1000, decimals: 1)) ms, \(m.verdict.rawValue)"
+    if latency.verdict == .prepare, m.verdict > .pass, let lead = latency.prepareLead_s {
+      text += "; passes when prepare() is called at least \(Wording.leadMs(lead)) ahead"
+    }
+    return text
   }
 
   /// Whole milliseconds, or more decimals where whole ones would contradict the verdict

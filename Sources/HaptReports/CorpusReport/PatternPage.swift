@@ -29,7 +29,7 @@ enum PatternPage {
       ReportSection(
         title: "Waveform and spectrogram on \(e.primary.first?.device ?? "the primary device")", id: "figures",
         blocks: figures),
-      latencySection(checks, e),
+      latencySection(checks, e, latencies: catalog.items[i].latencies),
       neighboursSection(i, e, catalog: catalog, clusterOf: clusterOf, clusters: clusters),
       lintSection(entry, e),
     ]
@@ -54,10 +54,17 @@ enum PatternPage {
       ("haptic events", "\(pattern.hapticEvents.count)"),
       ("duration", ChartNumber.readable(pattern.duration_s * 1000) + " ms"),
     ]
-    if let worst = item.worst {
-      var value = worst.rawValue
-      if let check = item.worstCheck, let detect = check.markers.detect_s, worst != .pass {
-        value += " (\(ChartNumber.fixed(detect * 1000, decimals: 1)) ms, \(check.device) \(check.state.rawValue))"
+    if let worst = item.worstLatency {
+      var value = ReportVerdict(worst.verdict).label
+      switch worst.verdict {
+      case .prepare:
+        value += " (on \(worst.device): prepare() at least \(Wording.leadMs(worst.prepareLead_s ?? 0)) ahead)"
+      case .fail, .warn:
+        if let detect = worst.preparedDetect_s {
+          value += " (\(ChartNumber.fixed(detect * 1000, decimals: 1)) ms on \(worst.device), prepared)"
+        }
+      case .silent: value += " (on \(worst.device))"
+      case .pass, .unplayable: break
       }
       facts.append(("worst latency", value))
     }
@@ -71,17 +78,19 @@ enum PatternPage {
     return facts
   }
 
-  static func latencySection(_ checks: [PatternMeasurement], _ e: CorpusEvaluation) -> ReportSection {
+  static func latencySection(
+    _ checks: [PatternMeasurement], _ e: CorpusEvaluation, latencies: [PatternLatency]
+  ) -> ReportSection {
     var table = CSVTable(columns: [
       CSVColumn("device"), CSVColumn("state"), CSVColumn("engine", unit: "ms"), CSVColumn("detect", unit: "ms"),
-      CSVColumn("t10", unit: "ms"), CSVColumn("t90", unit: "ms"), CSVColumn("rise", unit: "ms"),
+      CSVColumn("onset", unit: "ms"), CSVColumn("t90", unit: "ms"), CSVColumn("rise", unit: "ms"),
       CSVColumn("stop", unit: "ms"),
       CSVColumn("peak", unit: "g"), CSVColumn("verdict"), CSVColumn("why silent"),
     ])
     func ms(_ s: Double?) -> CSVCell { .fixed(s.map { $0 * 1000 }, decimals: 1) }
     for m in checks {
       table.append([
-        .text(m.device), .text(m.state.rawValue), ms(m.engineLatency_s), ms(m.markers.detect_s), ms(m.markers.t10_s),
+        .text(m.device), .text(m.state.rawValue), ms(m.engineLatency_s), ms(m.markers.detect_s), ms(m.onset_s),
         ms(m.markers.t90_s), ms(m.markers.rise_s), ms(m.markers.stop_s), .fixed(m.peak_g, decimals: 3),
         .text(m.verdict.rawValue), .text(m.silenceReason),
       ])
@@ -91,10 +100,29 @@ enum PatternPage {
       title: "Latency on every device and state", id: "latency",
       blocks: [
         .paragraph(
-          "Milliseconds after the touch (trigger, 0 ms). Budget: pass when felt (detect) within \(Wording.ms(budget.pass_s)), warn to \(Wording.ms(budget.warn_s)), fail later."
-        ),
-        .table(ReportTable(table), caption: nil),
-      ])
+          "Milliseconds after the touch (trigger, 0 ms). detect = engine latency + onset, the pattern's own part; t10 = t90 - rise (latency.csv has every marker). Budget: pass when felt (detect) within \(Wording.ms(budget.pass_s)), warn to \(Wording.ms(budget.warn_s)), fail later."
+        )
+      ] + latencies.compactMap(advice) + [.table(ReportTable(table), caption: nil)])
+  }
+
+  /// What the pattern's author or the app can do on one device, when there is something.
+  static func advice(_ latency: PatternLatency) -> ReportBlock? {
+    let detect = latency.preparedDetect_s.map { ChartNumber.fixed($0 * 1000, decimals: 1) + " ms" } ?? ""
+    switch latency.verdict {
+    case .prepare:
+      return .note(
+        "\(latency.device): passes on a prepared engine and misses the budget only because the engine starts in \(Wording.ms(latency.coldStart_s)) cold; call prepare() at least \(Wording.leadMs(latency.prepareLead_s ?? 0)) before the trigger."
+      )
+    case .fail:
+      return .warning("\(latency.device): too slow by the pattern's own onset, even on a prepared engine (\(detect)).")
+    case .warn:
+      return .paragraph(
+        "\(latency.device): in the warn band by the pattern's own onset on a prepared engine (\(detect)).")
+    case .silent:
+      return .warning("\(latency.device): never felt (below the detection threshold throughout); the check fails.")
+    case .pass, .unplayable:
+      return nil
+    }
   }
 
   static func neighboursSection(
@@ -104,7 +132,7 @@ enum PatternPage {
     let device = e.primary.first?.device ?? "the primary device"
     var blocks: [ReportBlock] = [
       .paragraph(
-        "The patterns most easily confused with this one on \(device), by d' (JND units; under 1 confusable, under 2 close). similarity: the pair's bounded ST-SIM (0..1, 1 identical)."
+        "The patterns most easily confused with this one on \(device), by d' (JND units; under 1 confusable, under 2 close): the verdict comes from d'. Waveform similarity is a separate signal-level score, not a verdict: the pair's bounded ST-SIM (0..1, 1 identical)."
       )
     ]
     if let g = item.identicalGroup {
@@ -140,8 +168,8 @@ enum PatternPage {
           ? "identical" : catalog.bothSilent(i, other) ? "both silent" : pair.verdict.rawValue
         return [
           .text(catalog.items[other].name, href: String(catalog.items[other].page.dropFirst("patterns/".count))),
-          .number(ChartNumber.fixed(pair.dPrime, decimals: 2)),
-          .number(ChartNumber.fixed(pair.similarity.similarity, decimals: 3)), .text(verdict),
+          .number(ChartNumber.fixed(pair.dPrime, decimals: 2)), .text(verdict),
+          .number(ChartNumber.fixed(pair.similarity.similarity, decimals: 3)),
         ]
       }
       blocks.append(
@@ -150,7 +178,7 @@ enum PatternPage {
             headers: [
               [
                 .init(text: "neighbour"), .init(text: "d' (JND)", numeric: true),
-                .init(text: "similarity", numeric: true), .init(text: "verdict"),
+                .init(text: "verdict"), .init(text: "waveform similarity (0..1)", numeric: true),
               ]
             ],
             rows: rows,

@@ -34,4 +34,10 @@ enum Wording {
 
   /// A duration in milliseconds for a sentence: `50 ms`, `12.5 ms`.
   static func ms(_ seconds: Double) -> String { ChartNumber.readable((seconds * 1000 * 10).rounded() / 10) + " ms" }
+
+  /// A lead time a requirement is stated with ("at least"): whole milliseconds rounded up,
+  /// so that the lead named always suffices.
+  static func leadMs(_ seconds: Double) -> String {
+    ChartNumber.readable((seconds * 1000 - 1e-6).rounded(.up)) + " ms"
+  }
 }

@@ -70,7 +70,7 @@ struct LinkTable {
         "td",
         [
           .element(
-            "span", attributes: ["class": "badge \(verdict.rawValue)"], text: "\(verdict.symbol) \(verdict.rawValue)")
+            "span", attributes: ["class": "badge \(verdict.rawValue)"], text: "\(verdict.symbol) \(verdict.label)")
         ])
     case .verdict(let verdict, let text, let tooltip):
       return .element("td", attributes: ["class": "v \(verdict.rawValue)", "title": tooltip], text: text)

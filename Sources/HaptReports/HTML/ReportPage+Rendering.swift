@@ -142,7 +142,7 @@ extension ReportTable {
           [
             .element(
               "span", attributes: ["class": "badge \(verdict.rawValue)"],
-              text: "\(verdict.symbol) \(verdict.rawValue)")
+              text: "\(verdict.symbol) \(verdict.label)")
           ])
       }
       // Short text (names, states) never wraps, so a wide table scrolls instead of

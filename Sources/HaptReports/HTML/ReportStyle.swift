@@ -41,6 +41,8 @@ enum ReportStyle {
     td.v.pass { background: #b3e2d5 !important; }
     td.v.warn { background: #f5d99a !important; }
     td.v.fail { background: #f0b48a !important; }
+    td.v.prepare { background: #c6e5f7 !important; }
+    td.v.unfelt { background: #f0b48a !important; }
     td.v.silent { background: #ffffff !important; color: #666666; font-weight: 400; }
     table.overview tbody tr:target td { outline: 2px solid #0b5cad; }
     caption { text-align: left; font-weight: 600; padding: 4px 0; }
@@ -54,6 +56,8 @@ enum ReportStyle {
     .badge.pass { background: #009e73; color: #000000; }
     .badge.warn { background: #e69f00; color: #000000; }
     .badge.fail { background: #d55e00; color: #000000; }
+    .badge.prepare { background: #56b4e9; color: #000000; }
+    .badge.unfelt { background: #d55e00; color: #000000; }
     .badge.silent { background: #ffffff; color: #444444; border: 1px dashed #999999; }
     footer { color: #666c74; font-size: 13px; margin: 24px 0 0; text-align: center; }
     .file a { font-family: ui-monospace, "SF Mono", Menlo, Consolas, monospace; font-size: 13px; }

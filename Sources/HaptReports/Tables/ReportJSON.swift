@@ -34,12 +34,18 @@ public enum ReportJSON {
     ])
   }
 
-  /// One perceptual change: event (1-based, null for the whole signal), cue, size with its
-  /// unit, its JNDs, and the sentence.
+  /// One perceptual change: the felt event (1-based in time order, null for the whole
+  /// signal), cue, size with its unit, its JNDs, when the felt event starts (`time_s`,
+  /// after the trigger), the file's own events felt in it (`fileEvents`, numbers in the
+  /// file's order; empty when unknown), how the sentence names it (`subject`), and the
+  /// sentence.
   public static func change(_ c: PerceptualChange) -> JSONValue {
     .orderedObject([
       ("event", c.event.map { .number(Double($0)) } ?? .null), ("cue", .string(c.cue.rawValue)),
       ("size", .number(c.size)), ("unit", .string(c.unit)), ("dPrime_JND", .number(c.dPrime_JND)),
+      ("time_s", c.time_s.map { .number($0) } ?? .null),
+      ("fileEvents", .list(c.fileEvents.map { .number(Double($0)) })),
+      ("subject", c.subject.map { .string($0) } ?? .null),
       ("description", .string(c.sentence)),
     ])
   }

@@ -13,17 +13,20 @@ public enum ReportTables {
   public static func latency(_ measurements: [PatternMeasurement], budget: LatencyBudget = .default) -> CSVTable {
     var table = CSVTable(columns: [
       CSVColumn("pattern"), CSVColumn("device"), CSVColumn("state"), CSVColumn("engineLatency", unit: "ms"),
-      CSVColumn("detect", unit: "ms"), CSVColumn("t10", unit: "ms"), CSVColumn("t50", unit: "ms"),
+      CSVColumn("detect", unit: "ms"), CSVColumn("onset", unit: "ms"), CSVColumn("t10", unit: "ms"),
+      CSVColumn("t50", unit: "ms"),
       CSVColumn("t90", unit: "ms"), CSVColumn("rise", unit: "ms"), CSVColumn("stop", unit: "ms"),
       CSVColumn("peak", unit: "g"), CSVColumn("rms", unit: "g"), CSVColumn("dominantFrequency", unit: "Hz"),
-      CSVColumn("verdict"), CSVColumn("budget", unit: "ms"), CSVColumn("warn", unit: "ms"), CSVColumn("silenceReason"),
+      CSVColumn("verdict"), CSVColumn("failsCheck"), CSVColumn("budget", unit: "ms"), CSVColumn("warn", unit: "ms"),
+      CSVColumn("silenceReason"),
     ])
     for m in measurements {
       table.append([
         .text(m.pattern), .text(m.device), .text(m.state.rawValue), ms(m.engineLatency_s), ms(m.markers.detect_s),
-        ms(m.markers.t10_s), ms(m.markers.t50_s), ms(m.markers.t90_s), ms(m.markers.rise_s), ms(m.markers.stop_s),
+        ms(m.onset_s), ms(m.markers.t10_s), ms(m.markers.t50_s), ms(m.markers.t90_s), ms(m.markers.rise_s),
+        ms(m.markers.stop_s),
         .number(m.peak_g), .number(m.rms_g), .number(m.dominantFrequency_Hz), .text(m.verdict.rawValue),
-        ms(budget.pass_s),
+        .text(m.isFailure ? "yes" : "no"), ms(budget.pass_s),
         ms(budget.warn_s), .text(m.silenceReason),
       ])
     }

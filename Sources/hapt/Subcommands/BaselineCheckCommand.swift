@@ -108,7 +108,8 @@ struct BaselineCheckCommand: HaptCommand {
     case .text:
       for problem in result.problems { console.warning(problem) }
       var table = TextTable([
-        "pattern", "device", "state", "status", "dPrime_JND", "detectShift_ms", "similarity", "what changed",
+        "pattern", "device", "state", "status", "dPrime_JND", "detectShift_ms", "waveformSimilarity_0to1",
+        "what changed",
       ])
       for c in result.comparisons {
         table.append([

@@ -16,11 +16,12 @@ struct CompareCommand: HaptCommand {
       recordings (.wav, .flac, mono, in g; other rates are resampled to 8 kHz), in any mix.
       d' is hapt's distinguishability in JND units (Docs/Perception.md): under 1
       confusable, under 2 close, else distinct. The changes from A to B are listed event by
-      event with their share of d' ("event 2: 6.0 dB weaker (2.6 JND)"). similarity is
-      bounded 0..1 (1 identical): the smaller of the two ST-SIM directions, over blocks
-      where either signal is perceptible. The raw directional ST-SIM values (A as the
-      reference, B as the reference) follow; --format json adds raw SPQI and the
-      reference convention (silent blocks score 0, as vibromaf does).
+      event with their share of d', naming a pattern file's own events ("event 2 (transient
+      at 0.12 s): 6.0 dB weaker (2.6 JND)"). The verdict comes from d' alone. The waveform
+      similarity is a second, signal-level score (ST-SIM, bounded 0..1, 1 identical: the
+      smaller of its two directions, over blocks where either signal is perceptible); it is
+      not a verdict. --format json adds the raw directional ST-SIM and SPQI (unbounded)
+      and the reference convention (silent blocks score 0, as vibromaf does).
       """)
 
   var signals: [String] = []
@@ -72,10 +73,9 @@ struct CompareCommand: HaptCommand {
       lines.append("what changed from A to B:")
       for change in c.changes { lines.append("  " + change.sentence) }
     }
-    lines.append("similarity = \(Format.fixed(c.perceptible.similarity, 3)) (0..1, 1 identical)")
     lines.append(
-      "raw ST-SIM, directional: \(Format.fixed(c.perceptible.stsimBA, 4)) with A as the reference, "
-        + "\(Format.fixed(c.perceptible.stsimAB, 4)) with B as the reference")
+      "waveform similarity (ST-SIM, 0..1, 1 identical; not the verdict) = \(Format.fixed(c.perceptible.similarity, 3))"
+    )
     lines.append("")
     var markers = TextTable(["signal", "detect_ms", "t10_ms", "t50_ms", "t90_ms", "rise_ms", "stop_ms", "peak_g"])
     for (name, m, peak) in [("A", c.markersA, c.a.peak_g), ("B", c.markersB, c.b.peak_g)] {

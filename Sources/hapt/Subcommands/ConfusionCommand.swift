@@ -99,11 +99,11 @@ struct ConfusionCommand: HaptCommand {
         + (review.sentences.first ?? "") + "\n\n"
     }
     var lines = ["\(review.device) (\(review.state.rawValue)): \(review.names.joined(separator: ", "))", ""]
-    var pairs = TextTable(["pattern A", "pattern B", "dPrime_JND", "similarity", "verdict"])
+    var pairs = TextTable(["pattern A", "pattern B", "dPrime_JND", "verdict", "waveformSimilarity_0to1"])
     for pair in review.pairs {
       pairs.append([
-        pair.first, pair.second, Format.fixed(pair.dPrime, 2), Format.fixed(pair.similarity.similarity, 3),
-        pair.verdict.rawValue,
+        pair.first, pair.second, Format.fixed(pair.dPrime, 2), pair.verdict.rawValue,
+        Format.fixed(pair.similarity.similarity, 3),
       ])
     }
     lines.append(pairs.text)

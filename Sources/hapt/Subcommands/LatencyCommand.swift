@@ -14,10 +14,12 @@ struct LatencyCommand: HaptCommand {
     ],
     discussion: """
       One row per pattern, device and state: detect (first time the vibration is above the
-      detection threshold), t50, t90, rise (t90 - t10) and stop, in ms after the trigger, and a
-      verdict: pass (detect <= budget), warn (<= warn), fail, or silent (never felt).
-      Exit status 1 when any row fails; 65 when a file could not be decoded, 66 when one is
-      missing (the others are still checked).
+      detection threshold), t50, t90, rise (t90 - t10) and stop, in ms after the trigger;
+      onset, the pattern's own part of detect (detect minus the engine latency); and a
+      verdict: pass (detect <= budget), warn (<= warn), fail, or silent (never felt). A
+      silent row fails on a device with an actuator (nobody feels the pattern); on a device
+      with none it is information. Exit status 1 when any row fails; 65 when a file could
+      not be decoded, 66 when one is missing (the others are still checked).
       """)
 
   var paths: [String] = []
@@ -92,24 +94,58 @@ struct LatencyCommand: HaptCommand {
     case .json: console.out(JSONWriter.string(ReportJSON.latency(measurements, budget: budget)))
     case .text:
       var table = TextTable([
-        "pattern", "device", "state", "detect_ms", "t50_ms", "t90_ms", "rise_ms", "stop_ms", "verdict",
+        "pattern", "device", "state", "detect_ms", "onset_ms", "t50_ms", "t90_ms", "rise_ms", "stop_ms", "verdict",
       ])
       for m in measurements {
         table.append([
-          m.pattern, m.device, m.state.rawValue, Format.ms(m.markers.detect_s), Format.ms(m.markers.t50_s),
-          Format.ms(m.markers.t90_s), Format.ms(m.markers.rise_s), Format.ms(m.markers.stop_s),
-          m.verdict.rawValue + (m.silenceReason.map { " (\($0))" } ?? ""),
+          m.pattern, m.device, m.state.rawValue, Format.ms(m.markers.detect_s), Format.ms(m.onset_s),
+          Format.ms(m.markers.t50_s), Format.ms(m.markers.t90_s), Format.ms(m.markers.rise_s),
+          Format.ms(m.markers.stop_s), Self.verdictText(m),
         ])
       }
       console.out(table.text)
-      let failed = measurements.filter { $0.verdict == .fail }.count
+      let silentFailures = measurements.filter { $0.verdict == .silent && $0.isFailure }.count
+      let silentInformation = measurements.filter { $0.verdict == .silent && !$0.isFailure }.count
       console.line(
         "\(measurements.count) checks: \(measurements.filter { $0.verdict == .pass }.count) pass, "
-          + "\(measurements.filter { $0.verdict == .warn }.count) warn, \(failed) fail, "
-          + "\(measurements.filter { $0.verdict == .silent }.count) silent "
+          + "\(measurements.filter { $0.verdict == .warn }.count) warn, "
+          + "\(measurements.filter { $0.verdict == .fail }.count) fail, "
+          + "\(silentFailures) never felt on a device with an actuator (fail), "
+          + "\(silentInformation) silent on a device that cannot play (information) "
           + "(budget \(Format.ms(budget.pass_s)) ms, warn \(Format.ms(budget.warn_s)) ms)")
     }
+    Self.warnNeverFelt(measurements, console)
     if let status = CommandSupport.loadFailureStatus(corpus.failures.map(\.error)) { return status }
-    return measurements.contains { $0.verdict == .fail } ? .checkFailed : .success
+    return measurements.contains(where: \.isFailure) ? .checkFailed : .success
+  }
+
+  /// One line per pattern that is never felt on a device with an actuator, naming the
+  /// devices and states where its latency check fails for that reason.
+  static func warnNeverFelt(_ measurements: [PatternMeasurement], _ console: Console) {
+    var order: [String] = []
+    var places: [String: [(device: String, states: [String])]] = [:]
+    for m in measurements where m.verdict == .silent && m.isFailure {
+      if places[m.pattern] == nil { order.append(m.pattern) }
+      var list = places[m.pattern, default: []]
+      if list.last?.device == m.device {
+        list[list.count - 1].states.append(m.state.rawValue)
+      } else {
+        list.append((m.device, [m.state.rawValue]))
+      }
+      places[m.pattern] = list
+    }
+    for pattern in order {
+      let list = places[pattern, default: []].map { "\($0.device) (\($0.states.joined(separator: ", ")))" }
+      console.warning(
+        "\(pattern): never felt on \(list.joined(separator: "; ")), which \(list.count == 1 ? "has" : "have") an actuator: its latency check fails there"
+      )
+    }
+  }
+
+  /// The verdict column: the verdict, and for a silent row whether it fails and why.
+  static func verdictText(_ m: PatternMeasurement) -> String {
+    guard m.verdict == .silent else { return m.verdict.rawValue }
+    let reason = m.silenceReason ?? "never felt"
+    return m.isFailure ? "silent, fails (\(reason))" : "silent (\(reason))"
   }
 }

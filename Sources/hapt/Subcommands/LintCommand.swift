@@ -19,6 +19,11 @@ struct LintCommand: HaptCommand {
       reported on stderr as 'error: FILE: PLACE: MESSAGE' and the other files are still
       checked.
 
+      With --strict, an unknown key close to a known one (a misspelling such as
+      EventParamters, which drops everything under it) is an error instead of a warning.
+      Text output groups more than three findings of one rule in one file into one line
+      (a count and the first places); CSV and JSON list every finding.
+
       Exit status: 65 if any file could not be decoded (this wins); 66 if a file is
       missing; otherwise 1
       with --strict if any error-severity finding exists; otherwise 0.
@@ -33,13 +38,16 @@ struct LintCommand: HaptCommand {
     [
       .positionals(\.paths, PositionalSpec(minimum: 1, missing: "PATH (a pattern file or folder)")),
       .format(\.format),
-      .flag("strict", help: "Exit 1 if any finding has error severity.", \.strict),
+      .flag(
+        "strict", help: "Misspelled keys that drop content are errors; exit 1 if any finding has error severity.",
+        \.strict),
       .group(\.limits),
     ]
   }
 
   func run(_ console: Console) throws -> ExitStatus {
-    let report = LintReport.lint(paths: paths, limits: limits.limits)
+    let lenient = LintReport.lint(paths: paths, limits: limits.limits)
+    let report = strict ? lenient.strict() : lenient
     for failure in report.failures {
       console.error(ErrorText.line(failure))
     }
@@ -61,7 +69,7 @@ struct LintCommand: HaptCommand {
   }
 
   static func text(_ report: LintReport) -> String {
-    var lines = report.findings.map(\.description)
+    var lines = LintGrouping.groups(report.findings).map(\.description)
     let checked = report.files.count - report.failures.count
     var summary =
       "\(checked) file(s) checked: \(report.count(.error)) error(s), \(report.count(.warning)) warning(s), \(report.count(.info)) info"

@@ -1,0 +1,95 @@
+/// Which felt event of a reference matches which of a candidate.
+///
+/// With as many events on both sides, the first matches the first, and so on (an edit
+/// that keeps the event count keeps the pairing, and d' is what it always was). With
+/// different counts, the pairs minimise a cost (dynamic programming, as in sequence
+/// alignment): a match costs the squared JNDs of its level difference plus the squared
+/// distance of the two onsets in units of ``timeScale_s``; leaving an event unmatched
+/// costs the squared JNDs of its own level (its distance from nothing). An event added
+/// between two others is then one added event, not a shift of every later one. Onsets
+/// are compared from the start of each signal (the same device and state put them on one
+/// time axis). Beyond ``maxAlignedEvents`` on either side, events are matched in order.
+enum EventAlignment {
+  /// One entry of an alignment: a matched pair, or an event of one side alone.
+  typealias Pair = (reference: Int?, candidate: Int?)
+
+  /// Onset distance that costs as much as one JND of level, seconds (our choice: an event
+  /// moved 50 ms costs 25, far less than a missing and an added event of 10 dB or more,
+  /// so it reads as moved; an event 100 ms from the nearest one costs 100, so a strong
+  /// event inserted there reads as added rather than as a neighbour moved).
+  static let timeScale_s = 0.010
+  /// Largest event count aligned by cost (O(n m) work); more are matched in order.
+  static let maxAlignedEvents = 48
+
+  /// The alignment in time order.
+  static func pairs(_ a: [PerceptualFeatures.Event], _ b: [PerceptualFeatures.Event]) -> [Pair] {
+    let n = a.count
+    let m = b.count
+    if n == m || n > maxAlignedEvents || m > maxAlignedEvents || n == 0 || m == 0 {
+      let common = min(n, m)
+      var result: [Pair] = (0..<common).map { ($0, $0) }
+      if n > common { result += (common..<n).map { ($0, nil) } }
+      if m > common { result += (common..<m).map { (nil, $0) } }
+      return result
+    }
+    let jnd = Distinguishability.amplitudeJND_dB
+    func alone(_ e: PerceptualFeatures.Event) -> Double {
+      let x = e.peakLevel_dB / jnd
+      return x * x
+    }
+    func match(_ i: Int, _ j: Int) -> Double {
+      let level = (a[i].peakLevel_dB - b[j].peakLevel_dB) / jnd
+      let time = (a[i].start_s - b[j].start_s) / timeScale_s
+      return level * level + time * time
+    }
+    // cost[i][j]: best cost of a[0..<i] with b[0..<j]; step 0 match, 1 a alone, 2 b alone.
+    let width = m + 1
+    var cost = [Double](repeating: 0, count: (n + 1) * width)
+    var step = [UInt8](repeating: 0, count: (n + 1) * width)
+    for i in 1...n {
+      cost[i * width] = cost[(i - 1) * width] + alone(a[i - 1])
+      step[i * width] = 1
+    }
+    for j in 1...m {
+      cost[j] = cost[j - 1] + alone(b[j - 1])
+      step[j] = 2
+    }
+    for i in 1...n {
+      for j in 1...m {
+        let diagonal = cost[(i - 1) * width + j - 1] + match(i - 1, j - 1)
+        let up = cost[(i - 1) * width + j] + alone(a[i - 1])
+        let left = cost[i * width + j - 1] + alone(b[j - 1])
+        var best = diagonal
+        var choice: UInt8 = 0
+        if up < best {
+          best = up
+          choice = 1
+        }
+        if left < best {
+          best = left
+          choice = 2
+        }
+        cost[i * width + j] = best
+        step[i * width + j] = choice
+      }
+    }
+    var result: [Pair] = []
+    var i = n
+    var j = m
+    while i > 0 || j > 0 {
+      switch step[i * width + j] {
+      case 0:
+        result.append((i - 1, j - 1))
+        i -= 1
+        j -= 1
+      case 1:
+        result.append((i - 1, nil))
+        i -= 1
+      default:
+        result.append((nil, j - 1))
+        j -= 1
+      }
+    }
+    return result.reversed()
+  }
+}

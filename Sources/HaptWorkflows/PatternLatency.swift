@@ -1,0 +1,109 @@
+import HaptSimulation
+
+/// A pattern's latency on one device as its author can act on it: the engine's start-up
+/// (prepared or cold) is the app's to fix, by calling `prepare()` ahead of the trigger;
+/// the pattern's own onset (detect minus the engine latency) is the pattern's.
+///
+/// The verdict judges the onset on a prepared engine; a pattern that passes there and
+/// misses the budget only when the engine starts cold is ``Verdict/prepare``, with the
+/// shortest `prepare()` lead that makes it pass (from the profile's latency model).
+public struct PatternLatency: Sendable, Equatable {
+  /// What the author should do, most severe first in ``severity``.
+  public enum Verdict: String, CaseIterable, Sendable {
+    /// Felt within the budget in every state measured.
+    case pass
+    /// Within the budget on a prepared engine; misses it cold: call `prepare()` ahead.
+    case prepare
+    /// The pattern's own onset lands in the warn band even on a prepared engine.
+    case warn
+    /// The pattern's own onset misses the warn limit even on a prepared engine.
+    case fail
+    /// Never felt on a device that can play it.
+    case silent
+    /// The device cannot play anything (no actuator, haptics off): information.
+    case unplayable
+
+    /// Sort order, most severe first: fail, silent, warn, prepare, pass, unplayable.
+    public var severity: Int {
+      switch self {
+      case .fail: 0
+      case .silent: 1
+      case .warn: 2
+      case .prepare: 3
+      case .pass: 4
+      case .unplayable: 5
+      }
+    }
+
+    /// Whether the pattern's author has something to fix (fail, silent, warn).
+    public var needsPatternWork: Bool { self == .fail || self == .silent || self == .warn }
+  }
+
+  public var pattern: String
+  public var device: String
+  public var verdict: Verdict
+  /// The pattern's own onset after the engine starts, seconds (nil when never felt).
+  public var onset_s: Double?
+  /// Detect on a prepared engine: the profile's prepared latency plus the onset, seconds.
+  public var preparedDetect_s: Double?
+  /// For ``Verdict/prepare``: the shortest `prepare()` lead that makes the pattern pass on
+  /// this device, seconds before the trigger.
+  public var prepareLead_s: Double?
+  /// The device's cold-start engine latency, seconds.
+  public var coldStart_s: Double
+
+  /// Assesses the rows of one pattern on one device (every state measured).
+  ///
+  /// - Parameters:
+  ///   - rows: the pattern's measurements on `device` (one per state; not empty).
+  ///   - latency: the device's engine latency model.
+  ///   - budget: the budget the rows were judged against.
+  public init(rows: [PatternMeasurement], latency: LatencyParameters, budget: LatencyBudget) {
+    pattern = rows.first?.pattern ?? ""
+    device = rows.first?.device ?? ""
+    coldStart_s = latency.cold_s
+    let felt = rows.first { $0.state == .prepared && $0.onset_s != nil } ?? rows.first { $0.onset_s != nil }
+    onset_s = felt?.onset_s
+    guard let onset = onset_s else {
+      preparedDetect_s = nil
+      prepareLead_s = nil
+      verdict = rows.contains(where: \.isFailure) ? .silent : .unplayable
+      return
+    }
+    let prepared = latency.prepared_s + onset
+    preparedDetect_s = prepared
+    let own = budget.verdict(detect_s: prepared)
+    let measured = rows.map(\.verdict).filter { $0 != .silent }.max() ?? .pass
+    switch own {
+    case .pass where measured > .pass:
+      verdict = .prepare
+      prepareLead_s = latency.shortestLead_s(toStartWithin: budget.pass_s - onset)
+    case .pass:
+      verdict = .pass
+      prepareLead_s = nil
+    case .warn, .silent:
+      verdict = .warn
+      prepareLead_s = nil
+    case .fail:
+      verdict = .fail
+      prepareLead_s = nil
+    }
+  }
+
+  /// One assessment per pattern and device, in the measurements' pattern then device
+  /// order (measurements in ``Evaluation`` order: pattern, device, state).
+  public static func assess(
+    _ measurements: [PatternMeasurement], devices: [DeviceProfile], states: Int, budget: LatencyBudget
+  ) -> [PatternLatency] {
+    guard states > 0, !devices.isEmpty else { return [] }
+    var result: [PatternLatency] = []
+    var start = 0
+    while start + states <= measurements.count {
+      let rows = Array(measurements[start..<(start + states)])
+      let device = devices[(start / states) % devices.count]
+      result.append(PatternLatency(rows: rows, latency: device.latency, budget: budget))
+      start += states
+    }
+    return result
+  }
+}
