@@ -20,17 +20,30 @@ public struct AndroidCapabilities: Equatable, Sendable {
   public var supportsEnvelopeEffects: Bool?
   /// The envelope effects' minimum control-point duration, ms.
   public var minEnvelopeControlPointDuration_ms: Int?
+  /// The envelope effects' maximum control-point duration, ms
+  /// (`VibratorEnvelopeEffectInfo.getMaxControlPointDurationMillis`).
+  public var maxEnvelopeControlPointDuration_ms: Int?
+  /// The most control points one envelope effect may have
+  /// (`VibratorEnvelopeEffectInfo.getMaxSize`).
+  public var maxEnvelopeControlPoints: Int?
+  /// `Vibrator.getPrimitiveDurations`: how long each supported primitive plays, ms.
+  public var primitiveDurations_ms: [AndroidPrimitiveName: Int]?
 
   public init(
     supportedEffects: Set<AndroidPredefinedEffect>? = nil,
     supportedPrimitives: Set<AndroidPrimitiveName>? = nil, hasAmplitudeControl: Bool? = nil,
-    supportsEnvelopeEffects: Bool? = nil, minEnvelopeControlPointDuration_ms: Int? = nil
+    supportsEnvelopeEffects: Bool? = nil, minEnvelopeControlPointDuration_ms: Int? = nil,
+    maxEnvelopeControlPointDuration_ms: Int? = nil, maxEnvelopeControlPoints: Int? = nil,
+    primitiveDurations_ms: [AndroidPrimitiveName: Int]? = nil
   ) {
     self.supportedEffects = supportedEffects
     self.supportedPrimitives = supportedPrimitives
     self.hasAmplitudeControl = hasAmplitudeControl
     self.supportsEnvelopeEffects = supportsEnvelopeEffects
     self.minEnvelopeControlPointDuration_ms = minEnvelopeControlPointDuration_ms
+    self.maxEnvelopeControlPointDuration_ms = maxEnvelopeControlPointDuration_ms
+    self.maxEnvelopeControlPoints = maxEnvelopeControlPoints
+    self.primitiveDurations_ms = primitiveDurations_ms
   }
 }
 
@@ -66,7 +79,8 @@ extension DeviceProfile {
       cursor,
       allowed: [
         "supportedEffects", "supportedPrimitives", "hasAmplitudeControl", "supportsEnvelopeEffects",
-        "minEnvelopeControlPointDuration_ms",
+        "minEnvelopeControlPointDuration_ms", "maxEnvelopeControlPointDuration_ms", "maxEnvelopeControlPoints",
+        "primitiveDurations_ms",
       ])
     var capabilities = AndroidCapabilities()
     if let effects = try cursor.member("supportedEffects") {
@@ -99,15 +113,39 @@ extension DeviceProfile {
     if let envelopes = try cursor.member("supportsEnvelopeEffects") {
       capabilities.supportsEnvelopeEffects = try envelopes.bool()
     }
-    if let minimum = try cursor.member("minEnvelopeControlPointDuration_ms") {
-      let value = try minimum.number()
-      guard value.rounded() == value, (0...10_000).contains(value) else {
-        throw minimum.error(
-          "minEnvelopeControlPointDuration_ms \(JSONWriter.number(value)) is not a whole number of ms in 0...10000")
+    capabilities.minEnvelopeControlPointDuration_ms = try wholeNumber(cursor, "minEnvelopeControlPointDuration_ms")
+    capabilities.maxEnvelopeControlPointDuration_ms = try wholeNumber(cursor, "maxEnvelopeControlPointDuration_ms")
+    capabilities.maxEnvelopeControlPoints = try wholeNumber(cursor, "maxEnvelopeControlPoints", 1...10_000)
+    if let minimum = capabilities.minEnvelopeControlPointDuration_ms,
+      let maximum = capabilities.maxEnvelopeControlPointDuration_ms, maximum < minimum
+    {
+      throw try cursor.required("maxEnvelopeControlPointDuration_ms").error(
+        "must be at least minEnvelopeControlPointDuration_ms (\(minimum)), got \(maximum)")
+    }
+    if let durations = try cursor.member("primitiveDurations_ms") {
+      var table: [AndroidPrimitiveName: Int] = [:]
+      let names = AndroidPrimitiveName.allCases.map(\.rawValue)
+      _ = try ProfileReader(durations, allowed: names)
+      for primitive in AndroidPrimitiveName.allCases {
+        if let duration = try wholeNumber(durations, primitive.rawValue) { table[primitive] = duration }
       }
-      capabilities.minEnvelopeControlPointDuration_ms = Int(value)
+      capabilities.primitiveDurations_ms = table
     }
     return capabilities
+  }
+
+  /// An optional whole number member in `range`.
+  private static func wholeNumber(
+    _ cursor: JSONCursor, _ key: String, _ range: ClosedRange<Double> = 0...10_000
+  ) throws -> Int? {
+    guard let member = try cursor.member(key) else { return nil }
+    let value = try member.number()
+    guard value.rounded() == value, range.contains(value) else {
+      throw member.error(
+        "\(key) \(JSONWriter.number(value)) is not a whole number in \(Int(range.lowerBound))...\(Int(range.upperBound))"
+      )
+    }
+    return Int(value)
   }
 
   /// The `android` block as JSON in schema order (only the fields the profile gives).
@@ -124,8 +162,18 @@ extension DeviceProfile {
     }
     if let control = android.hasAmplitudeControl { members.append(("hasAmplitudeControl", .bool(control))) }
     if let envelopes = android.supportsEnvelopeEffects { members.append(("supportsEnvelopeEffects", .bool(envelopes))) }
-    if let minimum = android.minEnvelopeControlPointDuration_ms {
-      members.append(("minEnvelopeControlPointDuration_ms", .number(Double(minimum))))
+    for (key, value) in [
+      ("minEnvelopeControlPointDuration_ms", android.minEnvelopeControlPointDuration_ms),
+      ("maxEnvelopeControlPointDuration_ms", android.maxEnvelopeControlPointDuration_ms),
+      ("maxEnvelopeControlPoints", android.maxEnvelopeControlPoints),
+    ] {
+      if let value { members.append((key, .number(Double(value)))) }
+    }
+    if let durations = android.primitiveDurations_ms {
+      let entries = AndroidPrimitiveName.allCases.compactMap { primitive in
+        durations[primitive].map { (primitive.rawValue, JSONValue.number(Double($0))) }
+      }
+      members.append(("primitiveDurations_ms", .orderedObject(entries)))
     }
     return .orderedObject(members)
   }

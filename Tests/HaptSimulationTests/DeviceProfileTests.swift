@@ -6,7 +6,11 @@ import Testing
 import HaptSimulation
 
 @Suite struct DeviceProfileTests {
-  static let shippedNames = ["android-lra-235", "erm-phone", "ideal", "iphone-wideband-lra", "tablet-none"]
+  static let shippedNames = [
+    "android-lra-235", "android-lra-amplitude", "android-lra-onoff", "apple-watch-lra", "erm-budget-amplitude",
+    "erm-phone", "gamepad-voicecoil", "ideal", "iphone-8-taptic", "iphone-wideband-lra", "mac-none", "pixel-flagship-lra",
+    "tablet-none",
+  ]
 
   @Test(arguments: shippedNames)
   func shippedProfileLoadsAndRoundTrips(_ name: String) throws {

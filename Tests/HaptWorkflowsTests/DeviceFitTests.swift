@@ -169,7 +169,11 @@ import Testing
     #expect(resonance.isFitted)
     #expect(abs(resonance.value / expected - 1) < 0.01, "\(name): \(fit.values), start \(fit.start.name)")
     #expect(fit.succeeded, "\(name): \(fit.problems), d' \(fit.dPrime_JND)")
-    #expect(fit.start.name == name)
+    // Unshifted, the best start is the profile itself. Shifted 7 % down, a neighbouring
+    // class can be the better start (measured: the shifted iphone-wideband-lra starts best
+    // from iphone-8-taptic, the shifted iphone-8-taptic from iphone-wideband-lra); the
+    // resonance is recovered and the fit succeeds either way.
+    if !shifted { #expect(fit.start.name == name) }
     #expect(fit.startsTried.count == starts.count)
   }
 

@@ -118,9 +118,12 @@ import Testing
   /// (measured, sharpness 0 to 1 at intensity 1): `android-lra-235` 262 Hz at 0.3 to 219 Hz
   /// at 0.9 (its one brake cycle, in anti-phase at the drive frequency, puts a notch
   /// there, and the spectrum's upper lobe fades as the drive moves up); `erm-phone` 141 to
-  /// 122 Hz (a sharper tap is shorter, so the motor spins up less). Recorded as known
-  /// issues so they stay visible; a fix makes the test fail until the name is removed.
-  static let tapFrequencyKnownIssues: Set<String> = ["android-lra-235", "erm-phone"]
+  /// 122 Hz (a sharper tap is shorter, so the motor spins up less), and for the same
+  /// reason `erm-budget-amplitude` (erm-phone's motor with a lighter eccentric: 141 to
+  /// 122 Hz at intensity 1; narrowing its drive band to 195-200 Hz still leaves a fall, so
+  /// no honest profile number removes it). Recorded as known issues so they stay visible;
+  /// a fix makes the test fail until the name is removed.
+  static let tapFrequencyKnownIssues: Set<String> = ["android-lra-235", "erm-phone", "erm-budget-amplitude"]
 
   /// Perceived frequency (``PerceptualFeatures/frequency_Hz``) at sharpness s1 > s0 is not
   /// below that at s0, over every pair of the grid (so a slow fall fails too), to 0.1 %

@@ -1,6 +1,7 @@
 import Foundation
 import HaptCommandLine
 import HaptCore
+import HaptReports
 import HaptSimulation
 
 /// `hapt devices`: the shipped device profiles with every parameter and the derived
@@ -9,7 +10,7 @@ struct DevicesCommand: HaptCommand {
   static let help = CommandHelp(
     name: "devices",
     summary: "List the device profiles (shipped and HAPT_DEVICES) with every parameter and derived values.",
-    usage: ["devices [--format text|json]"],
+    usage: ["devices [--format text|csv|json]"],
     discussion: """
       Profiles are JSON files in Corpora/devices (schema: Docs/Simulation.md), shipped
       inside hapt; your own profiles in the folder named by the HAPT_DEVICES environment
@@ -21,18 +22,24 @@ struct DevicesCommand: HaptCommand {
       equalises (drive.equalization actuatorResponse): the band of drive frequencies over
       which intensity 1 reaches the reference level within maxVoltage_V (outside it the
       voltage cap stops the equalisation), and the steady acceleration at intensity 1 at
-      fmin, the reference and fmax.
+      fmin, the reference and fmax. Capabilities (Docs/Devices.md): whether anything
+      plays, amplitude control, the frequency range sharpness can choose, the Android
+      predefined effects and primitives (with durations where stated) and envelope
+      effects with their limits, every default filled in. --format csv gives one row of
+      capabilities per profile.
       """)
 
   var format = OutputFormat.text
 
-  static var arguments: [Argument<Self>] { [.format(\.format, [.text, .json])] }
+  static var arguments: [Argument<Self>] { [.format(\.format, [.text, .csv, .json])] }
 
   func run(_ console: Console) throws -> ExitStatus {
     let profiles = try DeviceProfile.available()
     switch format {
     case .json:
       console.out(JSONWriter.string(.list(profiles.map(Self.json))))
+    case .csv:
+      console.out(Self.capabilityTable(profiles).csvText)
     default:
       console.out(profiles.map(Self.text).joined(separator: "\n"))
     }
@@ -85,6 +92,7 @@ struct DevicesCommand: HaptCommand {
       JSONMember(
         key: "derived",
         value: JSONNode(.orderedObject(derived(profile).map { ($0.0, JSONValue.number(rounded($0.1))) }))))
+    members.append(JSONMember(key: "capabilities", value: JSONNode(profile.capabilities.jsonValue)))
     return .object(members)
   }
 
@@ -125,7 +133,33 @@ struct DevicesCommand: HaptCommand {
       lines.append(
         "  derived: " + derivedValues.map { "\($0.0) \(number(rounded($0.1)))" }.joined(separator: "  "))
     }
+    lines.append("  capabilities: " + profile.capabilities.summaryLine)
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// One row of capabilities per profile (`--format csv`).
+  static func capabilityTable(_ profiles: [DeviceProfile]) -> CSVTable {
+    var table = CSVTable(columns: [
+      CSVColumn("device"), CSVColumn("actuator"), CSVColumn("plays"), CSVColumn("amplitudeControl"),
+      CSVColumn("frequencyMin", unit: "Hz"), CSVColumn("frequencyMax", unit: "Hz"), CSVColumn("effects"),
+      CSVColumn("primitives"), CSVColumn("envelopeEffects"), CSVColumn("maxEnvelopeControlPoints"),
+      CSVColumn("minEnvelopeControlPoint", unit: "ms"), CSVColumn("maxEnvelopeControlPoint", unit: "ms"),
+    ])
+    func flag(_ b: Bool) -> CSVCell { .text(b ? "yes" : "no") }
+    func count(_ n: Int?) -> CSVCell { n.map { CSVCell.integer($0) } ?? .empty }
+    for profile in profiles {
+      let c = profile.capabilities
+      table.append([
+        .text(profile.name), .text(c.actuatorType), flag(c.plays), flag(c.amplitudeControl),
+        c.frequencyRange_Hz.map { .number($0.lowerBound) } ?? .empty,
+        c.frequencyRange_Hz.map { .number($0.upperBound) } ?? .empty,
+        .text(c.effects.map(\.rawValue).joined(separator: " ")),
+        .text(c.primitiveList.replacingOccurrences(of: ",", with: " ")),
+        flag(c.envelopeEffects), count(c.maxEnvelopeControlPoints), count(c.minEnvelopeControlPointDuration_ms),
+        count(c.maxEnvelopeControlPointDuration_ms),
+      ])
+    }
+    return table
   }
 
   /// Six significant digits, for display only.
