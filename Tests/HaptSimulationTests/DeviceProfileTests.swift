@@ -8,7 +8,7 @@ import HaptSimulation
 @Suite struct DeviceProfileTests {
   static let shippedNames = [
     "android-lra-235", "android-lra-amplitude", "android-lra-onoff", "apple-watch-lra", "erm-budget-amplitude",
-    "erm-phone", "gamepad-voicecoil", "ideal", "iphone-8-taptic", "iphone-wideband-lra", "mac-none", "pixel-flagship-lra",
+    "erm-phone", "ideal", "iphone-8-taptic", "iphone-wideband-lra", "mac-none", "pixel-flagship-lra",
     "tablet-none",
   ]
 

@@ -42,7 +42,9 @@ import HaptSimulation
       if latency.verdict == .prepare { needingPrepare += 1 }
       // The onset is nearly the same in both states: the engine only delays the pattern
       // (within 1 ms: the detect marker is found on a sampled envelope).
-      if let a = prepared.onset_s, let b = cold.onset_s { #expect(abs(a - b) < 0.001) }
+      if let a = prepared.onset_s, let b = cold.onset_s {
+        #expect(abs(a - b) < 0.001, "\(latency.device) \(latency.pattern): onset prepared \(a) s, cold \(b) s")
+      }
     }
     #expect(needingPrepare > 0)
   }

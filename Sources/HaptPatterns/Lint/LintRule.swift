@@ -224,18 +224,19 @@ public struct LintRule: Equatable, Sendable {
     "Every haptic event at full intensity: no contrast left for emphasis.")
 
   /// Every rule, in table order.
-  public static let all: [LintRule] = [
-    jsonLeniency, unknownKey, missingKey, outOfRange, unknownIdentifier, negativeTime,
-    unsortedCurve, tooManyControlPoints, longContinuousEvent, unsafeWaveformPath, duplicateKey,
-    malformedEntry, missingWaveform, emptyCurve, ignoredValue, misspelledKey,
-    hapticTooFewPoints, hapticDecreasingTime, hapticEmphasisBelowEnvelope, hapticOutOfRange,
-    hapticUnknownKey, hapticMissingKey, hapticZeroDuration, hapticMisspelledKey,
-    androidUnknownAttribute, androidHiddenAPI, androidEndlessRepeat, androidShortEntry,
-    androidZeroDuration, androidStrayText,
-    androidEnvelopeNotZero, androidShortControlPoint, androidFrequencyOutOfRange,
-    hapsNotRendered, hapsUnknownKey, hapsMissingKey, hapsOutOfRange, hapsUnsortedKeyframes, hapsEndlessLoop,
-    ivsUnknownEffect, ivsMissingAttribute, ivsOutOfRange, ivsUnknownElement, ivsNoTimeline, ivsWaveformNotKept,
-    overlappingContinuous, overlappingCurves, simultaneousTransients, noHapticEvents, silentPattern,
-    longUIPattern, sustainedBuzz, denseBurst, fusingGap, allFullIntensity,
-  ] + mpegRules
+  public static let all: [LintRule] =
+    [
+      jsonLeniency, unknownKey, missingKey, outOfRange, unknownIdentifier, negativeTime,
+      unsortedCurve, tooManyControlPoints, longContinuousEvent, unsafeWaveformPath, duplicateKey,
+      malformedEntry, missingWaveform, emptyCurve, ignoredValue, misspelledKey,
+      hapticTooFewPoints, hapticDecreasingTime, hapticEmphasisBelowEnvelope, hapticOutOfRange,
+      hapticUnknownKey, hapticMissingKey, hapticZeroDuration, hapticMisspelledKey,
+      androidUnknownAttribute, androidHiddenAPI, androidEndlessRepeat, androidShortEntry,
+      androidZeroDuration, androidStrayText,
+      androidEnvelopeNotZero, androidShortControlPoint, androidFrequencyOutOfRange,
+      hapsNotRendered, hapsUnknownKey, hapsMissingKey, hapsOutOfRange, hapsUnsortedKeyframes, hapsEndlessLoop,
+      ivsUnknownEffect, ivsMissingAttribute, ivsOutOfRange, ivsUnknownElement, ivsNoTimeline, ivsWaveformNotKept,
+      overlappingContinuous, overlappingCurves, simultaneousTransients, noHapticEvents, silentPattern,
+      longUIPattern, sustainedBuzz, denseBurst, fusingGap, allFullIntensity,
+    ] + mpegRules
 }

@@ -39,6 +39,14 @@ package struct ReportJob {
     return options
   }
 
+  /// What the report (or a shard's part) may replace: never the current folder, the
+  /// corpus, the merged parts, or a folder holding any of them
+  /// (``OutputFolderGuard``). Check it before loading anything, so that a refusal is
+  /// the first thing said.
+  package func outputGuard(part: Bool = false, merged: ShardMerge.ReportParts? = nil) -> OutputFolderGuard {
+    OutputFolderGuard(kind: part ? .reportPart : .report, inputs: settings.paths + (merged?.folders ?? []))
+  }
+
   /// Writes the report folder `out` for `corpus`; with `merged`, from a sharded run's
   /// parts (their measurements and pairs, and their files of every pair).
   /// - Returns: the path of the report's index.html.
@@ -56,7 +64,7 @@ package struct ReportJob {
         merged, against: corpus, measurements: corpus.entries.count * devices.count * options.states.count,
         paths: settings.paths)
     }
-    let outputGuard = OutputFolderGuard(kind: .report, inputs: settings.paths + (merged?.folders ?? []))
+    let outputGuard = outputGuard(merged: merged)
     try outputGuard.check(out)
     try AtomicFile.createParentFolder(of: out)
     let pairs = try EveryPairFile(next: out, enabled: settings.allPairs, header: ReportTables.pairsHeader)
@@ -90,7 +98,7 @@ package struct ReportJob {
   /// - Throws: ``InputError`` if a file cannot be written.
   package func writePart(_ corpus: PatternCorpus, shard: ShardSpec, to out: String) throws {
     let options = self.options
-    let outputGuard = OutputFolderGuard(kind: .reportPart, inputs: settings.paths)
+    let outputGuard = outputGuard(part: true)
     try outputGuard.check(out)
     try AtomicFile.createParentFolder(of: out)
     let pairs = try EveryPairFile(next: out, enabled: settings.allPairs, header: "")

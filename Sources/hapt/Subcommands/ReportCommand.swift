@@ -113,6 +113,7 @@ struct ReportCommand: HaptCommand {
   ) throws -> ExitStatus {
     var job = try ReportJob(settings: settings, threads: threads)
     let out = out ?? "Reports/report"
+    try job.outputGuard(part: shard != nil, merged: merged).check(out)
     console.progress("loading \(settings.paths.joined(separator: " "))")
     var loading = CorpusOptions()
     loading.patternLimits.limits = settings.limits
