@@ -85,7 +85,9 @@ package struct ReportJob {
     }
     status("writing \(out)")
     let ports = AndroidPort.rows(for: corpus, devices: devices, threads: options.threads)
-    var folder = CorpusReport.build(evaluation, title: settings.resolvedTitle, androidPorts: ports)
+    let capabilities = DevicePlayback.rows(for: corpus, devices: devices, threads: options.threads)
+    var folder = CorpusReport.build(
+      evaluation, title: settings.resolvedTitle, androidPorts: ports, capabilities: capabilities)
     (folder.kind, folder.inputs) = (outputGuard.kind, outputGuard.inputs)
     pairs.move(into: &folder, as: "pairs.csv")
     try folder.write(to: out)
