@@ -171,9 +171,9 @@ package struct DevicePlayback: Equatable, Sendable {
     return nil
   }
 
-  /// One sentence: "plays as written", "falls back to the amplitude waveform (the device
-  /// lacks the primitive(s) click): d' 2.31 from the intended effect", "silent: device has
-  /// no actuator".
+  /// One sentence: "plays as written", "falls back (the device lacks the primitive(s)
+  /// click): plays the amplitude waveform, d' 2.31 from the intended effect", "silent:
+  /// device has no actuator".
   package var sentence: String {
     let why = causes.isEmpty ? "" : " (" + causes.map(\.description).joined(separator: "; ") + ")"
     switch outcome {
@@ -181,10 +181,10 @@ package struct DevicePlayback: Equatable, Sendable {
       return form == nil || form == .asWritten ? "plays as written" : "plays \(form!.description)"
     case .fallsBack(let d):
       return
-        "falls back to \(form?.description ?? "another form")\(why): d' \(Self.twoDecimals(d)) from the intended effect"
+        "falls back\(why): plays \(form?.description ?? "another form"), d' \(Self.twoDecimals(d)) from the intended effect"
     case .silent(let reason):
-      let played = form.map { " (\($0.description)\(why))" } ?? (causes.isEmpty ? "" : why)
-      return "silent: \(reason)\(played)"
+      // With nothing to play the reason says it all; else it names what played unfelt.
+      return "silent: \(reason)" + (form.map { "; plays \($0.description)\(why)" } ?? "")
     }
   }
 

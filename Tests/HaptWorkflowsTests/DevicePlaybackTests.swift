@@ -41,7 +41,9 @@ import Testing
     #expect(row.causes == [.missingPrimitives(["click"])])
     let d = try #require(row.dPrime_JND)
     #expect(d.isFinite && d > 0, "d' \(d)")
-    #expect(row.sentence.hasPrefix("falls back to the amplitude waveform (the device lacks the primitive(s) click)"))
+    #expect(
+      row.sentence.hasPrefix(
+        "falls back (the device lacks the primitive(s) click): plays the amplitude waveform, d' "))
   }
 
   @Test func anAHAPPortFallsBackWhereTheAppPortsIt() throws {
@@ -133,7 +135,7 @@ import Testing
     let fallback = try #require(findings[2])
     #expect(["DEV001", "DEV002"].contains(fallback.ruleID))
     #expect(fallback.ruleID == ((rows[2].dPrime_JND ?? 0) >= 1 ? "DEV001" : "DEV002"))
-    #expect(fallback.message.hasPrefix("on android-lra-amplitude: falls back to the amplitude waveform"))
+    #expect(fallback.message.hasPrefix("on android-lra-amplitude: falls back (the device lacks the primitive(s) click"))
   }
 
   @Test func notesGroupManyRowsPerDevice() throws {

@@ -53,7 +53,7 @@ extension CorpusReport {
     let matrix = LinkTable(
       headers: [[LinkTable.Header(text: "pattern")] + devices.map { LinkTable.Header(text: $0) }],
       rows: shown.map { pattern in
-        [LinkTable.Cell.text(pattern)]
+        [LinkTable.Cell.name(pattern)]
           + devices.map { device in cell[pattern + "\u{0}" + device].map(matrixCell) ?? .empty }
       },
       caption: (patterns.count > shown.count
