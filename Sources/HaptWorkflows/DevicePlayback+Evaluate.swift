@@ -88,9 +88,12 @@ extension DevicePlayback {
 
   /// Every pattern of `corpus` on every device.
   package static func rows(
-    for corpus: PatternCorpus, devices: [DeviceProfile], threads: Int = Parallel.defaultThreadCount
+    for corpus: PatternCorpus, devices: [DeviceProfile], options: RenderOptions = RenderOptions(),
+    threads: Int = Parallel.defaultThreadCount
   ) -> [DevicePlayback] {
-    rows(patterns: corpus.entries.map { (name: $0.name, pattern: $0.pattern) }, devices: devices, threads: threads)
+    rows(
+      patterns: corpus.entries.map { (name: $0.name, pattern: $0.pattern) }, devices: devices, options: options,
+      threads: threads)
   }
 
   // MARK: - Android's choice

@@ -148,4 +148,24 @@ import Testing
     #expect(notes[0].hasPrefix("on android-lra-amplitude, of 7 patterns: 0 play, 7 fall back"), "\(notes[0])")
     #expect(DevicePlayback.notes(Array(rows.prefix(2))).count == 2)
   }
+
+  @Test func aFaintPatternIsSilentBelowThresholdUnlessOnOffMakesItFull() throws {
+    let faint = HapticPattern(events: [.continuous(at: 0, duration_s: 0.2, intensity: 0.02, sharpness: 0.5)])
+    let iphone = DevicePlayback.evaluate(faint, name: "faint", on: try Self.device("iphone-wideband-lra"))
+    guard case .silent(.belowDetectionThreshold(let peak)) = iphone.outcome else {
+      Issue.record("expected silence below the threshold, got \(iphone.outcome)")
+      return
+    }
+    #expect(peak > 0)
+    #expect(iphone.sentence.hasPrefix("silent: below the detection threshold throughout"))
+    // Amplitude 5 of 255 with amplitude control: still below the threshold.
+    let amplitude = DevicePlayback.evaluate(faint, name: "faint", on: try Self.device("android-lra-amplitude"))
+    #expect(amplitude.silenceReason.map { if case .belowDetectionThreshold = $0 { true } else { false } } == true)
+    #expect(amplitude.form == .amplitudeWaveform)
+    // Without amplitude control any non-zero amplitude plays at full strength: felt.
+    let onOff = DevicePlayback.evaluate(faint, name: "faint", on: try Self.device("android-lra-onoff"))
+    #expect(onOff.causes == [.noAmplitudeControl])
+    let d = try #require(onOff.dPrime_JND)
+    #expect(d >= 1, "d' \(d)")
+  }
 }

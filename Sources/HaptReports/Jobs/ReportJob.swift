@@ -85,7 +85,10 @@ package struct ReportJob {
     }
     status("writing \(out)")
     let ports = AndroidPort.rows(for: corpus, devices: devices, threads: options.threads)
-    let capabilities = DevicePlayback.rows(for: corpus, devices: devices, threads: options.threads)
+    var renderOptions = RenderOptions()
+    renderOptions.maxDuration_s = options.maxRenderDuration_s
+    let capabilities = DevicePlayback.rows(
+      for: corpus, devices: devices, options: renderOptions, threads: options.threads)
     var folder = CorpusReport.build(
       evaluation, title: settings.resolvedTitle, androidPorts: ports, capabilities: capabilities)
     (folder.kind, folder.inputs) = (outputGuard.kind, outputGuard.inputs)

@@ -118,7 +118,9 @@ struct LatencyCommand: HaptCommand {
     case nil: break
     }
     Self.warnNeverFelt(measurements, console)
-    let playback = DevicePlayback.rows(for: corpus, devices: devices, threads: threads.count)
+    var renderOptions = RenderOptions()
+    renderOptions.maxDuration_s = maxRenderDuration_s
+    let playback = DevicePlayback.rows(for: corpus, devices: devices, options: renderOptions, threads: threads.count)
     let notes = DevicePlayback.notes(playback)
     if !notes.isEmpty {
       console.note(
