@@ -19,8 +19,11 @@ extension DevicePlayback {
   ///   alternative with every capability, rendered on the same device) is measured.
   /// - Complexity: one render of what plays, and for a fallback one more render and the
   ///   perceptual features of both.
+  /// - Parameter port: the pattern's Android port when the caller has it already
+  ///   (``AndroidVibration/converting(_:)``'s vibration); nil converts when needed.
   package static func evaluate(
-    _ pattern: HapticPattern, name: String, on device: DeviceProfile, options: RenderOptions = RenderOptions()
+    _ pattern: HapticPattern, name: String, on device: DeviceProfile, options: RenderOptions = RenderOptions(),
+    port known: AndroidVibration? = nil
   ) -> DevicePlayback {
     let platform = device.platform
     var result = DevicePlayback(
@@ -31,7 +34,8 @@ extension DevicePlayback {
     // What plays, and what it stands in for.
     let played: HapticPattern
     let intended: HapticPattern
-    if let vibration = pattern.android ?? (platform == .android ? AndroidVibration.converting(pattern).vibration : nil)
+    if let vibration = pattern.android
+      ?? (platform == .android ? known ?? AndroidVibration.converting(pattern).vibration : nil)
     {
       let choice = Self.choose(vibration, on: playback)
       result.form = choice.form
@@ -74,15 +78,24 @@ extension DevicePlayback {
 
   /// Every pattern on every device, in pattern then device order.
   ///
-  /// - Complexity: ``evaluate(_:name:on:options:)`` per pair, in parallel; the result does
-  ///   not depend on the thread count.
+  /// - Complexity: one port per pattern (when a device is an Android phone), then
+  ///   ``evaluate(_:name:on:options:port:)`` per pair, in parallel; the result does not
+  ///   depend on the thread count.
   package static func rows(
     patterns: [(name: String, pattern: HapticPattern)], devices: [DeviceProfile],
     options: RenderOptions = RenderOptions(), threads: Int = Parallel.defaultThreadCount
   ) -> [DevicePlayback] {
-    let pairs = patterns.flatMap { item in devices.map { (item.name, item.pattern, $0) } }
+    // Each pattern is ported once, for all the Android devices.
+    let needsPort = devices.contains { $0.platform == .android && !Self.hasNoActuator($0) }
+    let ports = Parallel.map(count: patterns.count, threads: threads) { index -> AndroidVibration? in
+      let pattern = patterns[index].pattern
+      return needsPort && pattern.android == nil ? AndroidVibration.converting(pattern).vibration : nil
+    }
+    let pairs = patterns.indices.flatMap { p in devices.map { (p, $0) } }
     return Parallel.map(count: pairs.count, threads: threads) { index in
-      evaluate(pairs[index].1, name: pairs[index].0, on: pairs[index].2, options: options)
+      let (p, device) = pairs[index]
+      return evaluate(
+        patterns[p].pattern, name: patterns[p].name, on: device, options: options, port: ports[p])
     }
   }
 
@@ -94,6 +107,11 @@ extension DevicePlayback {
     rows(
       patterns: corpus.entries.map { (name: $0.name, pattern: $0.pattern) }, devices: devices, options: options,
       threads: threads)
+  }
+
+  private static func hasNoActuator(_ device: DeviceProfile) -> Bool {
+    if case .none = device.actuator { return true }
+    return false
   }
 
   // MARK: - Android's choice

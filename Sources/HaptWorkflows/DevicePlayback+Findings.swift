@@ -70,7 +70,7 @@ extension LintReport {
   /// own findings.
   ///
   /// - Complexity: loads each file again and evaluates it on every device
-  ///   (``DevicePlayback/evaluate(_:name:on:options:)``).
+  ///   (``DevicePlayback/rows(patterns:devices:options:threads:)``).
   package func addingDeviceFindings(
     devices: [DeviceProfile], limits: PatternLimits = PatternLimits(), threads: Int = Parallel.defaultThreadCount
   ) -> LintReport {
@@ -79,9 +79,8 @@ extension LintReport {
     let added = Parallel.map(count: indices.count, threads: threads) { k -> [LintFinding] in
       let file = files[indices[k]].file
       guard let loaded = try? PatternFile.load(path: file, limits: limits) else { return [] }
-      return devices.compactMap { device in
-        DevicePlayback.evaluate(loaded.pattern, name: loaded.name, on: device).finding(file: file)
-      }
+      return DevicePlayback.rows(patterns: [(loaded.name, loaded.pattern)], devices: devices, threads: 1)
+        .compactMap { $0.finding(file: file) }
     }
     for (k, index) in indices.enumerated() { copy.files[index].findings += added[k] }
     return copy

@@ -134,7 +134,7 @@ package enum PlaybackOutcome: Equatable, Sendable {
 }
 
 /// What one device plays of one pattern (Docs/Devices.md, "Fallback rules"): computed
-/// once per pattern and device by ``evaluate(_:name:on:options:)``.
+/// once per pattern and device by ``evaluate(_:name:on:options:port:)``.
 package struct DevicePlayback: Equatable, Sendable {
   /// The pattern's name.
   package var pattern: String

@@ -168,4 +168,14 @@ import Testing
     let d = try #require(onOff.dPrime_JND)
     #expect(d >= 1, "d' \(d)")
   }
+
+  @Test func rowsPortOncePerPatternAndMatchEachEvaluation() throws {
+    let devices = try ["pixel-flagship-lra", "android-lra-amplitude", "mac-none", "iphone-8-taptic"].map(Self.device)
+    let soft = HapticPattern(events: [.continuous(at: 0, duration_s: 0.2, intensity: 0.6, sharpness: 0.8)])
+    let patterns = [(name: "taps", pattern: Self.taps), (name: "soft", pattern: soft)]
+    let rows = DevicePlayback.rows(patterns: patterns, devices: devices, threads: 3)
+    let one = patterns.flatMap { p in devices.map { DevicePlayback.evaluate(p.pattern, name: p.name, on: $0) } }
+    #expect(rows == one)
+    #expect(rows.map(\.device) == (devices + devices).map(\.name))
+  }
 }
