@@ -35,7 +35,7 @@ extension DeviceProfile {
     try availablePaths()[name].map { try DeviceProfile(contentsOf: $0) }
   }
 
-  /// Whether a `--device` argument is a path (it contains `/` or ends in `.json`), not a name.
+  /// Whether a device argument is a path (it contains `/` or ends in `.json`), not a name.
   package static func isPath(_ nameOrPath: String) -> Bool {
     nameOrPath.contains("/") || nameOrPath.hasSuffix(".json")
   }
