@@ -1,4 +1,4 @@
-/// The rules `hapt lint --device` adds: what each named device plays of the pattern
+/// The rules a lint on named devices adds: what each device plays of the pattern
 /// (Docs/Devices.md, "Fallback rules"). They are never found without a device.
 extension LintRule {
   package static let deviceFallbackNoticeable = LintRule(
