@@ -255,4 +255,16 @@ import Testing
     #expect(AudioMetadata.decode(text) == entries)
     #expect(AudioMetadata.decode("recorded on a Tuesday") == nil)
   }
+
+  /// A failed write on a nearly full file system says so in the system's words, whatever
+  /// libsndfile said (issue 24 item 8: "problem with initialization of the flac decoder").
+  @Test func aFailedWriteOnAFullDiskSaysNoSpaceLeft() {
+    let libsndfile = "the written file cannot be read back: not a readable FLAC stream (damaged or truncated)"
+    #expect(AudioFile.writeFailureReason(libsndfile, freeBytes: 0) == "no space left on device")
+    #expect(
+      AudioFile.writeFailureReason(libsndfile, freeBytes: AudioFile.fullDiskBytes - 1) == "no space left on device")
+    #expect(AudioFile.writeFailureReason(libsndfile, freeBytes: 1 << 30) == libsndfile)
+    #expect(AudioFile.writeFailureReason(libsndfile, freeBytes: nil) == libsndfile)
+    #expect(SystemErrorText.phrase(ENOSPC) == "no space left on device")
+  }
 }
