@@ -267,4 +267,18 @@ import Testing
     #expect(AudioFile.writeFailureReason(libsndfile, freeBytes: nil) == libsndfile)
     #expect(SystemErrorText.phrase(ENOSPC) == "no space left on device")
   }
+
+  /// libsndfile's messages that name its internals are said in hapt's words (issue 24
+  /// item 8); others lose the "Error : " prefix and the final period.
+  @Test func libsndfileMessagesAreSaidInHaptsWords() {
+    #expect(
+      SndFile.tidy("SF_INFO struct incomplete")
+        == "not an audio file of a format hapt reads, or its header is incomplete")
+    #expect(SndFile.tidy("Unspecified internal error.") == "the audio data is damaged or truncated")
+    #expect(
+      SndFile.tidy("Error : problem with initialization of the flac decoder.")
+        == "not a readable FLAC stream (damaged or truncated)")
+    #expect(SndFile.tidy("Error : flac decoder lost sync.") == "the FLAC stream is damaged (decoder lost sync)")
+    #expect(SndFile.tidy("Format not recognised.") == "format not recognised")
+  }
 }
