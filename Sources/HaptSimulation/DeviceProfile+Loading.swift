@@ -17,9 +17,9 @@ extension DeviceProfile {
   /// the `name` field of a shipped profile or of one in the user's folder
   /// (`HAPT_DEVICES`, if set). A profile is named by its `name` field, never by its file
   /// name (``DeviceCatalog``).
-  /// - Throws: ``DeviceLookupError`` if the name is unknown; ``InputError`` (65) if a
-  ///   profile is malformed or a user profile takes a name already taken, (66) if a path
-  ///   is missing.
+  /// - Throws: ``DeviceLookupError`` if the name is unknown; ``InputError`` (kind
+  ///   `malformed`) if a profile is malformed or a user profile takes a name already
+  ///   taken, (`missing`) if a path is missing.
   package static func load(nameOrPath: String) throws -> DeviceProfile {
     if isPath(nameOrPath) {
       return try DeviceProfile(contentsOf: nameOrPath)
