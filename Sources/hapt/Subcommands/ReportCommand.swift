@@ -17,9 +17,9 @@ struct ReportCommand: HaptCommand {
       "report CORPUS... --shard I/N --out PART [same options]   (then: hapt merge PART... --out DIR)",
     ],
     discussion: """
-      Renders every pattern under CORPUS on every device (default: all shipped profiles) in
-      both engine states, and writes into DIR (default Reports/report): index.html (one
-      self-contained page: latency charts against the budget, the review set's confusion
+      Renders every pattern under CORPUS on every device (default: every profile, shipped
+      and HAPT_DEVICES) in both engine states, and writes into DIR (default Reports/report):
+      index.html (one self-contained page: latency charts against the budget, the review set's confusion
       matrices, a clustered similarity heat map, per-pattern waveforms and spectrograms,
       lint findings, the devices, and how to read it all) and patterns.csv, latency.csv,
       pairs.csv, confusion.csv, lint.csv, android-ports.csv (each AHAP pattern's Android port
