@@ -264,3 +264,49 @@ enum MPEGStreamFixtures {
     #expect(decoded > 0 && failed > 0)
   }
 }
+
+/// The WaveletWave blocks of the stream fixtures against the MPEG reference synthesizer's
+/// WAV of the same band alone (`X.reference.wav`: 16-bit PCM, 8000 Hz): equal to the
+/// WAV's resolution once sample n is taken from the block sample the reference
+/// synthesizer picks, `floor((1000 (n / 8000) - position) x 8000 / 1000)` in double
+/// precision, which rounds down to the previous sample at some block ends (hapt takes
+/// sample n; Docs/Formats-MPEG.md, deviation 11).
+@Suite struct MPEGWaveletAgainstReferenceTests {
+  /// The samples of a 16-bit PCM mono WAV, full scale 1.
+  static func pcm16(_ bytes: [UInt8]) throws -> [Double] {
+    var i = 12
+    while i + 8 <= bytes.count {
+      let id = String(decoding: bytes[i..<i + 4], as: UTF8.self)
+      let size = Int(bytes[i + 4]) | Int(bytes[i + 5]) << 8 | Int(bytes[i + 6]) << 16 | Int(bytes[i + 7]) << 24
+      if id == "data" {
+        return stride(from: i + 8, to: min(i + 8 + size, bytes.count) - 1, by: 2).map {
+          Double(Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8)) / 32768
+        }
+      }
+      i += 8 + size + size % 2
+    }
+    throw InputError("no data chunk")
+  }
+
+  @Test(arguments: ["wavelet-burst", "wavelet-chirp"])
+  func blocksAreWhatTheReferenceSynthesizes(name: String) throws {
+    let haptics = try MPEGStreamFixtures.load(name).haptics
+    let band = try #require(haptics.perceptions[0].channels[0].bands.first { $0.type == .waveletWave })
+    let count = try #require(band.waveletSamplesPerBlock(timescale: haptics.timescale))
+    let blocks = try band.effects.map { try #require(MPEGWaveletBlock.decode($0.waveletStream ?? [], length: count)) }
+    let reference = try Self.pcm16(InputFile.read(MPEGStreamFixtures.path(name, "reference.wav")))
+    #expect(reference.count == blocks.count * count)
+    let blockTicks = Double(try #require(band.blockLength))
+    var worst = 0.0
+    var held = 0
+    for (n, want) in reference.enumerated() {
+      let position = 1000 * (Double(n) / 8000)
+      let b = Int((position / blockTicks).rounded(.down))
+      let k = Int(((position - Double(b) * blockTicks) * 8000 / 1000).rounded(.down))
+      if k != n - b * count { held += 1 }
+      worst = max(worst, abs(blocks[b][k] - want))
+    }
+    #expect(worst < 4e-5, "max |hapt - reference| \(worst)")
+    #expect(held > 0)  // the reference's rounding does pick earlier samples
+  }
+}
