@@ -20,7 +20,7 @@ extension MPEGHaptics {
   /// `maxDepth`.
   /// - Throws: ``InputError`` naming `file` and the byte offset (`byte 57`).
   /// - Complexity: O(size of the file) plus O(keyframes) for joining effects.
-  public static func decodeBinary(
+  package static func decodeBinary(
     _ bytes: [UInt8], file: String, limits: PatternLimits = PatternLimits()
   ) throws -> (haptics: MPEGHaptics, findings: [LintFinding]) {
     do {
