@@ -177,14 +177,15 @@ struct MPEGSynthesizer {
   private func addWavelet(
     _ effect: MPEGHaptics.Effect, band: MPEGHaptics.Band, offset: Double, into out: inout Accumulator
   ) {
-    guard let stream = effect.waveletStream, let count = band.waveletSamplesPerBlock(timescale: haptics.timescale),
-      let values = MPEGWaveletBlock.decode(stream, length: count)
+    guard let stream = effect.waveletStream, let count = band.waveletSamplesPerBlock(timescale: haptics.timescale)
     else { return }
     let ts = Double(haptics.timescale)
     let fs = band.upperFrequencyLimit_Hz
     let position = Double(effect.position)
     let range = samples(
       fromTicks: position, toTicks: position + Double(count) / fs * ts, offset: offset, count: out.raw.count)
+    // Decode only blocks the render reaches.
+    guard !range.isEmpty, let values = MPEGWaveletBlock.decode(stream, length: count) else { return }
     for n in range {
       let k = Int(((ticks(n, offset: offset) - position) / ts * fs + 1e-9).rounded(.down))
       guard k >= 0 && k < count else { continue }

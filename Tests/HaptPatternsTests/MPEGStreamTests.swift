@@ -252,6 +252,12 @@ enum MPEGStreamFixtures {
           let pattern = haptics.pattern()
           _ = PatternLint.check(pattern, file: name)
           _ = haptics.duration_s
+          for band in haptics.perceptions.flatMap(\.channels).flatMap(\.bands) {
+            guard let n = band.waveletSamplesPerBlock(timescale: haptics.timescale), n <= 4096 else { continue }
+            for effect in band.effects.prefix(2) {
+              #expect(MPEGWaveletBlock.decode(effect.waveletStream ?? [], length: n)?.allSatisfy(\.isFinite) == true)
+            }
+          }
         } catch let error as InputError {
           failed += 1
           #expect(error.file == name + ".hmpg")
@@ -308,5 +314,23 @@ enum MPEGStreamFixtures {
     }
     #expect(worst < 4e-5, "max |hapt - reference| \(worst)")
     #expect(held > 0)  // the reference's rounding does pick earlier samples
+  }
+}
+
+@Suite struct MPEGWaveletBlockTests {
+  /// Any bytes decode to finite samples of the asked length (the arithmetic decoder reads
+  /// zeros past the end); lengths that are not powers of two of at least 16 are refused.
+  @Test func anyBytesDecodeToFiniteSamples() {
+    var random = SplitMix64(seed: 21)
+    for k in 0..<FuzzCases.perFormat(default: 300) {
+      let length = 16 << Int(random.next() % 7)
+      let bytes = (0..<Int(random.next() % 200)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+      let samples = MPEGWaveletBlock.decode(bytes, length: length)
+      #expect(samples?.count == length && samples?.allSatisfy(\.isFinite) == true, "case \(k)")
+    }
+    #expect(MPEGWaveletBlock.decode([1, 2, 3], length: 100) == nil)
+    #expect(MPEGWaveletBlock.decode([1, 2, 3], length: 8) == nil)
+    // No bits: no bit planes, a zero maximum, a silent block.
+    #expect(MPEGWaveletBlock.decode([], length: 64)?.allSatisfy { $0 == 0 } == true)
   }
 }

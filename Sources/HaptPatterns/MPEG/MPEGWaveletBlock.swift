@@ -216,14 +216,17 @@ struct SPIHTDecoder {
       }
     }
     lip = kept
-    // Sets: a significant set leaves its place and its descendants join the end of the
-    // list, where this same pass reaches them.
-    var k = 0
-    while k < lis.count {
-      let (y, typeB) = lis[k]
+    // Sets: a significant set leaves the list and its descendants join the end of it,
+    // where this same pass reaches them; the sets that stay keep their order.
+    var queue = lis
+    var head = 0
+    var remaining: [(index: Int, typeB: Bool)] = []
+    while head < queue.count {
+      let (y, typeB) = queue[head]
+      head += 1
       if !typeB {
         guard coder.decode(3) == 1 else {
-          k += 1
+          remaining.append((y, false))
           continue
         }
         for child in [2 * y, 2 * y + 1] where child < length {
@@ -234,17 +237,16 @@ struct SPIHTDecoder {
             lip.append(child)
           }
         }
-        if 4 * y + 3 < length { lis.append((y, true)) }
-        lis.remove(at: k)
+        if 4 * y + 3 < length { queue.append((y, true)) }
       } else {
         guard coder.decode(5) == 1 else {
-          k += 1
+          remaining.append((y, true))
           continue
         }
-        lis.append((2 * y, false))
-        lis.append((2 * y + 1, false))
-        lis.remove(at: k)
+        queue.append((2 * y, false))
+        queue.append((2 * y + 1, false))
       }
     }
+    lis = remaining
   }
 }
