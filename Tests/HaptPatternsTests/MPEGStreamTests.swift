@@ -1,6 +1,7 @@
 import Foundation
 import HaptCore
 import HaptPatterns
+import HaptTestSupport
 import Testing
 
 /// `.hmpg` streams written by the MPEG reference encoder (HapticReferenceSoftware commit
