@@ -1,14 +1,5 @@
+import HaptCore
 import HaptSignals
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#else
-  #error("hapt needs a C library module: Glibc, Musl or Darwin")
-#endif
 
 /// What the hand feels of a signal over time: its sensation level and felt magnitude at
 /// the signal's sample rate (Docs/Perception.md §10). ``PerceptualAttributes`` are built

@@ -1,15 +1,5 @@
 import HaptCore
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#else
-  #error("hapt needs a C library module: Glibc, Musl or Darwin")
-#endif
-
 /// How different two clearly different haptics feel (Docs/Perception.md §11).
 ///
 /// d' counts just-noticeable differences and is the right measure up to a few JNDs; beyond
@@ -31,9 +21,9 @@ import HaptCore
 /// The projection (``Model``) is fitted by ridge regression of the VibViz sensation
 /// coordinates on the standardised attribute coordinates; ``fitted`` holds the constants
 /// that `hapt-bench vibviz` re-derives and prints.
-public enum PerceptualDistance {
+package enum PerceptualDistance {
   /// d' above this counts as this much (JND): beyond it, d' no longer ranks.
-  public static let dPrimeCap_JND = 3.0
+  package static let dPrimeCap_JND = 3.0
   /// Size of the capped d' term at the cap, in units of the typical distance (a choice:
   /// a copy 3 JND away is a quarter as far as two typical VibViz vibrations).
   package static let dPrimeWeight = 0.25
@@ -159,14 +149,14 @@ public enum PerceptualDistance {
 
   /// A bounded closeness for maps, `1 / (1 + D)`: 1 identical, towards 0 as patterns feel
   /// more different; 0 for a silent pattern against a felt one (nil distance).
-  public static func closeness(_ distance: Double?) -> Double {
+  package static func closeness(_ distance: Double?) -> Double {
     guard let distance, distance.isFinite, distance >= 0 else { return 0 }
     return 1 / (1 + distance)
   }
 
   /// The perceptual distance between two signals given their attributes and d' (JND);
   /// 0 for two silent signals, nil for a silent one against a felt one.
-  public static func distance(
+  package static func distance(
     _ a: PerceptualAttributes, _ b: PerceptualAttributes, dPrime: Double
   ) -> Double? {
     distance(a, b, dPrime: dPrime, model: fitted)
