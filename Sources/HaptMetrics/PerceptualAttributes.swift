@@ -29,6 +29,8 @@ import HaptCore
 ///   and last 30 ms left out (the pattern's own start and end): 1 for a steady vibration,
 ///   about 0.1 for crisp taps, 0 for a single tap of 60 ms or less.
 /// - ``duration_s``: from the first to the last felt instant.
+/// - ``dutyCycle``: the fraction of that span during which the vibration is felt.
+/// - ``frequency_Hz``: the perceived frequency of ``PerceptualFeatures`` (felt pitch).
 ///
 /// A signal nobody feels has every attribute 0 and ``isPerceptible`` false.
 package struct PerceptualAttributes: Sendable, Equatable {
@@ -45,6 +47,12 @@ package struct PerceptualAttributes: Sendable, Equatable {
   package var fluctuation: Double
   /// 0 (discrete: crisp taps) ..1 (continuous: a steady buzz).
   package var continuity: Double
+  /// Fraction of the felt span during which the vibration is felt (sensation level above
+  /// 0), 0..1: 1 for a steady buzz, small for short taps far apart.
+  package var dutyCycle: Double
+  /// The perceived frequency (felt pitch: what Core Haptics calls sharpness), Hz: that of
+  /// ``PerceptualFeatures/frequency_Hz``; 0 for nothing felt.
+  package var frequency_Hz: Double
   /// First to last felt instant, seconds.
   package var duration_s: Double
 
@@ -70,11 +78,12 @@ package struct PerceptualAttributes: Sendable, Equatable {
 
   /// The attributes of nothing felt.
   package static let silent = PerceptualAttributes(
-    energy: 0, tempo_Hz: 0, meanMagnitude: 0, fluctuation: 0, continuity: 0, duration_s: 0)
+    energy: 0, tempo_Hz: 0, meanMagnitude: 0, fluctuation: 0, continuity: 0, duration_s: 0, dutyCycle: 0,
+    frequency_Hz: 0)
 
   package init(
     energy: Double, tempo_Hz: Double, meanMagnitude: Double, fluctuation: Double, continuity: Double,
-    duration_s: Double
+    duration_s: Double, dutyCycle: Double = 1, frequency_Hz: Double = 0
   ) {
     self.energy = energy
     self.tempo_Hz = tempo_Hz
@@ -83,6 +92,8 @@ package struct PerceptualAttributes: Sendable, Equatable {
     roughness = (meanMagnitude * fluctuation).squareRoot()
     self.continuity = continuity
     self.duration_s = duration_s
+    self.dutyCycle = dutyCycle
+    self.frequency_Hz = frequency_Hz
   }
 
   /// The attributes of an acceleration signal in g.
@@ -96,27 +107,16 @@ package struct PerceptualAttributes: Sendable, Equatable {
   /// The attributes of an acceleration signal whose ``PerceptualFeatures`` are known (their
   /// perceived frequency sets the threshold and the envelope window).
   package init(_ signal: Signal, features: PerceptualFeatures) {
-    let rate = signal.sampleRate_Hz
-    guard features.isPerceptible, let frequency = features.frequency_Hz, rate > 0, rate.isFinite,
-      !signal.samples.isEmpty
-    else {
+    guard let felt = FeltEnvelope(signal, features: features) else {
       self = .silent
       return
     }
-    var samples = signal.samples
-    let mean = samples.reduce(0, +) / Double(samples.count)
-    for k in samples.indices { samples[k] -= mean }
-    let threshold_dB = DetectionThreshold.threshold_dB(at: frequency)
-    let envelope = PerceptualFeatures.levelEnvelope(
-      samples, window: PerceptualFeatures.windowLength(frequency_Hz: frequency, sampleRate_Hz: rate))
-    let level = envelope.map { max(20 * log10(max($0, .leastNormalMagnitude)) - threshold_dB, 0) }
-    guard let first = level.firstIndex(where: { $0 > 0 }), let last = level.lastIndex(where: { $0 > 0 }) else {
-      self = .silent
-      return
-    }
-    let span = first...last
-    let duration = Double(last - first + 1) / rate
-    let magnitude = level.map { Self.feltMagnitude(sensationLevel_dB: $0) }
+    let rate = felt.sampleRate_Hz
+    let span = felt.span
+    let (first, last) = (span.lowerBound, span.upperBound)
+    let duration = felt.duration_s
+    let level = felt.level_dB
+    let magnitude = felt.magnitude
 
     energy = Self.summedPeak(magnitude, sampleRate_Hz: rate)
     let rateSpan = max(duration, Self.shortestSpan_s)
@@ -156,6 +156,10 @@ package struct PerceptualAttributes: Sendable, Equatable {
     meanMagnitude = sum / Double(span.count)
     roughness = (meanMagnitude * fluctuation).squareRoot()
     duration_s = duration
+    var feltSamples = 0
+    for k in span where level[k] > 0 { feltSamples += 1 }
+    dutyCycle = Double(feltSamples) / Double(span.count)
+    frequency_Hz = features.frequency_Hz ?? 0
   }
 
   /// Felt magnitude of a sensation level in dB (0 at or below threshold, 1 at 20 dB).

@@ -1,54 +1,150 @@
 import HaptCore
+
 /// How different two clearly different haptics feel (Docs/Perception.md §11).
 ///
 /// d' counts just-noticeable differences and is the right measure up to a few JNDs; beyond
 /// that its size says little about how different two patterns feel. The perceptual
-/// distance is a weighted Euclidean distance between the ``PerceptualAttributes`` on
-/// designer scales (doublings of energy, tempo, fluctuation and duration, quarters of
-/// continuity), combined with d' capped at ``dPrimeCap_JND``. Roughness enters through
-/// its temporal code, ``PerceptualAttributes/fluctuation``: its other code is strength,
-/// which the energy axis already counts.
+/// distance places each pattern in people's sensation space: its eight attribute
+/// ``coordinates`` are standardised and projected linearly onto the four axes of the
+/// VibViz sensation space (complexity, continuity, roughness, duration: Seifi, Zhang and
+/// MacLean 2015), and the distance is the Euclidean distance between the two positions,
+/// in units of the median distance between two VibViz vibrations, combined with d' capped
+/// at ``dPrimeCap_JND``:
 ///
-///     D = sqrt( sum_i (w_i (c_i(a) - c_i(b)))^2 + (min(d', 3) / 3)^2 )
+///     D = sqrt( |p(a) - p(b)|^2 / typical^2 + (0.25 min(d', 3) / 3)^2 )
 ///
 /// so two patterns within a few JNDs are ordered by d' (the capped term dominates when the
-/// attributes barely differ) and clearly different ones by their attributes. Identical
+/// attributes barely differ) and clearly different ones by their positions. Identical
 /// signals are 0 apart; the distance is symmetric. A silent pattern has no distance to a
 /// felt one (nil): it is not a neighbour of anything.
+///
+/// The projection (``Model``) is fitted by ridge regression of the VibViz sensation
+/// coordinates on the standardised attribute coordinates; ``fitted`` holds the constants
+/// that `hapt-bench vibviz` re-derives and prints.
 package enum PerceptualDistance {
   /// d' above this counts as this much (JND): beyond it, d' no longer ranks.
   package static let dPrimeCap_JND = 3.0
+  /// Size of the capped d' term at the cap, in units of the typical distance (a choice:
+  /// a copy 3 JND away is a quarter as far as two typical VibViz vibrations).
+  package static let dPrimeWeight = 0.25
+  /// Ridge penalty of the fit, on standardised coordinates (a choice: 0.3, 1 and 3 give
+  /// cross-validated figures within 0.01 of each other).
+  package static let ridge = 1.0
 
-  /// One coordinate of the attribute space.
-  package struct Axis: Sendable {
-    package var name: String
-    package var weight: Double
-    package var coordinate: @Sendable (PerceptualAttributes) -> Double
+  /// What each of ``coordinates(_:)`` is.
+  package static let coordinateNames = [
+    "log2 energy", "log2 tempo_Hz", "log2 fluctuation", "continuity", "log2 duration_s", "dutyCycle",
+    "log2 frequency_Hz", "log2 meanMagnitude",
+  ]
+  /// The sensation axes positions are given on (Seifi, Zhang and MacLean 2015).
+  package static let sensationAxes = ["complexity", "continuity", "roughness", "duration"]
+
+  /// The attribute coordinates of a felt pattern: doublings of energy, tempo, fluctuation
+  /// and duration, continuity, duty cycle, and doublings of perceived frequency and of mean
+  /// felt magnitude (the offsets keep a zero attribute finite). Roughness enters through
+  /// its two codes, fluctuation and mean magnitude, rather than their product.
+  package static func coordinates(_ a: PerceptualAttributes) -> [Double] {
+    [
+      log2(a.energy + 0.05), log2(a.tempo_Hz + 0.1), log2(a.fluctuation + 0.01), a.continuity,
+      log2(a.duration_s + 0.05), a.dutyCycle, log2(a.frequency_Hz + 1), log2(a.meanMagnitude + 0.01),
+    ]
   }
 
-  /// The axes and their weights. Weights were chosen on a 0.25/0.5/1 grid by
-  /// cross-validation against the VibViz sensation space (Docs/Perception.md §11); the
-  /// coordinates' offsets keep a zero attribute finite.
-  package static let axes: [Axis] = [
-    Axis(name: "energy", weight: 0.25) { log2($0.energy + 0.05) },
-    Axis(name: "tempo", weight: 0.25) { log2($0.tempo_Hz + 0.1) },
-    Axis(name: "fluctuation", weight: 0.5) { log2($0.fluctuation + 0.01) },
-    Axis(name: "continuity", weight: 1) { 4 * $0.continuity },
-    Axis(name: "duration", weight: 0.5) { log2($0.duration_s + 0.05) },
-  ]
+  /// A linear map from attribute coordinates to a position in the sensation space.
+  package struct Model: Sendable, Equatable {
+    /// Mean of each coordinate over the fitting patterns.
+    package var mean: [Double]
+    /// Standard deviation of each coordinate over the fitting patterns.
+    package var scale: [Double]
+    /// One row per coordinate, one column per sensation axis.
+    package var projection: [[Double]]
+    /// Median distance between two fitting patterns' positions (sensation-space units).
+    package var typicalDistance: Double
 
-  /// The attribute part of the distance between `a` and `b` with `weights` (one per axis,
-  /// in ``axes`` order); nil if either is silent.
+    package init(mean: [Double], scale: [Double], projection: [[Double]], typicalDistance: Double) {
+      self.mean = mean
+      self.scale = scale
+      self.projection = projection
+      self.typicalDistance = typicalDistance
+    }
+
+    /// The position of coordinates `c` in the sensation space.
+    package func position(_ c: [Double]) -> [Double] {
+      let axes = projection.first?.count ?? 0
+      var p = [Double](repeating: 0, count: axes)
+      for (i, row) in projection.enumerated() {
+        let z = scale[i] > 0 ? (c[i] - mean[i]) / scale[i] : 0
+        for k in 0..<axes { p[k] += z * row[k] }
+      }
+      return p
+    }
+
+    /// Ridge regression of `targets` (one row of sensation coordinates per pattern) on
+    /// the standardised `coordinates` (one row per pattern): `B = (Z'Z + ridge I)^-1 Z'(Y -
+    /// mean Y)`. Nil for fewer than three patterns or a singular system.
+    ///
+    /// - Complexity: O(n k^2 + k^3 + n^2 log n) for n patterns and k coordinates.
+    package static func fit(coordinates x: [[Double]], targets y: [[Double]], ridge: Double) -> Model? {
+      let n = x.count
+      guard n >= 3, y.count == n, let k = x.first?.count, let m = y.first?.count, k > 0, m > 0 else { return nil }
+      var mean = [Double](repeating: 0, count: k)
+      for row in x { for i in 0..<k { mean[i] += row[i] / Double(n) } }
+      var scale = [Double](repeating: 0, count: k)
+      for row in x { for i in 0..<k { scale[i] += (row[i] - mean[i]) * (row[i] - mean[i]) / Double(n) } }
+      scale = scale.map { $0.squareRoot() }
+      let z = x.map { row in (0..<k).map { scale[$0] > 0 ? (row[$0] - mean[$0]) / scale[$0] : 0 } }
+      var yMean = [Double](repeating: 0, count: m)
+      for row in y { for j in 0..<m { yMean[j] += row[j] / Double(n) } }
+      var a = [Double](repeating: 0, count: k * k)
+      var b = [Double](repeating: 0, count: k * m)
+      for (r, zr) in z.enumerated() {
+        for i in 0..<k {
+          for j in 0..<k { a[i * k + j] += zr[i] * zr[j] }
+          for j in 0..<m { b[i * m + j] += zr[i] * (y[r][j] - yMean[j]) }
+        }
+      }
+      for i in 0..<k { a[i * k + i] += ridge }
+      guard let solution = LinearSolve.solve(a, b, order: k, columns: m) else { return nil }
+      let projection = (0..<k).map { i in Array(solution[(i * m)..<((i + 1) * m)]) }
+      var model = Model(mean: mean, scale: scale, projection: projection, typicalDistance: 1)
+      let positions = x.map(model.position)
+      var distances: [Double] = []
+      for i in 0..<n {
+        for j in (i + 1)..<n { distances.append(euclidean(positions[i], positions[j])) }
+      }
+      distances.sort()
+      let typical = distances[distances.count / 2]
+      guard typical > 0, typical.isFinite else { return nil }
+      model.typicalDistance = typical
+      return model
+    }
+  }
+
+  /// The shipped model: ``Model/fit(coordinates:targets:ridge:)`` on the 60 VibViz
+  /// vibrations of Benchmarks/VibViz read through its c2-tactor profile, ridge 1, as
+  /// printed by `hapt-bench vibviz` (Docs/Perception.md §11-12).
+  package static let fitted = Model(
+    mean: [-0.867135, 1.51046, -2.79291, 0.382345, 0.439624, 0.663842, 7.65238, -1.39453],
+    scale: [1.27044, 1.43517, 1.05114, 0.17832, 1.43619, 0.273722, 0.410713, 1.34901],
+    projection: [
+      [0.303003, -0.0058268, 0.0248832, -0.0604115],
+      [-0.0248994, -0.0747414, -0.0302605, -0.0521422],
+      [0.123571, 0.003351, 0.03338, 0.0530503],
+      [-0.0477071, 0.0909555, 0.041792, 0.0487075],
+      [0.0469857, -0.0484633, -0.0853651, 0.0991303],
+      [0.102873, 0.122921, -0.00635072, -0.0016085],
+      [-0.0190278, -0.0255618, 0.0619305, 0.0462645],
+      [-0.295255, -0.0319106, 0.0657855, 0.105967],
+    ],
+    typicalDistance: 0.398868)
+
+  /// The attribute part of the distance between `a` and `b` (typical-distance units);
+  /// nil if either is silent.
   package static func attributeDistance(
-    _ a: PerceptualAttributes, _ b: PerceptualAttributes, weights: [Double] = axes.map(\.weight)
+    _ a: PerceptualAttributes, _ b: PerceptualAttributes, model: Model = fitted
   ) -> Double? {
     guard a.isPerceptible, b.isPerceptible else { return nil }
-    var sum = 0.0
-    for (axis, weight) in zip(axes, weights) {
-      let delta = weight * (axis.coordinate(a) - axis.coordinate(b))
-      sum += delta * delta
-    }
-    return sum.squareRoot()
+    return euclidean(model.position(coordinates(a)), model.position(coordinates(b))) / model.typicalDistance
   }
 
   /// A bounded closeness for maps, `1 / (1 + D)`: 1 identical, towards 0 as patterns feel
@@ -61,12 +157,22 @@ package enum PerceptualDistance {
   /// The perceptual distance between two signals given their attributes and d' (JND);
   /// 0 for two silent signals, nil for a silent one against a felt one.
   package static func distance(
-    _ a: PerceptualAttributes, _ b: PerceptualAttributes, dPrime: Double,
-    weights: [Double] = axes.map(\.weight)
+    _ a: PerceptualAttributes, _ b: PerceptualAttributes, dPrime: Double
+  ) -> Double? {
+    distance(a, b, dPrime: dPrime, model: fitted)
+  }
+
+  /// ``distance(_:_:dPrime:)`` with another model (the benchmark's cross-validation).
+  package static func distance(
+    _ a: PerceptualAttributes, _ b: PerceptualAttributes, dPrime: Double, model: Model
   ) -> Double? {
     if !a.isPerceptible && !b.isPerceptible { return 0 }
-    guard let attributes = attributeDistance(a, b, weights: weights) else { return nil }
-    let d = dPrime.isNaN ? 0 : min(abs(dPrime), dPrimeCap_JND) / dPrimeCap_JND
+    guard let attributes = attributeDistance(a, b, model: model) else { return nil }
+    let d = dPrimeWeight * (dPrime.isNaN ? 0 : min(abs(dPrime), dPrimeCap_JND) / dPrimeCap_JND)
     return (attributes * attributes + d * d).squareRoot()
+  }
+
+  static func euclidean(_ a: [Double], _ b: [Double]) -> Double {
+    zip(a, b).reduce(0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) }.squareRoot()
   }
 }

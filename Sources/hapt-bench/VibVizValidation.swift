@@ -11,9 +11,12 @@ import HaptWorkflows
 ///
 /// `hapt-bench vibviz [FOLDER]` prints Spearman rho of each attribute against its mean
 /// rating, and of the perceptual distance against the distance in the sensation MDS space,
-/// next to simple-feature baselines measured here on the same files. The distance weights
-/// are cross-validated (5 folds, 5 seeds): chosen on the training vibrations' pairs and
-/// scored on the pairs involving a held-out vibration. Not a timed test.
+/// next to simple-feature baselines measured here on the same files. The distance's
+/// projection onto the sensation space is cross-validated (``VibVizFolds``: 5 folds x 5
+/// seeds over vibrations): fitted on the training vibrations only and scored on every
+/// pair involving a held-out vibration. It then fits the model on all the vibrations and
+/// prints it as ``PerceptualDistance/fitted`` is written, saying whether the shipped
+/// constants are that fit. Not a timed test.
 enum VibVizValidation {
   struct Item {
     var id: String
@@ -100,6 +103,11 @@ enum VibVizValidation {
       String(
         format: "  continuity vs sensationD2 (continuity) %+.3f; duration_s vs sensationD4 (duration) %+.3f",
         continuityRho, durationRho))
+    lines.append(
+      String(
+        format: "  dutyCycle vs sensationD2 (continuity) %+.3f; frequency_Hz vs sensationD3 (roughness) %+.3f",
+        Rank.spearman(a.map(\.dutyCycle), items.map { $0.sensation[1] }),
+        Rank.spearman(a.map(\.frequency_Hz), items.map { $0.sensation[2] })))
 
     // Pairwise: perceptual distance against the sensation-space distance.
     var sensation: [Double] = []
@@ -115,27 +123,39 @@ enum VibVizValidation {
         baselineDistance.append(euclidean(z[i], z[j]))
       }
     }
-    func distances(_ weights: [Double]) -> [Double] {
+    let coordinates = a.map(PerceptualDistance.coordinates)
+    let targets = items.map(\.sensation)
+    func distances(_ model: PerceptualDistance.Model) -> [Double] {
       pairs.enumerated().map { k, p in
-        PerceptualDistance.distance(a[p.0], a[p.1], dPrime: dPrime[k], weights: weights) ?? .nan
+        PerceptualDistance.distance(a[p.0], a[p.1], dPrime: dPrime[k], model: model) ?? .nan
       }
     }
-    let shipped = PerceptualDistance.axes.map(\.weight)
     lines.append(
       "Spearman rho against the sensation-space distance (Euclidean over sensationD1..D4), \(pairs.count) pairs:")
     lines.append(
       String(
-        format: "  perceptualDistance, shipped weights, all pairs:  %+.3f", Rank.spearman(distances(shipped), sensation)
-      ))
+        format: "  perceptualDistance, shipped model (fitted on these), all pairs: %+.3f (in-sample)",
+        Rank.spearman(distances(PerceptualDistance.fitted), sensation)))
+    let folds = VibVizFolds(n: n, pairs: pairs)
+    let cv = folds.mean { train, held in
+      let fit = PerceptualDistance.Model.fit(
+        coordinates: train.map { coordinates[$0] }, targets: train.map { targets[$0] },
+        ridge: PerceptualDistance.ridge)
+      guard let fit else { return .nan }
+      let d = distances(fit)
+      return Rank.spearman(held.map { d[$0] }, held.map { sensation[$0] })
+    }
     lines.append(
       String(
-        format: "  perceptualDistance, equal weights, all pairs:    %+.3f",
-        Rank.spearman(distances([1, 1, 1, 1, 1]), sensation)))
-    let cv = crossValidated(pairs: pairs, n: n, sensation: sensation, distances: distances)
+        format:
+          "  perceptualDistance, cross-validated:             %+.3f (5 folds x 5 seeds over vibrations; fitted on the training vibrations, scored on every pair with a held-out one)",
+        cv))
+    let previous = PreviousDistance.crossValidated(folds: folds, attributes: a, dPrime: dPrime, sensation: sensation)
     lines.append(
       String(
-        format: "  perceptualDistance, cross-validated weights:     %+.3f (5 folds x 5 seeds, held-out pairs)", cv.rho))
-    lines.append("    weights chosen per fold (energy, tempo, fluctuation, continuity, duration): " + cv.chosen)
+        format:
+          "  previous form (weighted attributes, 0.25/0.5/1 grid), cross-validated: %+.3f; shipped weights, all pairs: %+.3f",
+        previous.cv, previous.shipped))
     lines.append(
       String(
         format: "  baseline: distance over five simple features:    %+.3f", Rank.spearman(baselineDistance, sensation)))
@@ -143,58 +163,47 @@ enum VibVizValidation {
       String(
         format: "  d' (JND), for reference:                         %+.3f (median d' %.1f)",
         Rank.spearman(dPrime, sensation), median(dPrime)))
+    if let all = PerceptualDistance.Model.fit(
+      coordinates: coordinates, targets: targets, ridge: PerceptualDistance.ridge)
+    {
+      lines.append(contentsOf: describe(all))
+    }
     return lines.joined(separator: "\n")
   }
 
-  /// The weight grid: every weight 0.25, 0.5 or 1.
-  static let grid: [[Double]] = {
-    let levels = [0.25, 0.5, 1.0]
-    var all: [[Double]] = [[]]
-    for _ in 0..<5 { all = all.flatMap { w in levels.map { w + [$0] } } }
-    return all
-  }()
-
-  static func crossValidated(
-    pairs: [(Int, Int)], n: Int, sensation: [Double], distances: ([Double]) -> [Double]
-  ) -> (rho: Double, chosen: String) {
-    let table = grid.map(distances)
-    var scores: [Double] = []
-    var chosen: [String: Int] = [:]
-    for seed in 0..<5 {
-      var rng = SplitMix64(seed: UInt64(0x7E57 + seed))
-      var order = Array(0..<n)
-      for k in stride(from: n - 1, to: 0, by: -1) { order.swapAt(k, Int(rng.next() % UInt64(k + 1))) }
-      for fold in 0..<5 {
-        let test = Set(order.enumerated().filter { $0.offset % 5 == fold }.map(\.element))
-        let train = pairs.indices.filter { !test.contains(pairs[$0].0) && !test.contains(pairs[$0].1) }
-        let held = pairs.indices.filter { test.contains(pairs[$0].0) || test.contains(pairs[$0].1) }
-        var best = 0
-        var bestScore = -Double.infinity
-        for (g, d) in table.enumerated() {
-          let score = Rank.spearman(train.map { d[$0] }, train.map { sensation[$0] })
-          if score > bestScore {
-            bestScore = score
-            best = g
-          }
+  /// The model fitted on all the vibrations, as PerceptualDistance.fitted is written, and
+  /// whether the shipped constants are these.
+  static func describe(_ model: PerceptualDistance.Model) -> [String] {
+    func list(_ v: [Double]) -> String { "[" + v.map { String(format: "%.6g", $0) }.joined(separator: ", ") + "]" }
+    let shipped = PerceptualDistance.fitted
+    var largest = abs(shipped.typicalDistance - model.typicalDistance)
+    if shipped.mean.count != model.mean.count || shipped.projection.count != model.projection.count
+      || zip(shipped.projection, model.projection).contains(where: { $0.0.count != $0.1.count })
+    {
+      largest = .infinity
+    } else {
+      for i in model.mean.indices {
+        largest = max(largest, abs(shipped.mean[i] - model.mean[i]), abs(shipped.scale[i] - model.scale[i]))
+        for k in model.projection[i].indices {
+          largest = max(largest, abs(shipped.projection[i][k] - model.projection[i][k]))
         }
-        scores.append(Rank.spearman(held.map { table[best][$0] }, held.map { sensation[$0] }))
-        chosen[grid[best].map { String($0) }.joined(separator: "/"), default: 0] += 1
       }
     }
-    var allBest = 0
-    var allScore = -Double.infinity
-    for (g, d) in table.enumerated() {
-      let score = Rank.spearman(d, sensation)
-      if score > allScore {
-        allScore = score
-        allBest = g
-      }
-    }
-    let summary =
-      chosen.sorted { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }.prefix(3)
-      .map { "\($0.key) (\($0.value)x)" }.joined(separator: ", ")
-      + "; on all pairs: " + grid[allBest].map { String($0) }.joined(separator: "/")
-    return (scores.reduce(0, +) / Double(scores.count), summary)
+    var lines = [
+      "Model fitted on all the vibrations (ridge \(PerceptualDistance.ridge); rows "
+        + PerceptualDistance.coordinateNames.joined(separator: ", ") + "; columns "
+        + PerceptualDistance.sensationAxes.joined(separator: ", ") + "):",
+      "    mean: " + list(model.mean) + ",",
+      "    scale: " + list(model.scale) + ",",
+      "    projection: [",
+    ]
+    lines += model.projection.map { "      " + list($0) + "," }
+    lines.append("    ],")
+    lines.append("    typicalDistance: " + String(format: "%.6g", model.typicalDistance) + ")")
+    lines.append(
+      String(format: "  shipped PerceptualDistance.fitted differs from this fit by at most %.2g", largest)
+        + (largest < 1e-4 ? " (the shipped constants are this fit)" : " (re-ship the constants above)"))
+    return lines
   }
 
   static func euclidean(_ a: [Double], _ b: [Double]) -> Double {

@@ -104,7 +104,7 @@ struct DescribeCommandTests {
     for (variant, object) in zip(Variant.allCases, list) {
       #expect(object["path"] as? String == paths[variant])
       var values: [String: Double] = [:]
-      for key in ["energy", "tempo_Hz", "roughness", "continuity", "duration_s"] {
+      for key in ["energy", "tempo_Hz", "roughness", "continuity", "duration_s", "dutyCycle", "frequency_Hz"] {
         values[key] = object[key] as? Double
       }
       result[variant] = values
@@ -119,6 +119,8 @@ struct DescribeCommandTests {
     #expect(value(.rough, "roughness") > value(.base, "roughness"), "\(format): rougher roughness \(a)")
     #expect(value(.base, "continuity") > value(.fast, "continuity"), "\(format): steady continuity \(a)")
     #expect(abs(value(.base, "duration_s") - 0.6) < 0.1, "\(format): duration \(a)")
+    #expect(value(.base, "dutyCycle") > value(.fast, "dutyCycle"), "\(format): steady duty cycle \(a)")
+    #expect(value(.base, "frequency_Hz") > 0, "\(format): frequency \(a)")
   }
 
   @Test(arguments: ["ahap", "haptic", "xml"])
@@ -204,7 +206,10 @@ struct DescribeCommandTests {
     #expect(run.stderr.contains("2 channels read as one"))
     #expect(run.stderr.contains("read as a drive signal"))
     let rows = run.stdout.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
-    #expect(rows.first?.map(String.init) == ["path", "energy", "tempo_Hz", "roughness", "continuity", "duration_s"])
+    #expect(
+      rows.first?.map(String.init) == [
+        "path", "energy", "tempo_Hz", "roughness", "continuity", "duration_s", "dutyCycle", "frequency_Hz",
+      ])
     #expect(rows.count == 3)
     if rows.count == 3 {
       #expect(rows[1].dropFirst() == rows[2].dropFirst(), "\(run.stdout)")

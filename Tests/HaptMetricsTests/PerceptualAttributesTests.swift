@@ -8,11 +8,11 @@ import Testing
 struct PerceptualAttributesTests {
   static let rate = 8000.0
 
-  /// `bursts` bursts of `length_s` every `period_s` of a 200 Hz sine of `amplitude_g`,
+  /// `bursts` bursts of `length_s` every `period_s` of a `frequency_Hz` sine of `amplitude_g`,
   /// amplitude-modulated at `modulation_Hz` with `depth` (0: none), in 1.5 s.
   static func signal(
     amplitude_g: Double = 0.3, bursts: Int = 1, length_s: Double = 0.4, period_s: Double = 0.5,
-    modulation_Hz: Double = 30, depth: Double = 0
+    modulation_Hz: Double = 30, depth: Double = 0, frequency_Hz: Double = 200
   ) -> Signal {
     var x = [Double](repeating: 0, count: Int(1.5 * rate))
     for b in 0..<bursts {
@@ -20,7 +20,7 @@ struct PerceptualAttributesTests {
       for n in 0..<Int(length_s * rate) where start + n < x.count {
         let t = Double(n) / rate
         let envelope = 1 - depth * (0.5 - 0.5 * cos(2 * Double.pi * modulation_Hz * t))
-        x[start + n] = amplitude_g * envelope * sin(2 * Double.pi * 200 * t)
+        x[start + n] = amplitude_g * envelope * sin(2 * Double.pi * frequency_Hz * t)
       }
     }
     return Signal(samples: x, sampleRate_Hz: rate)
@@ -58,6 +58,40 @@ struct PerceptualAttributesTests {
     let short = PerceptualAttributes(Self.signal(length_s: 0.2))
     #expect(abs(buzz.duration_s - 1.0) < 0.03)
     #expect(abs(short.duration_s - 0.2) < 0.03)
+  }
+
+  @Test func gappierScoresLowerDutyCycleAndHigherPitchHigherFrequency() {
+    let taps = PerceptualAttributes(Self.signal(bursts: 6, length_s: 0.03, period_s: 0.2))
+    let buzz = PerceptualAttributes(Self.signal(length_s: 1.0))
+    #expect(buzz.dutyCycle > 0.95)
+    #expect(taps.dutyCycle < 0.5 && taps.dutyCycle > 0)
+    let low = PerceptualAttributes(Self.signal(frequency_Hz: 100))
+    let high = PerceptualAttributes(Self.signal(frequency_Hz: 250))
+    #expect(high.frequency_Hz > 1.5 * low.frequency_Hz)
+    #expect(abs(low.frequency_Hz - 100) < 20)
+  }
+
+  /// The fit recovers an exact linear map (up to the ridge's shrinkage), and the shipped
+  /// model has one row per coordinate and one column per sensation axis.
+  @Test func theSensationModelFitsALinearMapAndShipsInShape() throws {
+    var rng = SystemRandomNumberGenerator()
+    let x = (0..<40).map { _ in (0..<3).map { _ in Double.random(in: -1...1, using: &rng) } }
+    let truth = [[1.0, 0], [0, 2], [0.5, -1]]
+    let y = x.map { row in (0..<2).map { k in (0..<3).reduce(0) { $0 + row[$1] * truth[$1][k] } } }
+    let model = try #require(PerceptualDistance.Model.fit(coordinates: x, targets: y, ridge: 1e-9))
+    for i in 0..<3 {
+      for k in 0..<2 {
+        #expect(abs(model.projection[i][k] / model.scale[i] - truth[i][k]) < 1e-6, "\(i),\(k)")
+      }
+    }
+    // The shrinkage of a real ridge pulls positions together.
+    let shrunk = try #require(PerceptualDistance.Model.fit(coordinates: x, targets: y, ridge: 10))
+    #expect(shrunk.typicalDistance < model.typicalDistance)
+    let shipped = PerceptualDistance.fitted
+    let count = PerceptualDistance.coordinates(.silent).count
+    #expect(shipped.mean.count == count && shipped.scale.count == count && shipped.projection.count == count)
+    #expect(shipped.projection.allSatisfy { $0.count == PerceptualDistance.sensationAxes.count })
+    #expect(shipped.scale.allSatisfy { $0 > 0 } && shipped.typicalDistance > 0)
   }
 
   @Test func nothingFeltHasNoAttributes() {

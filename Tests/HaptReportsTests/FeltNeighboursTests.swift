@@ -64,4 +64,31 @@ struct FeltNeighboursTests {
     #expect(PerceptualWording.comparison(warning, "a", warning, "b").contains("feel about the same"))
     #expect(PerceptualWording.comparison(warning, "a", .silent, "b") == "b is not felt")
   }
+
+  /// The design review says how success, warning and error differ in the felt attributes,
+  /// next to d''s verdict for each pair.
+  @Test func designReviewStatesHowSuccessWarningAndErrorFeel() throws {
+    typealias F = ReportFixture
+    let taps = { (count: Int, gap: Double, intensity: Double) in
+      (0..<count).map { F.transient(Double($0) * gap, intensity: intensity, sharpness: 0.5) }
+    }
+    let files = [
+      "success.ahap": F.ahap(taps(2, 0.15, 0.5)),
+      "warning.ahap": F.ahap(taps(2, 0.15, 0.5) + [F.continuous(0.4, 0.3, intensity: 0.5, sharpness: 0.3)]),
+      "error.ahap": F.ahap(taps(5, 0.08, 1)),
+    ]
+    let e = try F.evaluation(files, reviewSet: ["success", "warning", "error"])
+    let folder = CorpusReport.build(e, title: "t")
+    let index = try #require(F.file(folder, "index.html"))
+    #expect(index.contains("How they differ in feel"))
+    let sentences = F.captures("<li>([^<]*(?:than|feel about the same)[^<]*JND[^<]*)</li>", in: index)
+    // Error is twice the intensity of the others: its sentences say so.
+    #expect(
+      sentences.contains { $0.contains("error") && ($0.contains("stronger") || $0.contains("weaker")) },
+      "\(sentences)")
+    for (a, b) in [("success", "warning"), ("success", "error"), ("warning", "error")] {
+      #expect(
+        sentences.contains { $0.contains(a) && $0.contains(b) }, "\(a) / \(b) in \(sentences)")
+    }
+  }
 }

@@ -16,5 +16,7 @@ package enum PerceptualAttributeColumns {
     Column(name: "roughness", decimals: 3) { $0.roughness },
     Column(name: "continuity", decimals: 2) { $0.continuity },
     Column(name: "duration_s", decimals: 3) { $0.duration_s },
+    Column(name: "dutyCycle", decimals: 2) { $0.dutyCycle },
+    Column(name: "frequency_Hz", decimals: 0) { $0.frequency_Hz },
   ]
 }

@@ -8,7 +8,7 @@ import HaptWorkflows
 struct DescribeCommand: HaptCommand {
   static let help = CommandHelp(
     name: "describe",
-    summary: "Energy, tempo, roughness, continuity and duration of patterns or recordings.",
+    summary: "Energy, tempo, roughness, continuity, duration, duty cycle and pitch of patterns or recordings.",
     usage: [
       "describe FILE... [--device NAME] [--state prepared|cold] [--drive-signal] [--pairs] [--format text|csv|json]"
     ],
@@ -20,8 +20,10 @@ struct DescribeCommand: HaptCommand {
       attributes (Docs/Perception.md): energy (felt strength with temporal summation, 1 = a
       steady vibration 20 dB above threshold), tempo_Hz (size-weighted onsets per
       second), roughness (felt texture: strength and 10-100 Hz fluctuation), continuity
-      (0 taps .. 1 steady) and duration_s; all 0 for a pattern nobody feels. --pairs adds,
-      as CSV, the perceptual distance of every pair (empty when one is silent).
+      (0 taps .. 1 steady), duration_s, dutyCycle (the felt fraction of it) and
+      frequency_Hz (felt pitch); all 0 for a pattern nobody feels. --pairs adds, as CSV,
+      the perceptual distance of every pair (1 = as different as two typical VibViz
+      vibrations; empty when one is silent).
       """)
 
   var files: [String] = []
