@@ -4,5 +4,5 @@ public enum HaptVersion {
   public static let string = "0.1.0"
   /// The version of the simulation and metric model (Docs/Model.md). Baselines recorded with
   /// another model version are reported as such, never silently compared.
-  public static let model = "1"
+  public static let model = "2"
 }

@@ -3,5 +3,5 @@ import Testing
 import HaptMetrics
 
 @Test func moduleLinks() {
-  #expect(HaptVersion.model == "1")
+  #expect(HaptVersion.model == "2")
 }

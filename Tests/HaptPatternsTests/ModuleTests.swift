@@ -3,5 +3,5 @@ import Testing
 import HaptPatterns
 
 @Test func moduleLinks() {
-  #expect(HaptVersion.model == "1")
+  #expect(HaptVersion.model == "2")
 }

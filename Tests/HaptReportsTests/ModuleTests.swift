@@ -4,5 +4,5 @@ import Testing
 import HaptReports
 
 @Test func moduleLinks() {
-  #expect(HaptVersion.model == "1")
+  #expect(HaptVersion.model == "2")
 }

@@ -3,5 +3,5 @@ import Testing
 import HaptWorkflows
 
 @Test func moduleLinks() {
-  #expect(HaptVersion.model == "1")
+  #expect(HaptVersion.model == "2")
 }
