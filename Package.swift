@@ -10,15 +10,9 @@ let package = Package(
   name: "hapt",
   platforms: [.macOS(.v13)],
   products: [
-    // MARK: - Public API
+    // MARK: - Public API: the command-line tool and the test library; every other module is
+    // package-internal (its API is `package`, for the tools and tests in this package).
     .executable(name: "hapt", targets: ["hapt"]),
-    .library(name: "HaptCore", targets: ["HaptCore"]),
-    .library(name: "HaptPatterns", targets: ["HaptPatterns"]),
-    .library(name: "HaptSignals", targets: ["HaptSignals"]),
-    .library(name: "HaptSimulation", targets: ["HaptSimulation"]),
-    .library(name: "HaptMetrics", targets: ["HaptMetrics"]),
-    .library(name: "HaptWorkflows", targets: ["HaptWorkflows"]),
-    .library(name: "HaptReports", targets: ["HaptReports"]),
     .library(name: "HaptTesting", targets: ["HaptTesting"]),
     // MARK: - SwiftPM plugins
     .plugin(name: "HaptLintPlugin", targets: ["HaptLintPlugin"]),
@@ -108,15 +102,18 @@ let package = Package(
       dependencies: ["hapt"]),
 
     // MARK: - Tests
+    /// What several test targets share (fuzz case counts): one copy, not a product.
+    .target(name: "HaptTestSupport", path: "Tests/HaptTestSupport"),
     .testTarget(name: "HaptCoreTests", dependencies: ["HaptCore"]),
     /// CodegenStubs: the Apple SDK signatures generated Swift is type-checked against.
     .testTarget(
-      name: "HaptPatternsTests", dependencies: ["HaptPatterns"], exclude: ["CodegenStubs"],
+      name: "HaptPatternsTests", dependencies: ["HaptPatterns", "HaptTestSupport"], exclude: ["CodegenStubs"],
       resources: [.copy("Fixtures"), .copy("AndroidFixtures")]),
-    .testTarget(name: "HaptSignalsTests", dependencies: ["HaptSignals"]),
-    .testTarget(name: "HaptSimulationTests", dependencies: ["HaptSimulation"]),
+    .testTarget(name: "HaptSignalsTests", dependencies: ["HaptSignals", "HaptTestSupport"]),
+    .testTarget(name: "HaptSimulationTests", dependencies: ["HaptSimulation", "HaptTestSupport"]),
     .testTarget(
-      name: "HaptMetricsTests", dependencies: ["HaptMetrics", "HaptSignals"], resources: [.copy("Fixtures")]),
+      name: "HaptMetricsTests", dependencies: ["HaptMetrics", "HaptSignals", "HaptTestSupport"],
+      resources: [.copy("Fixtures")]),
     .testTarget(name: "HaptWorkflowsTests", dependencies: ["HaptWorkflows", "HaptReports"]),
     .testTarget(
       name: "HaptReportsTests",

@@ -1,13 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#else
-  #error("hapt needs a C library module: Glibc, Musl or Darwin")
-#endif
-
+import HaptCore
 /// Information transfer of an identification confusion matrix (Docs/Model.md §7).
 ///
 /// `IT = sum_ij p_ij log2(p_ij / (p_i p_j))` bits, where `p_ij` is the joint proportion
@@ -25,7 +16,7 @@
 /// analysis of perceptual confusions among some English consonants", JASA 27 (1955);
 /// for touch, H. Z. Tan, N. I. Durlach, C. M. Reed and W. M. Rabinowitz, "Information
 /// transmission with a multifinger tactual display", Perception & Psychophysics 61 (1999).
-public enum InformationTransfer {
+package enum InformationTransfer {
   /// Information transfer in bits.
   ///
   /// - Parameter counts: a square matrix of non-negative finite numbers (counts or
@@ -35,7 +26,7 @@ public enum InformationTransfer {
   ///   to 0); 0 for an empty or all-zero matrix. NaN if the matrix is not square or holds
   ///   a negative or non-finite value (check input with ``CountsFile``).
   /// - Complexity: O(n^2).
-  public static func bits(counts: [[Double]]) -> Double {
+  package static func bits(counts: [[Double]]) -> Double {
     guard let scaled = normalised(counts) else { return .nan }
     let n = scaled.count
     var total = 0.0
@@ -61,7 +52,7 @@ public enum InformationTransfer {
   }
 
   /// `2^IT`: the number of effectively distinguishable items.
-  public static func effectiveItems(counts: [[Double]]) -> Double {
+  package static func effectiveItems(counts: [[Double]]) -> Double {
     pow(2, bits(counts: counts))
   }
 
@@ -69,7 +60,7 @@ public enum InformationTransfer {
   ///
   /// For a predicted matrix of conditional probabilities this is the mean of the diagonal
   /// (equal priors). 0 for an all-zero or empty matrix; NaN for an invalid one.
-  public static func proportionCorrect(counts: [[Double]]) -> Double {
+  package static func proportionCorrect(counts: [[Double]]) -> Double {
     guard let scaled = normalised(counts) else { return .nan }
     var total = 0.0
     var diagonal = 0.0
@@ -81,7 +72,7 @@ public enum InformationTransfer {
   }
 
   /// Percent correct: ``proportionCorrect(counts:)`` times 100.
-  public static func percentCorrect(counts: [[Double]]) -> Double {
+  package static func percentCorrect(counts: [[Double]]) -> Double {
     100 * proportionCorrect(counts: counts)
   }
 

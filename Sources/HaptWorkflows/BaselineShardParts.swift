@@ -10,18 +10,18 @@ import HaptSimulation
 ///   (shard, corpus fingerprint); ``Baseline/merge(parts:to:)`` joins them.
 /// - check: PART holds ``BaselineCheckPart`` (`check.txt`): the shard's comparisons and
 ///   the job's settings, so that merge prints and writes what the unsharded check would.
-public enum BaselineShardParts {
+package enum BaselineShardParts {
   /// The marker file of a record part.
-  public static let recordMarker = "shard.txt"
+  package static let recordMarker = "shard.txt"
   static let recordMagic = "hapt-baseline-record-part 1"
 
   /// The text of a record part's marker.
-  public static func recordMarkerText(shard: ShardSpec, corpusFingerprint: UInt64) -> String {
+  package static func recordMarkerText(shard: ShardSpec, corpusFingerprint: UInt64) -> String {
     "\(recordMagic)\nshard \(shard.index) \(shard.count)\ncorpus \(String(corpusFingerprint, radix: 16))\n"
   }
 
   /// Reads a record part's marker: (shard, corpus fingerprint).
-  public static func readRecordMarker(_ text: String, file: String) throws -> (ShardSpec, UInt64) {
+  package static func readRecordMarker(_ text: String, file: String) throws -> (ShardSpec, UInt64) {
     let lines = text.split(separator: "\n").map { $0.split(separator: " ") }
     guard lines.count == 3, lines[0].joined(separator: " ") == recordMagic, lines[1].count == 3, lines[1][0] == "shard",
       let i = Int(lines[1][1]), let n = Int(lines[1][2]), n >= 1, (1...n).contains(i), lines[2].count == 2,
@@ -32,17 +32,18 @@ public enum BaselineShardParts {
 }
 
 /// One shard's baseline check: its comparisons, in the whole check's order.
-public struct BaselineCheckPart: Sendable {
-  public static let fileName = "check.txt"
-  static let magic = "hapt-baseline-check-part 2"
-  /// The first line of parts written before they stored typed settings.
-  static let olderMagic = "hapt-baseline-check-part 1"
+package struct BaselineCheckPart: Sendable {
+  package static let fileName = "check.txt"
+  static let magic = "hapt-baseline-check-part 3"
+  /// The first lines of parts written before they stored typed settings (1) and typed
+  /// change reasons (2).
+  static let olderMagics: Set<String> = ["hapt-baseline-check-part 1", "hapt-baseline-check-part 2"]
 
-  public var shard: ShardSpec
-  public var corpusFingerprint: UInt64
+  package var shard: ShardSpec
+  package var corpusFingerprint: UInt64
   /// What the job checks and how it prints (the shard, part folder and threads excepted).
   package var job: BaselineCheckSettings
-  public var result: BaselineCheckResult
+  package var result: BaselineCheckResult
 
   package init(shard: ShardSpec, corpusFingerprint: UInt64, job: BaselineCheckSettings, result: BaselineCheckResult) {
     self.shard = shard
@@ -53,7 +54,7 @@ public struct BaselineCheckPart: Sendable {
 
   /// The check of the whole corpus from its parts in shard order: comparisons joined,
   /// problems and load failures from the first (every shard sees the same).
-  public static func merged(_ parts: [BaselineCheckPart]) -> BaselineCheckResult {
+  package static func merged(_ parts: [BaselineCheckPart]) -> BaselineCheckResult {
     BaselineCheckResult(
       comparisons: parts.flatMap(\.result.comparisons), problems: parts.first?.result.problems ?? [],
       failures: parts.first?.result.failures ?? [])
@@ -72,7 +73,7 @@ public struct BaselineCheckPart: Sendable {
     }
   }
 
-  public var text: String {
+  package var text: String {
     var lines = [
       Self.magic, "shard \(shard.index) \(shard.count)", "corpus \(String(corpusFingerprint, radix: 16))",
       (["job"] + job.fields).joined(separator: " "),
@@ -87,7 +88,7 @@ public struct BaselineCheckPart: Sendable {
       lines.append(
         "row \(FieldCodec.text(c.pattern)) \(FieldCodec.text(c.device)) \(c.state.rawValue) \(c.status.rawValue) \(FieldCodec.number(c.dPrime_JND)) "
           + "\(FieldCodec.number(c.similarity)) \(FieldCodec.number(c.latencyShift_s)) "
-          + (["changes"] + c.changes.map { FieldCodec.text($0) }).joined(separator: " "))
+          + (["changes"] + c.changes.map(\.field)).joined(separator: " "))
       for change in c.perceptualChanges {
         lines.append(
           "felt \(change.event.map(String.init) ?? "-") \(change.cue.rawValue) \(FieldCodec.number(change.size)) \(FieldCodec.number(change.dPrime_JND))"
@@ -101,12 +102,12 @@ public struct BaselineCheckPart: Sendable {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  public init(text: String, file: String) throws {
+  package init(text: String, file: String) throws {
     let lines = text.split(separator: "\n").map { $0.split(separator: " ") }
     func fail(_ line: Int) -> InputError {
       InputError(file: file, place: "line \(line + 1)", "not a baseline check part")
     }
-    if lines.first?.joined(separator: " ") == Self.olderMagic {
+    if let first = lines.first, Self.olderMagics.contains(first.joined(separator: " ")) {
       throw InputError(
         file: file, place: "line 1", "written by an older hapt; run the shards again with this one", kind: .unsupported)
     }
@@ -139,7 +140,8 @@ public struct BaselineCheckPart: Sendable {
           let shift = FieldCodec.number(f[7])
         else { throw fail(index) }
         let changes = try f.dropFirst(9).map {
-          guard let s = FieldCodec.text($0), let s else { throw fail(index) }; return s
+          guard let reason = BaselineChangeReason(field: $0) else { throw fail(index) }
+          return reason
         }
         var comparison = BaselineComparison(
           pattern: pattern, device: device, state: state, status: status, changes: changes)

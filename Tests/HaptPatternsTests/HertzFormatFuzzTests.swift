@@ -1,7 +1,8 @@
 import HaptCore
 import Testing
 
-@testable import HaptPatterns
+import HaptPatterns
+import HaptTestSupport
 
 /// Hostile `.haps` and `.ivs` input: seeded mutations of every fixture of each format
 /// decode or fail with one clean line naming the file; whatever decodes resolves, lints

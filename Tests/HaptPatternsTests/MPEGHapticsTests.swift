@@ -2,7 +2,8 @@ import Foundation
 import HaptCore
 import Testing
 
-@testable import HaptPatterns
+import HaptPatterns
+import HaptTestSupport
 
 /// The hand-made MPEG-I Haptics fixtures, one construct each (MPEGFixtures/).
 enum MPEGFixtures {

@@ -7,7 +7,7 @@ extension AndroidVibration {
   /// `areAllEffectsSupported` choosing the first alternative the device supports, as the
   /// platform does for the XML. The snippet defines `fun hapticEffect(vibrator: Vibrator):
   /// VibrationEffect`; `comments` are written above it.
-  public func kotlin(functionName: String = "hapticEffect", comments: [String] = []) -> String {
+  package func kotlin(functionName: String = "hapticEffect", comments: [String] = []) -> String {
     var out = "import android.os.VibrationEffect\nimport android.os.Vibrator\n\n"
     for comment in comments { out += "// \(comment)\n" }
     out += "fun \(functionName)(vibrator: Vibrator): VibrationEffect {\n"

@@ -3,10 +3,10 @@ import HaptWorkflows
 
 /// `android-ports.csv`: how each AHAP pattern feels once ported to Android, per Android
 /// profile (``AndroidPort``; Docs/Android.md).
-public enum AndroidPortTable {
+package enum AndroidPortTable {
   /// Columns: `pattern, device, dPrime_JND, contrastOriginal_JND, contrastPort_JND,
   /// outcome, verdict`; empty cells where a value is not defined (a silent port).
-  public static func table(_ rows: [AndroidPortResult]) -> CSVTable {
+  package static func table(_ rows: [AndroidPortResult]) -> CSVTable {
     var table = CSVTable(
       columns: ["pattern", "device", "dPrime_JND", "contrastOriginal_JND", "contrastPort_JND", "outcome", "verdict"]
         .map { CSVColumn($0) })
