@@ -62,16 +62,8 @@ package struct BaselineCheckPart: Sendable {
 
   // MARK: - Text form (strings in base64, numbers as bit patterns, `-` for none)
 
-  /// An input error's kind as a part stores it; parts written before kinds existed
-  /// stored the command line's status numbers (65, 66, 73), read here too.
-  static func kind(_ token: Substring) -> InputError.Kind? {
-    switch token {
-    case "65": .malformed
-    case "66": .missing
-    case "73": .unwritable
-    default: InputError.Kind(rawValue: String(token))
-    }
-  }
+  /// An input error's kind as a part stores it (its raw value).
+  static func kind(_ token: Substring) -> InputError.Kind? { InputError.Kind(rawValue: String(token)) }
 
   package var text: String {
     var lines = [

@@ -3,7 +3,7 @@ import HaptMetrics
 import HaptSimulation
 import HaptWorkflows
 
-/// The `--format json` shapes of the commands: keys carry units like the CSV columns,
+/// The JSON shapes of the commands: keys carry units like the CSV columns,
 /// absent values are null, key order is fixed.
 package enum ReportJSON {
   private static func ms(_ seconds: Double?) -> JSONValue { seconds.map { .number($0 * 1000) } ?? .null }
