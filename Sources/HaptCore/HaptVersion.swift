@@ -4,5 +4,5 @@ package enum HaptVersion {
   package static let string = "0.1.0"
   /// The version of the simulation and metric model (Docs/Model.md). Baselines recorded with
   /// another model version are reported as such, never silently compared.
-  package static let model = "1"
+  package static let model = "2"
 }

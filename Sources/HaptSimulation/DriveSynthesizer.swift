@@ -23,8 +23,11 @@ import HaptSignals
 /// - Events add; the caller clips the sum to +-maxVoltage_V.
 ///
 /// For an ERM the waveform is DC (`V_n = A_n env_n`, braking `-A`): the motor's speed,
-/// not the drive, sets the vibration frequency. Durations and the overdrive window still
-/// follow the phase computed from f, so one profile schema serves both.
+/// not the drive, sets the vibration frequency, and the drive cannot set that speed apart
+/// from the level. Durations, the overdrive window and the brake are counted in cycles of
+/// `fmax` (``motorClock_Hz``) whatever the sharpness (so one profile schema serves both):
+/// sharpness changes nothing an ERM plays. (It used to shorten a tap, `transientCycles / f(s)`, so a sharper
+/// tap spun the motor up less and was felt weaker and lower: duller, not sharper.)
 ///
 /// Latency is split as `latency fs = K + rho` with K whole (rho snapped to 0 within
 /// 1e-9), and event sample indices are `K + ceil(rho + t0 fs - 1e-9)`: equal to Docs/Model.md's
@@ -41,6 +44,16 @@ struct DriveSynthesizer {
   let intensityScale: Double
   /// The driver's equalisation across frequency, nil for a plain driver.
   var equalizer: ResponseEqualizer? = nil
+  /// Where brakes go: nil adds them into the drive; a buffer (the drive's length) receives
+  /// them apart, with their windows, so that the actuator can cut each where the motion
+  /// has stopped (``LRAModel/simulateBraking(events:brakes:windows:maxVoltage_V:into:)``).
+  var brakes: UnsafeMutableBufferPointer<Double>? = nil
+
+  /// The frequency an ERM's cycles (transient length, overdrive window, brake) are counted
+  /// at whatever the sharpness, Hz: `fmax`, which an ERM profile sets to the motor's speed
+  /// at its rated voltage (200 Hz on the shipped ERMs), so `transientCycles` are turns of
+  /// the motor at full speed.
+  var motorClock_Hz: Double { parameters.fmax_Hz }
 
   /// Events that start more than this long before pattern time 0 are not rendered
   /// (``Renderer/renderChecked(_:options:)`` refuses them), s.
@@ -57,6 +70,16 @@ struct DriveSynthesizer {
     _ pattern: HapticPattern, controls: PatternControls, latencySamples k: Int, fraction rho: Double,
     into out: UnsafeMutableBufferPointer<Double>
   ) -> Int? {
+    var windows: [Range<Int>] = []
+    return synthesize(pattern, controls: controls, latencySamples: k, fraction: rho, into: out, brakeWindows: &windows)
+  }
+
+  /// ``synthesize(_:controls:latencySamples:fraction:into:)``, also collecting the sample
+  /// range of every brake (written into ``brakes`` when that is set).
+  func synthesize(
+    _ pattern: HapticPattern, controls: PatternControls, latencySamples k: Int, fraction rho: Double,
+    into out: UnsafeMutableBufferPointer<Double>, brakeWindows: inout [Range<Int>]
+  ) -> Int? {
     var end: Int?
     for event in pattern.events where event.type.isHaptic {
       guard event.time_s.isFinite, event.duration_s.isFinite,
@@ -64,9 +87,9 @@ struct DriveSynthesizer {
       else { continue }
       let last: Int?
       if event.type == .hapticTransient {
-        last = transient(event, controls: controls, k: k, rho: rho, into: out)
+        last = transient(event, controls: controls, k: k, rho: rho, into: out, windows: &brakeWindows)
       } else {
-        last = continuous(event, controls: controls, k: k, rho: rho, into: out)
+        last = continuous(event, controls: controls, k: k, rho: rho, into: out, windows: &brakeWindows)
       }
       if let last { end = Swift.max(end ?? last, last) }
     }
@@ -103,12 +126,14 @@ struct DriveSynthesizer {
 
   private func transient(
     _ event: HapticEvent, controls: PatternControls, k: Int, rho: Double,
-    into out: UnsafeMutableBufferPointer<Double>
+    into out: UnsafeMutableBufferPointer<Double>, windows: inout [Range<Int>]
   ) -> Int? {
     let intensity =
       clamp01(event.intensity * controls.intensityMultiplier(at: event.time_s)) * intensityScale
     let sharpness = clamp01(event.sharpness + controls.sharpnessOffset(at: event.time_s))
-    let f = parameters.frequency_Hz(sharpness: sharpness)
+    // An ERM's frequency is its speed, which its drive level and drive time set, not
+    // sharpness: its cycles are counted at motorClock_Hz whatever the sharpness.
+    let f = waveform == .dc ? motorClock_Hz : parameters.frequency_Hz(sharpness: sharpness)
     let unequalized = amplitude(intensity)
     let a = equalized(unequalized, at: f)
     let n0 = sampleIndex(event.time_s, k: k, rho: rho)
@@ -145,12 +170,15 @@ struct DriveSynthesizer {
       }
     }
     guard n1 > n0 else { return nil }
-    return brake(from: n1, amplitude: unequalized, frequency_Hz: f, oscillator: &oscillator, into: out)
+    return brake(
+      from: n1, cycles: parameters.brakeCycles, amplitude: unequalized, frequency_Hz: f, oscillator: &oscillator,
+      into: out,
+      windows: &windows)
   }
 
   private func continuous(
     _ event: HapticEvent, controls: PatternControls, k: Int, rho: Double,
-    into out: UnsafeMutableBufferPointer<Double>
+    into out: UnsafeMutableBufferPointer<Double>, windows: inout [Range<Int>]
   ) -> Int? {
     let n0 = sampleIndex(event.time_s, k: k, rho: rho)
     let n1 = sampleIndex(event.time_s + event.duration_s, k: k, rho: rho)
@@ -158,8 +186,9 @@ struct DriveSynthesizer {
     let fs = sampleRate_Hz
     let step_s = 1 / fs
     let twoPiOverFs = 2 * Double.pi / fs
-    let fmin = parameters.fmin_Hz
-    let span = parameters.fmax_Hz - parameters.fmin_Hz
+    let fmin = waveform == .dc ? motorClock_Hz : parameters.fmin_Hz
+    // An ERM's cycles are counted at motorClock_Hz whatever the sharpness.
+    let span = waveform == .dc ? 0 : parameters.fmax_Hz - parameters.fmin_Hz
     let rated = parameters.ratedVoltage_V
     let overdriveRatio = parameters.hasOverdrive ? parameters.overdriveVoltage_V / rated : 1
     let count = out.count
@@ -298,7 +327,9 @@ struct DriveSynthesizer {
       return (oscillator, lastAmplitude, lastFrequency)
     }
     oscillator = state.0
-    return brake(from: n1, amplitude: state.1, frequency_Hz: state.2, oscillator: &oscillator, into: out)
+    return brake(
+      from: n1, cycles: parameters.brakeCycles, amplitude: state.1, frequency_Hz: state.2, oscillator: &oscillator,
+      into: out, windows: &windows)
   }
 
   /// Replaces the intensity multipliers `m` of one chunk by drive amplitudes,
@@ -344,12 +375,13 @@ struct DriveSynthesizer {
   /// amplitude before equalisation (equalised here for the brake's frequency).
   /// - Returns: one past the last driven sample.
   private func brake(
-    from n1: Int, amplitude unequalized: Double, frequency_Hz f: Double, oscillator: inout PhaseOscillator,
-    into out: UnsafeMutableBufferPointer<Double>
+    from n1: Int, cycles: Double, amplitude unequalized: Double, frequency_Hz f: Double,
+    oscillator: inout PhaseOscillator, into events: UnsafeMutableBufferPointer<Double>, windows: inout [Range<Int>]
   ) -> Int {
-    guard parameters.brakeCycles > 0, unequalized > 0 else { return n1 }
+    guard cycles > 0, unequalized > 0 else { return n1 }
+    let out = brakes ?? events
     let a = equalized(unequalized, at: f)
-    let raw = (parameters.brakeCycles * sampleRate_Hz / f - 1e-9).rounded(.up)
+    let raw = (cycles * sampleRate_Hz / f - 1e-9).rounded(.up)
     let samples = raw.isFinite ? Int(Swift.min(Swift.max(raw, 0), 1e9)) : 0
     let end = n1 &+ samples
     let step = 2 * Double.pi * f / sampleRate_Hz
@@ -360,6 +392,7 @@ struct DriveSynthesizer {
       n += 1
     }
     guard n < stop else { return end }
+    windows.append(n..<stop)
     switch waveform {
     case .sine:
       // out[n] + (-a) sin = out[n] - a sin exactly.

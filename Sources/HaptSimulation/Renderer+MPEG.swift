@@ -22,7 +22,12 @@ extension Renderer {
       mapping.band_Hz =
         Swift.min(parameters.fmin_Hz, parameters.fmax_Hz)...Swift.max(parameters.fmin_Hz, parameters.fmax_Hz)
     }
-    if case .erm = actuator { mapping.isDC = true }
+    if case .erm = actuator {
+      // An ERM's cycles are counted at fmax whatever the frequency asked
+      // (DriveSynthesizer.motorClock_Hz).
+      mapping.isDC = true
+      mapping.band_Hz = parameters.fmax_Hz...parameters.fmax_Hz
+    }
     if actuator.isPhysical {
       mapping.transientCycles = parameters.transientCycles
       if parameters.hasOverdrive, parameters.ratedVoltage_V > 0 {

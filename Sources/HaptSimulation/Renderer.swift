@@ -102,6 +102,13 @@ package struct Renderer: Sendable {
   ///
   /// - Complexity: O(samples + events); about 20 multiply-adds per sample for an LRA.
   package func render(_ original: HapticPattern, options: RenderOptions = .init()) -> Rendering {
+    render(original, options: options, closedLoopBrakes: true)
+  }
+
+  /// ``render(_:options:)``; with `closedLoopBrakes` false an LRA's brakes are played
+  /// as synthesised, for their full length (the open-loop drive of Docs/Model.md §2, which
+  /// the drive-synthesis tests compare with a reference), not cut where the mass stops.
+  package func render(_ original: HapticPattern, options: RenderOptions, closedLoopBrakes: Bool) -> Rendering {
     let (pattern, android) = devicePattern(original)
     let fs = device.sampleRate_Hz
     let lead = options.prepareLead_s.flatMap { $0.isFinite ? $0 : nil }
@@ -156,7 +163,7 @@ package struct Renderer: Sendable {
       return silent
     }
 
-    let synthesizer = DriveSynthesizer(
+    var synthesizer = DriveSynthesizer(
       parameters: device.drive, sampleRate_Hz: fs,
       waveform: { if case .erm = actuator { return .dc } else { return .sine } }(),
       intensityScale: options.condition == .lowPower ? device.drive.lowPowerIntensityScale : 1,
@@ -169,6 +176,10 @@ package struct Renderer: Sendable {
         period_s: Swift.max(pattern.duration_s, mpeg.duration_s), offset: Double(kInt) + rho,
         lowPower: options.condition == .lowPower,
         into: &drive)
+    } else if closedLoopBrakes, device.drive.brakeCycles > 0, actuator.isPhysical {
+      return brakedRendering(
+        played, synthesizer: &synthesizer, count: count, k: kInt, rho: rho, latency_s: latency,
+        isTruncated: isTruncated, notes: android?.notes ?? [])
     } else {
       let controls = played.controls
       drive.withUnsafeMutableBufferPointer { buffer in
@@ -231,5 +242,53 @@ extension Renderer {
     guard !drive.contains(where: { $0 != 0 }) else { return nil }
     if !pattern.events.contains(where: { $0.type.isHaptic }) { return .noHapticEvents }
     return .zeroIntensity
+  }
+}
+
+extension Renderer {
+  /// The render of an LRA or ERM whose driver brakes: the brakes are synthesised apart
+  /// and each is cut where the motion has stopped
+  /// (``LRAModel/simulateBraking(events:brakes:windows:maxVoltage_V:into:)``,
+  /// ``ERMModel/simulateBraking(events:brakes:windows:maxVoltage_V:into:)``); the drive
+  /// returned is the one applied.
+  func brakedRendering(
+    _ played: HapticPattern, synthesizer: inout DriveSynthesizer, count: Int, k: Int, rho: Double,
+    latency_s: Double, isTruncated: Bool, notes: [String]
+  ) -> Rendering {
+    let fs = device.sampleRate_Hz
+    var drive = [Double](repeating: 0, count: count)
+    var brakes = [Double](repeating: 0, count: count)
+    var windows: [Range<Int>] = []
+    var end: Int?
+    let controls = played.controls
+    brakes.withUnsafeMutableBufferPointer { brakeBuffer in
+      synthesizer.brakes = brakeBuffer
+      drive.withUnsafeMutableBufferPointer { buffer in
+        end = synthesizer.synthesize(
+          played, controls: controls, latencySamples: k, fraction: rho, into: buffer, brakeWindows: &windows)
+      }
+      synthesizer.brakes = nil
+    }
+    let acceleration = [Double](unsafeUninitializedCapacity: count) { out, initialized in
+      let vmax = device.drive.maxVoltage_V
+      switch actuator {
+      case .lra(let model):
+        model.simulateBraking(events: &drive, brakes: &brakes, windows: windows, maxVoltage_V: vmax, into: out)
+      case .erm(let model):
+        model.simulateBraking(events: &drive, brakes: brakes, windows: windows, maxVoltage_V: vmax, into: out)
+      case .none, .ideal, .invalid:
+        out.initialize(repeating: 0)
+      }
+      initialized = count
+    }
+    // The drive ends where its last nonzero sample is, once the brakes are cut.
+    if let last = drive.lastIndex(where: { $0 != 0 }) { end = Swift.min(end ?? (last + 1), last + 1) }
+    var rendering = Rendering(
+      drive_V: Signal(samples: drive, sampleRate_Hz: fs),
+      acceleration_g: Signal(samples: acceleration, sampleRate_Hz: fs),
+      latency_s: latency_s, driveEnd_s: end.map { Double($0) / fs } ?? latency_s,
+      silenceReason: Self.patternSilence(played, drive: drive), isTruncated: isTruncated)
+    rendering.notes = notes
+    return rendering
   }
 }

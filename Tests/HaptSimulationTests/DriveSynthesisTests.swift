@@ -52,7 +52,7 @@ import Testing
   func fastDriveAgreesWithNaiveReference(_ name: String, busy: Bool) throws {
     let device = try Fixtures.shippedProfile(name)
     let pattern = busy ? Self.busy : Self.plain
-    let rendering = Renderer(device: device).render(pattern)
+    let rendering = Renderer(device: device).render(pattern, options: .init(), closedLoopBrakes: false)
     let reference = ReferenceDrive.drive(
       pattern, device: device, latency_s: rendering.latency_s, count: rendering.drive_V.count)
     var worst = 0.0
@@ -99,7 +99,7 @@ import Testing
     let lowPower = seed % 2 == 0
     let options = RenderOptions(
       condition: lowPower ? .lowPower : .normal, maxDuration_s: seed % 3 == 0 ? 0.4 : 30)
-    let rendering = Renderer(device: device).render(pattern, options: options)
+    let rendering = Renderer(device: device).render(pattern, options: options, closedLoopBrakes: false)
     let reference = ReferenceDrive.drive(
       pattern, device: device, latency_s: rendering.latency_s, count: rendering.drive_V.count,
       intensityScale: lowPower ? device.drive.lowPowerIntensityScale : 1)
@@ -110,7 +110,8 @@ import Testing
 
   @Test func lowPowerScalesIntensity() throws {
     let device = Self.android
-    let rendering = Renderer(device: device).render(Self.busy, options: .init(condition: .lowPower))
+    let rendering = Renderer(device: device).render(
+      Self.busy, options: .init(condition: .lowPower), closedLoopBrakes: false)
     let reference = ReferenceDrive.drive(
       Self.busy, device: device, latency_s: rendering.latency_s, count: rendering.drive_V.count,
       intensityScale: device.drive.lowPowerIntensityScale)
@@ -197,11 +198,12 @@ import Testing
     #expect(abs(half.max()! - 0.5 * device.drive.maxVoltage_V) < 0.01)
   }
 
-  /// Overdrive on the first half cycle and braking after the drive (android profile).
+  /// Overdrive on the first half cycle and braking after the drive (android profile), as
+  /// synthesised (open loop: ClosedLoopBrakeTests checks how the brake is cut).
   @Test func overdriveAndBraking() throws {
     let device = Self.android
     let pattern = HapticPattern(events: [.transient(at: 0, intensity: 1, sharpness: 0.5)])
-    let rendering = Renderer(device: device).render(pattern)
+    let rendering = Renderer(device: device).render(pattern, options: .init(), closedLoopBrakes: false)
     let f = 200 + 0.5 * 70.0
     let n0 = Int((rendering.latency_s * 8000 - 1e-9).rounded(.up))
     let n1 = Int(((rendering.latency_s + 2 / f) * 8000 - 1e-9).rounded(.up))

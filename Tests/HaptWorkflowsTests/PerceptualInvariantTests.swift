@@ -114,17 +114,6 @@ import Testing
     }
   }
 
-  /// Profiles on which a tap's perceived frequency is known to fall as sharpness rises
-  /// (measured, sharpness 0 to 1 at intensity 1): `android-lra-235` 262 Hz at 0.3 to 219 Hz
-  /// at 0.9 (its one brake cycle, in anti-phase at the drive frequency, puts a notch
-  /// there, and the spectrum's upper lobe fades as the drive moves up); `erm-phone` 141 to
-  /// 122 Hz (a sharper tap is shorter, so the motor spins up less), and for the same
-  /// reason `erm-budget-amplitude` (erm-phone's motor with a lighter eccentric: 141 to
-  /// 122 Hz at intensity 1; narrowing its drive band to 195-200 Hz still leaves a fall, so
-  /// no honest profile number removes it). Recorded as known issues so they stay visible;
-  /// a fix makes the test fail until the name is removed.
-  static let tapFrequencyKnownIssues: Set<String> = ["android-lra-235", "erm-phone", "erm-budget-amplitude"]
-
   /// Perceived frequency (``PerceptualFeatures/frequency_Hz``) at sharpness s1 > s0 is not
   /// below that at s0, over every pair of the grid (so a slow fall fails too), to 0.1 %
   /// (numerical noise, 1/200 of a frequency JND).
@@ -153,13 +142,7 @@ import Testing
     let message =
       "\(profile) \(kind): perceived frequency falls as sharpness rises in \(falls.count) pairs: "
       + falls.prefix(6).joined(separator: "; ")
-    if kind == .transient, Self.tapFrequencyKnownIssues.contains(profile) {
-      withKnownIssue("\(profile): a tap's perceived frequency falls at high sharpness (tapFrequencyKnownIssues)") {
-        if !falls.isEmpty { Issue.record(Comment(rawValue: message)) }
-      }
-    } else {
-      #expect(falls.isEmpty, Comment(rawValue: message))
-    }
+    #expect(falls.isEmpty, Comment(rawValue: message))
   }
 
   @Test(arguments: profileNames)
