@@ -287,6 +287,7 @@ package enum CorpusReport {
     var own: [String: PatternLatency] = [:]
     for latency in e.patternLatencies { own[latency.pattern + "\u{0}" + latency.device] = latency }
     var charts: [ReportBlock] = []
+    var primaryCharts = 0
     for device in e.options.devices {
       for state in e.options.states {
         let rows = e.measurements.filter { $0.device == device.name && $0.state == state }
@@ -312,6 +313,7 @@ package enum CorpusReport {
           rows.count > shown.count
           ? "\(device.name), \(state.rawValue): the \(shown.count) slowest of \(rows.count) patterns (all are in the Patterns table and latency.csv)."
           : "\(device.name), \(state.rawValue)."
+        if device.name == e.options.devices.first?.name { primaryCharts += 1 }
         charts.append(
           .chart(
             LatencyChart.render(
@@ -321,7 +323,8 @@ package enum CorpusReport {
             caption: caption))
       }
     }
-    if !charts.isEmpty { blocks.append(.grid(charts)) }
+    blocks += foldedBeyondPrimary(
+      charts, primaryCount: primaryCharts, summary: "Latency charts of the other devices")
     blocks.insert(
       .table(
         ReportTable(latencySummary(e), verdictColumns: ["worst verdict"]),
@@ -393,6 +396,8 @@ package enum CorpusReport {
     // confused and the set's IT (distinct pairs are in the table; the sentences go by d',
     // so distinct pairs come last before IT), and its pairs.
     var cells: [ReportBlock] = []
+    var primaryCells = 0
+    let primaryDevice = e.options.devices.first?.name
     var silentNotes: [ReportBlock] = []
     var pairRows: [[CSVCell]] = []
     for review in e.reviews {
@@ -417,22 +422,47 @@ package enum CorpusReport {
       }
       let pairs = compactPairs(review.pairs.map { ($0.first, $0.second, $0.dPrime, $0.similarity) })
       for row in pairs.rows { pairRows.append([.text(review.device)] + row) }
+      if review.device == primaryDevice { primaryCells += 1 }
       cells.append(.stack([heading, matrix, .list(Array(sentences))]))
     }
-    if !cells.isEmpty { blocks.append(.grid(cells)) }
+    blocks += foldedBeyondPrimary(
+      cells, primaryCount: primaryCells, summary: "Predicted confusion on the other devices")
     if !pairRows.isEmpty {
-      // Every device's pairs in one full-width table under the matrices.
-      var table = CSVTable(columns: [CSVColumn("device")] + compactPairs([]).columns)
-      for row in pairRows { table.append(row) }
-      blocks.append(
-        .table(
-          ReportTable(table, verdictColumns: []),
-          caption:
-            "The verdict comes from d' (under 1 confusable, under 2 close, else distinct). Waveform similarity is a separate signal-level score, not a verdict: ST-SIM's smaller direction, clamped to 0..1 (1 identical)\(hints.rawScores.map { "; the raw directional ST-SIM and SPQI are in \($0)" } ?? "")."
-        ))
+      // Every device's pairs in one full-width table under the matrices: the primary
+      // device's rows shown, the others' folded under them.
+      let columns = [CSVColumn("device")] + compactPairs([]).columns
+      var shown = CSVTable(columns: columns)
+      var folded = CSVTable(columns: columns)
+      for row in pairRows {
+        if case .text(let device) = row[0], device == primaryDevice { shown.append(row) } else { folded.append(row) }
+      }
+      let caption =
+        "The verdict comes from d' (under 1 confusable, under 2 close, else distinct). Waveform similarity is a separate signal-level score, not a verdict: ST-SIM's smaller direction, clamped to 0..1 (1 identical)\(hints.rawScores.map { "; the raw directional ST-SIM and SPQI are in \($0)" } ?? "")."
+      if shown.rows.isEmpty {
+        blocks.append(.table(ReportTable(folded, verdictColumns: []), caption: caption))
+      } else {
+        blocks.append(.table(ReportTable(shown, verdictColumns: []), caption: caption))
+        if !folded.rows.isEmpty {
+          blocks.append(
+            .disclosure(
+              summary: "Pairs on the other devices (\(Wording.count(folded.rows.count, "row")))",
+              [.table(ReportTable(folded, verdictColumns: []), caption: nil)]))
+        }
+      }
     }
     blocks += silentNotes
     return ReportSection(title: "Design review: confusability", id: "review", blocks: blocks)
+  }
+
+  /// Cells two in a row: the first `primaryCount` (the primary device's) shown, the rest
+  /// folded under `summary` so that a report of many devices stays short.
+  static func foldedBeyondPrimary(_ cells: [ReportBlock], primaryCount: Int, summary: String) -> [ReportBlock] {
+    guard !cells.isEmpty else { return [] }
+    let shown = primaryCount > 0 ? Array(cells.prefix(primaryCount)) : cells
+    let rest = primaryCount > 0 ? Array(cells.dropFirst(primaryCount)) : []
+    var blocks: [ReportBlock] = [.grid(shown)]
+    if !rest.isEmpty { blocks.append(.disclosure(summary: "\(summary) (\(rest.count))", [.grid(rest)])) }
+    return blocks
   }
 
   static func similaritySection(

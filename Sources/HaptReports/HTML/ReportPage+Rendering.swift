@@ -94,6 +94,9 @@ extension ReportBlock {
       return .element("div", attributes: ["class": "block-grid"], blocks.map { $0.html })
     case .stack(let blocks):
       return .element("div", blocks.map { $0.html })
+    case .disclosure(let summary, let blocks):
+      return .element(
+        "details", attributes: ["class": "more"], [.element("summary", text: summary)] + blocks.map { $0.html })
     case .table(let table, let caption):
       return table.html(caption: caption)
     }

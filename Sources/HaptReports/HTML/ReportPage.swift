@@ -93,6 +93,9 @@ package enum ReportBlock: Sendable {
   case fileLink(path: String, text: String)
   /// Markup built with ``HTML`` (already escaped).
   case html(HTML)
+  /// Blocks folded under a one-line summary the reader opens (`<details>`): what a long
+  /// page keeps one click away, such as the charts of every device but the primary one.
+  case disclosure(summary: String, [ReportBlock])
 }
 
 /// A table for a page: columns with units and typed cells, usually the same

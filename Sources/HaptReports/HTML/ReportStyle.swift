@@ -30,6 +30,8 @@ enum ReportStyle {
     figure svg { display: block; max-width: 100%; height: auto; }
     .block-grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(480px, 1fr)); gap: 0 24px; align-items: start; }
     .block-grid > figure { margin: 8px 0; }
+    details.more { margin: 8px 0 16px; }
+    details.more > summary { cursor: pointer; color: #0b5cad; font-weight: 600; padding: 4px 0; }
     #s-review .block-grid { grid-template-columns: repeat(auto-fill, minmax(340px, 1fr)); }
     #s-methods, #s-devices { column-count: 2; column-gap: 32px; }
     #s-devices p { font-size: 13px; }
