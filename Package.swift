@@ -117,7 +117,8 @@ let package = Package(
     .testTarget(name: "HaptSimulationTests", dependencies: ["HaptSimulation"]),
     .testTarget(
       name: "HaptMetricsTests", dependencies: ["HaptMetrics", "HaptSignals"], resources: [.copy("Fixtures")]),
-    .testTarget(name: "HaptWorkflowsTests", dependencies: ["HaptWorkflows", "HaptReports"]),
+    /// KotlinStubs: the Android SDK signatures exported Kotlin is compiled against.
+    .testTarget(name: "HaptWorkflowsTests", dependencies: ["HaptWorkflows", "HaptReports"], exclude: ["KotlinStubs"]),
     .testTarget(
       name: "HaptReportsTests",
       dependencies: ["HaptReports", "HaptWorkflows", "HaptSimulation", "HaptPatterns", "HaptMetrics"],
