@@ -10,15 +10,9 @@ let package = Package(
   name: "hapt",
   platforms: [.macOS(.v13)],
   products: [
-    // MARK: - Public API
+    // MARK: - Public API: the command-line tool and the test library; every other module is
+    // package-internal (its API is `package`, for the tools and tests in this package).
     .executable(name: "hapt", targets: ["hapt"]),
-    .library(name: "HaptCore", targets: ["HaptCore"]),
-    .library(name: "HaptPatterns", targets: ["HaptPatterns"]),
-    .library(name: "HaptSignals", targets: ["HaptSignals"]),
-    .library(name: "HaptSimulation", targets: ["HaptSimulation"]),
-    .library(name: "HaptMetrics", targets: ["HaptMetrics"]),
-    .library(name: "HaptWorkflows", targets: ["HaptWorkflows"]),
-    .library(name: "HaptReports", targets: ["HaptReports"]),
     .library(name: "HaptTesting", targets: ["HaptTesting"]),
     // MARK: - SwiftPM plugins
     .plugin(name: "HaptLintPlugin", targets: ["HaptLintPlugin"]),

@@ -15,27 +15,27 @@ import HaptCorpora
 /// The current folder plays no part, so `hapt` called through `PATH` finds the same files
 /// from any folder. Users' own device profiles go in a separate folder named by
 /// `HAPT_DEVICES` (``userDevicesDirectory()``), searched before the shipped ones.
-public enum Corpora {
+package enum Corpora {
   /// The environment variable naming a replacement corpora folder.
-  public static let corporaVariable = "HAPT_CORPORA"
+  package static let corporaVariable = "HAPT_CORPORA"
   /// The environment variable naming a folder of the user's own device profiles.
-  public static let devicesVariable = "HAPT_DEVICES"
+  package static let devicesVariable = "HAPT_DEVICES"
 
   /// The corpora folder, or nil if none is found.
-  public static func directory() -> URL? {
+  package static func directory() -> URL? {
     if let override = environmentFolder(corporaVariable) { return override }
     return candidates().first { isDirectory($0.appendingPathComponent("devices")) }
   }
 
   /// A sub-folder of the corpora (`system`, `library`, `devices`, `calibration`), or nil.
-  public static func directory(_ name: String) -> URL? {
+  package static func directory(_ name: String) -> URL? {
     directory()?.appendingPathComponent(name)
   }
 
   /// `path` itself if it exists; otherwise, for `Corpora` or `Corpora/...` (the spelling
   /// of the README's examples), the same path in the shipped corpora, so that `hapt lint
   /// Corpora/library` works from any folder. Anything else is returned unchanged.
-  public static func resolve(_ path: String) -> String {
+  package static func resolve(_ path: String) -> String {
     guard !FileManager.default.fileExists(atPath: path) else { return path }
     let trimmed = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
     guard trimmed == "Corpora" || trimmed.hasPrefix("Corpora/"), let shipped = directory() else { return path }
@@ -45,7 +45,7 @@ public enum Corpora {
   }
 
   /// The folder of the user's own device profiles (`HAPT_DEVICES`), or nil if unset.
-  public static func userDevicesDirectory() -> URL? {
+  package static func userDevicesDirectory() -> URL? {
     environmentFolder(devicesVariable)
   }
 

@@ -1,8 +1,8 @@
 /// The version of hapt and of its reference model.
-public enum HaptVersion {
+package enum HaptVersion {
   /// The tool's version (semantic versioning).
-  public static let string = "0.1.0"
+  package static let string = "0.1.0"
   /// The version of the simulation and metric model (Docs/Model.md). Baselines recorded with
   /// another model version are reported as such, never silently compared.
-  public static let model = "1"
+  package static let model = "1"
 }

@@ -8,9 +8,9 @@ import Foundation
 /// The place is a JSON path, a `line L, column C`, a byte offset or a CSV cell, whichever
 /// the format has. The message never names a command-line option; a tool that reads
 /// ``limit`` or ``setting`` names the option itself.
-public struct InputError: HaptError, Equatable, Sendable {
+package struct InputError: HaptError, Equatable, Sendable {
   /// What kind of problem it is.
-  public enum Kind: String, Sendable, CaseIterable {
+  package enum Kind: String, Sendable, CaseIterable {
     /// The file (or folder) is not there or cannot be opened.
     case missing
     /// The file is there but its content is wrong at ``InputError/place``.
@@ -24,31 +24,31 @@ public struct InputError: HaptError, Equatable, Sendable {
   }
 
   /// A setting of the caller that is the likely cause (a tool names its option for it).
-  public enum Setting: String, Sendable, CaseIterable {
+  package enum Setting: String, Sendable, CaseIterable {
     /// The scale from a recording's samples to g.
     case recordingScale
   }
 
   /// The file's path as the user gave it, or nil while the error is raised inside a
   /// parser that does not know it (callers fill it in with ``inFile(_:)``).
-  public var file: String?
+  package var file: String?
   /// Where in the file: a JSON path, `line 3, column 7`, `byte 1024`, `row 2, column 3`.
-  public var place: String?
+  package var place: String?
   /// What is wrong, in a short lower-case phrase.
-  public var message: String
+  package var message: String
   /// What kind of problem: ``Kind/malformed`` unless said otherwise.
-  public var kind: Kind
+  package var kind: Kind
   /// The size limit the input ran into, if that is what is wrong (kind ``Kind/overLimit``).
-  public var limit: InputLimit?
+  package var limit: InputLimit?
   /// The caller's setting that likely caused it, if one did.
-  public var setting: Setting?
+  package var setting: Setting?
 
   /// - Parameters:
   ///   - kind: What kind of problem (default ``Kind/malformed``; ``Kind/overLimit``
   ///     whenever `limit` is given).
   ///   - limit: The limit the input ran into.
   ///   - setting: The caller's setting that likely caused it.
-  public init(
+  package init(
     file: String? = nil, place: String? = nil, _ message: String, kind: Kind = .malformed,
     limit: InputLimit? = nil, setting: Setting? = nil
   ) {
@@ -61,7 +61,7 @@ public struct InputError: HaptError, Equatable, Sendable {
   }
 
   /// The same error, naming `file` if it did not name a file yet.
-  public func inFile(_ file: String) -> InputError {
+  package func inFile(_ file: String) -> InputError {
     var copy = self
     if copy.file == nil { copy.file = file }
     return copy
@@ -69,7 +69,7 @@ public struct InputError: HaptError, Equatable, Sendable {
 
   /// Whether the input is there but bad (malformed, over a limit or unsupported), as
   /// opposed to missing or unwritable.
-  public var isBadData: Bool { kind == .malformed || kind == .overLimit || kind == .unsupported }
+  package var isBadData: Bool { kind == .malformed || kind == .overLimit || kind == .unsupported }
 
   /// The same error naming the file under `target` where it named the same file under the
   /// internal `temporary` folder (messages never show hapt's temporary paths).
@@ -85,7 +85,7 @@ public struct InputError: HaptError, Equatable, Sendable {
     return copy
   }
 
-  public var description: String {
+  package var description: String {
     [file, place, message].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ": ")
   }
 }

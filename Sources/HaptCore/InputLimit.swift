@@ -2,7 +2,7 @@
 ///
 /// Library messages state the limit in their own words ("over the limit of 100000
 /// entries"); the command line adds the option that raises it.
-public enum InputLimit: Equatable, Sendable {
+package enum InputLimit: Equatable, Sendable {
   /// A file is larger than this many bytes.
   case fileBytes(Int)
   /// A corpus holds more than this many pattern files.

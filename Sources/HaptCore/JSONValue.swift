@@ -2,7 +2,7 @@
 ///
 /// Objects keep their keys in file order (duplicates included), so that lenient decoders
 /// can report each rule break at its place and encoders can keep a stable order.
-public indirect enum JSONValue: Equatable, Sendable {
+package indirect enum JSONValue: Equatable, Sendable {
   case null
   case bool(Bool)
   case number(Double)
@@ -11,7 +11,7 @@ public indirect enum JSONValue: Equatable, Sendable {
   case object([JSONMember])
 
   /// A short name of the value's type for error messages ("a number", "an object").
-  public var typeDescription: String {
+  package var typeDescription: String {
     switch self {
     case .null: "null"
     case .bool: "a boolean"
@@ -24,12 +24,12 @@ public indirect enum JSONValue: Equatable, Sendable {
 }
 
 /// A JSON value and its position (1-based line and column of its first character).
-public struct JSONNode: Equatable, Sendable {
-  public var value: JSONValue
-  public var line: Int
-  public var column: Int
+package struct JSONNode: Equatable, Sendable {
+  package var value: JSONValue
+  package var line: Int
+  package var column: Int
 
-  public init(_ value: JSONValue, line: Int = 0, column: Int = 0) {
+  package init(_ value: JSONValue, line: Int = 0, column: Int = 0) {
     self.value = value
     self.line = line
     self.column = column
@@ -37,19 +37,19 @@ public struct JSONNode: Equatable, Sendable {
 }
 
 /// One `"key": value` member of a JSON object.
-public struct JSONMember: Equatable, Sendable {
-  public var key: String
-  public var value: JSONNode
+package struct JSONMember: Equatable, Sendable {
+  package var key: String
+  package var value: JSONNode
 
-  public init(key: String, value: JSONNode) {
+  package init(key: String, value: JSONNode) {
     self.key = key
     self.value = value
   }
 }
 
 /// Something the lenient parser accepted although strict JSON forbids it.
-public struct JSONLeniency: Equatable, Sendable {
-  public var line: Int
-  public var column: Int
-  public var message: String
+package struct JSONLeniency: Equatable, Sendable {
+  package var line: Int
+  package var column: Int
+  package var message: String
 }

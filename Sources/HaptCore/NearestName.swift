@@ -1,9 +1,9 @@
 /// The known name nearest to a mistyped one, for "did you mean" hints.
-public enum NearestName {
+package enum NearestName {
   /// The name of `names` at the smallest edit distance (insertions, deletions,
   /// substitutions, case ignored) from `name`, if that distance is at most a third of
   /// `name`'s length (and at least 1); ties go to the first in `names`.
-  public static func closest(to name: String, among names: [String]) -> String? {
+  package static func closest(to name: String, among names: [String]) -> String? {
     let target = Array(name.lowercased().unicodeScalars)
     let limit = max(1, target.count / 3)
     var best: (name: String, distance: Int)?

@@ -3,8 +3,8 @@
 /// LINE SEPARATOR U+2028, PARAGRAPH SEPARATOR U+2029, and the bidirectional overrides
 /// U+202A...U+202E, U+2066...U+2069 that reorder what follows) is written as `\u{HEX}`.
 /// A tab stays a tab.
-public enum OneLine {
-  public static func escaped(_ text: String) -> String {
+package enum OneLine {
+  package static func escaped(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: needsEscape) else { return text }
     var out = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {

@@ -10,14 +10,14 @@ import Foundation
 
 /// What an output folder holds (a report, a baseline, a shard's part), so that a folder
 /// is replaced only by the same kind of output.
-public struct OutputFolderKind: Sendable, Equatable {
+package struct OutputFolderKind: Sendable, Equatable {
   /// The kind's name, written into the folder's marker file (`report`, `baseline`).
-  public let name: String
+  package let name: String
   /// Files (relative paths) that together identify this kind of output written by a hapt
   /// version from before marker files: such a folder counts as a previous output.
-  public let legacyFiles: [String]
+  package let legacyFiles: [String]
 
-  public init(name: String, legacyFiles: [String]) {
+  package init(name: String, legacyFiles: [String]) {
     self.name = name
     self.legacyFiles = legacyFiles
   }
@@ -33,26 +33,26 @@ public struct OutputFolderKind: Sendable, Equatable {
 /// current folder, an input named on the same run (a corpus, a part, a baseline), a
 /// folder holding either (an ancestor), or a symbolic link. Paths are compared after
 /// resolving symbolic links and `..`.
-public struct OutputFolderGuard: Sendable {
+package struct OutputFolderGuard: Sendable {
   /// The marker file inside every output folder hapt writes as a whole.
-  public static let markerFileName = ".hapt-output"
+  package static let markerFileName = ".hapt-output"
 
-  public var kind: OutputFolderKind
+  package var kind: OutputFolderKind
   /// Inputs of the same run (files or folders): never replaced, nor any folder holding one.
-  public var inputs: [String]
+  package var inputs: [String]
 
-  public init(kind: OutputFolderKind, inputs: [String] = []) {
+  package init(kind: OutputFolderKind, inputs: [String] = []) {
     self.kind = kind
     self.inputs = inputs
   }
 
   /// The marker file's text for this kind.
-  public var markerText: String { "hapt \(kind.name)\n" }
+  package var markerText: String { "hapt \(kind.name)\n" }
 
   /// Throws unless `path` may be replaced by an output of this kind.
   ///
   /// - Throws: ``InputError`` with ``ExitStatus/cannotCreate`` naming `path` and why.
-  public func check(_ path: String) throws {
+  package func check(_ path: String) throws {
     guard !path.isEmpty else {
       throw refusal(path, "an empty output folder name means the current folder; not replacing it")
     }

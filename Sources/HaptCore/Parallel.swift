@@ -4,10 +4,10 @@ import Foundation
 /// Deterministic parallel loops: work is spread over threads, results land in fixed slots,
 /// so the output is identical whatever the thread count. Public only for the default
 /// thread count that library functions take; the loops are package internals.
-public enum Parallel {
+package enum Parallel {
   /// The thread count to use by default: `HAPT_THREADS` if set to a positive whole
   /// number, otherwise the number of active processors.
-  public static var defaultThreadCount: Int {
+  package static var defaultThreadCount: Int {
     if let text = ProcessInfo.processInfo.environment["HAPT_THREADS"], let n = Int(text), n > 0 {
       return n
     }

@@ -32,9 +32,9 @@
 /// Psychology I (1963) (choice rule, similarity choice model); L. L. Thurstone, "A law of
 /// comparative judgment", Psychological Review 34 (1927) (Case V); N. A. Macmillan and
 /// C. D. Creelman, Detection Theory: A User's Guide (2005), 2AFC: `p = Phi(d'/sqrt 2)`.
-public enum ConfusionModel {
+package enum ConfusionModel {
   /// Largest set size for which all pairwise d' >= 3 guarantees P(i|i) >= 0.9.
-  public static let guaranteedSetSize = 7
+  package static let guaranteedSetSize = 7
 
   /// The choice similarity `eta` of two patterns at distinguishability `dPrime`.
   ///
@@ -43,7 +43,7 @@ public enum ConfusionModel {
   ///
   /// - Parameter dPrime: distinguishability in JND units.
   /// - Returns: similarity in (0, 1].
-  public static func similarity(dPrime: Double) -> Double {
+  package static func similarity(dPrime: Double) -> Double {
     guard !dPrime.isNaN else { return 1 }
     let d = abs(dPrime)
     guard d.isFinite else { return 0 }
@@ -52,7 +52,7 @@ public enum ConfusionModel {
 
   /// Proportion correct of a Thurstonian observer telling two patterns apart in a
   /// two-alternative forced choice: `Phi(d' / sqrt 2)`.
-  public static func pairCorrect(dPrime: Double) -> Double {
+  package static func pairCorrect(dPrime: Double) -> Double {
     1 / (1 + similarity(dPrime: dPrime))
   }
 
@@ -64,7 +64,7 @@ public enum ConfusionModel {
   /// - Returns: `P[i][j]` = probability of answering j when i is presented; every row sums
   ///   to 1 (up to rounding). An empty input gives an empty matrix.
   /// - Complexity: O(n^2) erfc evaluations.
-  public static func predict(dPrime: [[Double]]) -> [[Double]] {
+  package static func predict(dPrime: [[Double]]) -> [[Double]] {
     let n = dPrime.count
     var result: [[Double]] = []
     result.reserveCapacity(n)

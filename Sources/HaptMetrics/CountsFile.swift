@@ -10,17 +10,17 @@ import HaptCore
 ///
 /// Every problem is an ``InputError`` naming the file and the cell (`row R, column C`,
 /// counted from 1) or the row (kind malformed).
-public enum CountsFile {
+package enum CountsFile {
   /// Largest accepted matrix side: a confusion experiment with more stimuli than this is
   /// not plausible, and the bound keeps the O(n^2) work finite.
-  public static let maxSide = 1000
+  package static let maxSide = 1000
 
   /// Reads and validates the counts matrix in the file at `path`.
   ///
   /// - Parameter path: a CSV file as described above.
   /// - Returns: the square matrix, rows = stimuli.
   /// - Throws: ``InputError`` (malformed; missing if the file is not there).
-  public static func read(path: String) throws -> [[Double]] {
+  package static func read(path: String) throws -> [[Double]] {
     let bytes = try InputFile.read(path)
     do {
       return try parse(bytes)
@@ -42,7 +42,7 @@ public enum CountsFile {
     Double(String(cell.filter { $0 != " " && $0 != "\t" })) != nil
   }
 
-  public static func parse(_ bytes: [UInt8]) throws -> [[Double]] {
+  package static func parse(_ bytes: [UInt8]) throws -> [[Double]] {
     var body = bytes[...]
     if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
     if let offset = firstInvalidUTF8Offset(body) {

@@ -17,11 +17,11 @@
 ///
 /// Sources: Android's `MIN_PERCEPTIBLE_CURVE` (Android Open Source Project, vibrator
 /// frequency-profile code), as restated in Docs/Model.md §5.
-public enum DetectionThreshold {
+package enum DetectionThreshold {
   /// Table frequencies in Hz, strictly increasing.
-  public static let frequencies_Hz: [Double] = [10, 20, 40, 60, 100, 150, 200, 250, 300, 400]
+  package static let frequencies_Hz: [Double] = [10, 20, 40, 60, 100, 150, 200, 250, 300, 400]
   /// Threshold at each table frequency, in dB re 1 g.
-  public static let thresholds_dB: [Double] = [
+  package static let thresholds_dB: [Double] = [
     -48.9, -40.4, -32.8, -31.8, -31.9, -31.4, -30.9, -29.0, -26.8, -19.8,
   ]
 
@@ -34,7 +34,7 @@ public enum DetectionThreshold {
   /// - Parameter frequency_Hz: vibration frequency in hertz.
   /// - Returns: threshold in dB re 1 g.
   /// - Complexity: O(table size), 10 points.
-  public static func threshold_dB(at frequency_Hz: Double) -> Double {
+  package static func threshold_dB(at frequency_Hz: Double) -> Double {
     let f = frequencies_Hz
     let t = thresholds_dB
     guard frequency_Hz > f[0] else { return t[0] }  // also catches NaN
@@ -52,7 +52,7 @@ public enum DetectionThreshold {
   /// The detection threshold at `frequency_Hz` as a linear acceleration amplitude, in g.
   ///
   /// `10^(threshold_dB / 20)`: an envelope at or above this level is felt (Docs/Model.md §4).
-  public static func threshold_g(at frequency_Hz: Double) -> Double {
+  package static func threshold_g(at frequency_Hz: Double) -> Double {
     pow(10, threshold_dB(at: frequency_Hz) / 20)
   }
 
@@ -64,7 +64,7 @@ public enum DetectionThreshold {
   /// - Parameters:
   ///   - amplitude_g: peak acceleration amplitude (envelope) in g.
   ///   - frequency_Hz: vibration frequency in hertz.
-  public static func sensationLevel_dB(amplitude_g: Double, frequency_Hz: Double) -> Double {
+  package static func sensationLevel_dB(amplitude_g: Double, frequency_Hz: Double) -> Double {
     20 * log10(amplitude_g) - threshold_dB(at: frequency_Hz)
   }
 }

@@ -7,7 +7,7 @@ extension Distinguishability {
   ///     result is identical for any thread count.
   /// - Returns: `matrix[i][j] = dPrime(features[i], features[j])`.
   /// - Complexity: n (n - 1) / 2 calls of ``dPrime(_:_:)``, each O(events).
-  public static func matrix(_ features: [PerceptualFeatures], threads: Int = 1) -> [[Double]] {
+  package static func matrix(_ features: [PerceptualFeatures], threads: Int = 1) -> [[Double]] {
     let n = features.count
     let pairs = Pairwise.map(count: n, threads: threads) { i, j in
       dPrime(features[i], features[j])

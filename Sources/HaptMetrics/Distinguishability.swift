@@ -36,30 +36,30 @@
 /// Properties (each a test): zero on identity, symmetric, calibrated on Docs/Model.md §7's
 /// amplitude, frequency and duration pairs, below 0.3 for imperceptible pairs, and
 /// non-decreasing as any one of level, frequency, duration or interval moves away.
-public enum Distinguishability {
+package enum Distinguishability {
   /// Amplitude JND in dB (Docs/Model.md §5).
-  public static let amplitudeJND_dB = 2.3
+  package static let amplitudeJND_dB = 2.3
   /// Frequency Weber fraction (Docs/Model.md §5, Israr, Tan & Reed 2006).
-  public static let frequencyWeberFraction = 0.2
+  package static let frequencyWeberFraction = 0.2
   /// Duration Weber fraction (Docs/Model.md §5).
-  public static let durationWeberFraction = 0.2
+  package static let durationWeberFraction = 0.2
   /// Weber fraction for the interval between event onsets (our choice, as for duration).
-  public static let intervalWeberFraction = 0.2
+  package static let intervalWeberFraction = 0.2
   /// Shortest duration that is felt as a duration; shorter bursts are taps (Docs/Model.md §5).
-  public static let tapDuration_s = 0.030
+  package static let tapDuration_s = 0.030
   /// Sensation level at which the frequency term gets its full weight, in dB.
-  public static let fullFrequencyWeightLevel_dB = 10.0
+  package static let fullFrequencyWeightLevel_dB = 10.0
 
   /// The perceptual distance between two signals in JND units: 0 for identical features,
   /// symmetric, non-negative.
   ///
   /// - Complexity: O(events).
-  public static func dPrime(_ a: PerceptualFeatures, _ b: PerceptualFeatures) -> Double {
+  package static func dPrime(_ a: PerceptualFeatures, _ b: PerceptualFeatures) -> Double {
     components(a, b).total
   }
 
   /// The per-term breakdown of d' (each in JND units; d' is their Euclidean sum).
-  public static func components(
+  package static func components(
     _ a: PerceptualFeatures, _ b: PerceptualFeatures
   )
     -> DPrimeComponents
@@ -86,7 +86,7 @@ public enum Distinguishability {
   ///     term).
   /// - Returns: the changes, largest JND first; ties in event order, then cue order.
   /// - Complexity: O(events log events).
-  public static func changes(
+  package static func changes(
     from reference: PerceptualFeatures, to candidate: PerceptualFeatures, minimum_JND: Double = 0
   ) -> [PerceptualChange] {
     var list: [PerceptualChange] = []
@@ -232,24 +232,24 @@ public enum Distinguishability {
 }
 
 /// The terms of one d', each in JND units (see ``Distinguishability``).
-public struct DPrimeComponents: Sendable, Equatable {
+package struct DPrimeComponents: Sendable, Equatable {
   /// Peak sensation level of matched events.
-  public var level = 0.0
+  package var level = 0.0
   /// Perceived frequency.
-  public var frequency = 0.0
+  package var frequency = 0.0
   /// Duration of matched events.
-  public var duration = 0.0
+  package var duration = 0.0
   /// Envelope shape within matched events.
-  public var shape = 0.0
+  package var shape = 0.0
   /// Intervals between matched event onsets.
-  public var rhythm = 0.0
+  package var rhythm = 0.0
   /// Events one signal has and the other lacks.
-  public var events = 0.0
+  package var events = 0.0
 
   /// All terms zero (no difference).
-  public init() {}
+  package init() {}
 
-  public init(level: Double, frequency: Double, duration: Double, shape: Double, rhythm: Double, events: Double) {
+  package init(level: Double, frequency: Double, duration: Double, shape: Double, rhythm: Double, events: Double) {
     self.level = level
     self.frequency = frequency
     self.duration = duration
@@ -259,7 +259,7 @@ public struct DPrimeComponents: Sendable, Equatable {
   }
 
   /// d': the Euclidean sum of the terms.
-  public var total: Double {
+  package var total: Double {
     (level * level + frequency * frequency + duration * duration + shape * shape
       + rhythm * rhythm + events * events).squareRoot()
   }

@@ -22,25 +22,25 @@ import HaptSignals
 /// Approximation: the analytic envelope of a hard-gated burst rings near its edges and
 /// wraps around the ends of the signal (see ``Envelope``); rendered signals, which start
 /// and end in silence, read within a sample or two of the true envelope.
-public struct EnvelopeMarkers: Sendable, Equatable {
+package struct EnvelopeMarkers: Sendable, Equatable {
   /// First time the envelope reaches the detection threshold, in seconds.
-  public var detect_s: Double?
+  package var detect_s: Double?
   /// First time the envelope reaches 10 % of its peak, in seconds.
-  public var t10_s: Double?
+  package var t10_s: Double?
   /// First time the envelope reaches 50 % of its peak, in seconds.
-  public var t50_s: Double?
+  package var t50_s: Double?
   /// First time the envelope reaches 90 % of its peak, in seconds.
-  public var t90_s: Double?
+  package var t90_s: Double?
   /// `t90 - t10`, in seconds.
-  public var rise_s: Double?
+  package var rise_s: Double?
   /// Last time at or after the drive end that the envelope is above 10 % of peak, seconds.
-  public var stop_s: Double?
+  package var stop_s: Double?
   /// Peak of the envelope, in g (0 for a silent signal).
-  public var peak_g: Double
+  package var peak_g: Double
   /// Dominant frequency used for the detection threshold, in Hz (nil if silent).
-  public var dominantFrequency_Hz: Double?
+  package var dominantFrequency_Hz: Double?
 
-  public init(
+  package init(
     detect_s: Double? = nil, t10_s: Double? = nil, t50_s: Double? = nil, t90_s: Double? = nil,
     rise_s: Double? = nil, stop_s: Double? = nil, peak_g: Double = 0,
     dominantFrequency_Hz: Double? = nil
@@ -61,7 +61,7 @@ public struct EnvelopeMarkers: Sendable, Equatable {
   /// The analytic envelope is not causal: it leaks ahead of an abrupt onset. Nothing is
   /// felt before the signal starts, so no marker may precede it (an engine latency of
   /// 10 ms must never read 9.7 ms). The report draws this same envelope.
-  public static func causalEnvelope(_ signal: Signal) -> [Double] {
+  package static func causalEnvelope(_ signal: Signal) -> [Double] {
     var envelope = Envelope.analytic(signal.samples)
     let onset = signal.samples.firstIndex { $0 != 0 } ?? signal.samples.count
     for k in 0..<min(onset, envelope.count) { envelope[k] = 0 }
@@ -76,7 +76,7 @@ public struct EnvelopeMarkers: Sendable, Equatable {
   ///     (`Rendering.driveEnd_s`); nil for a recording, which gives no `stop`.
   /// - Returns: the markers; nil where undefined (see ``EnvelopeMarkers``).
   /// - Complexity: O(n log n): the analytic envelope and a Hann spectrum.
-  public static func measure(_ acceleration: Signal, driveEnd_s: Double?) -> EnvelopeMarkers {
+  package static func measure(_ acceleration: Signal, driveEnd_s: Double?) -> EnvelopeMarkers {
     let envelope = causalEnvelope(acceleration)
     let frequency = Spectra.dominantFrequency_Hz(acceleration)
     return measure(
@@ -93,7 +93,7 @@ public struct EnvelopeMarkers: Sendable, Equatable {
   ///     `detect`.
   ///   - driveEnd_s: end of the drive in seconds, or nil.
   /// - Complexity: O(n).
-  public static func measure(
+  package static func measure(
     envelope: [Double], sampleRate_Hz: Double, dominantFrequency_Hz: Double?,
     driveEnd_s: Double?
   ) -> EnvelopeMarkers {

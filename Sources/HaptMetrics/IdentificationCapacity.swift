@@ -35,13 +35,13 @@
 /// identification of vibratory intensity, frequency, and contactor area", J. Acoust. Soc.
 /// Am. 82 (1987) 1243-1252; M. Azadi and L. A. Jones, "Evaluating vibrotactile dimensions
 /// for the design of tactons", IEEE Trans. Haptics 7 (2014).
-public enum IdentificationCapacity {
+package enum IdentificationCapacity {
   /// C: the context-coding range constant, in JND units (fitted, see above).
-  public static let contextRange_JND = 11.0
+  package static let contextRange_JND = 11.0
 
   /// The factor `1 / sqrt(1 + (range / C)^2)` by which a cue spanning `range_JND` in a
   /// set is scaled for identification.
-  public static func factor(range_JND: Double) -> Double {
+  package static func factor(range_JND: Double) -> Double {
     let r = range_JND.isFinite ? max(range_JND, 0) : 0
     return 1 / (1 + (r / contextRange_JND) * (r / contextRange_JND)).squareRoot()
   }
@@ -54,7 +54,7 @@ public enum IdentificationCapacity {
   /// - Returns: a symmetric matrix with a zero diagonal; each entry at most the d' of the
   ///   pair.
   /// - Complexity: O(n^2).
-  public static func identificationDPrime(_ components: [[DPrimeComponents]]) -> [[Double]] {
+  package static func identificationDPrime(_ components: [[DPrimeComponents]]) -> [[Double]] {
     let n = components.count
     func entry(_ i: Int, _ j: Int) -> DPrimeComponents {
       j < components[i].count ? components[i][j] : DPrimeComponents()
@@ -95,7 +95,7 @@ extension ConfusionModel {
   /// The predicted identification confusion matrix of a set, with the identification
   /// capacity applied: ``predict(dPrime:)`` of
   /// ``IdentificationCapacity/identificationDPrime(_:)``.
-  public static func predict(components: [[DPrimeComponents]]) -> [[Double]] {
+  package static func predict(components: [[DPrimeComponents]]) -> [[Double]] {
     predict(dPrime: IdentificationCapacity.identificationDPrime(components))
   }
 }

@@ -25,7 +25,7 @@
 /// analysis of perceptual confusions among some English consonants", JASA 27 (1955);
 /// for touch, H. Z. Tan, N. I. Durlach, C. M. Reed and W. M. Rabinowitz, "Information
 /// transmission with a multifinger tactual display", Perception & Psychophysics 61 (1999).
-public enum InformationTransfer {
+package enum InformationTransfer {
   /// Information transfer in bits.
   ///
   /// - Parameter counts: a square matrix of non-negative finite numbers (counts or
@@ -35,7 +35,7 @@ public enum InformationTransfer {
   ///   to 0); 0 for an empty or all-zero matrix. NaN if the matrix is not square or holds
   ///   a negative or non-finite value (check input with ``CountsFile``).
   /// - Complexity: O(n^2).
-  public static func bits(counts: [[Double]]) -> Double {
+  package static func bits(counts: [[Double]]) -> Double {
     guard let scaled = normalised(counts) else { return .nan }
     let n = scaled.count
     var total = 0.0
@@ -61,7 +61,7 @@ public enum InformationTransfer {
   }
 
   /// `2^IT`: the number of effectively distinguishable items.
-  public static func effectiveItems(counts: [[Double]]) -> Double {
+  package static func effectiveItems(counts: [[Double]]) -> Double {
     pow(2, bits(counts: counts))
   }
 
@@ -69,7 +69,7 @@ public enum InformationTransfer {
   ///
   /// For a predicted matrix of conditional probabilities this is the mean of the diagonal
   /// (equal priors). 0 for an all-zero or empty matrix; NaN for an invalid one.
-  public static func proportionCorrect(counts: [[Double]]) -> Double {
+  package static func proportionCorrect(counts: [[Double]]) -> Double {
     guard let scaled = normalised(counts) else { return .nan }
     var total = 0.0
     var diagonal = 0.0
@@ -81,7 +81,7 @@ public enum InformationTransfer {
   }
 
   /// Percent correct: ``proportionCorrect(counts:)`` times 100.
-  public static func percentCorrect(counts: [[Double]]) -> Double {
+  package static func percentCorrect(counts: [[Double]]) -> Double {
     100 * proportionCorrect(counts: counts)
   }
 

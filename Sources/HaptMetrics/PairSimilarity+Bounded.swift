@@ -9,12 +9,12 @@
 extension PairSimilarity {
   /// `min(ST-SIM with A as reference, ST-SIM with B as reference)` clamped to 0...1
   /// (see ``boundedSimilarity(stsimAB:stsimBA:)``).
-  public var similarity: Double { Self.boundedSimilarity(stsimAB: stsimAB, stsimBA: stsimBA) }
+  package var similarity: Double { Self.boundedSimilarity(stsimAB: stsimAB, stsimBA: stsimBA) }
 
   /// The bounded similarity from the two raw ST-SIM directions (for callers that keep only
   /// those two numbers): `min(stsimAB, stsimBA)` clamped to 0...1; 0 if either is NaN
   /// or both are infinite (nothing to compare).
-  public static func boundedSimilarity(stsimAB: Double, stsimBA: Double) -> Double {
+  package static func boundedSimilarity(stsimAB: Double, stsimBA: Double) -> Double {
     guard !stsimAB.isNaN, !stsimBA.isNaN else { return 0 }
     let smaller = min(stsimAB, stsimBA)
     return smaller.isFinite ? min(max(smaller, 0), 1) : 0

@@ -4,24 +4,24 @@
 /// `a` reproduces `b`; "BA" the other way round. Both metrics are asymmetric (they divide
 /// by the reference's energies), so pattern pairs report the mean of both directions
 /// (Docs/Model.md §6.5).
-public struct PairSimilarity: Sendable, Equatable {
+package struct PairSimilarity: Sendable, Equatable {
   /// ST-SIM with `a` distorted and `b` reference.
-  public var stsimAB: Double
+  package var stsimAB: Double
   /// ST-SIM with `b` distorted and `a` reference.
-  public var stsimBA: Double
+  package var stsimBA: Double
   /// `(stsimAB + stsimBA) / 2`.
-  public var stsimSymmetric: Double
+  package var stsimSymmetric: Double
   /// SPQI with `a` distorted and `b` reference.
-  public var spqiAB: Double
+  package var spqiAB: Double
   /// SPQI with `b` distorted and `a` reference.
-  public var spqiBA: Double
+  package var spqiBA: Double
   /// `(spqiAB + spqiBA) / 2`.
-  public var spqiSymmetric: Double
+  package var spqiSymmetric: Double
   /// Number of blocks the means were taken over (all blocks of the padded pair in the
   /// reference convention, the perceptible ones in the other; 0 if none was).
-  public var blocksCompared: Int
+  package var blocksCompared: Int
 
-  public init(stsimAB: Double, stsimBA: Double, spqiAB: Double, spqiBA: Double, blocksCompared: Int) {
+  package init(stsimAB: Double, stsimBA: Double, spqiAB: Double, spqiBA: Double, blocksCompared: Int) {
     self.stsimAB = stsimAB
     self.stsimBA = stsimBA
     self.stsimSymmetric = (stsimAB + stsimBA) / 2
@@ -38,7 +38,7 @@ public struct PairSimilarity: Sendable, Equatable {
 }
 
 /// Which blocks ST-SIM and SPQI average over (Docs/Model.md §6.6).
-public enum SilenceConvention: String, Sendable, CaseIterable {
+package enum SilenceConvention: String, Sendable, CaseIterable {
   /// Every block, as the reference package does: a block silent in both signals scores 0
   /// in ST-SIM (both spectral and temporal similarity are 0/eps = 0) and 1 in SPQI (the
   /// normalised difference is 10 log10(0) = -infinity). This is what agrees with vibromaf
@@ -61,7 +61,7 @@ public enum SilenceConvention: String, Sendable, CaseIterable {
 /// the reference returns a complex number, gives ST-SIM 0 (see ``STSIM``).
 ///
 /// - Complexity: O(blocks * 512): two dot products and one L1 distance per block.
-public func similarity(
+package func similarity(
   _ a: SimilarityFeatures, _ b: SimilarityFeatures, convention: SilenceConvention
 ) -> PairSimilarity {
   let identical = a.hasSameSamples(as: b)

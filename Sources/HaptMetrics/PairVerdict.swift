@@ -5,7 +5,7 @@
 /// attention but will mix them up in use (`close`); otherwise `distinct`. With the
 /// identification model of ``ConfusionModel`` a lone pair at d' = 1 is identified
 /// correctly 76 % of the time, at d' = 2 92 %.
-public enum PairVerdict: String, Sendable, CaseIterable {
+package enum PairVerdict: String, Sendable, CaseIterable {
   /// d' < 1.
   case confusable
   /// 1 <= d' < 2.
@@ -14,15 +14,15 @@ public enum PairVerdict: String, Sendable, CaseIterable {
   case distinct
 
   /// Upper bound (exclusive) of d' for ``confusable``.
-  public static let confusableBelow = 1.0
+  package static let confusableBelow = 1.0
   /// Upper bound (exclusive) of d' for ``close``.
-  public static let closeBelow = 2.0
+  package static let closeBelow = 2.0
 
   /// The verdict for a pair at distinguishability `dPrime` (JND units).
   ///
   /// A NaN d' (which ``Distinguishability`` never returns) is judged `confusable`, the
   /// cautious reading.
-  public init(dPrime: Double) {
+  package init(dPrime: Double) {
     if !(dPrime >= PairVerdict.confusableBelow) {
       self = .confusable
     } else if dPrime < PairVerdict.closeBelow {

@@ -11,7 +11,7 @@ extension Pairwise {
   /// results.
   ///
   /// - Complexity: O(n^2 * blocks * 512) for n signals; memory O(n^2) for the results.
-  public static func similarities(
+  package static func similarities(
     _ features: [SimilarityFeatures], convention: SilenceConvention, threads: Int
   ) -> [PairSimilarity] {
     let count = features.count

@@ -12,19 +12,19 @@ import Foundation
 /// shared counter; each pair is computed by exactly one thread and written to its own
 /// preallocated slot, so the output is identical whatever the thread count, provided
 /// `body` is a pure function of (i, j).
-public enum Pairwise {
+package enum Pairwise {
   /// Items per tile side.
   static let tileSize = 16
 
   /// The number of unordered pairs of `count` items, `count * (count - 1) / 2`.
-  public static func pairCount(_ count: Int) -> Int {
+  package static func pairCount(_ count: Int) -> Int {
     count > 1 ? count * (count - 1) / 2 : 0
   }
 
   /// The slot of pair (i, j), i < j, in row-major order:
   /// (0,1), (0,2), ..., (0,n-1), (1,2), ...
   @inline(__always)
-  public static func index(_ i: Int, _ j: Int, count: Int) -> Int {
+  package static func index(_ i: Int, _ j: Int, count: Int) -> Int {
     i * count - i * (i + 1) / 2 + (j - i - 1)
   }
 
@@ -37,7 +37,7 @@ public enum Pairwise {
   ///   - body: the pair function; it must not depend on the order of calls.
   /// - Returns: the results in row-major pair order (see ``index(_:_:count:)``).
   /// - Complexity: `count * (count - 1) / 2` calls of `body`.
-  public static func map<T: Sendable>(
+  package static func map<T: Sendable>(
     count: Int, threads: Int, _ body: @Sendable (Int, Int) -> T
   ) -> [T] {
     tiled(count: count, threads: threads) { rows, columns, store in

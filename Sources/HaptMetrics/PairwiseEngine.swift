@@ -23,14 +23,14 @@ import HaptCore
 /// The result (and the sink's sequence) depends only on the pair functions, never on the
 /// thread count or the band size: candidates are ranked by a total order, and the best k
 /// of a union is the best k of the parts' best k.
-public struct PairwiseEngine: Sendable {
-  public var settings: PairwiseSummary.Settings
+package struct PairwiseEngine: Sendable {
+  package var settings: PairwiseSummary.Settings
   /// Worker threads (1 runs on the calling thread).
-  public var threads: Int
+  package var threads: Int
   /// Rows per band (the unit of progress and of the `allPairs` sink).
-  public var bandSize: Int
+  package var bandSize: Int
 
-  public init(settings: PairwiseSummary.Settings = .init(), threads: Int, bandSize: Int = 64) {
+  package init(settings: PairwiseSummary.Settings = .init(), threads: Int, bandSize: Int = 64) {
     self.settings = settings
     self.threads = max(1, threads)
     self.bandSize = max(1, bandSize)
@@ -48,7 +48,7 @@ public struct PairwiseEngine: Sendable {
   ///   - allPairs: if given, receives every pair of each band in row-major order.
   ///   - progress: called on the calling thread after each band with the pairs done so far
   ///     and the total.
-  public func summarize(
+  package func summarize(
     count: Int, rows: Range<Int>? = nil,
     dPrime: @Sendable (Int, Int) -> Double,
     similarity: @Sendable (Int, Int) -> PairSimilarity,
@@ -142,7 +142,7 @@ public struct PairwiseEngine: Sendable {
   }
 
   /// The number of pairs (i, j), i < j < count, with i in `rows`.
-  public static func pairCount(rows: Range<Int>, count: Int) -> Int {
+  package static func pairCount(rows: Range<Int>, count: Int) -> Int {
     var total = 0
     for i in rows { total += max(0, count - 1 - i) }
     return total
@@ -150,7 +150,7 @@ public struct PairwiseEngine: Sendable {
 
   /// Rows `lo..<hi` of shard `index` (0-based) of `shards`: contiguous ranges of rows with
   /// about the same number of pairs each (row i has count - 1 - i pairs).
-  public static func shardRows(count: Int, shard index: Int, of shards: Int) -> Range<Int> {
+  package static func shardRows(count: Int, shard index: Int, of shards: Int) -> Range<Int> {
     let total = Pairwise.pairCount(count)
     func boundary(_ s: Int) -> Int {
       if s <= 0 { return 0 }

@@ -6,18 +6,18 @@
 /// Order is total and independent of how the work was split: neighbours by (d', other
 /// pattern's index), close pairs by (d', first, second). Summaries of disjoint sets of
 /// pairs (shards) combine with ``merged(_:)`` into the summary of their union, exactly.
-public struct PairwiseSummary: Sendable, Equatable {
+package struct PairwiseSummary: Sendable, Equatable {
   /// What is kept.
-  public struct Settings: Sendable, Equatable {
+  package struct Settings: Sendable, Equatable {
     /// Nearest neighbours kept per pattern (default 5).
-    public var neighbours: Int
+    package var neighbours: Int
     /// Pairs with d' below this are kept as close pairs, JND (default 1: confusable).
-    public var closeBelow_JND: Double
+    package var closeBelow_JND: Double
     /// At most this many close pairs are kept, the lowest d' first (default 100,000);
     /// ``PairwiseSummary/closePairCount`` counts them all.
-    public var maxClosePairs: Int
+    package var maxClosePairs: Int
 
-    public init(neighbours: Int = 5, closeBelow_JND: Double = PairVerdict.confusableBelow, maxClosePairs: Int = 100_000)
+    package init(neighbours: Int = 5, closeBelow_JND: Double = PairVerdict.confusableBelow, maxClosePairs: Int = 100_000)
     {
       self.neighbours = neighbours
       self.closeBelow_JND = closeBelow_JND
@@ -27,21 +27,21 @@ public struct PairwiseSummary: Sendable, Equatable {
 
   /// One compared pair: pattern indices (corpus order), d' (JND) and ST-SIM/SPQI
   /// (``PairSimilarity``).
-  public struct Pair: Sendable, Equatable {
+  package struct Pair: Sendable, Equatable {
     /// The lower pattern index.
-    public var first: Int
+    package var first: Int
     /// The higher pattern index.
-    public var second: Int
+    package var second: Int
     /// Distinguishability, JND units.
-    public var dPrime: Double
+    package var dPrime: Double
     /// ST-SIM and SPQI, both directions; `AB` has `first` as the distorted signal.
-    public var similarity: PairSimilarity
+    package var similarity: PairSimilarity
     /// What neighbours are ranked by: the perceptual distance (``PerceptualDistance``)
     /// when the summary was made with one, else d'. Never infinite for a kept neighbour:
     /// a silent and a felt pattern are not each other's neighbours.
-    public var neighbourDistance: Double
+    package var neighbourDistance: Double
 
-    public init(
+    package init(
       first: Int, second: Int, dPrime: Double, similarity: PairSimilarity, neighbourDistance: Double? = nil
     ) {
       self.first = first
@@ -52,28 +52,28 @@ public struct PairwiseSummary: Sendable, Equatable {
     }
 
     /// The index of the pattern paired with `pattern`.
-    public func other(than pattern: Int) -> Int { pattern == first ? second : first }
+    package func other(than pattern: Int) -> Int { pattern == first ? second : first }
 
     /// The verdict from d'.
-    public var verdict: PairVerdict { PairVerdict(dPrime: dPrime) }
+    package var verdict: PairVerdict { PairVerdict(dPrime: dPrime) }
   }
 
   /// The settings the summary was made with.
-  public var settings: Settings
+  package var settings: Settings
   /// The number of patterns.
-  public var patternCount: Int
+  package var patternCount: Int
   /// Per pattern (corpus order), its nearest neighbours, nearest first: at most
   /// ``Settings/neighbours`` pairs, each containing the pattern.
-  public var neighbours: [[Pair]]
+  package var neighbours: [[Pair]]
   /// The pairs with d' below ``Settings/closeBelow_JND``, lowest d' first (ties by first,
   /// then second index), at most ``Settings/maxClosePairs``.
-  public var closePairs: [Pair]
+  package var closePairs: [Pair]
   /// How many pairs had d' below the threshold (may exceed `closePairs.count`).
-  public var closePairCount: Int
+  package var closePairCount: Int
   /// How many pairs were compared.
-  public var pairsCompared: Int
+  package var pairsCompared: Int
 
-  public init(settings: Settings, patternCount: Int) {
+  package init(settings: Settings, patternCount: Int) {
     self.settings = settings
     self.patternCount = patternCount
     neighbours = [[Pair]](repeating: [], count: patternCount)
@@ -83,11 +83,11 @@ public struct PairwiseSummary: Sendable, Equatable {
   }
 
   /// The nearest neighbour of `pattern`, if it has any.
-  public func nearest(of pattern: Int) -> Pair? { neighbours[pattern].first }
+  package func nearest(of pattern: Int) -> Pair? { neighbours[pattern].first }
 
   /// Every pair kept (a neighbour of either pattern, or a close pair), once, in
   /// row-major order (first, then second index).
-  public var keptPairs: [Pair] {
+  package var keptPairs: [Pair] {
     var seen = Set<PairKey>()
     var result: [Pair] = []
     for pair in neighbours.joined() where seen.insert(PairKey(pair.first, pair.second)).inserted { result.append(pair) }
@@ -98,13 +98,13 @@ public struct PairwiseSummary: Sendable, Equatable {
   /// The `limit` pairs of lowest d' among the kept pairs (ties by first, second). Exact
   /// for the whole corpus as long as the close pairs were not capped, or for every pair
   /// under the close threshold.
-  public func closestPairs(limit: Int) -> [Pair] {
+  package func closestPairs(limit: Int) -> [Pair] {
     Array(keptPairs.sorted(by: Self.closeOrder).prefix(limit))
   }
 
   /// The summary of the union of the pairs of `parts` (disjoint sets of pairs of the
   /// same corpus, same settings): identical to summarising all pairs at once.
-  public static func merged(_ parts: [PairwiseSummary]) -> PairwiseSummary {
+  package static func merged(_ parts: [PairwiseSummary]) -> PairwiseSummary {
     guard let first = parts.first else { return PairwiseSummary(settings: Settings(), patternCount: 0) }
     var result = PairwiseSummary(settings: first.settings, patternCount: first.patternCount)
     for part in parts {

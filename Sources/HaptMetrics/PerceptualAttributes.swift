@@ -40,48 +40,48 @@ import HaptSignals
 /// - ``duration_s``: from the first to the last felt instant.
 ///
 /// A signal nobody feels has every attribute 0 and ``isPerceptible`` false.
-public struct PerceptualAttributes: Sendable, Equatable {
+package struct PerceptualAttributes: Sendable, Equatable {
   /// Felt strength with temporal summation (felt-magnitude units, 1 = a steady vibration
   /// at 20 dB SL lasting at least a second), >= 0.
-  public var energy: Double
+  package var energy: Double
   /// Size-weighted onsets per second, >= 0.
-  public var tempo_Hz: Double
+  package var tempo_Hz: Double
   /// Felt roughness, `sqrt(meanMagnitude * fluctuation)` (felt-magnitude units), >= 0.
-  public var roughness: Double
+  package var roughness: Double
   /// Mean felt magnitude over the felt span (felt-magnitude units), >= 0.
-  public var meanMagnitude: Double
+  package var meanMagnitude: Double
   /// RMS fluctuation of the felt magnitude at 10-100 Hz (felt-magnitude units), >= 0.
-  public var fluctuation: Double
+  package var fluctuation: Double
   /// 0 (discrete: crisp taps) ..1 (continuous: a steady buzz).
-  public var continuity: Double
+  package var continuity: Double
   /// First to last felt instant, seconds.
-  public var duration_s: Double
+  package var duration_s: Double
 
   /// Whether any of the signal is felt.
-  public var isPerceptible: Bool { duration_s > 0 }
+  package var isPerceptible: Bool { duration_s > 0 }
 
   /// Stevens exponent of felt magnitude against vibration amplitude (Verrillo, Fraioli
   /// and Smith 1969, hand: 0.89).
-  public static let magnitudeExponent = 0.89
+  package static let magnitudeExponent = 0.89
   /// Time constant of temporal summation, s (a choice within the Pacinian channel's
   /// summation range, up to about 1 s: Verrillo 1965; Gescheider and Joelson 1983).
-  public static let summation_s = 0.3
+  package static let summation_s = 0.3
   /// Smoothing of the felt magnitude before onsets are counted, Hz (rhythm is felt up to
   /// about this rate; faster fluctuations are texture).
-  public static let tempoSmoothing_Hz = 20.0
+  package static let tempoSmoothing_Hz = 20.0
   /// The band of envelope fluctuation felt as roughness, Hz.
-  public static let roughnessBand_Hz = 10.0...100.0
+  package static let roughnessBand_Hz = 10.0...100.0
   /// Rate of change of the sensation level that halves continuity, dB/s.
-  public static let continuityRate_dB_per_s = 100.0
+  package static let continuityRate_dB_per_s = 100.0
   /// Shortest felt duration a rate is taken over, s (a single tap counts as one onset in
   /// this long).
-  public static let shortestSpan_s = 0.1
+  package static let shortestSpan_s = 0.1
 
   /// The attributes of nothing felt.
-  public static let silent = PerceptualAttributes(
+  package static let silent = PerceptualAttributes(
     energy: 0, tempo_Hz: 0, meanMagnitude: 0, fluctuation: 0, continuity: 0, duration_s: 0)
 
-  public init(
+  package init(
     energy: Double, tempo_Hz: Double, meanMagnitude: Double, fluctuation: Double, continuity: Double,
     duration_s: Double
   ) {
@@ -98,13 +98,13 @@ public struct PerceptualAttributes: Sendable, Equatable {
   ///
   /// - Complexity: O(n log n) (the spectra of ``PerceptualFeatures``) plus a few linear
   ///   passes.
-  public init(_ signal: Signal) {
+  package init(_ signal: Signal) {
     self.init(signal, features: PerceptualFeatures(signal))
   }
 
   /// The attributes of an acceleration signal whose ``PerceptualFeatures`` are known (their
   /// perceived frequency sets the threshold and the envelope window).
-  public init(_ signal: Signal, features: PerceptualFeatures) {
+  package init(_ signal: Signal, features: PerceptualFeatures) {
     let rate = signal.sampleRate_Hz
     guard features.isPerceptible, let frequency = features.frequency_Hz, rate > 0, rate.isFinite,
       !signal.samples.isEmpty
@@ -168,7 +168,7 @@ public struct PerceptualAttributes: Sendable, Equatable {
   }
 
   /// Felt magnitude of a sensation level in dB (0 at or below threshold, 1 at 20 dB).
-  public static func feltMagnitude(sensationLevel_dB sl: Double) -> Double {
+  package static func feltMagnitude(sensationLevel_dB sl: Double) -> Double {
     guard sl > 0 else { return 0 }
     return (pow(10, magnitudeExponent * sl / 20) - 1) / (pow(10, magnitudeExponent) - 1)
   }

@@ -24,21 +24,21 @@
 /// attributes barely differ) and clearly different ones by their attributes. Identical
 /// signals are 0 apart; the distance is symmetric. A silent pattern has no distance to a
 /// felt one (nil): it is not a neighbour of anything.
-public enum PerceptualDistance {
+package enum PerceptualDistance {
   /// d' above this counts as this much (JND): beyond it, d' no longer ranks.
-  public static let dPrimeCap_JND = 3.0
+  package static let dPrimeCap_JND = 3.0
 
   /// One coordinate of the attribute space.
-  public struct Axis: Sendable {
-    public var name: String
-    public var weight: Double
-    public var coordinate: @Sendable (PerceptualAttributes) -> Double
+  package struct Axis: Sendable {
+    package var name: String
+    package var weight: Double
+    package var coordinate: @Sendable (PerceptualAttributes) -> Double
   }
 
   /// The axes and their weights. Weights were chosen on a 0.25/0.5/1 grid by
   /// cross-validation against the VibViz sensation space (Docs/Perception.md §11); the
   /// coordinates' offsets keep a zero attribute finite.
-  public static let axes: [Axis] = [
+  package static let axes: [Axis] = [
     Axis(name: "energy", weight: 0.25) { log2($0.energy + 0.05) },
     Axis(name: "tempo", weight: 0.25) { log2($0.tempo_Hz + 0.1) },
     Axis(name: "fluctuation", weight: 0.5) { log2($0.fluctuation + 0.01) },
@@ -48,7 +48,7 @@ public enum PerceptualDistance {
 
   /// The attribute part of the distance between `a` and `b` with `weights` (one per axis,
   /// in ``axes`` order); nil if either is silent.
-  public static func attributeDistance(
+  package static func attributeDistance(
     _ a: PerceptualAttributes, _ b: PerceptualAttributes, weights: [Double] = axes.map(\.weight)
   ) -> Double? {
     guard a.isPerceptible, b.isPerceptible else { return nil }
@@ -62,14 +62,14 @@ public enum PerceptualDistance {
 
   /// A bounded closeness for maps, `1 / (1 + D)`: 1 identical, towards 0 as patterns feel
   /// more different; 0 for a silent pattern against a felt one (nil distance).
-  public static func closeness(_ distance: Double?) -> Double {
+  package static func closeness(_ distance: Double?) -> Double {
     guard let distance, distance.isFinite, distance >= 0 else { return 0 }
     return 1 / (1 + distance)
   }
 
   /// The perceptual distance between two signals given their attributes and d' (JND);
   /// 0 for two silent signals, nil for a silent one against a felt one.
-  public static func distance(
+  package static func distance(
     _ a: PerceptualAttributes, _ b: PerceptualAttributes, dPrime: Double,
     weights: [Double] = axes.map(\.weight)
   ) -> Double? {

@@ -27,7 +27,7 @@ extension PerceptualFeatures {
   ///   - magnitudes: bin magnitudes, the same length.
   /// - Returns: the frequency, or nil if every bin above DC is zero.
   /// - Complexity: O(bins).
-  public static func perceivedFrequency_Hz(
+  package static func perceivedFrequency_Hz(
     frequencies_Hz: [Double], magnitudes: [Double]
   )
     -> Double?

@@ -10,7 +10,7 @@ extension PerceptualFeatures {
   /// - Parameter signal: acceleration in g, any sample rate. Non-finite samples make the
   ///   signal count as silent.
   /// - Complexity: O(n log n): two Hann spectra and a few linear passes.
-  public init(_ signal: Signal) {
+  package init(_ signal: Signal) {
     var samples = signal.samples
     var sum = 0.0
     for value in samples { sum += value }

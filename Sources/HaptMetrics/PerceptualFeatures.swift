@@ -32,47 +32,47 @@ import HaptSignals
 ///
 /// Only the perceptible part of a signal produces events: a signal entirely below
 /// threshold has none, and differs from another such signal by nothing.
-public struct PerceptualFeatures: Sendable, Equatable {
+package struct PerceptualFeatures: Sendable, Equatable {
   /// One felt burst (a tap or a vibration).
-  public struct Event: Sendable, Equatable {
+  package struct Event: Sendable, Equatable {
     /// Onset relative to the first event's onset, in seconds (0 for the first event).
-    public var onset_s: Double
+    package var onset_s: Double
     /// Onset from the start of the signal, in seconds (for a render: after the trigger).
     /// Only naming uses it (which of a file's events this is); d' compares ``onset_s``.
-    public var start_s: Double = 0
+    package var start_s: Double = 0
     /// Time above threshold, fused gaps included, in seconds.
-    public var duration_s: Double
+    package var duration_s: Double
     /// Peak sensation level, dB above threshold (positive).
-    public var peakLevel_dB: Double
+    package var peakLevel_dB: Double
     /// Level at ``PerceptualFeatures/shapePoints`` evenly spaced instants of the event,
     /// in dB relative to its peak, floored at `-peakLevel_dB` (the threshold).
-    public var shape_dB: [Double]
+    package var shape_dB: [Double]
   }
 
   /// Number of points of an event's shape.
-  public static let shapePoints = 8
+  package static let shapePoints = 8
   /// An event's extent (onset, duration, shape) is where its level is within this many dB
   /// of its peak, or above threshold where that is higher (our choice: the parts of a
   /// burst more than 15 dB under its own peak add little to how long it feels).
-  public static let shapeRange_dB = 15.0
+  package static let shapeRange_dB = 15.0
   /// Events closer than this fuse into one (Docs/Model.md §5), in seconds.
-  public static let fusionGap_s = 0.030
+  package static let fusionGap_s = 0.030
   /// Shortest level-envelope window, in seconds.
-  public static let minimumWindow_s = 0.005
+  package static let minimumWindow_s = 0.005
   /// At most this many events are kept (later ones are dropped; a 30 s pattern of taps
   /// every 120 ms has 250).
-  public static let maxEvents = 256
+  package static let maxEvents = 256
 
   /// Perceived frequency in Hz, nil for a silent signal.
-  public var frequency_Hz: Double?
+  package var frequency_Hz: Double?
   /// Peak sensation level of the whole signal in dB (negative if imperceptible,
   /// -infinity if silent).
-  public var peakLevel_dB: Double
+  package var peakLevel_dB: Double
   /// The perceptible events in time order; empty if nothing is felt.
-  public var events: [Event]
+  package var events: [Event]
 
   /// Whether any part of the signal is above the detection threshold.
-  public var isPerceptible: Bool { !events.isEmpty }
+  package var isPerceptible: Bool { !events.isEmpty }
 
   /// Features of a signal, given how to find the perceived frequency of samples.
   ///

@@ -21,18 +21,18 @@
 /// `signal/perception.py` (`PerceptualThreshold`) and `signal/transform.py`
 /// (`compute_block_dct`, `PerceptualSpectrumBuilder`), which this follows operation by
 /// operation.
-public enum PerceptualSpectrum {
+package enum PerceptualSpectrum {
   /// Block length L of ST-SIM and SPQI, in samples (vibromaf's `BlockBuilder(512)`).
-  public static let blockLength = 512
+  package static let blockLength = 512
 
   /// The sample rate the metrics are defined for, in Hz (vibromaf's
   /// `PerceptualThreshold(8000)`).
-  public static let sampleRate_Hz = 8000.0
+  package static let sampleRate_Hz = 8000.0
 
   /// The threshold curve T(f_i), in dB, for the L coefficients of a block, computed as
   /// vibromaf does (including its frequency grid `linspace(0, fs, 2L)[:L]`, spaced
   /// fs/(2L-1), not fs/(2L)).
-  public static let threshold_dB: [Double] = threshold_dB(
+  package static let threshold_dB: [Double] = threshold_dB(
     blockLength: blockLength, sampleRate_Hz: sampleRate_Hz)
 
   /// The threshold curve for `blockLength` coefficients at `sampleRate_Hz`, in dB.
@@ -60,7 +60,7 @@ public enum PerceptualSpectrum {
 
   /// The frequency of DCT-II coefficient `k` of a block, in Hz: k cycles per 2L samples,
   /// `k * fs / (2L)` (the physical frequency; vibromaf's threshold grid uses fs/(2L-1)).
-  public static func frequency_Hz(ofCoefficient k: Int) -> Double {
+  package static func frequency_Hz(ofCoefficient k: Int) -> Double {
     Double(k) * sampleRate_Hz / Double(2 * blockLength)
   }
 

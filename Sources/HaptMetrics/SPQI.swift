@@ -9,7 +9,7 @@
 /// Sources: A. Noll, M. Hofbauer, E. Steinbach et al., "Automated quality assessment for
 /// compressed vibrotactile signals using multi-method assessment fusion", IEEE Haptics
 /// Symposium 2022; vibromaf 0.0.8 `metrics/spqi.py`, followed step by step.
-public enum SPQI {
+package enum SPQI {
   /// SPQI of `distorted` against `reference` (vibromaf's `spqi(distorted, reference)`).
   ///
   /// A longer distorted signal is cut to the reference's length; the samples after the
@@ -22,7 +22,7 @@ public enum SPQI {
   /// - Throws: ``InputError`` if `distorted` is shorter than `reference`, or if the
   ///   signals differ and are shorter than one block (512 samples, 64 ms).
   /// - Complexity: O(n log n) for n samples.
-  public static func score(distorted: [Double], reference: [Double]) throws -> Double {
+  package static func score(distorted: [Double], reference: [Double]) throws -> Double {
     try SimilarityReference.spqi(
       distorted: distorted, reference: reference, transform: SimilarityDCT.transform)
   }

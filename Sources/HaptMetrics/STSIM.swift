@@ -25,7 +25,7 @@
 /// Sources: H. Hassen and E. Steinbach, "Subjective evaluation of the spectral temporal
 /// similarity (ST-SIM) measure for vibrotactile quality assessment", IEEE Transactions on
 /// Haptics 13(1), 2020; vibromaf 0.0.8 `metrics/stsim.py`, followed step by step.
-public enum STSIM {
+package enum STSIM {
   /// ST-SIM of `distorted` against `reference` (vibromaf's `st_sim(distorted, reference)`).
   ///
   /// A longer distorted signal is cut to the reference's length; the samples after the
@@ -38,7 +38,7 @@ public enum STSIM {
   /// - Throws: ``InputError`` if `distorted` is shorter than `reference`, or if the
   ///   signals differ and are shorter than one block (512 samples, 64 ms).
   /// - Complexity: O(n log n) for n samples.
-  public static func score(distorted: [Double], reference: [Double]) throws -> Double {
+  package static func score(distorted: [Double], reference: [Double]) throws -> Double {
     try SimilarityReference.stsim(
       distorted: distorted, reference: reference, transform: SimilarityDCT.transform)
   }
@@ -46,7 +46,7 @@ public enum STSIM {
   /// The block means of the temporal and spectral similarities that ST-SIM combines
   /// (both 1 for identical signals). Same rules and errors as
   /// ``score(distorted:reference:)``.
-  public static func components(
+  package static func components(
     distorted: [Double], reference: [Double]
   ) throws -> (temporal: Double, spectral: Double) {
     try SimilarityReference.stsimComponents(

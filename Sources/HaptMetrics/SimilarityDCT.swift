@@ -23,7 +23,7 @@ extension SimilarityFeatures {
   ///
   /// - Complexity: O(n log n) for n samples (plus the resampling, O(n) with a fixed
   ///   kernel); about 3 doubles of storage per sample.
-  public init(_ signal: Signal) {
+  package init(_ signal: Signal) {
     let rate = PerceptualSpectrum.sampleRate_Hz
     let samples: [Double]
     if signal.sampleRate_Hz == rate {

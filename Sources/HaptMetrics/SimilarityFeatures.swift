@@ -22,7 +22,7 @@ import HaptCore
 ///
 /// Memory: 3 doubles per sample, about 192 KB for one second (the samples are shared with
 /// the caller's array, not copied).
-public struct SimilarityFeatures: Sendable {
+package struct SimilarityFeatures: Sendable {
   /// How a signal whose length is not a multiple of 512 is cut into blocks.
   enum BlockRule: Sendable {
     /// Zero-pad the last partial block (pattern pairs).
@@ -32,14 +32,14 @@ public struct SimilarityFeatures: Sendable {
   }
 
   /// Number of 512-sample blocks.
-  public let blockCount: Int
+  package let blockCount: Int
   /// Number of samples in the signal as given.
-  public let sampleCount: Int
+  package let sampleCount: Int
   /// The sample rate the signal came at, in Hz (the features are at 8000).
-  public let sampleRate_Hz: Double
+  package let sampleRate_Hz: Double
   /// Whether each block is perceptible (Docs/Model.md §5; see
   /// ``isPerceptible(peak_g:frequency_Hz:)``).
-  public let perceptibleBlocks: [Bool]
+  package let perceptibleBlocks: [Bool]
 
   /// The samples as given (shared with the caller's array, not copied) and how many of
   /// them are left without trailing zeros (-0.0 counts as zero).

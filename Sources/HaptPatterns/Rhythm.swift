@@ -1,11 +1,11 @@
 /// Turning tapped timestamps into a pattern (`hapt rhythm`).
-public enum Rhythm {
+package enum Rhythm {
   /// Taps later than this after the first are dropped, in seconds.
-  public static let maxLength_s = 4.0
+  package static let maxLength_s = 4.0
   /// Intensity of every tap.
-  public static let intensity = 0.9
+  package static let intensity = 0.9
   /// Sharpness of every tap.
-  public static let sharpness = 0.5
+  package static let sharpness = 0.5
 
   /// A pattern with one transient per tap.
   ///
@@ -15,7 +15,7 @@ public enum Rhythm {
   /// - Parameter taps_s: tap times in seconds, in any order (non-finite values are
   ///   dropped).
   /// - Returns: the pattern and how many taps were dropped.
-  public static func pattern(taps_s: [Double]) -> (pattern: HapticPattern, dropped: Int) {
+  package static func pattern(taps_s: [Double]) -> (pattern: HapticPattern, dropped: Int) {
     let finite = taps_s.filter(\.isFinite).sorted()
     guard let first = finite.first else {
       return (HapticPattern(metadata: metadata(count: 0, dropped: taps_s.count)), taps_s.count)

@@ -12,26 +12,26 @@ import HaptCore
 /// folder.add("charts/latency.svg", chart.documentText)
 /// try folder.write(to: "Reports/latest")
 /// ```
-public struct ReportFolder: Sendable {
+package struct ReportFolder: Sendable {
   /// Relative paths and contents, in the order added (a later file with the same path
   /// replaces the earlier one).
-  public private(set) var files: [(path: String, contents: String)] = []
+  package private(set) var files: [(path: String, contents: String)] = []
 
   /// Files already written elsewhere (large tables streamed as they were computed),
   /// moved into the folder when it is written: relative path and source file path.
-  public private(set) var movedFiles: [(path: String, source: String)] = []
+  package private(set) var movedFiles: [(path: String, source: String)] = []
 
   /// Files made only while the folder is written (one page per pattern): their relative
   /// paths and a function of the index that makes each file's text. They are made in
   /// chunks of ``generatedChunk`` on `threads` threads and written chunk by chunk, in
   /// order, so at most one chunk is in memory and the bytes do not depend on `threads`.
-  public private(set) var generatedFiles: [GeneratedFiles] = []
+  package private(set) var generatedFiles: [GeneratedFiles] = []
 
   /// A group of files made while the folder is written (see ``addGenerated(_:threads:_:)``).
-  public struct GeneratedFiles: Sendable {
-    public let paths: [String]
-    public let threads: Int
-    public let make: @Sendable (Int) -> String
+  package struct GeneratedFiles: Sendable {
+    package let paths: [String]
+    package let threads: Int
+    package let make: @Sendable (Int) -> String
   }
 
   /// Files made per chunk while writing: enough to keep every thread busy, few enough that
@@ -40,22 +40,22 @@ public struct ReportFolder: Sendable {
 
   /// What the folder holds: it replaces only an empty folder or a previous output of the
   /// same kind (``OutputFolderGuard``).
-  public var kind: OutputFolderKind = .report
+  package var kind: OutputFolderKind = .report
   /// The run's inputs (corpus paths, parts): never replaced, nor any folder holding one.
-  public var inputs: [String] = []
+  package var inputs: [String] = []
 
-  public init() {}
+  package init() {}
 
   /// Adds files at relative `paths` whose text `make(i)` gives for `paths[i]`, called
   /// only while ``write(to:)`` runs (or by ``contents(of:)``).
-  public mutating func addGenerated(
+  package mutating func addGenerated(
     _ paths: [String], threads: Int, _ make: @escaping @Sendable (Int) -> String
   ) {
     generatedFiles.append(GeneratedFiles(paths: paths, threads: threads, make: make))
   }
 
   /// The text of the file at relative `path` (added or generated), or nil.
-  public func contents(of path: String) -> String? {
+  package func contents(of path: String) -> String? {
     if let file = files.last(where: { $0.path == path }) { return file.contents }
     for group in generatedFiles {
       if let i = group.paths.firstIndex(of: path) { return group.make(i) }
@@ -65,12 +65,12 @@ public struct ReportFolder: Sendable {
 
   /// Adds the file at `source` (written beforehand, e.g. streamed) as relative `path`;
   /// ``write(to:)`` moves it into the folder.
-  public mutating func addFile(_ path: String, movingFrom source: String) {
+  package mutating func addFile(_ path: String, movingFrom source: String) {
     movedFiles.append((path, source))
   }
 
   /// Adds (or replaces) the file at relative `path` (`/`-separated, no `..`, not absolute).
-  public mutating func add(_ path: String, _ contents: String) {
+  package mutating func add(_ path: String, _ contents: String) {
     if let index = files.firstIndex(where: { $0.path == path }) {
       files[index].contents = contents
     } else {
@@ -79,14 +79,14 @@ public struct ReportFolder: Sendable {
   }
 
   /// The rules `path` must meet to be replaced by this folder.
-  public var folderGuard: OutputFolderGuard { OutputFolderGuard(kind: kind, inputs: inputs) }
+  package var folderGuard: OutputFolderGuard { OutputFolderGuard(kind: kind, inputs: inputs) }
 
   /// Writes every file into a fresh folder and swaps it into place at `path`.
   ///
   /// - Throws: ``InputError`` with kind ``InputError/Kind/unwritable`` naming the file that
   ///   cannot be written or the unsafe relative path, or saying why `path` may not be
   ///   replaced (``folderGuard``); the previous folder is then unchanged.
-  public func write(to path: String) throws {
+  package func write(to path: String) throws {
     try AtomicFolder.write(to: path, guard: folderGuard) { folder in
       for file in files { try ReportFolder.write(file.contents, as: file.path, in: folder, report: path) }
       for group in generatedFiles {
@@ -153,5 +153,5 @@ public struct ReportFolder: Sendable {
 extension OutputFolderKind {
   /// A report folder (`hapt report`, `hapt merge` of report parts); before marker files, one
   /// holding `index.html` and `patterns.csv`.
-  public static let report = OutputFolderKind(name: "report", legacyFiles: ["index.html", "patterns.csv"])
+  package static let report = OutputFolderKind(name: "report", legacyFiles: ["index.html", "patterns.csv"])
 }

@@ -5,7 +5,7 @@ import HaptWorkflows
 /// Each verdict has a colour from the Okabe-Ito palette (Okabe & Ito, 2008), chosen to stay
 /// distinguishable for readers with any common form of colour blindness, and a text label
 /// and symbol, so the verdict never depends on colour alone.
-public enum ReportVerdict: String, CaseIterable, Sendable {
+package enum ReportVerdict: String, CaseIterable, Sendable {
   /// Within the pass budget.
   case pass
   /// Within the pass budget once the engine is prepared; misses it cold: the app should
@@ -23,7 +23,7 @@ public enum ReportVerdict: String, CaseIterable, Sendable {
   case silent
 
   /// Fill colour: bluish green, sky blue, orange, vermillion (fail and never felt), grey.
-  public var color: String {
+  package var color: String {
     switch self {
     case .pass: return "#009e73"
     case .prepare: return "#56b4e9"
@@ -36,7 +36,7 @@ public enum ReportVerdict: String, CaseIterable, Sendable {
 
   /// A symbol shown with the label: check mark, half circle, exclamation, cross, crossed
   /// circle, empty circle.
-  public var symbol: String {
+  package var symbol: String {
     switch self {
     case .pass: return "✓"
     case .prepare: return "◐"
@@ -48,7 +48,7 @@ public enum ReportVerdict: String, CaseIterable, Sendable {
   }
 
   /// The word shown with the symbol.
-  public var label: String {
+  package var label: String {
     switch self {
     case .unfelt: return "never felt"
     default: return rawValue
@@ -56,7 +56,7 @@ public enum ReportVerdict: String, CaseIterable, Sendable {
   }
 
   /// The badge for what a pattern's author can act on (``PatternLatency``).
-  public init(_ verdict: PatternLatency.Verdict) {
+  package init(_ verdict: PatternLatency.Verdict) {
     switch verdict {
     case .pass: self = .pass
     case .prepare: self = .prepare
@@ -73,7 +73,7 @@ public enum ReportVerdict: String, CaseIterable, Sendable {
   ///   - latency_ms: The detect latency, or nil if nothing was felt.
   ///   - pass_ms: At or below this, pass (50 ms by default).
   ///   - warn_ms: At or below this, warn; above, fail (70 ms by default).
-  public init(latency_ms: Double?, pass_ms: Double = 50, warn_ms: Double = 70) {
+  package init(latency_ms: Double?, pass_ms: Double = 50, warn_ms: Double = 70) {
     guard let latency_ms, !latency_ms.isNaN else {
       self = .silent
       return

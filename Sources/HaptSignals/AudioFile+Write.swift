@@ -16,7 +16,7 @@ extension AudioFile {
   ///   - metadata: stored as key=value text; `software` defaults to `hapt <version>`, and
   ///     for FLAC `fullScale_g` is set by hapt (any given value is replaced).
   /// - Throws: ``InputError`` naming `path` with kind ``InputError/Kind/unwritable``.
-  public static func write(_ signal: Signal, to path: String, metadata: [String: String]) throws {
+  package static func write(_ signal: Signal, to path: String, metadata: [String: String]) throws {
     let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
     let format: Int32
     switch ext {
@@ -89,9 +89,9 @@ extension AudioFile {
   /// The largest metadata text (UTF-8 bytes) written to a WAV file. libsndfile silently
   /// drops an INFO comment of about 2000 bytes or more, and writes a broken file past
   /// about 100 kB, so hapt refuses larger metadata instead.
-  public static let maximumWAVMetadataBytes = 1800
+  package static let maximumWAVMetadataBytes = 1800
   /// The largest metadata text (UTF-8 bytes) written to a FLAC file (a Vorbis comment).
-  public static let maximumFLACMetadataBytes = 65536
+  package static let maximumFLACMetadataBytes = 65536
 
   /// Re-reads the comment of a freshly written file: libsndfile can drop strings without
   /// reporting an error, and a recording without its metadata must not replace a file.

@@ -22,22 +22,22 @@ import HaptCore
 /// one (without it, full scale is taken as 1 and ``assumedFullScaleKey`` is set in the
 /// returned metadata so the caller can say so). The returned metadata is the comment's entries plus the standard fields (`title`,
 /// `software`, `artist`, `date`, `comment`, ...) not already among them.
-public enum AudioFile {
+package enum AudioFile {
   /// Metadata key set on reading when an integer PCM file has no `fullScale_g`: its full
   /// scale was taken as 1 (code 2^(bits-1) reads as 1.0), an assumption callers report.
-  public static let assumedFullScaleKey = "hapt.assumedFullScale"
+  package static let assumedFullScaleKey = "hapt.assumedFullScale"
   /// Metadata key set on reading a file of several channels as their mean: the number of
   /// channels mixed.
-  public static let mixedChannelsKey = "hapt.mixedChannels"
+  package static let mixedChannelsKey = "hapt.mixedChannels"
 
   /// The largest number of frames read: 60 minutes at 8 kHz (10 minutes at 48 kHz).
-  public static let defaultMaxFrames = 28_800_000
+  package static let defaultMaxFrames = 28_800_000
 
   /// The longest recording read, in seconds (60 minutes).
-  public static let defaultMaxDuration_s = 3600.0
+  package static let defaultMaxDuration_s = 3600.0
 
   /// The highest sample rate accepted on reading, Hz.
-  public static let maximumSampleRate_Hz = 10_000_000.0
+  package static let maximumSampleRate_Hz = 10_000_000.0
 
   /// Reads a mono recording.
   ///
@@ -54,7 +54,7 @@ public enum AudioFile {
   ///   cannot be opened, kind ``InputError/Kind/malformed`` if it is not readable audio (with
   ///   libsndfile's message), not mono, empty, too long, has an impossible sample rate
   ///   or non-finite samples, or is truncated.
-  public static func read(
+  package static func read(
     path: String, maxFrames: Int = defaultMaxFrames, maxDuration_s: Double = defaultMaxDuration_s,
     mixChannels: Bool = false
   ) throws -> (

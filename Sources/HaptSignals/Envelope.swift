@@ -20,14 +20,14 @@
 /// `Y_k = -i X_k` for the doubled bins and `Y_k = 0` at DC and Nyquist, one real FFT and
 /// one inverse real FFT of length N. Mathematically identical to the recipe above;
 /// numerically within 1e-12 of SciPy on the stored fixtures.
-public enum Envelope {
+package enum Envelope {
   /// The magnitude of the analytic signal of `samples` (same length, same units).
   ///
   /// - Parameter samples: a real signal; an empty signal gives an empty envelope.
   /// - Returns: `|x_n + i H{x}_n|` for each n.
   /// - Complexity: O(N log N): one real FFT and one inverse real FFT of length N, and one
   ///   aligned scratch buffer of about 3N doubles.
-  public static func analytic(_ samples: [Double]) -> [Double] {
+  package static func analytic(_ samples: [Double]) -> [Double] {
     let n = samples.count
     if n == 0 { return [] }
     let plan = RealFFTPlan.shared(length: n)

@@ -5,11 +5,11 @@
 /// resampling. It is not the peak of the analytic envelope (which is slightly higher
 /// between samples) and not the peak after resampling to the metrics' 8 kHz (which can
 /// overshoot or miss the sample peak); those are internal to the metrics.
-public enum PeakLevel {
+package enum PeakLevel {
   /// The largest |x| of `samples`, in their unit (g for acceleration); 0 when empty.
   ///
   /// - Complexity: O(n).
-  public static func peak_g(_ samples: [Double]) -> Double {
+  package static func peak_g(_ samples: [Double]) -> Double {
     var peak = 0.0
     for x in samples { peak = max(peak, abs(x)) }
     return peak

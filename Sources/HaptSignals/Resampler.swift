@@ -20,7 +20,7 @@ import Foundation
 ///   output sample. Both give the same values.
 ///
 /// Output length: `ceil(N * fo / fi)` samples, so the duration is kept.
-public enum Resampler {
+package enum Resampler {
   /// Kaiser window beta for an 80 dB stopband.
   static let kaiserBeta = 0.1102 * (80 - 8.7)
   /// The transition band as a fraction of the lower rate.
@@ -35,7 +35,7 @@ public enum Resampler {
   ///   - rate_Hz: the output rate; positive and finite. The same rate returns `signal`.
   /// - Complexity: O(N_out * taps) with `taps = 2 * ceil(halfLength * fi) + 2` (302 for
   ///   48 kHz to 8 kHz, 52 for 8 kHz to 48 kHz).
-  public static func resample(_ signal: Signal, to rate_Hz: Double) -> Signal {
+  package static func resample(_ signal: Signal, to rate_Hz: Double) -> Signal {
     let fi = signal.sampleRate_Hz
     precondition(
       fi > 0 && fi.isFinite && rate_Hz > 0 && rate_Hz.isFinite, "Resampler: rates must be positive")

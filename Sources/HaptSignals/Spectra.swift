@@ -11,9 +11,9 @@ import Foundation
 ///   (even N) Nyquist, so a sine of amplitude A centred on a bin reads A (and a sine
 ///   between two bins reads down to 0.85 A, the Hann scalloping loss of 1.42 dB).
 /// - Bin k is at `k * fs / N` Hz, `k = 0 ... N/2`.
-public enum Spectra {
+package enum Spectra {
   /// The periodic Hann window of `count` points (see ``Spectra``).
-  public static func hannWindow(count: Int) -> [Double] {
+  package static func hannWindow(count: Int) -> [Double] {
     if count <= 0 { return [] }
     if count == 1 { return [1] }
     let step = 2 * Double.pi / Double(count)
@@ -26,7 +26,7 @@ public enum Spectra {
   /// - Returns: `frequencies_Hz[k] = k * fs / N` and the single-sided amplitude
   ///   `magnitudes[k]` in the signal's units, `k = 0 ... N/2` (see ``Spectra``).
   /// - Complexity: O(N log N).
-  public static func hannMagnitude(_ signal: Signal) -> (frequencies_Hz: [Double], magnitudes: [Double]) {
+  package static func hannMagnitude(_ signal: Signal) -> (frequencies_Hz: [Double], magnitudes: [Double]) {
     let n = signal.count
     if n == 0 { return ([], []) }
     let window = hannWindow(count: n)
@@ -48,7 +48,7 @@ public enum Spectra {
   /// - Returns: nil for an empty or constant (for example all-zero) signal, or one with
   ///   non-finite samples.
   /// - Complexity: O(N log N).
-  public static func dominantFrequency_Hz(_ signal: Signal) -> Double? {
+  package static func dominantFrequency_Hz(_ signal: Signal) -> Double? {
     let n = signal.count
     guard n >= 2, let first = signal.samples.first, signal.samples.allSatisfy(\.isFinite),
       signal.samples.contains(where: { $0 != first })
@@ -83,7 +83,7 @@ public enum Spectra {
   ///   - hop: frame step in samples (values below 1 are taken as 1).
   /// - Returns: an empty spectrogram for an empty signal.
   /// - Complexity: O(frames * window log window).
-  public static func spectrogram(_ signal: Signal, window: Int, hop: Int) -> Spectrogram {
+  package static func spectrogram(_ signal: Signal, window: Int, hop: Int) -> Spectrogram {
     let window = max(window, 1)
     let hop = max(hop, 1)
     let n = signal.count

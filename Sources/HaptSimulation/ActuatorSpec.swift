@@ -1,6 +1,6 @@
 /// The actuator inside a device: a linear resonant actuator, an eccentric rotating mass
 /// motor, or nothing.
-public enum ActuatorSpec: Equatable, Sendable {
+package enum ActuatorSpec: Equatable, Sendable {
   /// A linear resonant actuator (Docs/Model.md §3).
   case lra(LRAParameters)
   /// An eccentric rotating mass DC motor (Docs/Model.md §3).
@@ -12,7 +12,7 @@ public enum ActuatorSpec: Equatable, Sendable {
   case ideal
 
   /// The `type` string of the profile schema: `lra`, `erm`, `none` or `ideal`.
-  public var typeName: String {
+  package var typeName: String {
     switch self {
     case .lra: "lra"
     case .erm: "erm"
@@ -22,7 +22,7 @@ public enum ActuatorSpec: Equatable, Sendable {
   }
 
   /// Whether this is a physical actuator model (an LRA or an ERM); `none` and `ideal` are not.
-  public var isPhysical: Bool {
+  package var isPhysical: Bool {
     switch self {
     case .lra, .erm: true
     case .none, .ideal: false
@@ -37,21 +37,21 @@ public enum ActuatorSpec: Equatable, Sendable {
 ///     m x'' + c x' + k x = Bl i
 ///     L di/dt + R i + Bl x' = V(t)
 ///     a_body = -(m / (M + m)) x''
-public struct LRAParameters: Equatable, Sendable {
+package struct LRAParameters: Equatable, Sendable {
   /// Moving mass m, kg.
-  public var movingMass_kg: Double
+  package var movingMass_kg: Double
   /// Spring stiffness k, N/m.
-  public var stiffness_N_per_m: Double
+  package var stiffness_N_per_m: Double
   /// Mechanical damping c, N s/m.
-  public var damping_Ns_per_m: Double
+  package var damping_Ns_per_m: Double
   /// Force factor Bl, N/A (equal to the back-EMF constant in V s/m).
-  public var forceFactor_N_per_A: Double
+  package var forceFactor_N_per_A: Double
   /// Coil resistance R, ohm.
-  public var resistance_ohm: Double
+  package var resistance_ohm: Double
   /// Coil inductance L, H.
-  public var inductance_H: Double
+  package var inductance_H: Double
 
-  public init(
+  package init(
     movingMass_kg: Double, stiffness_N_per_m: Double, damping_Ns_per_m: Double,
     forceFactor_N_per_A: Double, resistance_ohm: Double, inductance_H: Double
   ) {
@@ -64,23 +64,23 @@ public struct LRAParameters: Equatable, Sendable {
   }
 
   /// Undamped natural frequency `sqrt(k/m) / 2 pi`, Hz.
-  public var resonance_Hz: Double {
+  package var resonance_Hz: Double {
     (stiffness_N_per_m / movingMass_kg).squareRoot() / (2 * Double.pi)
   }
 
   /// Mechanical quality factor `sqrt(k m) / c` (Docs/Model.md §3).
-  public var mechanicalQ: Double {
+  package var mechanicalQ: Double {
     (stiffness_N_per_m * movingMass_kg).squareRoot() / damping_Ns_per_m
   }
 
   /// Quality factor under voltage drive, `sqrt(k m) / (c + Bl^2 / R)` (the coil's
   /// electrical damping added; inductance neglected).
-  public var voltageDrivenQ: Double {
+  package var voltageDrivenQ: Double {
     (stiffness_N_per_m * movingMass_kg).squareRoot() / electricallyLoadedDamping_Ns_per_m
   }
 
   /// Damping under voltage drive, `c + Bl^2 / R`, N s/m.
-  public var electricallyLoadedDamping_Ns_per_m: Double {
+  package var electricallyLoadedDamping_Ns_per_m: Double {
     damping_Ns_per_m + forceFactor_N_per_A * forceFactor_N_per_A / resistance_ohm
   }
 }
@@ -98,25 +98,25 @@ public struct LRAParameters: Equatable, Sendable {
 /// (`a_body = -(me / (M + me)) x_rel''` with `x_rel = r cos theta`, the same balance as
 /// the LRA's); `me r w^2` is the centripetal force of Docs/Model.md, `me r w'` the small
 /// tangential one during spin-up and braking.
-public struct ERMParameters: Equatable, Sendable {
+package struct ERMParameters: Equatable, Sendable {
   /// Rotor inertia J including the eccentric mass, kg m^2.
-  public var rotorInertia_kg_m2: Double
+  package var rotorInertia_kg_m2: Double
   /// Torque constant Kt, N m/A.
-  public var torqueConstant_N_m_per_A: Double
+  package var torqueConstant_N_m_per_A: Double
   /// Back-EMF constant Ke, V s/rad.
-  public var backEMFConstant_V_s_per_rad: Double
+  package var backEMFConstant_V_s_per_rad: Double
   /// Viscous friction b, N m s/rad (zero allowed: the back-EMF alone makes it stable).
-  public var viscousFriction_N_m_s_per_rad: Double
+  package var viscousFriction_N_m_s_per_rad: Double
   /// Winding resistance R, ohm.
-  public var resistance_ohm: Double
+  package var resistance_ohm: Double
   /// Winding inductance L, H.
-  public var inductance_H: Double
+  package var inductance_H: Double
   /// Eccentric mass me, kg.
-  public var eccentricMass_kg: Double
+  package var eccentricMass_kg: Double
   /// Radius of the eccentric mass's centre, m.
-  public var eccentricRadius_m: Double
+  package var eccentricRadius_m: Double
 
-  public init(
+  package init(
     rotorInertia_kg_m2: Double, torqueConstant_N_m_per_A: Double,
     backEMFConstant_V_s_per_rad: Double, viscousFriction_N_m_s_per_rad: Double,
     resistance_ohm: Double, inductance_H: Double, eccentricMass_kg: Double,
@@ -133,14 +133,14 @@ public struct ERMParameters: Equatable, Sendable {
   }
 
   /// Steady speed under a constant voltage, `Kt V / (Kt Ke + b R)`, rad/s.
-  public func steadySpeed_rad_per_s(voltage_V: Double) -> Double {
+  package func steadySpeed_rad_per_s(voltage_V: Double) -> Double {
     torqueConstant_N_m_per_A * voltage_V
       / (torqueConstant_N_m_per_A * backEMFConstant_V_s_per_rad
         + viscousFriction_N_m_s_per_rad * resistance_ohm)
   }
 
   /// Vibration frequency at steady speed under `voltage_V`, Hz.
-  public func steadyFrequency_Hz(voltage_V: Double) -> Double {
+  package func steadyFrequency_Hz(voltage_V: Double) -> Double {
     steadySpeed_rad_per_s(voltage_V: voltage_V) / (2 * Double.pi)
   }
 
@@ -150,7 +150,7 @@ public struct ERMParameters: Equatable, Sendable {
   /// The poles are the eigenvalues of `[[-b/J, Kt/J], [-Ke/L, -R/L]]`; the slow one is
   /// computed as `det / fast` to avoid cancellation. With L -> 0 it tends to the familiar
   /// `J R / (Kt Ke + b R)`.
-  public var spinUpTimeConstant_s: Double {
+  package var spinUpTimeConstant_s: Double {
     let j = rotorInertia_kg_m2
     let trace = -(viscousFriction_N_m_s_per_rad / j + resistance_ohm / inductance_H)
     let determinant =
@@ -165,7 +165,7 @@ public struct ERMParameters: Equatable, Sendable {
 
   /// Peak body acceleration at steady speed under `voltage_V` on a body of `bodyMass_kg`,
   /// in g: `me r w^2 / (M + me) / 9.80665`.
-  public func steadyAcceleration_g(voltage_V: Double, bodyMass_kg: Double) -> Double {
+  package func steadyAcceleration_g(voltage_V: Double, bodyMass_kg: Double) -> Double {
     let w = steadySpeed_rad_per_s(voltage_V: voltage_V)
     return eccentricMass_kg * eccentricRadius_m * w * w / (bodyMass_kg + eccentricMass_kg)
       / standardGravity_m_per_s2
@@ -173,4 +173,4 @@ public struct ERMParameters: Equatable, Sendable {
 }
 
 /// Standard gravity, m/s^2: accelerations are reported in g = 9.80665 m/s^2.
-public let standardGravity_m_per_s2 = 9.80665
+package let standardGravity_m_per_s2 = 9.80665

@@ -9,33 +9,33 @@ import HaptPatterns
 /// frequency); the Android fields come from the optional `android` block, a missing one
 /// taking the actuator type's default (see ``AndroidCapabilities``). A device without an
 /// actuator plays nothing, so every list is empty and every flag false.
-public struct DeviceCapabilities: Equatable, Sendable {
+package struct DeviceCapabilities: Equatable, Sendable {
   /// The actuator type: `lra`, `erm` or `none`.
-  public var actuatorType: String
+  package var actuatorType: String
   /// Whether anything plays at all.
-  public var plays: Bool
+  package var plays: Bool
   /// Whether intensity changes the strength (`Vibrator.hasAmplitudeControl()` on Android;
   /// every Core Haptics actuator has it).
-  public var amplitudeControl: Bool
+  package var amplitudeControl: Bool
   /// The drive frequencies sharpness maps to, Hz; nil when frequency cannot be chosen.
-  public var frequencyRange_Hz: ClosedRange<Double>?
+  package var frequencyRange_Hz: ClosedRange<Double>?
   /// Predefined effects the device implements, in Android's order.
-  public var effects: [AndroidPredefinedEffect]
+  package var effects: [AndroidPredefinedEffect]
   /// Composition primitives the device implements, in Android's order.
-  public var primitives: [AndroidPrimitiveName]
+  package var primitives: [AndroidPrimitiveName]
   /// How long each primitive plays, ms, where the profile states it.
-  public var primitiveDurations_ms: [AndroidPrimitiveName: Int]
+  package var primitiveDurations_ms: [AndroidPrimitiveName: Int]
   /// Whether Android 16 envelope effects play (`areEnvelopeEffectsSupported`).
-  public var envelopeEffects: Bool
+  package var envelopeEffects: Bool
   /// Envelope limits (`VibratorEnvelopeEffectInfo`), where the profile states them.
-  public var maxEnvelopeControlPoints: Int?
-  public var minEnvelopeControlPointDuration_ms: Int?
-  public var maxEnvelopeControlPointDuration_ms: Int?
+  package var maxEnvelopeControlPoints: Int?
+  package var minEnvelopeControlPointDuration_ms: Int?
+  package var maxEnvelopeControlPointDuration_ms: Int?
 }
 
 extension DeviceProfile {
   /// The device's capabilities with every default filled in.
-  public var capabilities: DeviceCapabilities {
+  package var capabilities: DeviceCapabilities {
     let playback = androidPlayback
     var summary = DeviceCapabilities(
       actuatorType: actuator.typeName, plays: true, amplitudeControl: playback.hasAmplitudeControl,
@@ -74,7 +74,7 @@ extension DeviceProfile {
 
 extension DeviceCapabilities {
   /// The capabilities as JSON in a fixed key order (absent limits are left out).
-  public var jsonValue: JSONValue {
+  package var jsonValue: JSONValue {
     var members: [(String, JSONValue)] = [
       ("actuatorType", .string(actuatorType)),
       ("plays", .bool(plays)),
@@ -102,7 +102,7 @@ extension DeviceCapabilities {
   }
 
   /// One line for text output: `amplitude control yes  frequency 80-230 Hz  effects ...`.
-  public var summaryLine: String {
+  package var summaryLine: String {
     guard plays else { return "plays nothing (no actuator)" }
     var parts = ["amplitude control \(amplitudeControl ? "yes" : "no")"]
     if let range = frequencyRange_Hz {
@@ -125,7 +125,7 @@ extension DeviceCapabilities {
   }
 
   /// The primitives as `click:12ms,tick:9ms` (durations where known).
-  public var primitiveList: String {
+  package var primitiveList: String {
     primitives.map { p in primitiveDurations_ms[p].map { "\(p.rawValue):\($0)ms" } ?? p.rawValue }
       .joined(separator: ",")
   }

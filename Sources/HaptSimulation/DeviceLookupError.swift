@@ -1,13 +1,13 @@
 import HaptCore
 
 /// Why a device profile could not be found by name.
-public enum DeviceLookupError: HaptError, Equatable {
+package enum DeviceLookupError: HaptError, Equatable {
   /// No profile has this name; `known` lists the names that exist, sorted.
   case unknownName(String, known: [String])
   /// The shipped profiles are not where hapt looks for them (``Corpora``).
   case shippedProfilesMissing
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .unknownName(let name, let known):
       return "\(name): no such device (known: \(known.joined(separator: ", ")); or give a path to a .json profile)"

@@ -9,27 +9,27 @@ import HaptPatterns
 /// the Android compatibility guidance asks of devices with rich haptics); an ERM
 /// implements none (the platform's fallback waveforms play, primitives do not) and has
 /// no amplitude control (our reading of budget ERM phones).
-public struct AndroidCapabilities: Equatable, Sendable {
+package struct AndroidCapabilities: Equatable, Sendable {
   /// `Vibrator.areEffectsSupported`: the predefined effects the HAL implements.
-  public var supportedEffects: Set<AndroidPredefinedEffect>?
+  package var supportedEffects: Set<AndroidPredefinedEffect>?
   /// `Vibrator.arePrimitivesSupported`: the composition primitives the HAL implements.
-  public var supportedPrimitives: Set<AndroidPrimitiveName>?
+  package var supportedPrimitives: Set<AndroidPrimitiveName>?
   /// `Vibrator.hasAmplitudeControl()`.
-  public var hasAmplitudeControl: Bool?
+  package var hasAmplitudeControl: Bool?
   /// `Vibrator.areEnvelopeEffectsSupported()` (Android 16).
-  public var supportsEnvelopeEffects: Bool?
+  package var supportsEnvelopeEffects: Bool?
   /// The envelope effects' minimum control-point duration, ms.
-  public var minEnvelopeControlPointDuration_ms: Int?
+  package var minEnvelopeControlPointDuration_ms: Int?
   /// The envelope effects' maximum control-point duration, ms
   /// (`VibratorEnvelopeEffectInfo.getMaxControlPointDurationMillis`).
-  public var maxEnvelopeControlPointDuration_ms: Int?
+  package var maxEnvelopeControlPointDuration_ms: Int?
   /// The most control points one envelope effect may have
   /// (`VibratorEnvelopeEffectInfo.getMaxSize`).
-  public var maxEnvelopeControlPoints: Int?
+  package var maxEnvelopeControlPoints: Int?
   /// `Vibrator.getPrimitiveDurations`: how long each supported primitive plays, ms.
-  public var primitiveDurations_ms: [AndroidPrimitiveName: Int]?
+  package var primitiveDurations_ms: [AndroidPrimitiveName: Int]?
 
-  public init(
+  package init(
     supportedEffects: Set<AndroidPredefinedEffect>? = nil,
     supportedPrimitives: Set<AndroidPrimitiveName>? = nil, hasAmplitudeControl: Bool? = nil,
     supportsEnvelopeEffects: Bool? = nil, minEnvelopeControlPointDuration_ms: Int? = nil,
@@ -51,7 +51,7 @@ extension DeviceProfile {
   /// How this device plays Android vibrations: its capabilities (profile values or the
   /// actuator type's defaults), the sharpness whose drive frequency is the LRA's resonance,
   /// and the intensity exponent 1/gamma that makes the drive proportional to amplitude/255.
-  public var androidPlayback: AndroidPlayback {
+  package var androidPlayback: AndroidPlayback {
     var playback = AndroidPlayback()
     let isERM: Bool
     switch actuator {

@@ -3,13 +3,13 @@ import HaptCore
 
 extension DeviceProfile {
   /// Largest profile file accepted, bytes.
-  public static let maxFileBytes = 1 << 20
+  package static let maxFileBytes = 1 << 20
 
   /// Loads and validates the profile at `path`.
   ///
   /// - Throws: ``InputError`` naming the file and the key (`actuator.stiffness_N_per_m:
   ///   must be greater than 0, got -3`), kind malformed; missing if the file is not there.
-  public init(contentsOf path: String) throws {
+  package init(contentsOf path: String) throws {
     let bytes: [UInt8]
     do {
       bytes = try InputFile.read(path, maxBytes: DeviceProfile.maxFileBytes)
@@ -23,7 +23,7 @@ extension DeviceProfile {
   }
 
   /// Decodes and validates a profile from JSON bytes; errors name `file`.
-  public init(jsonBytes bytes: [UInt8], file: String) throws {
+  package init(jsonBytes bytes: [UInt8], file: String) throws {
     do {
       let document = try JSONParser.parse(
         bytes, limits: .init(maxDepth: 16, maxBytes: DeviceProfile.maxFileBytes))
@@ -215,7 +215,7 @@ extension DeviceProfile {
   /// The canonical JSON text of the profile: schema key order, shortest round-trip
   /// numbers, two-space indentation. Decoding it gives an equal profile; it also serves
   /// to fingerprint a profile in baselines.
-  public func jsonText() -> String {
+  package func jsonText() -> String {
     JSONWriter.string(jsonValue)
   }
 
@@ -238,7 +238,7 @@ extension DeviceProfile {
   }
 
   /// The profile as a JSON value in schema key order.
-  public var jsonValue: JSONValue {
+  package var jsonValue: JSONValue {
     let actuatorValue: JSONValue
     switch actuator {
     case .none:

@@ -6,7 +6,7 @@ extension DeviceProfile {
   ///
   /// - Throws: ``DeviceLookupError/shippedProfilesMissing`` if the shipped
   ///   corpora are not found.
-  public static func shippedDirectory() throws -> URL {
+  package static func shippedDirectory() throws -> URL {
     guard let folder = Corpora.directory("devices") else { throw DeviceLookupError.shippedProfilesMissing }
     return folder
   }
@@ -18,7 +18,7 @@ extension DeviceProfile {
   /// among the shipped profiles.
   /// - Throws: ``DeviceLookupError/unknownName(_:known:)`` if the name is
   ///   unknown; ``InputError`` (65) if the profile is malformed, (66) if a path is missing.
-  public static func load(nameOrPath: String) throws -> DeviceProfile {
+  package static func load(nameOrPath: String) throws -> DeviceProfile {
     if isPath(nameOrPath) {
       return try DeviceProfile(contentsOf: nameOrPath)
     }
@@ -31,24 +31,24 @@ extension DeviceProfile {
 
   /// The shipped or user profile whose file is `NAME.json` for exactly `name`, or nil;
   /// `name` is never read as a path.
-  public static func available(named name: String) throws -> DeviceProfile? {
+  package static func available(named name: String) throws -> DeviceProfile? {
     try availablePaths()[name].map { try DeviceProfile(contentsOf: $0) }
   }
 
   /// Whether a `--device` argument is a path (it contains `/` or ends in `.json`), not a name.
-  public static func isPath(_ nameOrPath: String) -> Bool {
+  package static func isPath(_ nameOrPath: String) -> Bool {
     nameOrPath.contains("/") || nameOrPath.hasSuffix(".json")
   }
 
   /// Every shipped profile, sorted by name.
-  public static func shipped() throws -> [DeviceProfile] {
+  package static func shipped() throws -> [DeviceProfile] {
     try profilePaths(in: shippedDirectory()).map { try DeviceProfile(contentsOf: $0) }
       .sorted { $0.name < $1.name }
   }
 
   /// Every profile a name can refer to: the shipped ones and the user's own (`HAPT_DEVICES`),
   /// a user profile replacing a shipped one of the same file name; sorted by name.
-  public static func available() throws -> [DeviceProfile] {
+  package static func available() throws -> [DeviceProfile] {
     try availablePaths().values.map { try DeviceProfile(contentsOf: $0) }.sorted { $0.name < $1.name }
   }
 

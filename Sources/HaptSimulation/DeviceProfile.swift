@@ -3,29 +3,29 @@
 /// Profiles are JSON files in `Corpora/devices/` (the schema is documented in
 /// Docs/Simulation.md); load one with ``load(nameOrPath:)`` or ``init(contentsOf:)``.
 /// Every value is in SI units named in its key.
-public struct DeviceProfile: Equatable, Sendable {
+package struct DeviceProfile: Equatable, Sendable {
   /// The profile used when none is chosen: an iPhone-class wideband LRA.
-  public static let defaultName = "iphone-wideband-lra"
+  package static let defaultName = "iphone-wideband-lra"
 
   /// Short slug (the file's base name for shipped profiles).
-  public var name: String
+  package var name: String
   /// Where the numbers come from and which are guesses.
-  public var description: String
+  package var description: String
   /// Simulation sample rate, Hz (whole number, 1000..192000).
-  public var sampleRate_Hz: Double
+  package var sampleRate_Hz: Double
   /// Device (or test-jig) mass M, kg.
-  public var bodyMass_kg: Double
+  package var bodyMass_kg: Double
   /// The actuator.
-  public var actuator: ActuatorSpec
+  package var actuator: ActuatorSpec
   /// Drive synthesis parameters.
-  public var drive: DriveParameters
+  package var drive: DriveParameters
   /// Engine latency parameters.
-  public var latency: LatencyParameters
+  package var latency: LatencyParameters
   /// What the device implements for Android vibrations (the optional `android` block);
   /// nil takes the actuator type's defaults (see ``androidPlayback``).
-  public var android: AndroidCapabilities?
+  package var android: AndroidCapabilities?
 
-  public init(
+  package init(
     name: String, description: String, sampleRate_Hz: Double, bodyMass_kg: Double,
     actuator: ActuatorSpec, drive: DriveParameters, latency: LatencyParameters,
     android: AndroidCapabilities? = nil
@@ -41,13 +41,13 @@ public struct DeviceProfile: Equatable, Sendable {
   }
 
   /// The LRA's undamped resonance `sqrt(k/m) / 2 pi`, Hz; nil for an ERM or no actuator.
-  public var resonance_Hz: Double? {
+  package var resonance_Hz: Double? {
     if case .lra(let p) = actuator { return p.resonance_Hz }
     return nil
   }
 
   /// The LRA's mechanical quality factor `sqrt(k m) / c`; nil for an ERM or no actuator.
-  public var qualityFactor: Double? {
+  package var qualityFactor: Double? {
     if case .lra(let p) = actuator { return p.mechanicalQ }
     return nil
   }

@@ -7,7 +7,7 @@ import Foundation
 /// driven at 80 Hz is far weaker than at its resonance. Core Haptics instead treats
 /// intensity as a perceptual scale across sharpness: the driver compensates the
 /// actuator's frequency response, within its voltage limit.
-public enum DriveEqualization: Equatable, Sendable {
+package enum DriveEqualization: Equatable, Sendable {
   /// The same amplitude at every frequency: `A = Vrated I^gamma`.
   case none
   /// The amplitude is scaled by the actuator's steady-state response at
@@ -21,7 +21,7 @@ public enum DriveEqualization: Equatable, Sendable {
   case actuatorResponse(referenceFrequency_Hz: Double)
 
   /// The schema's `type` string: `none` or `actuatorResponse`.
-  public var typeName: String {
+  package var typeName: String {
     switch self {
     case .none: "none"
     case .actuatorResponse: "actuatorResponse"
@@ -83,7 +83,7 @@ extension DeviceProfile {
   /// does not equalise. The band is the same for every intensity (lower intensities scale
   /// from intensity 1). Outside it the maximum voltage stops the equalisation and the
   /// output falls with the actuator's response. Found on a 0.1 Hz grid.
-  public var fullyEqualizedBand_Hz: ClosedRange<Double>? {
+  package var fullyEqualizedBand_Hz: ClosedRange<Double>? {
     guard let equalizer = ResponseEqualizer(profile: self) else { return nil }
     let rated = drive.ratedVoltage_V
     var low: Double?
@@ -102,7 +102,7 @@ extension DeviceProfile {
 
   /// Steady body acceleration at intensity 1 at drive frequency `frequency_Hz`, with the
   /// driver's equalisation and its cap, g (nil unless the actuator is an LRA).
-  public func steadyAcceleration_g(atFullIntensity frequency_Hz: Double) -> Double? {
+  package func steadyAcceleration_g(atFullIntensity frequency_Hz: Double) -> Double? {
     guard case .lra(let p) = actuator else { return nil }
     let amplitude =
       ResponseEqualizer(profile: self)?.amplitude(drive.ratedVoltage_V, at: frequency_Hz) ?? drive.ratedVoltage_V

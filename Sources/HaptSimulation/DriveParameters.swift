@@ -1,28 +1,28 @@
 /// How a device turns effective intensity and sharpness into coil voltage (Docs/Model.md §2).
-public struct DriveParameters: Equatable, Sendable {
+package struct DriveParameters: Equatable, Sendable {
   /// Drive frequency at sharpness 0, Hz.
-  public var fmin_Hz: Double
+  package var fmin_Hz: Double
   /// Drive frequency at sharpness 1, Hz (above `fmin_Hz`, below the Nyquist frequency).
-  public var fmax_Hz: Double
+  package var fmax_Hz: Double
   /// Amplitude at intensity 1, V: `A = ratedVoltage_V * I^gamma` (at the reference
   /// frequency when the driver equalises).
-  public var ratedVoltage_V: Double
+  package var ratedVoltage_V: Double
   /// The summed drive is clipped to +-maxVoltage_V.
-  public var maxVoltage_V: Double
+  package var maxVoltage_V: Double
   /// Exponent of the intensity-to-amplitude map (1: linear).
-  public var gamma: Double
+  package var gamma: Double
   /// Cycles of sine in a transient (default 2, Docs/Model.md §2).
-  public var transientCycles: Double
+  package var transientCycles: Double
   /// Amplitude of each event's first half cycle at intensity 1, V; 0 turns overdrive off.
-  public var overdriveVoltage_V: Double
+  package var overdriveVoltage_V: Double
   /// Anti-phase cycles after each event's drive ends; 0 turns braking off.
-  public var brakeCycles: Double
+  package var brakeCycles: Double
   /// Intensity factor under the low-power condition, 0..1.
-  public var lowPowerIntensityScale: Double
+  package var lowPowerIntensityScale: Double
   /// How the driver shapes amplitude across frequency (default: not at all).
-  public var equalization: DriveEqualization
+  package var equalization: DriveEqualization
 
-  public init(
+  package init(
     fmin_Hz: Double, fmax_Hz: Double, ratedVoltage_V: Double, maxVoltage_V: Double,
     gamma: Double = 1, transientCycles: Double = 2, overdriveVoltage_V: Double = 0,
     brakeCycles: Double = 0, lowPowerIntensityScale: Double = 1, equalization: DriveEqualization = .none
@@ -40,26 +40,26 @@ public struct DriveParameters: Equatable, Sendable {
   }
 
   /// The drive frequency for effective sharpness `s` in 0..1: `fmin + s (fmax - fmin)`, Hz.
-  @inlinable public func frequency_Hz(sharpness s: Double) -> Double {
+  @inlinable package func frequency_Hz(sharpness s: Double) -> Double {
     fmin_Hz + s * (fmax_Hz - fmin_Hz)
   }
 
   /// Whether overdrive is on (a positive overdrive voltage).
-  public var hasOverdrive: Bool { overdriveVoltage_V > 0 }
+  package var hasOverdrive: Bool { overdriveVoltage_V > 0 }
 }
 
 /// The engine's response latency and its prepare rules (Docs/Model.md §4), in seconds.
-public struct LatencyParameters: Equatable, Sendable {
+package struct LatencyParameters: Equatable, Sendable {
   /// Trigger to first drive sample when the engine is prepared, s.
-  public var prepared_s: Double
+  package var prepared_s: Double
   /// Trigger to first drive sample from a cold engine, s.
-  public var cold_s: Double
+  package var cold_s: Double
   /// How long before the trigger `prepare()` must be called for a prepared start, s.
-  public var prepareLead_s: Double
+  package var prepareLead_s: Double
   /// How long a prepared engine stays prepared, s.
-  public var prepareTimeout_s: Double
+  package var prepareTimeout_s: Double
 
-  public init(prepared_s: Double, cold_s: Double, prepareLead_s: Double, prepareTimeout_s: Double) {
+  package init(prepared_s: Double, cold_s: Double, prepareLead_s: Double, prepareTimeout_s: Double) {
     self.prepared_s = prepared_s
     self.cold_s = cold_s
     self.prepareLead_s = prepareLead_s
@@ -70,7 +70,7 @@ public struct LatencyParameters: Equatable, Sendable {
   /// trigger, which takes precedence over the state when given (Docs/Model.md §4):
   /// lead > timeout: cold; lead >= prepareLead: prepared; 0 < lead < prepareLead:
   /// `cold - lead`, floored at prepared; lead <= 0: cold.
-  public func latency_s(state: EngineState, prepareLead lead: Double? = nil) -> Double {
+  package func latency_s(state: EngineState, prepareLead lead: Double? = nil) -> Double {
     guard let lead else { return state == .prepared ? prepared_s : cold_s }
     if !(lead > 0) || lead > prepareTimeout_s { return cold_s }
     if lead >= prepareLead_s { return prepared_s }
@@ -88,7 +88,7 @@ extension LatencyParameters {
   /// starts within `target_s` (by ``latency_s(state:prepareLead:)``): 0 when even a cold
   /// start does, nil when no lead does (the target is under the prepared latency, or the
   /// lead needed exceeds the prepare timeout).
-  public func shortestLead_s(toStartWithin target_s: Double) -> Double? {
+  package func shortestLead_s(toStartWithin target_s: Double) -> Double? {
     guard target_s.isFinite, target_s >= prepared_s else { return nil }
     guard target_s < cold_s else { return 0 }
     let lead = Swift.min(cold_s - target_s, prepareLead_s)

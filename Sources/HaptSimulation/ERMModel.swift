@@ -10,18 +10,18 @@ import Foundation
 /// with no substeps, and exact for a drive linear between samples. The nonlinear
 /// acceleration is evaluated from the exact state at each sample. theta is reduced
 /// modulo 2 pi as it grows (it does not feed back into the dynamics).
-public struct ERMModel: Equatable, Sendable {
+package struct ERMModel: Equatable, Sendable {
   /// The motor's parameters.
-  public let parameters: ERMParameters
+  package let parameters: ERMParameters
   /// Device mass M, kg.
-  public let bodyMass_kg: Double
+  package let bodyMass_kg: Double
   /// Sample rate, Hz.
-  public let sampleRate_Hz: Double
+  package let sampleRate_Hz: Double
   /// The exact discretisation of [theta, w, i].
   package let discretisation: FirstOrderHold
 
   /// Discretises the model; nil if the parameters give a non-finite discretisation.
-  public init?(parameters: ERMParameters, bodyMass_kg: Double, sampleRate_Hz: Double) {
+  package init?(parameters: ERMParameters, bodyMass_kg: Double, sampleRate_Hz: Double) {
     guard
       let hold = FirstOrderHold(
         a: ERMModel.systemMatrix(parameters), b: [0, 0, 1 / parameters.inductance_H],
@@ -52,7 +52,7 @@ public struct ERMModel: Equatable, Sendable {
   ///   - out: receives the acceleration, g.
   ///   - speed: if given, receives the rotor speed w, rad/s.
   /// - Complexity: O(n), one sine and one cosine per sample, no allocation.
-  public func simulate(
+  package func simulate(
     drive: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>,
     speed: UnsafeMutableBufferPointer<Double>? = nil
   ) {
@@ -91,7 +91,7 @@ public struct ERMModel: Equatable, Sendable {
   }
 
   /// Convenience: (acceleration in g, speed in rad/s) for a whole drive array.
-  public func simulate(drive: [Double]) -> (acceleration_g: [Double], speed_rad_per_s: [Double]) {
+  package func simulate(drive: [Double]) -> (acceleration_g: [Double], speed_rad_per_s: [Double]) {
     var speed = [Double](repeating: 0, count: drive.count)
     var out = [Double](repeating: 0, count: drive.count)
     drive.withUnsafeBufferPointer { d in

@@ -3,23 +3,23 @@
 ///
 /// Built once per device (the ``Renderer`` caches it); ``simulate(drive:into:)`` is the
 /// per-sample loop, four samples at a time (``LRABlockStep``), no allocation.
-public struct LRAModel: Equatable, Sendable {
+package struct LRAModel: Equatable, Sendable {
   /// The actuator's parameters.
-  public let parameters: LRAParameters
+  package let parameters: LRAParameters
   /// Device (or test-jig) mass M, kg.
-  public let bodyMass_kg: Double
+  package let bodyMass_kg: Double
   /// Sample rate, Hz.
-  public let sampleRate_Hz: Double
+  package let sampleRate_Hz: Double
   /// The exact first-order-hold discretisation of the state [x, v, i].
   package let discretisation: FirstOrderHold
   /// Row vector mapping the state [x, v, i] to body acceleration in g:
   /// `a_body = -(m/(M+m)) x'' = (k x + c v - Bl i) / (M + m)`, divided by 9.80665.
-  public let output: [Double]
+  package let output: [Double]
   /// The four-sample step of ``simulate(drive:into:)``, precomputed.
   let block: LRABlockStep
 
   /// Discretises the model; nil if the parameters give a non-finite discretisation.
-  public init?(parameters: LRAParameters, bodyMass_kg: Double, sampleRate_Hz: Double) {
+  package init?(parameters: LRAParameters, bodyMass_kg: Double, sampleRate_Hz: Double) {
     guard
       let hold = FirstOrderHold(
         a: LRAModel.systemMatrix(parameters), b: LRAModel.inputVector(parameters),
@@ -49,7 +49,7 @@ public struct LRAModel: Equatable, Sendable {
   }
 
   /// The continuous input vector B = [0, 0, 1/L].
-  public static func inputVector(_ p: LRAParameters) -> [Double] {
+  package static func inputVector(_ p: LRAParameters) -> [Double] {
     [0, 0, 1 / p.inductance_H]
   }
 
@@ -65,7 +65,7 @@ public struct LRAModel: Equatable, Sendable {
   ///   - output: receives `drive.count` accelerations, g.
   /// - Complexity: O(n), per four samples 16 vector multiplies (8 without drive), no
   ///   allocation.
-  public func simulate(
+  package func simulate(
     drive: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>
   ) {
     let count = Swift.min(drive.count, out.count)
@@ -126,7 +126,7 @@ public struct LRAModel: Equatable, Sendable {
   }
 
   /// Convenience: the body acceleration in g for a whole drive array.
-  public func simulate(drive: [Double]) -> [Double] {
+  package func simulate(drive: [Double]) -> [Double] {
     [Double](unsafeUninitializedCapacity: drive.count) { buffer, count in
       drive.withUnsafeBufferPointer { simulate(drive: $0, into: buffer) }
       count = drive.count

@@ -11,7 +11,7 @@ extension LRAParameters {
   /// - Parameters:
   ///   - frequency_Hz: the evaluation frequency, Hz.
   ///   - bodyMass_kg: device or jig mass M, kg.
-  public func acceleration_g_per_V(
+  package func acceleration_g_per_V(
     at frequency_Hz: Double, bodyMass_kg: Double
   ) -> (
     re: Double, im: Double
@@ -39,7 +39,7 @@ extension LRAParameters {
   }
 
   /// The magnitude of ``acceleration_g_per_V(at:bodyMass_kg:)``, g per volt.
-  public func accelerationGain_g_per_V(at frequency_Hz: Double, bodyMass_kg: Double) -> Double {
+  package func accelerationGain_g_per_V(at frequency_Hz: Double, bodyMass_kg: Double) -> Double {
     let h = acceleration_g_per_V(at: frequency_Hz, bodyMass_kg: bodyMass_kg)
     return (h.re * h.re + h.im * h.im).squareRoot()
   }
@@ -63,7 +63,7 @@ extension LRAParameters {
   /// (Cauchy bound), then deflated; the remaining quadratic gives the pair. If the
   /// mechanical mode is overdamped, the slowest real pole is used. With `L -> 0` this
   /// tends to `2 m / (c + Bl^2 / R)`.
-  public var decayTimeConstant_s: Double {
+  package var decayTimeConstant_s: Double {
     let p = characteristicPolynomial
     let a = p.map { $0 / p[0] }  // monic
     var s = -(1 + Swift.max(abs(a[1]), abs(a[2]), abs(a[3])))
@@ -86,7 +86,7 @@ extension LRAParameters {
 
   /// The damped natural frequency of the mechanical mode under voltage drive, Hz (nil if
   /// overdamped).
-  public var dampedFrequency_Hz: Double? {
+  package var dampedFrequency_Hz: Double? {
     let tau = decayTimeConstant_s
     let p = characteristicPolynomial
     // product of the pair = (k R / (m L)) / |real pole|; the pair is -sigma +- j wd.

@@ -2,7 +2,7 @@ import HaptPatterns
 import HaptSignals
 
 /// A condition of the device at render time.
-public enum RenderCondition: String, CaseIterable, Sendable {
+package enum RenderCondition: String, CaseIterable, Sendable {
   /// Normal playback.
   case normal
   /// System haptics switched off: the render is exact zeros, reason "haptics off".
@@ -13,30 +13,30 @@ public enum RenderCondition: String, CaseIterable, Sendable {
 }
 
 /// How to play a pattern: engine state, prepare lead, rate, loops, condition, tail.
-public struct RenderOptions: Equatable, Sendable {
+package struct RenderOptions: Equatable, Sendable {
   /// The longest render accepted by default, seconds of signal (10 minutes).
-  public static let defaultMaxDuration_s = 600.0
+  package static let defaultMaxDuration_s = 600.0
   /// The most events a render may expand to (after looping).
-  public static let maxEventCount = 2_000_000
+  package static let maxEventCount = 2_000_000
 
   /// Engine state at the trigger (ignored when `prepareLead_s` is given).
-  public var state: EngineState
+  package var state: EngineState
   /// Seconds between `prepare()` and the trigger; when given it decides the latency
   /// (Docs/Model.md §4, ``LatencyParameters/latency_s(state:prepareLead:)``).
-  public var prepareLead_s: Double?
+  package var prepareLead_s: Double?
   /// Playback rate 0.5...2: every time scaled by 1/rate, frequencies unchanged.
-  public var playbackRate: Double
+  package var playbackRate: Double
   /// Number of plays, 1...10000.
-  public var loopCount: Int
+  package var loopCount: Int
   /// Device condition.
-  public var condition: RenderCondition
+  package var condition: RenderCondition
   /// Silence rendered after the pattern's end so ringing is captured, s.
-  public var tail_s: Double
+  package var tail_s: Double
   /// Largest render length accepted by ``Renderer/renderChecked(_:options:)``, s; the
   /// non-throwing ``Renderer/render(_:options:)`` truncates there instead.
-  public var maxDuration_s: Double
+  package var maxDuration_s: Double
 
-  public init(
+  package init(
     state: EngineState = .prepared, prepareLead_s: Double? = nil, playbackRate: Double = 1,
     loopCount: Int = 1, condition: RenderCondition = .normal, tail_s: Double = 0.1,
     maxDuration_s: Double = RenderOptions.defaultMaxDuration_s
@@ -52,27 +52,27 @@ public struct RenderOptions: Equatable, Sendable {
 }
 
 /// The result of rendering a pattern on a device.
-public struct Rendering: Equatable, Sendable {
+package struct Rendering: Equatable, Sendable {
   /// Coil (or motor) voltage after clipping, V.
-  public var drive_V: Signal
+  package var drive_V: Signal
   /// Body acceleration, g (9.80665 m/s^2).
-  public var acceleration_g: Signal
+  package var acceleration_g: Signal
   /// Engine latency: trigger to pattern time 0 (the first drive sample of an event at
   /// time 0), s.
-  public var latency_s: Double
+  package var latency_s: Double
   /// Trigger to the end of the last drive sample, braking included, s (the latency if
   /// nothing is driven).
-  public var driveEnd_s: Double
+  package var driveEnd_s: Double
   /// Why the render is silent: "device has no actuator", "haptics off", or a pattern
   /// that drives nothing ("the pattern's intensity is 0 throughout"); nil otherwise.
-  public var silenceReason: SilenceReason?
+  package var silenceReason: SilenceReason?
   /// Whether the non-throwing render cut the signal at `maxDuration_s`.
-  public var isTruncated: Bool
+  package var isTruncated: Bool
   /// What the render approximates, for output (an Android repeating waveform cut to a
   /// bounded length, a platform fallback played instead of an effect).
-  public var notes: [String] = []
+  package var notes: [String] = []
 
-  public init(
+  package init(
     drive_V: Signal, acceleration_g: Signal, latency_s: Double, driveEnd_s: Double,
     silenceReason: SilenceReason?, isTruncated: Bool = false
   ) {

@@ -10,22 +10,22 @@ import HaptSignals
 /// - `onsetLatency_ms`: trigger to the first sample where |a| reaches 10 % of the peak
 ///   (sample time n/fs, no interpolation), ms; nil if silent. A raw-signal marker, not
 ///   the envelope-based t10 of Docs/Model.md §4.
-public struct RenderSummary: Equatable, Sendable {
-  public var peak_g: Double
-  public var rms_g: Double
-  public var energy_g2s: Double
-  public var dominantFrequency_Hz: Double?
-  public var onsetLatency_ms: Double?
+package struct RenderSummary: Equatable, Sendable {
+  package var peak_g: Double
+  package var rms_g: Double
+  package var energy_g2s: Double
+  package var dominantFrequency_Hz: Double?
+  package var onsetLatency_ms: Double?
   /// Engine latency used, ms.
-  public var latency_ms: Double
+  package var latency_ms: Double
   /// Trigger to the end of the drive (braking included), ms.
-  public var driveEnd_ms: Double
+  package var driveEnd_ms: Double
   /// Render length, s.
-  public var duration_s: Double
+  package var duration_s: Double
   /// Why the render is silent, if it is.
-  public var silenceReason: SilenceReason?
+  package var silenceReason: SilenceReason?
 
-  public init(_ rendering: Rendering) {
+  package init(_ rendering: Rendering) {
     let a = rendering.acceleration_g
     let peak = PeakLevel.peak_g(a.samples)
     var sum = 0.0
@@ -49,7 +49,7 @@ public struct RenderSummary: Equatable, Sendable {
 extension Rendering {
   /// The render as CSV: header `time_s,drive_V,accel_g`, one row per sample, every number
   /// in Swift's shortest round-trip form (reading it back gives the same doubles).
-  public func csvText() -> String {
+  package func csvText() -> String {
     var out = "time_s,drive_V,accel_g\n"
     let count = Swift.min(drive_V.count, acceleration_g.count)
     out.reserveCapacity(count * 48 + 32)

@@ -11,7 +11,7 @@ extension Renderer {
   /// - Parameter drive: the drive waveform, full scale 1.0, any sample rate.
   /// - Returns: the body acceleration in g at the device's rate (zeros if the device has
   ///   no actuator or an ERM, which takes a speed command, not a waveform).
-  public func renderDriveSignal(_ drive: Signal) -> Signal {
+  package func renderDriveSignal(_ drive: Signal) -> Signal {
     let fs = device.sampleRate_Hz
     var input = drive
     if input.sampleRate_Hz != fs { input = Resampler.resample(input, to: fs) }

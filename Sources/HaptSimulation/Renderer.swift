@@ -8,9 +8,9 @@ import HaptSignals
 /// Build one per device and reuse it: the actuator's discretisation (the matrix
 /// exponential) is computed once here, not per render. Rendering is deterministic and
 /// allocates only the output signals and per-event stack scratch.
-public struct Renderer: Sendable {
+package struct Renderer: Sendable {
   /// The device rendered on.
-  public let device: DeviceProfile
+  package let device: DeviceProfile
   /// The actuator's cached discrete model.
   let actuator: ActuatorModel
   /// The driver's equalisation across frequency, nil for a plain driver.
@@ -27,7 +27,7 @@ public struct Renderer: Sendable {
     case invalid
   }
 
-  public init(device: DeviceProfile) {
+  package init(device: DeviceProfile) {
     self.device = device
     equalizer = ResponseEqualizer(profile: device)
     switch device.actuator {
@@ -52,7 +52,7 @@ public struct Renderer: Sendable {
   ///   playback rate is outside 0.5...2, the loop count outside 1...10000, a number is not
   ///   finite, or the render would last longer than `options.maxDuration_s` or expand to
   ///   more than ``RenderOptions/maxEventCount`` events.
-  public func renderChecked(_ pattern: HapticPattern, options: RenderOptions = .init()) throws -> Rendering {
+  package func renderChecked(_ pattern: HapticPattern, options: RenderOptions = .init()) throws -> Rendering {
     guard options.playbackRate.isFinite, HapticPattern.playbackRateRange.contains(options.playbackRate) else {
       throw InputError("playback rate \(options.playbackRate) is outside 0.5...2")
     }
@@ -87,7 +87,7 @@ public struct Renderer: Sendable {
 
   /// The render's length in seconds before it is made: latency + looped, rate-scaled
   /// pattern duration + tail.
-  public func plannedLength_s(_ pattern: HapticPattern, options: RenderOptions) -> Double {
+  package func plannedLength_s(_ pattern: HapticPattern, options: RenderOptions) -> Double {
     let rate = options.playbackRate.isFinite ? Swift.min(Swift.max(options.playbackRate, 0.5), 2) : 1
     let loops = Double(Swift.min(Swift.max(options.loopCount, 1), HapticPattern.maxLoopCount))
     let latency = device.latency.latency_s(state: options.state, prepareLead: options.prepareLead_s)
@@ -101,7 +101,7 @@ public struct Renderer: Sendable {
   /// Use ``renderChecked(_:options:)`` to refuse such input instead.
   ///
   /// - Complexity: O(samples + events); about 20 multiply-adds per sample for an LRA.
-  public func render(_ original: HapticPattern, options: RenderOptions = .init()) -> Rendering {
+  package func render(_ original: HapticPattern, options: RenderOptions = .init()) -> Rendering {
     let (pattern, android) = devicePattern(original)
     let fs = device.sampleRate_Hz
     let lead = options.prepareLead_s.flatMap { $0.isFinite ? $0 : nil }
@@ -222,7 +222,7 @@ extension Renderer {
   /// Whether a silence reason is the device's or the user's setting (no actuator, a
   /// profile that cannot be simulated, haptics off) rather than the pattern's: a pattern
   /// can be felt there by no design, so its silence is information, not a failure.
-  public static func isDeviceSilence(_ reason: SilenceReason?) -> Bool {
+  package static func isDeviceSilence(_ reason: SilenceReason?) -> Bool {
     reason == .noActuator || reason == .deviceCannotBeSimulated || reason == .hapticsOff
   }
 

@@ -18,7 +18,7 @@ extension SquareMatrix {
   /// - Returns: exp(self), or nil if the matrix is not finite, its norm is so large
   ///   that more than 200 squarings would be needed, or the Padé denominator is singular.
   /// - Complexity: O(n^3 (6 + s)) for order n; called once per device, not per sample.
-  public func exponential() -> SquareMatrix? {
+  package func exponential() -> SquareMatrix? {
     guard isFinite else { return nil }
     let (balanced, scales) = balanced()
     guard let inner = balanced.unbalancedExponential() else { return nil }

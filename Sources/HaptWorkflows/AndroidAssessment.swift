@@ -10,9 +10,9 @@ import HaptSimulation
 /// simulated device: the three target effects rendered and measured on the rendered
 /// acceleration instead of an accelerometer recording. Docs/Android.md gives each
 /// measure's definition and source.
-public struct AndroidAssessment: Sendable, Equatable {
+package struct AndroidAssessment: Sendable, Equatable {
   /// The assessment's three target effects.
-  public enum Effect: String, Sendable, CaseIterable {
+  package enum Effect: String, Sendable, CaseIterable {
     /// Effect 1: `VibrationEffect.EFFECT_CLICK` (predefined click).
     case click
     /// Effect 2: `VibrationEffect.createOneShot(20, 255)`.
@@ -21,7 +21,7 @@ public struct AndroidAssessment: Sendable, Equatable {
     case waveform
 
     /// The effect as vibration XML.
-    public var vibration: AndroidVibration {
+    package var vibration: AndroidVibration {
       switch self {
       case .click: AndroidVibration(.predefined(.click, fallback: true))
       case .oneShot: AndroidVibration(.waveform(AndroidWaveform(entries: [.init(duration_ms: 20, amplitude: 255)])))
@@ -34,7 +34,7 @@ public struct AndroidAssessment: Sendable, Equatable {
     }
 
     /// How the Android documentation names it.
-    public var title: String {
+    package var title: String {
       switch self {
       case .click: "Effect 1: EFFECT_CLICK"
       case .oneShot: "Effect 2: createOneShot(20, 255)"
@@ -44,7 +44,7 @@ public struct AndroidAssessment: Sendable, Equatable {
   }
 
   /// The assessment's failure codes (source.android.com, "Analyze the waveforms").
-  public enum FailureCode: String, Sendable, CaseIterable {
+  package enum FailureCode: String, Sendable, CaseIterable {
     /// No output signal (Effect 1: the constant is not implemented).
     case f01 = "F01"
     /// The signal is too weak to analyse (Effects 1, 2): here, output that never reaches
@@ -61,7 +61,7 @@ public struct AndroidAssessment: Sendable, Equatable {
     case f05 = "F05"
 
     /// What the code means, one sentence.
-    public var meaning: String {
+    package var meaning: String {
       switch self {
       case .f01: "no output signal"
       case .f02: "too weak to analyse: the output is never felt"
@@ -76,48 +76,48 @@ public struct AndroidAssessment: Sendable, Equatable {
 
   /// The measures of one effect. Effects 1 and 2 fill the peak measures, Effect 3 the
   /// level measures; the rest stay nil.
-  public struct Measurement: Sendable, Equatable {
-    public var effect: Effect
+  package struct Measurement: Sendable, Equatable {
+    package var effect: Effect
     /// Largest |a| of the effect, g.
-    public var peak_g: Double?
+    package var peak_g: Double?
     /// How long the envelope stays at or above half its first peak, ms.
-    public var peakDuration_ms: Double?
+    package var peakDuration_ms: Double?
     /// Peak-to-ring ratio: 20 log10(first peak / ring), dB, where the ring is the largest
     /// envelope from one peak duration (at least 10 ms) after the envelope falls below
     /// half the first peak; 99 dB when nothing is left.
-    public var peakRingRatio_dB: Double?
+    package var peakRingRatio_dB: Double?
     /// Figure of merit for sharpness: PRR / peak duration, dB per ms.
-    public var sharpnessFigureOfMerit_dB_per_ms: Double?
+    package var sharpnessFigureOfMerit_dB_per_ms: Double?
     /// Median envelope over the middle of the first (amplitude 128) half, g.
-    public var level50_g: Double?
+    package var level50_g: Double?
     /// Median envelope over the middle of the second (amplitude 255) half, g.
-    public var level100_g: Double?
+    package var level100_g: Double?
     /// level100 / level50 (255 / 128 = 1.99 for a drive proportional to amplitude).
-    public var amplitudeRatio: Double?
+    package var amplitudeRatio: Double?
     /// Trigger to the first sample at 10 % of the peak envelope, ms.
-    public var onset_ms: Double?
+    package var onset_ms: Double?
     /// How long the envelope stays at or above 10 % of its peak, ms.
-    public var outputDuration_ms: Double?
+    package var outputDuration_ms: Double?
     /// The failure codes that apply; empty means it passes.
-    public var failures: [FailureCode]
+    package var failures: [FailureCode]
     /// Notes from the render (a fallback played, no amplitude control).
-    public var notes: [String]
+    package var notes: [String]
 
     /// Whether the effect passes (no failure code).
-    public var passes: Bool { failures.isEmpty }
+    package var passes: Bool { failures.isEmpty }
   }
 
-  public var device: String
-  public var measurements: [Measurement]
+  package var device: String
+  package var measurements: [Measurement]
   /// Whether the device has an actuator at all (without one every effect is silent and
   /// fails for that reason, not for its shape).
-  public var hasActuator: Bool
+  package var hasActuator: Bool
 
   /// Whether every effect passes.
-  public var passes: Bool { measurements.allSatisfy(\.passes) }
+  package var passes: Bool { measurements.allSatisfy(\.passes) }
 
   /// Runs the three effects on `device` with a prepared engine.
-  public init(device profile: DeviceProfile) {
+  package init(device profile: DeviceProfile) {
     device = profile.name
     hasActuator = profile.actuator != .none
     let renderer = Renderer(device: profile)
@@ -129,11 +129,11 @@ public struct AndroidAssessment: Sendable, Equatable {
   }
 
   /// Minimum peak for Effects 1 and 2 (F03-2), g.
-  public static let minimumPeak_g = 0.1
+  package static let minimumPeak_g = 0.1
   /// Shortest wait after the peak before the ring is measured, s.
-  public static let ringDelay_s = 0.010
+  package static let ringDelay_s = 0.010
   /// Longest acceptable start of Effect 3's output (F04), s.
-  public static let maximumDelay_s = 0.5
+  package static let maximumDelay_s = 0.5
 
   static func measure(_ effect: Effect, _ rendering: Rendering) -> Measurement {
     var result = Measurement(effect: effect, failures: [], notes: rendering.notes)

@@ -8,9 +8,9 @@ import HaptSimulation
 /// How an AHAP pattern feels once ported to Android (``AndroidVibration/converting(_:)``),
 /// on one device: its d' from the original rendered on the same device, whether a
 /// sharpness contrast survives, and a plain verdict.
-public struct AndroidPortResult: Sendable, Equatable {
+package struct AndroidPortResult: Sendable, Equatable {
   /// What the port verdict says, as a key.
-  public enum Outcome: String, Sendable, CaseIterable {
+  package enum Outcome: String, Sendable, CaseIterable {
     /// d' below 1 JND: people would not notice the port.
     case sameFeel
     /// 1 <= d' < 3 JND.
@@ -25,34 +25,34 @@ public struct AndroidPortResult: Sendable, Equatable {
   }
 
   /// The pattern's name.
-  public var pattern: String
+  package var pattern: String
   /// The device's name.
-  public var device: String
+  package var device: String
   /// The device the original is felt on (the iPhone-class profile by default).
-  public var reference: String = DeviceProfile.defaultName
+  package var reference: String = DeviceProfile.defaultName
   /// The class of the alternative the device plays (`envelope`, `primitives`,
   /// `amplitude`, `on-off`), or nil when it plays none.
-  public var alternative: String?
+  package var alternative: String?
   /// d' of the port played on the device from the original played on ``reference``,
   /// JND: the port's loss and the hardware's difference together; nil when either is
   /// silent.
-  public var dPrimeFromReference_JND: Double?
+  package var dPrimeFromReference_JND: Double?
   /// d' of the port from the original played on the same device, JND: what the port
   /// loses against the most that hardware allows (parity; the outcome follows it); nil
   /// when either is silent.
-  public var dPrime_JND: Double?
+  package var dPrime_JND: Double?
   /// What the played alternative changes, one phrase each joined by "; ".
-  public var changes: String = ""
+  package var changes: String = ""
   /// d' between the original's sharpest and dullest haptic event rendered alone on the
   /// reference device the pattern was designed for (an iPhone), JND; nil when the
   /// pattern has no sharpness contrast (events within 0.3 of each other).
-  public var contrastOriginal_JND: Double?
+  package var contrastOriginal_JND: Double?
   /// The same pair of events once ported, on the Android device, JND.
-  public var contrastPort_JND: Double?
-  public var outcome: Outcome
+  package var contrastPort_JND: Double?
+  package var outcome: Outcome
   /// One plain sentence: "feels different once ported: d' 2.1 from the original on
   /// iphone-wideband-lra (plays the on-off alternative: ...)".
-  public var verdict: String
+  package var verdict: String
 
   package init(
     pattern: String, device: String, dPrime_JND: Double?, contrastOriginal_JND: Double?, contrastPort_JND: Double?,
@@ -70,18 +70,18 @@ public struct AndroidPortResult: Sendable, Equatable {
 
 /// Evaluates AHAP-to-Android ports on simulated devices: the adaptive export
 /// (``AndroidExport``) played on each device, against the original played on the iPhone.
-public enum AndroidPort {
+package enum AndroidPort {
   /// The shipped profiles that stand for Android phones.
-  public static let defaultDeviceNames = ["android-lra-235", "erm-phone"]
+  package static let defaultDeviceNames = ["android-lra-235", "erm-phone"]
   /// The shipped Android classes of the parity table (Docs/Android.md, "Parity").
-  public static let classDeviceNames = [
+  package static let classDeviceNames = [
     "pixel-flagship-lra", "android-lra-235", "android-lra-amplitude", "erm-budget-amplitude", "android-lra-onoff",
     "erm-phone",
   ]
   /// Events whose sharpness differs by at least this much make a sharpness contrast.
-  public static let contrastSharpness = 0.3
+  package static let contrastSharpness = 0.3
   /// A contrast is lost when the port keeps less than this fraction of its d'.
-  public static let keptContrastFraction = 0.5
+  package static let keptContrastFraction = 0.5
 
   /// A pattern's export, with its dullest and sharpest events alone.
   package struct Prepared: Sendable {
@@ -105,7 +105,7 @@ public enum AndroidPort {
   /// A sharpness contrast is judged where the pattern means it: its dullest and sharpest
   /// events are compared on `reference`, their ports on `device`.
   /// - Complexity: the export's renders, then three to five renders.
-  public static func evaluate(
+  package static func evaluate(
     _ pattern: HapticPattern, name: String, on device: DeviceProfile, reference: DeviceProfile? = nil,
     options: RenderOptions = RenderOptions()
   ) -> AndroidPortResult {
@@ -208,7 +208,7 @@ public enum AndroidPort {
   /// - Complexity: one export per pattern (about fifteen renders), then
   ///   ``evaluate(_:name:on:reference:options:)``'s renders per pair, run in parallel;
   ///   deterministic whatever the thread count.
-  public static func rows(
+  package static func rows(
     patterns: [(name: String, pattern: HapticPattern)], devices: [DeviceProfile], reference: DeviceProfile? = nil,
     options: RenderOptions = RenderOptions(), threads: Int = Parallel.defaultThreadCount
   ) -> [AndroidPortResult] {
@@ -225,7 +225,7 @@ public enum AndroidPort {
   /// The ports of a corpus's AHAP patterns on its Android profiles: those of `devices`
   /// named in ``defaultDeviceNames`` or with an `android` block, in corpus then device
   /// order. Empty when there is no such device or no AHAP pattern.
-  public static func rows(
+  package static func rows(
     for corpus: PatternCorpus, devices: [DeviceProfile], threads: Int = Parallel.defaultThreadCount
   ) -> [AndroidPortResult] {
     let android = devices.filter { defaultDeviceNames.contains($0.name) || $0.android != nil }

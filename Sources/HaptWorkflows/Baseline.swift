@@ -14,7 +14,7 @@ import HaptSimulation
 /// interrupted run leaves no half-written baseline, and an existing one is replaced only
 /// with `force`. Only an empty folder or a previous baseline is ever replaced, never the
 /// current folder, the corpus or a folder holding either (``OutputFolderGuard``).
-public enum Baseline {
+package enum Baseline {
   /// Records `corpus` rendered with `options` into `folder`.
   ///
   /// - Throws: ``InputError`` (unwritable) if `folder` may not be replaced
@@ -22,7 +22,7 @@ public enum Baseline {
   ///   or holding either, even with `force`); ``BaselineError/alreadyExists(folder:)`` if `folder` exists and
   ///   `force` is false; ``InputError`` (73) if anything cannot be written.
   @discardableResult
-  public static func record(
+  package static func record(
     _ corpus: PatternCorpus, options: EvaluationOptions, to folder: String, force: Bool,
     progress: (@Sendable (Int, Int) -> Void)? = nil
   ) throws -> BaselineManifest {
@@ -36,7 +36,7 @@ public enum Baseline {
   /// Records `entries` into `folder` (replaced as a whole, if it is empty or a baseline and
   /// neither one of `inputs` nor holding one); a shard's share or everything.
   @discardableResult
-  public static func record(
+  package static func record(
     _ entries: [PatternCorpus.Entry], options: EvaluationOptions, to folder: String, inputs: [String] = [],
     progress: (@Sendable (Int, Int) -> Void)? = nil
   ) throws -> BaselineManifest {
@@ -133,7 +133,7 @@ public enum Baseline {
   /// Merges baselines recorded by shards (in shard order, each a baseline folder of its
   /// share of the patterns) into `folder`, exactly the baseline one unsharded `record`
   /// writes: the records in order, signal files renamed as the whole run names them.
-  public static func merge(parts: [String], to folder: String) throws {
+  package static func merge(parts: [String], to folder: String) throws {
     let folderGuard = OutputFolderGuard(kind: .baseline, inputs: parts)
     try folderGuard.check(folder)
     var manifests: [BaselineManifest] = []

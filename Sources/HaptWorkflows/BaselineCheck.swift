@@ -22,7 +22,7 @@ public struct BaselineTolerances: Sendable, Equatable {
 }
 
 /// The status of one pattern on one device in one state against its baseline.
-public enum BaselineStatus: String, Sendable, CaseIterable {
+package enum BaselineStatus: String, Sendable, CaseIterable {
   /// Within every tolerance.
   case unchanged
   /// Past a tolerance: the change says which.
@@ -36,32 +36,32 @@ public enum BaselineStatus: String, Sendable, CaseIterable {
 }
 
 /// One row of a baseline check.
-public struct BaselineComparison: Sendable, Equatable {
-  public var pattern: String
-  public var device: String
-  public var state: EngineState
-  public var status: BaselineStatus
+package struct BaselineComparison: Sendable, Equatable {
+  package var pattern: String
+  package var device: String
+  package var state: EngineState
+  package var status: BaselineStatus
   /// Why the row has its status, one phrase each ("d' 2.6 JND >= 1.0", "detect +12.4 ms",
   /// "no longer felt"); empty when unchanged.
-  public var changes: [String]
+  package var changes: [String]
   /// What a person would feel differently, event by event, largest first (the terms of
   /// d' of at least ``BaselineComparison/reportedChange_JND``); empty unless the row
   /// changed.
-  public var perceptualChanges: [PerceptualChange] = []
+  package var perceptualChanges: [PerceptualChange] = []
   /// d' of the re-render against the baseline signal, JND units.
-  public var dPrime_JND: Double?
+  package var dPrime_JND: Double?
   /// The bounded similarity (0...1) of the re-render and the baseline signal.
-  public var similarity: Double?
+  package var similarity: Double?
   /// New minus baseline detection time, seconds.
-  public var latencyShift_s: Double?
+  package var latencyShift_s: Double?
   /// The name the pattern had in the reference, when git's rename detection paired it
   /// with a file of another name (checks against a git revision only).
-  public var renamedFrom: String?
+  package var renamedFrom: String?
 
   /// Smallest term of d' that is listed in ``perceptualChanges``, JND.
-  public static let reportedChange_JND = 0.3
+  package static let reportedChange_JND = 0.3
 
-  public init(
+  package init(
     pattern: String, device: String, state: EngineState, status: BaselineStatus, changes: [String]
   ) {
     self.pattern = pattern
@@ -73,7 +73,7 @@ public struct BaselineComparison: Sendable, Equatable {
 
   /// The failure in one line: the status reasons, then what changed, e.g. "d' 2.6 JND >=
   /// 1.0: event 2: 6.0 dB weaker (2.6 JND)".
-  public var summary: String {
+  package var summary: String {
     var parts = changes
     if !perceptualChanges.isEmpty {
       let described = perceptualChanges.prefix(3).map(\.sentence).joined(separator: "; ")
@@ -86,15 +86,15 @@ public struct BaselineComparison: Sendable, Equatable {
 }
 
 /// The result of `hapt baseline check`.
-public struct BaselineCheckResult: Sendable {
-  public var comparisons: [BaselineComparison]
+package struct BaselineCheckResult: Sendable {
+  package var comparisons: [BaselineComparison]
   /// Problems with the baseline as a whole (other model version, edited device profile).
-  public var problems: [String]
+  package var problems: [String]
   /// Pattern files that failed to load (their patterns are reported as removed too).
-  public var failures: [PatternCorpus.Failure]
+  package var failures: [PatternCorpus.Failure]
 
   /// Whether the corpus matches its baseline.
-  public var passed: Bool {
+  package var passed: Bool {
     problems.isEmpty && failures.isEmpty && comparisons.allSatisfy { $0.status == .unchanged }
   }
 }
@@ -117,7 +117,7 @@ extension Baseline {
   ///     devices, never a path); nil: every device.
   ///   - states: the engine states to check; nil checks every state recorded. A state the
   ///     baseline does not have is a problem of the check.
-  public static func check(
+  package static func check(
     _ corpus: PatternCorpus, baseline folder: String, devices selection: [DeviceProfile]? = nil,
     deviceNames: [String]? = nil, states stateSelection: [EngineState]? = nil,
     tolerances: BaselineTolerances = BaselineTolerances(),

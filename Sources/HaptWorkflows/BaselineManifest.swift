@@ -5,42 +5,42 @@ import HaptSimulation
 /// The manifest of a recorded baseline (`manifest.json` in the baseline folder): the tool
 /// and model versions, the device profiles used (with fingerprints), and per pattern,
 /// device and state the stored signal and its measurements.
-public struct BaselineManifest: Sendable, Equatable {
+package struct BaselineManifest: Sendable, Equatable {
   /// One recorded measurement.
-  public struct Record: Sendable, Equatable {
-    public var pattern: String
-    public var device: String
-    public var state: EngineState
+  package struct Record: Sendable, Equatable {
+    package var pattern: String
+    package var device: String
+    package var state: EngineState
     /// The acceleration signal, relative to the baseline folder (FLAC).
-    public var signalFile: String
-    public var detect_s: Double?
-    public var t50_s: Double?
-    public var peak_g: Double
-    public var rms_g: Double
+    package var signalFile: String
+    package var detect_s: Double?
+    package var t50_s: Double?
+    package var peak_g: Double
+    package var rms_g: Double
     /// Fingerprint of the pattern file's bytes when recorded.
-    public var patternFingerprint: String
+    package var patternFingerprint: String
   }
 
   /// One device profile used.
-  public struct Device: Sendable, Equatable {
-    public var name: String
+  package struct Device: Sendable, Equatable {
+    package var name: String
     /// Fingerprint of the profile's canonical JSON.
-    public var fingerprint: String
+    package var fingerprint: String
     /// The profile copy, relative to the baseline folder.
-    public var file: String
+    package var file: String
   }
 
-  public static let formatName = "hapt-baseline"
-  public static let fileName = "manifest.json"
+  package static let formatName = "hapt-baseline"
+  package static let fileName = "manifest.json"
 
-  public var toolVersion: String
-  public var modelVersion: String
-  public var devices: [Device]
-  public var states: [EngineState]
-  public var records: [Record]
+  package var toolVersion: String
+  package var modelVersion: String
+  package var devices: [Device]
+  package var states: [EngineState]
+  package var records: [Record]
 
   /// The manifest as deterministic JSON text.
-  public func jsonText() -> String {
+  package func jsonText() -> String {
     func optional(_ value: Double?) -> JSONValue { value.map { .number($0) } ?? .null }
     return JSONWriter.string(
       .orderedObject([
@@ -73,7 +73,7 @@ public struct BaselineManifest: Sendable, Equatable {
   }
 
   /// Parses a manifest; errors name the key path.
-  public init(jsonBytes: [UInt8]) throws {
+  package init(jsonBytes: [UInt8]) throws {
     let root = JSONCursor(try JSONParser.parse(jsonBytes).root)
     guard try root.required("format").string() == Self.formatName else {
       throw try root.required("format").error("not a hapt baseline manifest")
@@ -102,7 +102,7 @@ public struct BaselineManifest: Sendable, Equatable {
     }
   }
 
-  public init(toolVersion: String, modelVersion: String, devices: [Device], states: [EngineState], records: [Record]) {
+  package init(toolVersion: String, modelVersion: String, devices: [Device], states: [EngineState], records: [Record]) {
     self.toolVersion = toolVersion
     self.modelVersion = modelVersion
     self.devices = devices

@@ -10,18 +10,18 @@ import HaptSimulation
 ///   (shard, corpus fingerprint); ``Baseline/merge(parts:to:)`` joins them.
 /// - check: PART holds ``BaselineCheckPart`` (`check.txt`): the shard's comparisons and
 ///   the job's settings, so that merge prints and writes what the unsharded check would.
-public enum BaselineShardParts {
+package enum BaselineShardParts {
   /// The marker file of a record part.
-  public static let recordMarker = "shard.txt"
+  package static let recordMarker = "shard.txt"
   static let recordMagic = "hapt-baseline-record-part 1"
 
   /// The text of a record part's marker.
-  public static func recordMarkerText(shard: ShardSpec, corpusFingerprint: UInt64) -> String {
+  package static func recordMarkerText(shard: ShardSpec, corpusFingerprint: UInt64) -> String {
     "\(recordMagic)\nshard \(shard.index) \(shard.count)\ncorpus \(String(corpusFingerprint, radix: 16))\n"
   }
 
   /// Reads a record part's marker: (shard, corpus fingerprint).
-  public static func readRecordMarker(_ text: String, file: String) throws -> (ShardSpec, UInt64) {
+  package static func readRecordMarker(_ text: String, file: String) throws -> (ShardSpec, UInt64) {
     let lines = text.split(separator: "\n").map { $0.split(separator: " ") }
     guard lines.count == 3, lines[0].joined(separator: " ") == recordMagic, lines[1].count == 3, lines[1][0] == "shard",
       let i = Int(lines[1][1]), let n = Int(lines[1][2]), n >= 1, (1...n).contains(i), lines[2].count == 2,
@@ -32,17 +32,17 @@ public enum BaselineShardParts {
 }
 
 /// One shard's baseline check: its comparisons, in the whole check's order.
-public struct BaselineCheckPart: Sendable {
-  public static let fileName = "check.txt"
+package struct BaselineCheckPart: Sendable {
+  package static let fileName = "check.txt"
   static let magic = "hapt-baseline-check-part 2"
   /// The first line of parts written before they stored typed settings.
   static let olderMagic = "hapt-baseline-check-part 1"
 
-  public var shard: ShardSpec
-  public var corpusFingerprint: UInt64
+  package var shard: ShardSpec
+  package var corpusFingerprint: UInt64
   /// What the job checks and how it prints (the shard, part folder and threads excepted).
   package var job: BaselineCheckSettings
-  public var result: BaselineCheckResult
+  package var result: BaselineCheckResult
 
   package init(shard: ShardSpec, corpusFingerprint: UInt64, job: BaselineCheckSettings, result: BaselineCheckResult) {
     self.shard = shard
@@ -53,7 +53,7 @@ public struct BaselineCheckPart: Sendable {
 
   /// The check of the whole corpus from its parts in shard order: comparisons joined,
   /// problems and load failures from the first (every shard sees the same).
-  public static func merged(_ parts: [BaselineCheckPart]) -> BaselineCheckResult {
+  package static func merged(_ parts: [BaselineCheckPart]) -> BaselineCheckResult {
     BaselineCheckResult(
       comparisons: parts.flatMap(\.result.comparisons), problems: parts.first?.result.problems ?? [],
       failures: parts.first?.result.failures ?? [])
@@ -72,7 +72,7 @@ public struct BaselineCheckPart: Sendable {
     }
   }
 
-  public var text: String {
+  package var text: String {
     var lines = [
       Self.magic, "shard \(shard.index) \(shard.count)", "corpus \(String(corpusFingerprint, radix: 16))",
       (["job"] + job.fields).joined(separator: " "),
@@ -101,7 +101,7 @@ public struct BaselineCheckPart: Sendable {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  public init(text: String, file: String) throws {
+  package init(text: String, file: String) throws {
     let lines = text.split(separator: "\n").map { $0.split(separator: " ") }
     func fail(_ line: Int) -> InputError {
       InputError(file: file, place: "line \(line + 1)", "not a baseline check part")

@@ -8,34 +8,34 @@ import HaptSimulation
 /// them apart? Pairwise d' (JND units), the predicted identification confusion matrix
 /// (with the identification capacity of ``IdentificationCapacity``), its information
 /// transfer, and a plain-language verdict per pair.
-public struct ConfusabilityReview: Sendable {
+package struct ConfusabilityReview: Sendable {
   /// One pair of the set.
-  public struct Pair: Sendable, Equatable {
-    public var first: String
-    public var second: String
-    public var dPrime: Double
-    public var similarity: PairSimilarity
-    public var verdict: PairVerdict
+  package struct Pair: Sendable, Equatable {
+    package var first: String
+    package var second: String
+    package var dPrime: Double
+    package var similarity: PairSimilarity
+    package var verdict: PairVerdict
   }
 
-  public var device: String
-  public var state: EngineState
+  package var device: String
+  package var state: EngineState
   /// The set's pattern names, in the order given.
-  public var names: [String]
+  package var names: [String]
   /// Pairwise d', n x n, symmetric, zero diagonal.
-  public var dPrime: [[Double]]
+  package var dPrime: [[Double]]
   /// The pairs i < j in row-major order.
-  public var pairs: [Pair]
+  package var pairs: [Pair]
   /// Predicted P(response j | presented i), rows sum to 1.
-  public var confusion: [[Double]]
+  package var confusion: [[Double]]
   /// Information transfer of the predicted matrix with equal priors, bits.
-  public var informationTransfer_bits: Double
+  package var informationTransfer_bits: Double
 
   /// 2^IT: how many of the set are effectively distinguishable.
-  public var distinguishableItems: Double { pow(2, informationTransfer_bits) }
+  package var distinguishableItems: Double { pow(2, informationTransfer_bits) }
 
   /// Predicted percent correct with equal priors.
-  public var percentCorrect: Double {
+  package var percentCorrect: Double {
     guard !names.isEmpty else { return 0 }
     var correct = 0.0
     for i in names.indices { correct += confusion[i][i] }
@@ -44,15 +44,15 @@ public struct ConfusabilityReview: Sendable {
 
   /// Whether every signal of the set is silent on this device (no actuator, haptics off,
   /// or below the detection threshold throughout): there is nothing to tell apart.
-  public var isSilent: Bool
+  package var isSilent: Bool
 
   /// Whether any pair is confusable (d' < 1) on a device that renders the set. A silent
   /// device (no actuator, haptics off) does not count: it has nothing to tell apart, and
   /// its review says so instead of failing the set.
-  public var hasConfusablePair: Bool { !isSilent && pairs.contains { $0.verdict == .confusable } }
+  package var hasConfusablePair: Bool { !isSilent && pairs.contains { $0.verdict == .confusable } }
 
   /// Reviews `signals` (one acceleration per name, same device and state).
-  public init(
+  package init(
     device: String, state: EngineState, names: [String], signals: [Signal], threads: Int = Parallel.defaultThreadCount
   ) {
     self.device = device
@@ -94,7 +94,7 @@ public struct ConfusabilityReview: Sendable {
 
   /// Plain-language verdicts, most confusable pair first:
   /// "error and warning are likely to be confused on Android LRA: d' 0.8".
-  public var sentences: [String] {
+  package var sentences: [String] {
     if isSilent {
       return ["\(device) renders none of these patterns (no actuator or haptics off): they cannot be told apart there."]
     }
@@ -129,7 +129,7 @@ import Foundation
 
 extension ConfusabilityReview {
   /// Reviews `entries` on every device in every state (device-major order).
-  public static func run(
+  package static func run(
     _ entries: [PatternCorpus.Entry], devices: [DeviceProfile], states: [EngineState],
     threads: Int = Parallel.defaultThreadCount
   ) -> [ConfusabilityReview] {

@@ -5,17 +5,17 @@ import HaptSignals
 import HaptSimulation
 
 /// How far a converted pattern feels from its original, and what the conversion lost.
-public struct ConversionDistance: Sendable, Equatable {
+package struct ConversionDistance: Sendable, Equatable {
   /// The device both were rendered on.
-  public var device: String
+  package var device: String
   /// d' between the original and the converted pattern as read back, in JNDs; nil if
   /// either is silent on the device.
-  public var dPrime_JND: Double?
+  package var dPrime_JND: Double?
   /// What the conversion drops or approximates, one phrase each.
-  public var losses: [String]
+  package var losses: [String]
 
   /// One line: the d' and its verdict, then the losses.
-  public var summary: String {
+  package var summary: String {
     var text: String
     if let d = dPrime_JND {
       let verdict =
@@ -31,7 +31,7 @@ public struct ConversionDistance: Sendable, Equatable {
   /// Renders `original` and `converted` (the output as read back) on `device` (prepared
   /// engine) and compares them with d' (Docs/Perception.md).
   /// - Complexity: two renders and their features.
-  public static func measure(
+  package static func measure(
     original: HapticPattern, converted: HapticPattern, losses: [String], on device: DeviceProfile
   ) -> ConversionDistance {
     let renderer = Renderer(device: device)
@@ -52,7 +52,7 @@ public struct ConversionDistance: Sendable, Equatable {
   }
 
   /// What writing `pattern` as MPEG-I Haptics (``MPEGHaptics/init(pattern:)``) loses.
-  public static func mpegLosses(_ pattern: HapticPattern) -> [String] {
+  package static func mpegLosses(_ pattern: HapticPattern) -> [String] {
     guard pattern.mpeg == nil else { return [] }
     var losses: [String] = []
     let audio = pattern.events.filter { !$0.type.isHaptic }.count
@@ -75,7 +75,7 @@ public struct ConversionDistance: Sendable, Equatable {
 
   /// What reading `mpeg` into the pattern model (``MPEGHaptics/pattern()``) and writing it
   /// as AHAP or another event format loses.
-  public static func patternLosses(_ mpeg: MPEGHaptics) -> [String] {
+  package static func patternLosses(_ mpeg: MPEGHaptics) -> [String] {
     var losses: [String] = []
     let others = mpeg.perceptions.filter { !$0.isVibrotactile }
     if !others.isEmpty {

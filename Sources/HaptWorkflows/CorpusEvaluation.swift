@@ -7,38 +7,38 @@ import HaptSimulation
 /// Everything `hapt report` shows about a corpus, computed once: measurements on every
 /// device and state, pairwise similarity and d' over the whole corpus on the primary
 /// device, the review set's confusability on every device, and lint findings.
-public struct CorpusEvaluation: Sendable {
-  public var corpus: PatternCorpus
-  public var options: EvaluationOptions
-  public var measurements: [PatternMeasurement]
+package struct CorpusEvaluation: Sendable {
+  package var corpus: PatternCorpus
+  package var options: EvaluationOptions
+  package var measurements: [PatternMeasurement]
   /// Renders on the primary device in the first state, one per corpus entry.
-  public var primary: [RenderedPattern]
+  package var primary: [RenderedPattern]
   /// Per pattern its nearest neighbours by d', and the close pairs, on the primary
   /// device (the data model of the per-pattern pages); memory grows with the corpus, not
   /// with its square.
-  public var pairwise: PairwiseSummary
+  package var pairwise: PairwiseSummary
   /// The bounded similarity (``boundedSimilarity(_:)``) of every pair of the first
   /// ``heatMapLimit`` patterns (1 on the diagonal), for the clustered heat map.
-  public var heatMapSimilarity: [[Double]]
+  package var heatMapSimilarity: [[Double]]
   /// ``PerceptualDistance/closeness(_:)`` between the patterns of ``heatMapSimilarity``
   /// (the first ``heatMapLimit``), 1 on the diagonal: what the heat map draws.
-  public var heatMapCloseness: [[Double]]
+  package var heatMapCloseness: [[Double]]
   /// How each pattern feels on the primary device and first state, corpus order
   /// (Docs/Perception.md §10).
-  public var attributes: [PerceptualAttributes]
+  package var attributes: [PerceptualAttributes]
   /// Patterns in ``heatMapSimilarity``.
-  public static let heatMapLimit = 60
+  package static let heatMapLimit = 60
   /// The review set's names (those found in the corpus).
-  public var reviewSet: [String]
+  package var reviewSet: [String]
   /// Whether ``reviewSet`` is the corpus's closest patterns, chosen because fewer than two
   /// of the requested review set are in the corpus (``closestPatterns(_:silent:limit:)``).
-  public var reviewSetIsClosestPatterns: Bool
+  package var reviewSetIsClosestPatterns: Bool
   /// Review-set names that are not in the corpus.
-  public var missingFromReviewSet: [String]
+  package var missingFromReviewSet: [String]
   /// The review set on every device (first state).
-  public var reviews: [ConfusabilityReview]
+  package var reviews: [ConfusabilityReview]
   /// Lint findings of every loaded pattern (decoding and rules), in corpus order.
-  public var findings: [LintFinding]
+  package var findings: [LintFinding]
 
   /// Evaluates `corpus`.
   ///
@@ -50,7 +50,7 @@ public struct CorpusEvaluation: Sendable {
   ///   - given: the measurements and pairwise summary computed elsewhere (merged shards):
   ///     not recomputed; only the primary renders are redone (for the figures).
   ///   - progress: called with (stage, done, total) as the work advances.
-  public init(
+  package init(
     _ corpus: PatternCorpus, options: EvaluationOptions, reviewSet: [String],
     pairwise settings: PairwiseSummary.Settings = .init(),
     allPairs: (([PairwiseSummary.Pair]) throws -> Void)? = nil,
@@ -138,19 +138,19 @@ public struct CorpusEvaluation: Sendable {
   /// Each pattern's latency on each device as its author can act on it (pattern, then
   /// device order): the onset judged on a prepared engine, and the `prepare()` lead a cold
   /// start needs.
-  public var patternLatencies: [PatternLatency] {
+  package var patternLatencies: [PatternLatency] {
     PatternLatency.assess(measurements, devices: options.devices, states: options.states.count, budget: options.budget)
   }
 
   /// Pairs closer than this (JND) are copies, not design choices: the closest-patterns
   /// review set leaves them out.
-  public static let copyBelow_JND = 0.05
+  package static let copyBelow_JND = 0.05
 
   /// Up to `limit` patterns (corpus indices, in the order found) from the closest pairs
   /// of the corpus (lowest d' first), leaving out pairs with a pattern that is silent on
   /// the primary device and pairs of copies (d' under ``copyBelow_JND``):
   /// the set a designer most needs to check can be told apart.
-  public static func closestPatterns(_ pairwise: PairwiseSummary, silent: [Bool], limit: Int) -> [Int] {
+  package static func closestPatterns(_ pairwise: PairwiseSummary, silent: [Bool], limit: Int) -> [Int] {
     var chosen: [Int] = []
     let pairs = pairwise.closestPairs(limit: pairwise.patternCount * max(pairwise.settings.neighbours, 1))
     // Copies of a chosen pattern add nothing to the review.
@@ -171,11 +171,11 @@ public struct CorpusEvaluation: Sendable {
 
   /// What a merge of shards brings instead of computing it: every measurement (pattern,
   /// device, state order) and the pairwise summary.
-  public struct Precomputed: Sendable {
-    public var measurements: [PatternMeasurement]
-    public var pairwise: PairwiseSummary
+  package struct Precomputed: Sendable {
+    package var measurements: [PatternMeasurement]
+    package var pairwise: PairwiseSummary
 
-    public init(measurements: [PatternMeasurement], pairwise: PairwiseSummary) {
+    package init(measurements: [PatternMeasurement], pairwise: PairwiseSummary) {
       self.measurements = measurements
       self.pairwise = pairwise
     }
@@ -183,7 +183,7 @@ public struct CorpusEvaluation: Sendable {
 
   /// The pairwise summary of `signals` (the primary renders in corpus order) over the
   /// pairs whose first index is in `rows` (nil: all): one shard's share, or everything.
-  public static func summarize(
+  package static func summarize(
     _ signals: [Signal], settings: PairwiseSummary.Settings, rows: Range<Int>?, threads: Int,
     similarityFeatures: [SimilarityFeatures]? = nil,
     allPairs: (([PairwiseSummary.Pair]) throws -> Void)? = nil,
@@ -211,7 +211,7 @@ public struct CorpusEvaluation: Sendable {
 
   /// The primary renders' body acceleration (primary device, first state), corpus order:
   /// what the pairwise metrics compare.
-  public static func primarySignals(
+  package static func primarySignals(
     _ corpus: PatternCorpus, options: EvaluationOptions,
     progress: (@Sendable (EvaluationStage, Int, Int) -> Void)? = nil
   ) -> [Signal] {
@@ -226,11 +226,11 @@ public struct CorpusEvaluation: Sendable {
   }
 
   /// The user-facing similarity of a pair (``PairSimilarity/similarity``).
-  public static func boundedSimilarity(_ s: PairSimilarity) -> Double { s.similarity }
+  package static func boundedSimilarity(_ s: PairSimilarity) -> Double { s.similarity }
 }
 
 /// The stages of a corpus evaluation, for progress lines.
-public enum EvaluationStage: String, Sendable {
+package enum EvaluationStage: String, Sendable {
   /// Rendering and measuring (items: renders).
   case rendering = "rendering"
   /// Comparing pairs (items: pairs).

@@ -2,7 +2,7 @@ import Foundation
 
 extension DeviceFit {
   /// Why a fit failed: the fitted profile would not stand for the recorded device.
-  public enum Problem: Sendable, Equatable, CustomStringConvertible {
+  package enum Problem: Sendable, Equatable, CustomStringConvertible {
     /// The fitted profile's render is more than `limit_JND` from the recording (d').
     case residual(dPrime_JND: Double, limit_JND: Double)
     /// A fitted value lies outside the range a phone actuator can have.
@@ -11,7 +11,7 @@ extension DeviceFit {
     /// could not be computed): the recording does not determine it.
     case undetermined(key: String, value: Double, uncertainty: Double?)
 
-    public var description: String {
+    package var description: String {
       switch self {
       case .residual(let d, let limit):
         "the fitted profile's render differs from the recording by d' \(String(format: "%.2f", d)) JND (more than \(FitFormat.significant(limit)) JND): the model does not explain the recording"
@@ -26,7 +26,7 @@ extension DeviceFit {
   }
 
   /// The largest residual a successful fit may leave between recording and render, JND.
-  public static let maxResidual_JND = 1.0
+  package static let maxResidual_JND = 1.0
 
   /// The physical range of each fitted value (units in the key). Phone and wearable
   /// actuators resonate between tens and hundreds of hertz; LRA mechanical Qs run from
@@ -35,15 +35,15 @@ extension DeviceFit {
   /// wrong scale or another device; engine latencies are under 2 s (the coarse search's
   /// span). These are hapt's choices, wide on purpose: they reject nonsense, not
   /// unusual devices.
-  public static let physicalRanges: [String: ClosedRange<Double>] = [
+  package static let physicalRanges: [String: ClosedRange<Double>] = [
     "resonance_Hz": 20...1000, "qualityFactor": 0.3...100, "gain": 0.02...10, "engineLatency_s": 0...2,
   ]
 
   /// Whether the fit succeeded: no ``Problem``.
-  public var succeeded: Bool { problems.isEmpty }
+  package var succeeded: Bool { problems.isEmpty }
 
   /// What to try after a failed fit (library wording: no command-line options named).
-  public static let advice =
+  package static let advice =
     "record the calibration pattern (Corpora/calibration/calibration.ahap) from the trigger on a rigid mount, check the recording's scale (g per unit), and start from a profile whose driver matches the device (drive band, equalisation, overdrive)"
 
   /// The problems of a fit with `values` and a residual of `dPrime` JND; `sampleRate_Hz`

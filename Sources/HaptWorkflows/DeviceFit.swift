@@ -35,46 +35,46 @@ import HaptSimulation
 /// A fit can fail (``problems``, Docs/Calibration.md): a residual over 1 JND, a value out of
 /// its physical range, or an uncertainty larger than the value. Given several starts, the
 /// coarse search runs from each and the best continues.
-public struct DeviceFit: Sendable {
+package struct DeviceFit: Sendable {
   /// One fitted (or kept) value.
-  public struct Value: Sendable, Equatable {
+  package struct Value: Sendable, Equatable {
     /// The key (units in the name): `resonance_Hz`, `qualityFactor`, `gain`, `engineLatency_s`.
-    public var key: String
+    package var key: String
     /// The start profile's value.
-    public var start: Double
+    package var start: Double
     /// The fitted value (the start value when kept).
-    public var value: Double
+    package var value: Double
     /// One standard deviation, in the value's unit; nil when kept, or when fitted but
     /// not computable (a singular Jacobian).
-    public var uncertainty: Double?
+    package var uncertainty: Double?
     /// Whether the fit adjusted it (false: kept from the start profile).
-    public var isFitted: Bool
+    package var isFitted: Bool
   }
 
   /// The fitted profile: the start profile with the fitted values, named and described;
   /// nil when the fitted gain cannot be expressed as a body mass (a failed fit).
-  public var profile: DeviceProfile?
+  package var profile: DeviceProfile?
   /// The profile the fit started from (the best of the starts offered).
-  public var start: DeviceProfile
+  package var start: DeviceProfile
   /// The names of the starts offered, in the order given (one when a start was named).
-  public var startsTried: [String]
+  package var startsTried: [String]
   /// resonance_Hz, qualityFactor (LRA only), gain, engineLatency_s, in that order.
-  public var values: [Value]
+  package var values: [Value]
   /// What the recording could not determine, and other cautions (the fit may still succeed).
-  public var warnings: [String]
+  package var warnings: [String]
   /// Why the fit failed; empty when it succeeded (``succeeded``).
-  public var problems: [Problem]
+  package var problems: [Problem]
   /// d' between the recording and the fitted profile's render of the pattern, JND.
-  public var dPrime_JND: Double
+  package var dPrime_JND: Double
   /// hapt's one similarity between them (`PairSimilarity.similarity`: bounded 0...1, 1 for
   /// identical signals; Docs/Similarity.md), over blocks where either is perceptible.
-  public var similarity: Double
+  package var similarity: Double
   /// RMS of (recording - render) over RMS of the recording.
-  public var relativeResidual: Double
+  package var relativeResidual: Double
   /// The excitation analysis (LRA only).
-  public var excitation: FitExcitation?
+  package var excitation: FitExcitation?
   /// The recording's own sample rate, Hz.
-  public var recordingRate_Hz: Double
+  package var recordingRate_Hz: Double
 
   /// The grid of resonance ratios screened first: 0.5 to 2 times the start's in 10 %
   /// steps (a global step: a phone LRA's resonance is rarely known to better than that).
@@ -97,7 +97,7 @@ public struct DeviceFit: Sendable {
   /// - Throws: ``InputError`` (malformed) if the start device has no actuator, the pattern
   ///   renders silence within the recording, or the fitted gain cannot be expressed as a
   ///   body mass.
-  public static func fit(
+  package static func fit(
     _ recording: FitRecording, pattern: HapticPattern, patternPath: String, start: DeviceProfile,
     state: EngineState, name: String
   ) throws -> DeviceFit {
@@ -112,7 +112,7 @@ public struct DeviceFit: Sendable {
   ///
   /// - Throws: ``InputError`` (malformed) if no start has an actuator, or the pattern renders
   ///   silence within the recording on every start.
-  public static func fit(
+  package static func fit(
     _ recording: FitRecording, pattern: HapticPattern, patternPath: String, starts: [DeviceProfile],
     state: EngineState, name: String
   ) throws -> DeviceFit {
@@ -142,7 +142,7 @@ public struct DeviceFit: Sendable {
   /// The starts tried when none is named: the default profile
   /// (``DeviceProfile/defaultName``) first, then every other shipped profile with an
   /// actuator, by name.
-  public static func defaultStarts() throws -> [DeviceProfile] {
+  package static func defaultStarts() throws -> [DeviceProfile] {
     let first = try DeviceProfile.load(nameOrPath: DeviceProfile.defaultName)
     let others = try DeviceProfile.shipped().filter {
       $0.name != first.name && $0.actuator.isPhysical

@@ -6,23 +6,23 @@ import HaptSignals
 import HaptSimulation
 
 /// How a corpus is rendered and measured.
-public struct EvaluationOptions: Sendable {
+package struct EvaluationOptions: Sendable {
   /// The devices, in order; the first is the primary device (similarity, charts).
-  public var devices: [DeviceProfile]
+  package var devices: [DeviceProfile]
   /// The engine states to measure.
-  public var states: [EngineState]
+  package var states: [EngineState]
   /// `prepare()` lead time before the trigger, seconds (nil: the state decides).
-  public var prepareLead_s: Double?
+  package var prepareLead_s: Double?
   /// Render condition (normal, haptics off, low power).
-  public var condition: RenderCondition
+  package var condition: RenderCondition
   /// The latency budget verdicts are given against.
-  public var budget: LatencyBudget
+  package var budget: LatencyBudget
   /// Worker threads.
-  public var threads: Int
+  package var threads: Int
   /// Longest render, seconds; longer patterns are cut there (``PatternMeasurement/isTruncated``).
-  public var maxRenderDuration_s: Double = RenderOptions.defaultMaxDuration_s
+  package var maxRenderDuration_s: Double = RenderOptions.defaultMaxDuration_s
 
-  public init(
+  package init(
     devices: [DeviceProfile], states: [EngineState] = EngineState.allCases, prepareLead_s: Double? = nil,
     condition: RenderCondition = .normal, budget: LatencyBudget = .default,
     threads: Int = Parallel.defaultThreadCount
@@ -48,29 +48,29 @@ public struct EvaluationOptions: Sendable {
 
 /// One pattern's render on one device in one state, kept for the pairwise metrics and
 /// the report's charts.
-public struct RenderedPattern: Sendable {
-  public var name: String
-  public var device: String
-  public var state: EngineState
-  public var rendering: Rendering
+package struct RenderedPattern: Sendable {
+  package var name: String
+  package var device: String
+  package var state: EngineState
+  package var rendering: Rendering
 }
 
 /// Renders and measures every pattern of a corpus on every device in every state, in
 /// parallel; results are in a fixed order (pattern, then device, then state).
-public enum Evaluation {
+package enum Evaluation {
   /// One render of the corpus: which pattern, device and state, and the result.
-  public struct Render: Sendable {
-    public var entryIndex: Int
-    public var deviceIndex: Int
-    public var stateIndex: Int
-    public var state: EngineState
-    public var rendering: Rendering
+  package struct Render: Sendable {
+    package var entryIndex: Int
+    package var deviceIndex: Int
+    package var stateIndex: Int
+    package var state: EngineState
+    package var rendering: Rendering
   }
 
   /// Renders every entry on every device in every state and maps each render with
   /// `body` (called on worker threads); the results are in pattern, device, state order
   /// whatever the thread count.
-  public static func map<T: Sendable>(
+  package static func map<T: Sendable>(
     _ entries: [PatternCorpus.Entry], options: EvaluationOptions, progress: (@Sendable (Int, Int) -> Void)? = nil,
     _ body: @Sendable (Render) -> T
   ) -> [T] {
@@ -93,7 +93,7 @@ public enum Evaluation {
 
   /// The renders of the primary device and first state only (the same renders as
   /// ``run(_:options:progress:)``'s `primary`).
-  public static func primary(
+  package static func primary(
     _ entries: [PatternCorpus.Entry], options: EvaluationOptions, progress: (@Sendable (Int, Int) -> Void)? = nil
   ) -> [RenderedPattern] {
     var primaryOnly = options
@@ -108,7 +108,7 @@ public enum Evaluation {
   }
 
   /// The measurements, and the renders of the primary device and first state.
-  public static func run(
+  package static func run(
     _ entries: [PatternCorpus.Entry], options: EvaluationOptions, progress: (@Sendable (Int, Int) -> Void)? = nil
   ) -> (measurements: [PatternMeasurement], primary: [RenderedPattern]) {
     let results = map(entries, options: options, progress: progress) {

@@ -10,7 +10,7 @@ import HaptPatterns
 /// A file's event is taken as felt in a felt event when its drive (from its time plus the
 /// engine latency to its end; a transient's drive counted as ``transientDrive_s``) overlaps
 /// the felt event's extent, widened by ``tolerance_s`` at its start (an actuator's rise).
-public struct FileEventNames: Sendable {
+package struct FileEventNames: Sendable {
   struct Item: Sendable {
     /// 1-based number in the file's events.
     var number: Int
@@ -23,17 +23,17 @@ public struct FileEventNames: Sendable {
   }
 
   /// How long a transient's drive is taken to last, seconds.
-  public static let transientDrive_s = 0.020
+  package static let transientDrive_s = 0.020
   /// How far before a felt event's extent a file's event may start, seconds.
-  public static let tolerance_s = 0.010
+  package static let tolerance_s = 0.010
 
   var items: [Item]
   /// Trigger -> first drive sample, seconds.
-  public var latency_s: Double
+  package var latency_s: Double
 
   /// The haptic events of `pattern` (those with an intensity above 0), played after an
   /// engine latency of `latency_s` at playback rate 1.
-  public init(pattern: HapticPattern, latency_s: Double) {
+  package init(pattern: HapticPattern, latency_s: Double) {
     self.latency_s = latency_s
     items = pattern.events.enumerated().compactMap { index, event in
       guard event.type.isHaptic, event.intensity > 0 else { return nil }
@@ -91,7 +91,7 @@ public struct FileEventNames: Sendable {
   /// - Parameters:
   ///   - reference / candidate: the features the changes were computed from, and the
   ///     names of each side's file events (nil: a recording, or a baseline signal).
-  public static func name(
+  package static func name(
     _ changes: [PerceptualChange], reference: (features: PerceptualFeatures, names: FileEventNames?),
     candidate: (features: PerceptualFeatures, names: FileEventNames?)
   ) -> [PerceptualChange] {

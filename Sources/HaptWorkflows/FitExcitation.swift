@@ -11,23 +11,23 @@ import HaptSimulation
 /// their response is dominated by the start-up and a free decay a few milliseconds long,
 /// which says little about Q (and a tap off resonance little about f0). So only continuous
 /// events count, sampled every millisecond where the effective intensity is at least 0.1.
-public struct FitExcitation: Sendable, Equatable {
+package struct FitExcitation: Sendable, Equatable {
   /// The half-power band examined, Hz.
-  public var band_Hz: ClosedRange<Double>
+  package var band_Hz: ClosedRange<Double>
   /// Steady drive below the resonance within the band, s.
-  public var below_s: Double
+  package var below_s: Double
   /// Steady drive above the resonance within the band, s.
-  public var above_s: Double
+  package var above_s: Double
 
   /// The shortest steady drive needed on each side, s (several decay time constants of
   /// a phone LRA, 4-6 ms).
-  public static let minimumSide_s = 0.03
+  package static let minimumSide_s = 0.03
 
   /// Whether resonance and Q can be identified.
-  public var identifiesResonance: Bool { below_s >= Self.minimumSide_s && above_s >= Self.minimumSide_s }
+  package var identifiesResonance: Bool { below_s >= Self.minimumSide_s && above_s >= Self.minimumSide_s }
 
   /// The excitation of `pattern` for an LRA `p` driven with `drive`.
-  public init(_ pattern: HapticPattern, lra p: LRAParameters, drive: DriveParameters) {
+  package init(_ pattern: HapticPattern, lra p: LRAParameters, drive: DriveParameters) {
     let f0 = p.resonance_Hz
     let half = f0 / (2 * p.voltageDrivenQ)
     band_Hz = (f0 - half)...(f0 + half)

@@ -7,16 +7,16 @@ import HaptSimulation
 
 /// A recording prepared for ``DeviceFit``: checked, scaled to g, its mean (gravity, sensor
 /// offset) removed and resampled to the device's simulation rate.
-public struct FitRecording: Sendable {
+package struct FitRecording: Sendable {
   /// The file the recording came from (errors name it).
-  public var path: String
+  package var path: String
   /// Acceleration in g at the profile's sample rate, zero mean.
-  public var acceleration_g: Signal
+  package var acceleration_g: Signal
   /// The file's own sample rate, Hz.
-  public var originalRate_Hz: Double
+  package var originalRate_Hz: Double
 
   /// Flat tops longer than this many samples at the recording's peak mean clipping.
-  public static let clippedRunSamples = 3
+  package static let clippedRunSamples = 3
 
   /// Checks and prepares `signal` (read from `path`, raw units times `scale`).
   ///
@@ -38,7 +38,7 @@ public struct FitRecording: Sendable {
   ///   - firstEvent_s: when the first event's output starts after the trigger, s.
   ///   - band_Hz: the drive band, for the silence threshold.
   ///   - sampleRate_Hz: the simulation rate to resample to.
-  public init(
+  package init(
     _ signal: Signal, path: String, scale: Double, firstEvent_s: Double, band_Hz: ClosedRange<Double>,
     sampleRate_Hz: Double
   ) throws {

@@ -4,21 +4,21 @@
 /// over 70 ms fails (Kaaresoja, Brewster & Lantz 2014: tactile feedback 5-50 ms
 /// recommended, quality falls between 70 and 100 ms; Vogels 2004: visual-haptic
 /// asynchrony detected near 45 ms).
-public struct LatencyBudget: Equatable, Sendable {
+package struct LatencyBudget: Equatable, Sendable {
   /// Latest detection time that passes, in seconds after the trigger.
-  public var pass_s: Double
+  package var pass_s: Double
   /// Latest detection time that only warns, in seconds after the trigger.
-  public var warn_s: Double
+  package var warn_s: Double
 
-  public static let `default` = LatencyBudget(pass_s: 0.050, warn_s: 0.070)
+  package static let `default` = LatencyBudget(pass_s: 0.050, warn_s: 0.070)
 
-  public init(pass_s: Double, warn_s: Double) {
+  package init(pass_s: Double, warn_s: Double) {
     self.pass_s = pass_s
     self.warn_s = max(warn_s, pass_s)
   }
 
   /// The verdict for a detection time (nil: never felt).
-  public func verdict(detect_s: Double?) -> LatencyVerdict {
+  package func verdict(detect_s: Double?) -> LatencyVerdict {
     guard let detect_s else { return .silent }
     if detect_s <= pass_s { return .pass }
     if detect_s <= warn_s { return .warn }
@@ -27,7 +27,7 @@ public struct LatencyBudget: Equatable, Sendable {
 }
 
 /// The verdict of one latency check.
-public enum LatencyVerdict: String, CaseIterable, Sendable, Comparable {
+package enum LatencyVerdict: String, CaseIterable, Sendable, Comparable {
   /// Felt within the budget.
   case pass
   /// Felt after the budget but within the warning limit.
@@ -46,5 +46,5 @@ public enum LatencyVerdict: String, CaseIterable, Sendable, Comparable {
     }
   }
 
-  public static func < (a: LatencyVerdict, b: LatencyVerdict) -> Bool { a.rank < b.rank }
+  package static func < (a: LatencyVerdict, b: LatencyVerdict) -> Bool { a.rank < b.rank }
 }

@@ -3,12 +3,12 @@ import HaptCore
 extension OutputFolderKind {
   /// A baseline folder (`hapt baseline record`, its shard parts, `hapt merge` of them);
   /// before marker files, one holding `manifest.json`.
-  public static let baseline = OutputFolderKind(name: "baseline", legacyFiles: [BaselineManifest.fileName])
+  package static let baseline = OutputFolderKind(name: "baseline", legacyFiles: [BaselineManifest.fileName])
   /// A report shard's part (`hapt report --shard I/N`); before marker files, one holding
   /// `part.txt`.
-  public static let reportPart = OutputFolderKind(name: "report part", legacyFiles: [ShardPart.fileName])
+  package static let reportPart = OutputFolderKind(name: "report part", legacyFiles: [ShardPart.fileName])
   /// A baseline check shard's part (`hapt baseline check --shard I/N`); before marker
   /// files, one holding `check.txt`.
-  public static let baselineCheckPart = OutputFolderKind(
+  package static let baselineCheckPart = OutputFolderKind(
     name: "baseline check part", legacyFiles: [BaselineCheckPart.fileName])
 }

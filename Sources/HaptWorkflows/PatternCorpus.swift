@@ -4,49 +4,49 @@ import HaptPatterns
 
 /// A set of pattern files gathered from files and folders, loaded one by one so that a
 /// bad file is reported and the others are still evaluated.
-public struct PatternCorpus: Sendable {
+package struct PatternCorpus: Sendable {
   /// A pattern that loaded.
-  public struct Entry: Sendable {
+  package struct Entry: Sendable {
     /// The pattern's identity: its path relative to the folder it was found in, extension
     /// included (`tap.ahap` and `tap.haptic` are two patterns; a file given by itself is
     /// named by its file name).
-    public var name: String
+    package var name: String
     /// The path as found.
-    public var path: String
-    public var pattern: HapticPattern
+    package var path: String
+    package var pattern: HapticPattern
     /// Lint findings from decoding (leniencies, clamped values...).
-    public var findings: [LintFinding]
+    package var findings: [LintFinding]
   }
 
   /// A file that did not load, with its one-line error.
-  public struct Failure: Sendable, Equatable {
-    public var path: String
-    public var error: InputError
+  package struct Failure: Sendable, Equatable {
+    package var path: String
+    package var error: InputError
   }
 
-  public var entries: [Entry]
-  public var failures: [Failure]
+  package var entries: [Entry]
+  package var failures: [Failure]
   /// Files in the corpus folders that are not patterns hapt reads: extension -> count.
-  public var skipped: [String: Int] = [:]
+  package var skipped: [String: Int] = [:]
   /// Entries of the corpus folders left out for another reason (symlinks, dotfiles...).
-  public var excluded: [PatternFolder.Exclusion: [String]] = [:]
+  package var excluded: [PatternFolder.Exclusion: [String]] = [:]
   /// The files and folders the corpus was loaded from, as given (outputs never replace
   /// them: ``OutputFolderGuard``).
-  public var roots: [String] = []
+  package var roots: [String] = []
 
-  public init(entries: [Entry], failures: [Failure], skipped: [String: Int] = [:]) {
+  package init(entries: [Entry], failures: [Failure], skipped: [String: Int] = [:]) {
     self.entries = entries
     self.failures = failures
     self.skipped = skipped
   }
 
   /// "skipped 39 .haps files: not a pattern format hapt reads ...", or nil.
-  public var skippedSummary: String? { PatternFolder.summary(skipped: skipped, excluded: excluded) }
+  package var skippedSummary: String? { PatternFolder.summary(skipped: skipped, excluded: excluded) }
 
   /// Throws when no pattern loaded: a corpus with nothing to evaluate is an error, never
   /// a pass ("no patterns found in DIR; skipped 39 .haps files: ...", kind missing;
   /// malformed when every pattern file found was bad data).
-  public func requirePatterns(in paths: [String]) throws {
+  package func requirePatterns(in paths: [String]) throws {
     guard entries.isEmpty else { return }
     var message = "no patterns found in \(paths.joined(separator: " "))"
     if !failures.isEmpty {
@@ -64,7 +64,7 @@ public struct PatternCorpus: Sendable {
   ///   - maxFiles: a bound on the corpus size; past it loading stops with a failure that
   ///     says so.
   ///   - limits: bounds on each file (size, events, control points, times).
-  public static func load(
+  package static func load(
     _ paths: [String], maxFiles: Int = 100_000, limits: PatternLimits = PatternLimits()
   )
     -> PatternCorpus
@@ -132,7 +132,7 @@ public struct PatternCorpus: Sendable {
   /// The entry named `name`: its name (relative path with extension), its path, or,
   /// where that is unambiguous, its name without extension or its file name without
   /// extension.
-  public func entry(named name: String) -> Entry? {
+  package func entry(named name: String) -> Entry? {
     if let exact = entries.first(where: { $0.name == name || $0.path == name }) { return exact }
     let loose = entries.filter { ($0.name as NSString).deletingPathExtension == name || Self.stem($0.path) == name }
     return loose.count == 1 ? loose[0] : loose.first

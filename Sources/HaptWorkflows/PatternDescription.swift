@@ -4,18 +4,18 @@ import HaptSignals
 import HaptSimulation
 
 /// How one pattern or recording feels: its ``PerceptualAttributes`` (`hapt describe`).
-public struct PatternDescription: Sendable {
-  public var path: String
-  public var attributes: PerceptualAttributes
+package struct PatternDescription: Sendable {
+  package var path: String
+  package var attributes: PerceptualAttributes
   /// The felt features d' is computed from, kept for pairwise distances.
-  public var features: PerceptualFeatures
+  package var features: PerceptualFeatures
   /// What the signal is (rendered on which device, or how a recording was read).
-  public var origin: String
+  package var origin: String
   /// What reading or rendering assumed (``SignalSource/notes``).
-  public var notes: [String]
+  package var notes: [String]
 
   /// Describes the signal of `source`.
-  public init(_ source: SignalSource) {
+  package init(_ source: SignalSource) {
     path = source.path
     features = PerceptualFeatures(source.acceleration_g)
     attributes = PerceptualAttributes(source.acceleration_g, features: features)
@@ -24,7 +24,7 @@ public struct PatternDescription: Sendable {
   }
 
   /// The perceptual distance between two described signals (nil: one silent, one felt).
-  public static func distance(_ a: PatternDescription, _ b: PatternDescription) -> Double? {
+  package static func distance(_ a: PatternDescription, _ b: PatternDescription) -> Double? {
     PerceptualDistance.distance(
       a.attributes, b.attributes, dPrime: Distinguishability.dPrime(a.features, b.features))
   }

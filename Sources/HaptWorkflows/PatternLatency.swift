@@ -7,9 +7,9 @@ import HaptSimulation
 /// The verdict judges the onset on a prepared engine; a pattern that passes there and
 /// misses the budget only when the engine starts cold is ``Verdict/prepare``, with the
 /// shortest `prepare()` lead that makes it pass (from the profile's latency model).
-public struct PatternLatency: Sendable, Equatable {
+package struct PatternLatency: Sendable, Equatable {
   /// What the author should do, most severe first in ``severity``.
-  public enum Verdict: String, CaseIterable, Sendable {
+  package enum Verdict: String, CaseIterable, Sendable {
     /// Felt within the budget in every state measured.
     case pass
     /// Within the budget on a prepared engine; misses it cold: call `prepare()` ahead.
@@ -24,7 +24,7 @@ public struct PatternLatency: Sendable, Equatable {
     case unplayable
 
     /// Sort order, most severe first: fail, silent, warn, prepare, pass, unplayable.
-    public var severity: Int {
+    package var severity: Int {
       switch self {
       case .fail: 0
       case .silent: 1
@@ -36,21 +36,21 @@ public struct PatternLatency: Sendable, Equatable {
     }
 
     /// Whether the pattern's author has something to fix (fail, silent, warn).
-    public var needsPatternWork: Bool { self == .fail || self == .silent || self == .warn }
+    package var needsPatternWork: Bool { self == .fail || self == .silent || self == .warn }
   }
 
-  public var pattern: String
-  public var device: String
-  public var verdict: Verdict
+  package var pattern: String
+  package var device: String
+  package var verdict: Verdict
   /// The pattern's own onset after the engine starts, seconds (nil when never felt).
-  public var onset_s: Double?
+  package var onset_s: Double?
   /// Detect on a prepared engine: the profile's prepared latency plus the onset, seconds.
-  public var preparedDetect_s: Double?
+  package var preparedDetect_s: Double?
   /// For ``Verdict/prepare``: the shortest `prepare()` lead that makes the pattern pass on
   /// this device, seconds before the trigger.
-  public var prepareLead_s: Double?
+  package var prepareLead_s: Double?
   /// The device's cold-start engine latency, seconds.
-  public var coldStart_s: Double
+  package var coldStart_s: Double
 
   /// Assesses the rows of one pattern on one device (every state measured).
   ///
@@ -58,7 +58,7 @@ public struct PatternLatency: Sendable, Equatable {
   ///   - rows: the pattern's measurements on `device` (one per state; not empty).
   ///   - latency: the device's engine latency model.
   ///   - budget: the budget the rows were judged against.
-  public init(rows: [PatternMeasurement], latency: LatencyParameters, budget: LatencyBudget) {
+  package init(rows: [PatternMeasurement], latency: LatencyParameters, budget: LatencyBudget) {
     pattern = rows.first?.pattern ?? ""
     device = rows.first?.device ?? ""
     coldStart_s = latency.cold_s
@@ -92,7 +92,7 @@ public struct PatternLatency: Sendable, Equatable {
 
   /// One assessment per pattern and device, in the measurements' pattern then device
   /// order (measurements in ``Evaluation`` order: pattern, device, state).
-  public static func assess(
+  package static func assess(
     _ measurements: [PatternMeasurement], devices: [DeviceProfile], states: Int, budget: LatencyBudget
   ) -> [PatternLatency] {
     guard states > 0, !devices.isEmpty else { return [] }

@@ -5,34 +5,34 @@ import HaptSimulation
 
 /// What hapt measures of one pattern on one device in one engine state: the latency
 /// markers, the level and the dominant frequency of the rendered body acceleration.
-public struct PatternMeasurement: Sendable, Equatable {
+package struct PatternMeasurement: Sendable, Equatable {
   /// The pattern's short name in its corpus.
-  public var pattern: String
+  package var pattern: String
   /// The device profile's name.
-  public var device: String
-  public var state: EngineState
+  package var device: String
+  package var state: EngineState
   /// Trigger -> first drive sample (engine latency), seconds.
-  public var engineLatency_s: Double
+  package var engineLatency_s: Double
   /// Trigger -> end of the drive, seconds.
-  public var driveEnd_s: Double
+  package var driveEnd_s: Double
   /// Envelope markers of the body acceleration (Docs/Model.md §4).
-  public var markers: EnvelopeMarkers
+  package var markers: EnvelopeMarkers
   /// Largest |acceleration| at the device's rate, g (``PeakLevel``).
-  public var peak_g: Double
+  package var peak_g: Double
   /// Root-mean-square acceleration over the whole render, g.
-  public var rms_g: Double
+  package var rms_g: Double
   /// Peak of the Hann-windowed spectrum, Hz (nil when silent).
-  public var dominantFrequency_Hz: Double?
+  package var dominantFrequency_Hz: Double?
   /// Why the render is silent (no actuator, haptics off), if it is.
-  public var silenceReason: SilenceReason?
+  package var silenceReason: SilenceReason?
   /// The latency verdict against the budget.
-  public var verdict: LatencyVerdict
+  package var verdict: LatencyVerdict
   /// Whether the render was cut at the renderer's length limit (the pattern is longer
   /// than `RenderOptions.maxDuration_s`): markers describe only the part rendered.
-  public var isTruncated: Bool
+  package var isTruncated: Bool
 
   /// Measures a rendering.
-  public init(
+  package init(
     pattern: String, device: String, state: EngineState, rendering: Rendering, budget: LatencyBudget
   ) {
     self.pattern = pattern
@@ -60,17 +60,17 @@ public struct PatternMeasurement: Sendable, Equatable {
   /// The pattern's own onset: detect minus the engine latency, seconds (the time from the
   /// engine's first drive sample until the vibration is felt; what the pattern's author
   /// can change). Nil when silent.
-  public var onset_s: Double? { markers.detect_s.map { $0 - engineLatency_s } }
+  package var onset_s: Double? { markers.detect_s.map { $0 - engineLatency_s } }
 
   /// Whether this row fails its latency check: felt too late, or never felt on a device
   /// that could play it (a silent row on a device with no actuator, or with haptics off,
   /// is information, not a failure).
-  public var isFailure: Bool {
+  package var isFailure: Bool {
     verdict == .fail || (verdict == .silent && !Renderer.isDeviceSilence(silenceReason))
   }
 
   /// Peak level in dB re 1 g (−∞ when silent).
-  public var peak_dB: Double { 20 * log10(peak_g) }
+  package var peak_dB: Double { 20 * log10(peak_g) }
 }
 
 #if canImport(Glibc)

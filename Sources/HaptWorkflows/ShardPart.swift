@@ -10,18 +10,18 @@ import HaptSimulation
 /// the shard's patterns (``ShardSpec/patterns(count:)``, every device and state) and the
 /// pairwise summary of the shard's pairs. Stored as `part.txt` in the PART folder, one record per
 /// line, numbers as exact bit patterns (merging must give the unsharded bytes).
-public struct ShardPart: Sendable, Equatable {
+package struct ShardPart: Sendable, Equatable {
   /// 1-based shard number and the shard count.
-  public var shard: Int
-  public var shardCount: Int
+  package var shard: Int
+  package var shardCount: Int
   /// ``fingerprint(_:)`` of the corpus.
-  public var corpusFingerprint: UInt64
+  package var corpusFingerprint: UInt64
   /// What the job evaluates and how (the shard, output folder and thread count excepted).
   package var job: ReportJobSettings
   /// The measurements of the shard's patterns, in pattern, device, state order.
-  public var measurements: [PatternMeasurement]
+  package var measurements: [PatternMeasurement]
   /// The pairwise summary of the shard's pairs.
-  public var pairwise: PairwiseSummary
+  package var pairwise: PairwiseSummary
 
   package init(
     shard: Int, shardCount: Int, corpusFingerprint: UInt64, job: ReportJobSettings, measurements: [PatternMeasurement],
@@ -36,15 +36,15 @@ public struct ShardPart: Sendable, Equatable {
   }
 
   /// The file name inside a PART folder.
-  public static let fileName = "part.txt"
+  package static let fileName = "part.txt"
   /// The optional file of the shard's rows of every pair (no header), row-major.
-  public static let allPairsFileName = "pairs-rows.csv"
+  package static let allPairsFileName = "pairs-rows.csv"
   static let magic = "hapt-shard-part 2"
   /// The first line of parts written before they stored typed settings.
   static let olderMagic = "hapt-shard-part 1"
 
   /// FNV-1a over every entry's name, path and AHAP encoding, and every failure's path.
-  public static func fingerprint(_ corpus: PatternCorpus) -> UInt64 {
+  package static func fingerprint(_ corpus: PatternCorpus) -> UInt64 {
     var h = FNV1a()
     func add(_ text: String) {
       h.add(bytes: text.utf8)
@@ -61,7 +61,7 @@ public struct ShardPart: Sendable, Equatable {
 
   // MARK: - Text form
 
-  public var text: String {
+  package var text: String {
     var lines = [
       Self.magic, "shard \(shard) \(shardCount)", "corpus \(String(corpusFingerprint, radix: 16))",
       (["job"] + job.fields).joined(separator: " "),
@@ -79,7 +79,7 @@ public struct ShardPart: Sendable, Equatable {
   }
 
   /// Reads a part; `file` names it in errors.
-  public init(text: String, file: String) throws {
+  package init(text: String, file: String) throws {
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     if lines.first == Self.olderMagic {
       throw InputError(

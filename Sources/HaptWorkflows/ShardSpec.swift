@@ -3,23 +3,23 @@ import HaptMetrics
 /// Shard I of N of a job (I/N, 1-based): which patterns it renders and which
 /// rows of pairs it compares, contiguous and balanced, so that the parts merged in shard
 /// order are the whole job in its own order.
-public struct ShardSpec: Sendable, Equatable {
+package struct ShardSpec: Sendable, Equatable {
   /// 1-based shard number.
-  public var index: Int
+  package var index: Int
   /// Number of shards.
-  public var count: Int
+  package var count: Int
 
-  public init(index: Int, count: Int) {
+  package init(index: Int, count: Int) {
     precondition(count >= 1 && (1...count).contains(index), "shard \(index)/\(count)")
     self.index = index
     self.count = count
   }
 
   /// The whole job, unsharded.
-  public static let whole = ShardSpec(index: 1, count: 1)
+  package static let whole = ShardSpec(index: 1, count: 1)
 
   /// Parses `I/N` with 1 <= I <= N; nil otherwise.
-  public init?(_ text: String) {
+  package init?(_ text: String) {
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
     guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(i) else {
       return nil
@@ -28,16 +28,16 @@ public struct ShardSpec: Sendable, Equatable {
   }
 
   /// Whether this is the last shard.
-  public var isLast: Bool { index == count }
+  package var isLast: Bool { index == count }
 
   /// The shard's patterns of a corpus of `patterns`: equal contiguous shares.
-  public func patterns(count patterns: Int) -> Range<Int> {
+  package func patterns(count patterns: Int) -> Range<Int> {
     ((index - 1) * patterns / count)..<(index * patterns / count)
   }
 
   /// The shard's rows of pairs (pairs (i, j), i < j, with i in the range), balanced by
   /// the number of pairs.
-  public func pairRows(count patterns: Int) -> Range<Int> {
+  package func pairRows(count patterns: Int) -> Range<Int> {
     PairwiseEngine.shardRows(count: patterns, shard: index - 1, of: count)
   }
 }

@@ -7,45 +7,45 @@ import HaptSimulation
 
 /// An acceleration signal to measure: a pattern rendered on a device, or a recorded
 /// accelerometer trace (WAV/FLAC), both at the metrics' sample rate.
-public struct SignalSource: Sendable {
+package struct SignalSource: Sendable {
   /// What the signal came from, for output.
-  public enum Origin: Sendable, Equatable {
+  package enum Origin: Sendable, Equatable {
     case pattern(device: String, state: EngineState)
     /// A recording; `resampledFrom_Hz` is its original rate when it was resampled.
     case recording(resampledFrom_Hz: Double?)
   }
 
   /// The metrics' sample rate (ST-SIM assumes 8 kHz), Hz.
-  public static let metricRate_Hz = 8000.0
+  package static let metricRate_Hz = 8000.0
   /// File extensions read as recordings.
-  public static let recordingExtensions: Set<String> = ["wav", "flac"]
+  package static let recordingExtensions: Set<String> = ["wav", "flac"]
 
   /// The file's name without extension.
-  public var label: String
-  public var path: String
-  public var acceleration_g: Signal
+  package var label: String
+  package var path: String
+  package var acceleration_g: Signal
   /// Trigger -> end of drive, seconds (patterns only).
-  public var driveEnd_s: Double?
-  public var origin: Origin
+  package var driveEnd_s: Double?
+  package var origin: Origin
   /// Notes for the user: what the render approximates (``Rendering/notes``: an Android
   /// fallback or repeat) or what reading a recording assumed.
-  public var notes: [String] = []
+  package var notes: [String] = []
   /// Largest |acceleration| at the signal's own rate (the device's rate for a render, the
   /// file's rate for a recording), before any resampling to 8 kHz, g. The same definition
   /// as `peak_g` everywhere else.
-  public var peak_g: Double = 0
+  package var peak_g: Double = 0
   /// A pattern's own events as rendered (nil for a recording, or a looped or rate-changed
   /// render), for change messages that name them.
-  public var eventNames: FileEventNames?
+  package var eventNames: FileEventNames?
 
   /// How a recording is read.
-  public struct RecordingReading: Sendable, Equatable {
+  package struct RecordingReading: Sendable, Equatable {
     /// The file is the drive signal sent to the actuator (full scale 1.0 = the device's
     /// rated voltage), played through the device's actuator; otherwise it is acceleration.
-    public var isDriveSignal = false
+    package var isDriveSignal = false
     /// A file of several channels is read as their mean (with a note); otherwise refused.
-    public var mixChannels = false
-    public init(isDriveSignal: Bool = false, mixChannels: Bool = false) {
+    package var mixChannels = false
+    package init(isDriveSignal: Bool = false, mixChannels: Bool = false) {
       self.isDriveSignal = isDriveSignal
       self.mixChannels = mixChannels
     }
@@ -54,7 +54,7 @@ public struct SignalSource: Sendable {
   /// Loads `path`: a recording is read (and resampled to 8 kHz with an anti-aliasing
   /// filter if needed; a drive signal is first played through `device`, as `recording`
   /// says); a pattern is rendered on `device` with `options`.
-  public static func load(
+  package static func load(
     _ path: String, device: DeviceProfile, options: RenderOptions, recording: RecordingReading = .init()
   ) throws -> SignalSource {
     let url = URL(fileURLWithPath: path)
@@ -114,7 +114,7 @@ public struct SignalSource: Sendable {
   }
 
   /// A one-line description of the origin.
-  public var originDescription: String {
+  package var originDescription: String {
     switch origin {
     case .pattern(let device, let state): "pattern rendered on \(device), \(state.rawValue)"
     case .recording(let rate?):
@@ -125,32 +125,32 @@ public struct SignalSource: Sendable {
 }
 
 /// `hapt compare A B`: every metric between two signals.
-public struct SignalComparison: Sendable {
-  public var a: SignalSource
-  public var b: SignalSource
+package struct SignalComparison: Sendable {
+  package var a: SignalSource
+  package var b: SignalSource
   /// ST-SIM and SPQI, both directions and symmetric, averaged over blocks where either
   /// signal is perceptible (Docs/Model.md §6.6).
-  public var perceptible: PairSimilarity
+  package var perceptible: PairSimilarity
   /// The same with the reference's convention (silent blocks score 0), zero-padded.
-  public var reference: PairSimilarity
+  package var reference: PairSimilarity
   /// Distinguishability, JND units.
-  public var dPrime: Double
+  package var dPrime: Double
   /// What differs from A to B, event by event, largest first (every term of d' of at least
   /// ``SignalComparison/reportedChange_JND``).
-  public var changes: [PerceptualChange]
+  package var changes: [PerceptualChange]
   /// Smallest term of d' listed in ``changes``, JND.
-  public static let reportedChange_JND = 0.1
-  public var verdict: PairVerdict
+  package static let reportedChange_JND = 0.1
+  package var verdict: PairVerdict
   /// How each signal feels, in designers' words (Docs/Perception.md §10).
-  public var attributesA: PerceptualAttributes
-  public var attributesB: PerceptualAttributes
+  package var attributesA: PerceptualAttributes
+  package var attributesB: PerceptualAttributes
   /// How different the two feel beyond the confusable range (Docs/Perception.md §11);
   /// nil when one is silent and the other felt.
-  public var perceptualDistance: Double?
-  public var markersA: EnvelopeMarkers
-  public var markersB: EnvelopeMarkers
+  package var perceptualDistance: Double?
+  package var markersA: EnvelopeMarkers
+  package var markersB: EnvelopeMarkers
 
-  public init(_ a: SignalSource, _ b: SignalSource) {
+  package init(_ a: SignalSource, _ b: SignalSource) {
     self.a = a
     self.b = b
     let fa = SimilarityFeatures(a.acceleration_g)

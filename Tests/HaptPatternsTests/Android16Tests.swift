@@ -1,7 +1,7 @@
 import HaptCore
 import Testing
 
-@testable import HaptPatterns
+import HaptPatterns
 
 /// Android 16 vibration XML: the CTS cases, envelopes, repeating effects, delay types.
 @Suite struct Android16Tests {

@@ -2,7 +2,7 @@ import Foundation
 import HaptCore
 import Testing
 
-@testable import HaptPatterns
+import HaptPatterns
 
 /// An Android composition's total length is held to the limit a waveform's is (and that
 /// AHAP lint applies to the converted pattern), not only each delay.

@@ -2,7 +2,7 @@ import Foundation
 import HaptCore
 import Testing
 
-@testable import HaptPatterns
+import HaptPatterns
 
 /// Overlapping continuous events are rendered one by one, so their summed duration is
 /// held to the pattern-time limit: 100,000 overlapping 30 s events (a 10 MB AHAP within

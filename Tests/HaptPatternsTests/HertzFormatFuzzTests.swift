@@ -1,7 +1,7 @@
 import HaptCore
 import Testing
 
-@testable import HaptPatterns
+import HaptPatterns
 
 /// Hostile `.haps` and `.ivs` input: seeded mutations of every fixture of each format
 /// decode or fail with one clean line naming the file; whatever decodes resolves, lints

@@ -2,7 +2,7 @@ import Foundation
 import HaptCore
 import Testing
 
-@testable import HaptPatterns
+import HaptPatterns
 
 /// The hand-made MPEG-I Haptics fixtures, one construct each (MPEGFixtures/).
 enum MPEGFixtures {

@@ -3,7 +3,7 @@ import HaptCore
 import HaptPatterns
 import Testing
 
-@testable import HaptSimulation
+import HaptSimulation
 
 /// The decode of each hand-made MPEG-I Haptics fixture on the `ideal` profile, against the
 /// signal its construct defines, written out here analytically (not taken from any

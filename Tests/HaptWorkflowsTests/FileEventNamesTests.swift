@@ -4,7 +4,7 @@ import Testing
 import HaptMetrics
 import HaptPatterns
 import HaptSimulation
-@testable import HaptWorkflows
+import HaptWorkflows
 
 /// Changes name the file's own events (issue 18 item 5): the number in the file's order
 /// and the time; events felt as one are named together; a moved event reads as moved.

@@ -4,7 +4,7 @@ import HaptPatterns
 import HaptSimulation
 import Testing
 
-@testable import HaptWorkflows
+import HaptWorkflows
 
 /// AHAP -> .hjif -> AHAP keeps every haptic event of the shipped library and system
 /// presets within the tolerances Docs/Formats-MPEG.md documents ("Round trips").

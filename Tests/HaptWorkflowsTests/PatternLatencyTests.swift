@@ -4,7 +4,7 @@ import Testing
 import HaptCore
 import HaptPatterns
 import HaptSimulation
-@testable import HaptWorkflows
+import HaptWorkflows
 
 /// Engine latency and the pattern's own latency, apart (issue 18 item 4): a pattern that
 /// passes on a prepared engine is never judged as failing because the engine starts cold,

@@ -10,7 +10,7 @@ extension AHAP {
   /// - Throws: ``InputError`` naming `file` and the JSON path (or line and column) for input
   ///   that is not an AHAP pattern.
   /// - Complexity: O(n) in the file size.
-  public static func decode(
+  package static func decode(
     _ bytes: [UInt8], file: String, limits: PatternLimits = PatternLimits()
   )
     throws -> (pattern: HapticPattern, findings: [LintFinding])
@@ -39,7 +39,7 @@ extension AHAP {
   }
 
   /// Decodes AHAP text (convenience for tests and small inputs).
-  public static func decode(
+  package static func decode(
     _ text: String, file: String, limits: PatternLimits = PatternLimits()
   )
     throws -> (pattern: HapticPattern, findings: [LintFinding])

@@ -11,12 +11,12 @@ extension AHAP {
   /// parameter is written when it differs from its default. Numbers are written in their
   /// shortest round-trip form, so `decode(encode(p)) == p`.
   /// - Complexity: O(size of the pattern).
-  public static func encode(_ pattern: HapticPattern) -> String {
+  package static func encode(_ pattern: HapticPattern) -> String {
     JSONWriter.string(encodedValue(pattern))
   }
 
   /// The pattern as a JSON value (for embedding in other documents).
-  public static func encodedValue(_ pattern: HapticPattern) -> JSONValue {
+  package static func encodedValue(_ pattern: HapticPattern) -> JSONValue {
     var root: [(String, JSONValue)] = []
     if let version = pattern.version { root.append(("Version", .number(version))) }
     if !pattern.metadata.isEmpty { root.append(("Metadata", encode(pattern.metadata))) }

@@ -9,7 +9,7 @@
 ///
 /// Encoding writes strict JSON with a stable key order (``AHAP/encode(_:)``), and
 /// `decode(encode(p))` gives `p` back for every pattern whose numbers are finite.
-public enum AHAP {
+package enum AHAP {
   /// The keys AHAP defines at each level.
   enum Keys {
     static let root: Set<String> = ["Version", "Metadata", "Pattern"]
@@ -53,7 +53,7 @@ public enum AHAP {
   }
 
   /// Core Haptics' longest continuous event, in seconds (Docs/Model.md §1).
-  public static let maxContinuousDuration_s = 30.0
+  package static let maxContinuousDuration_s = 30.0
   /// Core Haptics' most control points per curve.
-  public static let maxCurveControlPoints = 16
+  package static let maxCurveControlPoints = 16
 }

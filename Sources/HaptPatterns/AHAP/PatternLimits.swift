@@ -3,21 +3,21 @@ import HaptCore
 ///
 /// Past a limit the decoders throw an ``InputError`` naming the place, never allocate
 /// without bound or loop for long.
-public struct PatternLimits: Sendable, Equatable {
+package struct PatternLimits: Sendable, Equatable {
   /// Most events (and `.haptic` emphasis points) in one pattern.
-  public var maxEvents: Int
+  package var maxEvents: Int
   /// Most control points over all curves (and `.haptic` breakpoints) in one pattern.
-  public var maxControlPoints: Int
+  package var maxControlPoints: Int
   /// Largest absolute time or duration accepted, in seconds (1 hour). It also bounds the
   /// sum of the durations of all continuous events (``check(_:)``): overlapping events
   /// are rendered one by one, so that sum, not the pattern's length, sets the work.
-  public var maxTime_s: Double
+  package var maxTime_s: Double
   /// Deepest JSON nesting accepted.
-  public var maxDepth: Int
+  package var maxDepth: Int
   /// Largest file accepted, in bytes.
-  public var maxBytes: Int
+  package var maxBytes: Int
 
-  public init(
+  package init(
     maxEvents: Int = 100_000, maxControlPoints: Int = 1_000_000, maxTime_s: Double = 3600,
     maxDepth: Int = 64, maxBytes: Int = 64 << 20
   ) {
@@ -32,7 +32,7 @@ public struct PatternLimits: Sendable, Equatable {
   /// (a pattern within the limits then renders in time bounded by one hour of events).
   ///
   /// - Throws: ``InputError`` (65) with ``InputLimit/patternTime_s(_:)``.
-  public func check(_ pattern: HapticPattern) throws {
+  package func check(_ pattern: HapticPattern) throws {
     var total = 0.0
     var count = 0
     for event in pattern.events where event.type == .hapticContinuous && event.duration_s.isFinite {

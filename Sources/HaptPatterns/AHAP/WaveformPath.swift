@@ -1,9 +1,9 @@
 /// Checks on `EventWaveformPath`, which is kept as text and never followed outside the
 /// pattern's folder.
-public enum WaveformPath {
+package enum WaveformPath {
   /// Whether `path` stays inside the folder it is relative to: not absolute (`/…`, `~…`,
   /// a Windows drive or UNC path), no `..` component, not empty.
-  public static func isContained(_ path: String) -> Bool {
+  package static func isContained(_ path: String) -> Bool {
     guard !path.isEmpty, !path.hasPrefix("/"), !path.hasPrefix("~"), !path.hasPrefix("\\") else {
       return false
     }

@@ -1,10 +1,10 @@
 import HaptCore
 
 /// An AHAP pattern converted to an Android vibration, with what the conversion lost.
-public struct AndroidConversion: Equatable, Sendable {
-  public var vibration: AndroidVibration
+package struct AndroidConversion: Equatable, Sendable {
+  package var vibration: AndroidVibration
   /// What was dropped or approximated, one sentence each.
-  public var notes: [String]
+  package var notes: [String]
 }
 
 extension AndroidVibration {
@@ -34,7 +34,7 @@ extension AndroidVibration {
   ///   devices with envelope support, the amplitude waveform second. Audio events are
   ///   dropped.
   /// - Complexity: O(duration in ms x events).
-  public static func converting(_ pattern: HapticPattern) -> AndroidConversion {
+  package static func converting(_ pattern: HapticPattern) -> AndroidConversion {
     var notes: [String] = []
     let haptic = pattern.hapticEvents
     let controls = pattern.controls

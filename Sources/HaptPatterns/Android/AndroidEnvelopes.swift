@@ -1,17 +1,17 @@
 /// `<waveform-envelope-effect [initialFrequencyHz]>`: the vibration starts at amplitude 0
 /// and the initial frequency (the first control point's frequency when absent) and ramps
 /// linearly to each control point's amplitude and frequency over its duration.
-public struct AndroidWaveformEnvelope: Equatable, Sendable {
+package struct AndroidWaveformEnvelope: Equatable, Sendable {
   /// `<control-point amplitude frequencyHz durationMs>`.
-  public struct ControlPoint: Equatable, Sendable {
+  package struct ControlPoint: Equatable, Sendable {
     /// 0...1 of the most the device can output at that frequency.
-    public var amplitude: Double
+    package var amplitude: Double
     /// > 0, Hz.
-    public var frequency_Hz: Double
+    package var frequency_Hz: Double
     /// > 0, ms: how long the ramp to this point takes.
-    public var duration_ms: Int
+    package var duration_ms: Int
 
-    public init(amplitude: Double, frequency_Hz: Double, duration_ms: Int) {
+    package init(amplitude: Double, frequency_Hz: Double, duration_ms: Int) {
       self.amplitude = amplitude
       self.frequency_Hz = frequency_Hz
       self.duration_ms = duration_ms
@@ -19,32 +19,32 @@ public struct AndroidWaveformEnvelope: Equatable, Sendable {
   }
 
   /// Hz, or nil: the first control point's frequency.
-  public var initialFrequency_Hz: Double?
-  public var controlPoints: [ControlPoint]
+  package var initialFrequency_Hz: Double?
+  package var controlPoints: [ControlPoint]
 
-  public init(initialFrequency_Hz: Double? = nil, controlPoints: [ControlPoint]) {
+  package init(initialFrequency_Hz: Double? = nil, controlPoints: [ControlPoint]) {
     self.initialFrequency_Hz = initialFrequency_Hz
     self.controlPoints = controlPoints
   }
 
   /// Total length, ms.
-  public var duration_ms: Int { controlPoints.reduce(0) { $0 + $1.duration_ms } }
+  package var duration_ms: Int { controlPoints.reduce(0) { $0 + $1.duration_ms } }
 }
 
 /// `<basic-envelope-effect [initialSharpness]>`: the vibration starts at intensity 0 and
 /// the initial sharpness (the first control point's when absent) and ramps linearly to each
 /// control point's intensity and sharpness; Android requires the last intensity to be 0.
-public struct AndroidBasicEnvelope: Equatable, Sendable {
+package struct AndroidBasicEnvelope: Equatable, Sendable {
   /// `<control-point intensity sharpness durationMs>`.
-  public struct ControlPoint: Equatable, Sendable {
+  package struct ControlPoint: Equatable, Sendable {
     /// 0...1, perceived strength.
-    public var intensity: Double
+    package var intensity: Double
     /// 0...1 across the device's frequency range.
-    public var sharpness: Double
+    package var sharpness: Double
     /// > 0, ms.
-    public var duration_ms: Int
+    package var duration_ms: Int
 
-    public init(intensity: Double, sharpness: Double, duration_ms: Int) {
+    package init(intensity: Double, sharpness: Double, duration_ms: Int) {
       self.intensity = intensity
       self.sharpness = sharpness
       self.duration_ms = duration_ms
@@ -52,21 +52,21 @@ public struct AndroidBasicEnvelope: Equatable, Sendable {
   }
 
   /// 0...1, or nil: the first control point's sharpness.
-  public var initialSharpness: Double?
-  public var controlPoints: [ControlPoint]
+  package var initialSharpness: Double?
+  package var controlPoints: [ControlPoint]
 
-  public init(initialSharpness: Double? = nil, controlPoints: [ControlPoint]) {
+  package init(initialSharpness: Double? = nil, controlPoints: [ControlPoint]) {
     self.initialSharpness = initialSharpness
     self.controlPoints = controlPoints
   }
 
   /// Total length, ms.
-  public var duration_ms: Int { controlPoints.reduce(0) { $0 + $1.duration_ms } }
+  package var duration_ms: Int { controlPoints.reduce(0) { $0 + $1.duration_ms } }
 }
 
 extension AndroidVibrationEffect {
   /// Whether this is an Android 16 envelope effect.
-  public var isEnvelope: Bool {
+  package var isEnvelope: Bool {
     switch self {
     case .waveformEnvelope, .basicEnvelope: true
     default: false

@@ -6,33 +6,33 @@ import HaptCore
 /// The simulator builds one from a device profile (`DeviceProfile.androidPlayback`); the
 /// default describes a device with a resonance-driven LRA that implements every effect and
 /// primitive, plays envelopes and has amplitude control.
-public struct AndroidPlayback: Equatable, Sendable {
+package struct AndroidPlayback: Equatable, Sendable {
   /// The pattern sharpness whose drive frequency is the actuator's resonance (Android LRA
   /// drivers play amplitude steps at resonance), 0...1.
-  public var resonanceSharpness: Double
+  package var resonanceSharpness: Double
   /// Exponent turning amplitude/255 into pattern intensity so that the drive voltage is
   /// proportional to amplitude/255: 1/gamma of the device's intensity map.
-  public var intensityExponent: Double
+  package var intensityExponent: Double
   /// Predefined effects the vibrator implements (`Vibrator.areEffectsSupported`).
-  public var supportedEffects: Set<AndroidPredefinedEffect>
+  package var supportedEffects: Set<AndroidPredefinedEffect>
   /// Composition primitives the vibrator implements (`Vibrator.arePrimitivesSupported`).
-  public var supportedPrimitives: Set<AndroidPrimitiveName>
+  package var supportedPrimitives: Set<AndroidPrimitiveName>
   /// `Vibrator.hasAmplitudeControl()`: without it every non-zero amplitude plays at the
   /// default strength.
-  public var hasAmplitudeControl: Bool
+  package var hasAmplitudeControl: Bool
   /// What `amplitude="default"` means, 1...255 (AOSP's default configuration: 255).
-  public var defaultAmplitude: Int
+  package var defaultAmplitude: Int
   /// How much of a repeating waveform is rendered, s (Android repeats until cancelled).
-  public var repeatingRenderLength_s: Double
+  package var repeatingRenderLength_s: Double
   /// `Vibrator.areEnvelopeEffectsSupported()` (Android 16): whether envelope effects play.
-  public var supportsEnvelopes: Bool
+  package var supportsEnvelopes: Bool
   /// The frequencies the vibrator plays, Hz (its drive band); envelope frequencies
   /// outside it play at the nearest edge.
-  public var frequencyRange_Hz: ClosedRange<Double>
+  package var frequencyRange_Hz: ClosedRange<Double>
   /// `Vibrator.getEnvelopeEffectInfo().getMinControlPointDurationMillis()`, ms.
-  public var minEnvelopeControlPoint_ms: Int
+  package var minEnvelopeControlPoint_ms: Int
 
-  public init(
+  package init(
     resonanceSharpness: Double = 0.5, intensityExponent: Double = 1,
     supportedEffects: Set<AndroidPredefinedEffect> = Set(AndroidPredefinedEffect.allCases),
     supportedPrimitives: Set<AndroidPrimitiveName> = Set(AndroidPrimitiveName.allCases),
@@ -56,7 +56,7 @@ public struct AndroidPlayback: Equatable, Sendable {
   /// Whether the device plays `effect` as written (a `<vibration-select>` plays the first
   /// alternative for which this holds). Waveforms always play; a composition needs every
   /// primitive; a predefined effect needs the effect, or its fallback waveform.
-  public func supports(_ effect: AndroidVibrationEffect) -> Bool {
+  package func supports(_ effect: AndroidVibrationEffect) -> Bool {
     switch effect {
     case .waveform: true
     case .composition(let primitives): primitives.allSatisfy { supportedPrimitives.contains($0.name) }
@@ -69,20 +69,20 @@ public struct AndroidPlayback: Equatable, Sendable {
 
   /// The minimum control-point duration hapt assumes when a profile gives none, ms: our
   /// choice, the time an LRA needs to follow a step (AND004); vendors publish no value.
-  public static let defaultMinEnvelopeControlPoint_ms = 10
+  package static let defaultMinEnvelopeControlPoint_ms = 10
 }
 
 /// The result of playing an ``AndroidVibration`` on a device: the pattern the simulator
 /// renders, what was approximated, or why nothing plays.
-public struct AndroidResolution: Equatable, Sendable {
+package struct AndroidResolution: Equatable, Sendable {
   /// The vibration as pattern events, driven at resonance (see Docs/Android.md).
-  public var pattern: HapticPattern
+  package var pattern: HapticPattern
   /// What the rendering approximates or cuts (a repeating waveform, a fallback used).
-  public var notes: [String]
+  package var notes: [String]
   /// Why the device plays nothing, or nil.
-  public var silenceReason: SilenceReason?
+  package var silenceReason: SilenceReason?
 
-  public init(pattern: HapticPattern, notes: [String] = [], silenceReason: SilenceReason? = nil) {
+  package init(pattern: HapticPattern, notes: [String] = [], silenceReason: SilenceReason? = nil) {
     self.pattern = pattern
     self.notes = notes
     self.silenceReason = silenceReason

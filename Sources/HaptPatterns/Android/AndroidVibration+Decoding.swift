@@ -17,7 +17,7 @@ extension AndroidVibration {
   ///   - limits: bounds on elements and total duration.
   /// - Returns: the vibration and one finding per rule break, in file order.
   /// - Complexity: O(n) in the file size.
-  public static func decode(
+  package static func decode(
     _ bytes: [UInt8], file: String, limits: PatternLimits = PatternLimits()
   )
     throws -> (vibration: AndroidVibration, findings: [LintFinding])
@@ -33,7 +33,7 @@ extension AndroidVibration {
   }
 
   /// Decodes XML text (convenience for tests and small inputs).
-  public static func decode(
+  package static func decode(
     _ text: String, file: String, limits: PatternLimits = PatternLimits()
   )
     throws -> (vibration: AndroidVibration, findings: [LintFinding])
@@ -536,14 +536,14 @@ extension AndroidVibration {
   /// with its XML, envelope and delay-type features on) refuses the file, though hapt reads
   /// it: unknown attributes, hidden APIs, zero-length waveforms, stray text, a basic
   /// envelope that does not end at zero.
-  public static let androidRefusalRules: Set<String> = [
+  package static let androidRefusalRules: Set<String> = [
     LintRule.androidUnknownAttribute.id, LintRule.androidHiddenAPI.id, LintRule.androidZeroDuration.id,
     LintRule.androidStrayText.id, LintRule.androidEnvelopeNotZero.id,
   ]
 
   /// Whether Android's parser accepts `bytes` as an app's vibration XML: hapt decodes it and
   /// finds no break of ``androidRefusalRules``.
-  public static func androidAccepts(_ bytes: [UInt8]) -> Bool {
+  package static func androidAccepts(_ bytes: [UInt8]) -> Bool {
     guard let (_, findings) = try? decode(bytes, file: "") else { return false }
     return !findings.contains { androidRefusalRules.contains($0.ruleID) }
   }

@@ -6,7 +6,7 @@ extension AndroidVibration {
   /// they differ (`scale` 1 and `delayMs` 0 are omitted, as Android's serializer does).
   ///
   /// `decode(encode(v))` gives `v` back for every vibration whose scales are in 0...1.
-  public func encode() -> String {
+  package func encode() -> String {
     var out = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
     if isSelect {
       out += "<vibration-select>\n"

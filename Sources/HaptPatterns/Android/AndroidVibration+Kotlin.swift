@@ -10,7 +10,7 @@ extension AndroidVibration {
   /// levels other than 0 and 255 `hasAmplitudeControl()`; the last alternative is returned
   /// unchecked. The snippet defines `fun hapticEffect(vibrator: Vibrator):
   /// VibrationEffect`; `comments` are written above it.
-  public func kotlin(functionName: String = "hapticEffect", comments: [String] = []) -> String {
+  package func kotlin(functionName: String = "hapticEffect", comments: [String] = []) -> String {
     var out = "import android.os.Build\nimport android.os.VibrationEffect\nimport android.os.Vibrator\n\n"
     for comment in comments { out += "// \(comment)\n" }
     out += "fun \(functionName)(vibrator: Vibrator): VibrationEffect {\n"

@@ -13,7 +13,7 @@ extension AndroidVibration {
   /// a repeating block is unrolled for ``AndroidPlayback/repeatingRenderLength_s``.
   /// The result carries this vibration in ``HapticPattern/android`` so that a renderer can
   /// resolve it again for another device.
-  public func resolved(for device: AndroidPlayback = AndroidPlayback()) -> AndroidResolution {
+  package func resolved(for device: AndroidPlayback = AndroidPlayback()) -> AndroidResolution {
     var builder = AndroidPatternBuilder(device: device)
     if let effect = effects.first(where: isSelect ? device.selects : device.supports) {
       builder.add(effect)

@@ -9,26 +9,26 @@ import HaptCore
 /// `<primitive-effect>`s (a composition), or one `<waveform-effect>`. A
 /// `<vibration-select>` lists alternatives in order of preference; the platform plays the
 /// first one the device supports. See Docs/Android.md.
-public struct AndroidVibration: Equatable, Sendable {
+package struct AndroidVibration: Equatable, Sendable {
   /// The effects, in file order: one for `<vibration-effect>`, the alternatives of a
   /// `<vibration-select>`.
-  public var effects: [AndroidVibrationEffect]
+  package var effects: [AndroidVibrationEffect]
   /// Whether the file's root is `<vibration-select>`.
-  public var isSelect: Bool
+  package var isSelect: Bool
 
-  public init(effects: [AndroidVibrationEffect], isSelect: Bool = false) {
+  package init(effects: [AndroidVibrationEffect], isSelect: Bool = false) {
     self.effects = effects
     self.isSelect = isSelect
   }
 
   /// A single effect (`<vibration-effect>` root).
-  public init(_ effect: AndroidVibrationEffect) {
+  package init(_ effect: AndroidVibrationEffect) {
     self.init(effects: [effect], isSelect: false)
   }
 }
 
 /// One `<vibration-effect>`.
-public indirect enum AndroidVibrationEffect: Equatable, Sendable {
+package indirect enum AndroidVibrationEffect: Equatable, Sendable {
   /// `<waveform-effect>`: amplitude steps (`VibrationEffect.createWaveform`).
   case waveform(AndroidWaveform)
   /// `<predefined-effect name="..." [fallback="..."]>` (`VibrationEffect.get`/`createPredefined`).
@@ -47,32 +47,32 @@ public indirect enum AndroidVibrationEffect: Equatable, Sendable {
 
 /// `<waveform-effect>`: entries played in order; the entries from `repeatIndex` on repeat
 /// until the vibration is cancelled.
-public struct AndroidWaveform: Equatable, Sendable {
-  public var entries: [AndroidWaveformEntry]
+package struct AndroidWaveform: Equatable, Sendable {
+  package var entries: [AndroidWaveformEntry]
   /// Index of the first entry inside `<repeating>`, or nil when nothing repeats.
-  public var repeatIndex: Int?
+  package var repeatIndex: Int?
 
-  public init(entries: [AndroidWaveformEntry], repeatIndex: Int? = nil) {
+  package init(entries: [AndroidWaveformEntry], repeatIndex: Int? = nil) {
     self.entries = entries
     self.repeatIndex = repeatIndex
   }
 
   /// Total length of one pass through every entry, in milliseconds.
-  public var duration_ms: Int { entries.reduce(0) { $0 + $1.duration_ms } }
+  package var duration_ms: Int { entries.reduce(0) { $0 + $1.duration_ms } }
 }
 
 /// `<waveform-entry durationMs="..." amplitude="...">`.
-public struct AndroidWaveformEntry: Equatable, Sendable {
+package struct AndroidWaveformEntry: Equatable, Sendable {
   /// The platform's largest amplitude (`VibrationEffect.MAX_AMPLITUDE`).
-  public static let maxAmplitude = 255
+  package static let maxAmplitude = 255
 
   /// How long the step lasts, ms (>= 0).
-  public var duration_ms: Int
+  package var duration_ms: Int
   /// 0...255, or nil for `"default"` (`VibrationEffect.DEFAULT_AMPLITUDE`: the device's
   /// default vibration strength). 0 is off.
-  public var amplitude: Int?
+  package var amplitude: Int?
 
-  public init(duration_ms: Int, amplitude: Int?) {
+  package init(duration_ms: Int, amplitude: Int?) {
     self.duration_ms = duration_ms
     self.amplitude = amplitude
   }
@@ -81,7 +81,7 @@ public struct AndroidWaveformEntry: Equatable, Sendable {
 /// The predefined effects the XML names (`VibrationEffect.EFFECT_*`). `tick`, `click`,
 /// `heavy_click` and `double_click` are public API; `pop`, `thud` and `texture_tick` are
 /// accepted by the platform's parser only with hidden APIs allowed.
-public enum AndroidPredefinedEffect: String, CaseIterable, Sendable {
+package enum AndroidPredefinedEffect: String, CaseIterable, Sendable {
   case click
   case tick
   case doubleClick = "double_click"
@@ -91,7 +91,7 @@ public enum AndroidPredefinedEffect: String, CaseIterable, Sendable {
   case textureTick = "texture_tick"
 
   /// Whether apps may use the effect (the parser without hidden APIs accepts it).
-  public var isPublic: Bool {
+  package var isPublic: Bool {
     switch self {
     case .click, .tick, .doubleClick, .heavyClick: true
     case .thud, .pop, .textureTick: false
@@ -99,7 +99,7 @@ public enum AndroidPredefinedEffect: String, CaseIterable, Sendable {
   }
 
   /// The `VibrationEffect` constant's name (for Kotlin output).
-  public var constantName: String {
+  package var constantName: String {
     switch self {
     case .click: "EFFECT_CLICK"
     case .tick: "EFFECT_TICK"
@@ -113,7 +113,7 @@ public enum AndroidPredefinedEffect: String, CaseIterable, Sendable {
 }
 
 /// The composition primitives (`VibrationEffect.Composition.PRIMITIVE_*`).
-public enum AndroidPrimitiveName: String, CaseIterable, Sendable {
+package enum AndroidPrimitiveName: String, CaseIterable, Sendable {
   case click
   case tick
   case lowTick = "low_tick"
@@ -124,23 +124,23 @@ public enum AndroidPrimitiveName: String, CaseIterable, Sendable {
   case thud
 
   /// The `Composition` constant's name (for Kotlin output).
-  public var constantName: String {
+  package var constantName: String {
     "PRIMITIVE_" + rawValue.uppercased()
   }
 }
 
 /// `<primitive-effect name="..." scale="..." delayMs="..." delayType="...">`.
-public struct AndroidPrimitive: Equatable, Sendable {
-  public var name: AndroidPrimitiveName
+package struct AndroidPrimitive: Equatable, Sendable {
+  package var name: AndroidPrimitiveName
   /// Strength 0...1 (default 1).
-  public var scale: Double
+  package var scale: Double
   /// The delay before the primitive starts, ms (default 0); what it counts from is
   /// ``delayType``.
-  public var delay_ms: Int
+  package var delay_ms: Int
   /// What `delayMs` counts from (Android 16 `delayType`; default `pause`).
-  public var delayType: AndroidDelayType
+  package var delayType: AndroidDelayType
 
-  public init(_ name: AndroidPrimitiveName, scale: Double = 1, delay_ms: Int = 0, delayType: AndroidDelayType = .pause)
+  package init(_ name: AndroidPrimitiveName, scale: Double = 1, delay_ms: Int = 0, delayType: AndroidDelayType = .pause)
   {
     self.name = name
     self.scale = scale
@@ -150,7 +150,7 @@ public struct AndroidPrimitive: Equatable, Sendable {
 }
 
 /// `delayType` of a primitive (`VibrationEffect.Composition.DELAY_TYPE_*`).
-public enum AndroidDelayType: String, CaseIterable, Sendable {
+package enum AndroidDelayType: String, CaseIterable, Sendable {
   /// The delay is a pause after the previous primitive ends (the default).
   case pause
   /// The delay counts from the previous primitive's start (the composition's start for

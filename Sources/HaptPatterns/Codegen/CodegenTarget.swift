@@ -1,7 +1,7 @@
 import HaptCore
 
 /// The Apple API that `hapt codegen` writes Swift for.
-public enum CodegenTarget: String, CaseIterable, Sendable {
+package enum CodegenTarget: String, CaseIterable, Sendable {
   /// Core Haptics: a `CHHapticPattern` with every event, dynamic parameter and curve of
   /// the pattern (iPhone; iOS 13 and later).
   case coreHaptics = "corehaptics"
@@ -15,11 +15,11 @@ public enum CodegenTarget: String, CaseIterable, Sendable {
 }
 
 /// Why Swift cannot be generated for a pattern and target.
-public enum CodegenError: HaptError, Equatable, Sendable {
+package enum CodegenError: HaptError, Equatable, Sendable {
   /// The target plays system presets and the pattern is not one (or not one of its API).
   case notAPresetOf(target: CodegenTarget, pattern: String, targets: [CodegenTarget])
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .notAPresetOf(let target, let pattern, let targets):
       let allowed = targets.map(\.rawValue).joined(separator: " or ")

@@ -16,7 +16,7 @@ extension SwiftCodegen {
   ///   - pattern: the pattern.
   ///   - name: the pattern's name; the Swift names are made from it.
   ///   - source: where the pattern came from, for the header comment.
-  public static func coreHaptics(_ pattern: HapticPattern, name: String, source: String) -> String {
+  package static func coreHaptics(_ pattern: HapticPattern, name: String, source: String) -> String {
     let typeName = SwiftSource.typeName(name)
     let waveforms = waveformFiles(pattern)
     var lines = header(source: source, name: name)

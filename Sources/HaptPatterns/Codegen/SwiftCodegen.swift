@@ -7,23 +7,23 @@
 /// `play(_:)`), which plays Apple's own haptic rather than hapt's approximation of it.
 /// The output is one self-contained Swift file; the project's tests type-check it for
 /// every shipped pattern against declarations of the Apple APIs it uses.
-public enum SwiftCodegen {
+package enum SwiftCodegen {
   /// The targets a pattern can be generated for: Core Haptics always, and the preset's
   /// own API when `preset` is a system preset.
-  public static func targets(for preset: Preset?) -> [CodegenTarget] {
+  package static func targets(for preset: Preset?) -> [CodegenTarget] {
     guard let preset, let call = SystemFeedbackCall(api: preset.api) else { return [.coreHaptics] }
     return [call.target, .coreHaptics]
   }
 
   /// The default target: the preset's own API for a system preset, else Core Haptics.
-  public static func defaultTarget(for preset: Preset?) -> CodegenTarget { targets(for: preset)[0] }
+  package static func defaultTarget(for preset: Preset?) -> CodegenTarget { targets(for: preset)[0] }
 
   /// Swift that plays a system preset through `target`.
   ///
   /// - Throws: ``CodegenError/notAPresetOf(target:pattern:targets:)`` when `target` is
   ///   not the preset's API (a UIKit preset has no SwiftUI form here, and so on).
   /// - Parameter name: the name the Swift function is made from (default: the preset's).
-  public static func systemFeedback(
+  package static func systemFeedback(
     _ preset: Preset, target: CodegenTarget, name: String? = nil
   )
     throws(CodegenError)
@@ -40,7 +40,7 @@ public enum SwiftCodegen {
   ///
   /// - Throws: ``CodegenError`` when `target` is a system API and the pattern is not a
   ///   preset of it.
-  public static func generate(
+  package static func generate(
     _ pattern: HapticPattern, name: String, source: String, preset: Preset?, target: CodegenTarget
   ) throws(CodegenError) -> String {
     if target == .coreHaptics { return coreHaptics(pattern, name: name, source: source) }

@@ -1,7 +1,7 @@
 /// What converting a loaded pattern to AHAP loses, by its source format (Docs/Formats.md §7).
-public enum AHAPConversionLosses {
+package enum AHAPConversionLosses {
   /// One sentence per loss; empty when the AHAP holds everything hapt renders.
-  public static func notes(for loaded: LoadedPattern) -> [String] {
+  package static func notes(for loaded: LoadedPattern) -> [String] {
     let band = HertzPattern.defaultBand_Hz
     let bandText = "\(Int(band.lowerBound))-\(Int(band.upperBound)) Hz"
     var notes: [String] = []

@@ -2,25 +2,25 @@ import Foundation
 import HaptCore
 
 /// A pattern read from a file, with what the lenient decoder found.
-public struct LoadedPattern: Sendable, Equatable {
+package struct LoadedPattern: Sendable, Equatable {
   /// The pattern.
-  public var pattern: HapticPattern
+  package var pattern: HapticPattern
   /// Rule breaks found while decoding (and missing waveform files).
-  public var findings: [LintFinding]
+  package var findings: [LintFinding]
   /// The file's name without its extension (`uikit-notification-success`).
-  public var name: String
+  package var name: String
   /// The path as given.
-  public var path: String
+  package var path: String
   /// The file's format.
-  public var format: PatternFormat
+  package var format: PatternFormat
   /// Where in the file each event, parameter and curve was written (AHAP; empty for the
   /// other formats).
-  public var sources = PatternSourceMap()
+  package var sources = PatternSourceMap()
 }
 
 /// The pattern file formats hapt reads: the single registry of extensions that file
 /// loading and folder walks use.
-public enum PatternFormat: String, CaseIterable, Sendable {
+package enum PatternFormat: String, CaseIterable, Sendable {
   /// Apple Haptic and Audio Pattern (`.ahap`; `.json` is read as AHAP too).
   case ahap
   /// Lofelt / Meta Haptics Studio `.haptic` v1.
@@ -37,7 +37,7 @@ public enum PatternFormat: String, CaseIterable, Sendable {
   case hmpg
 
   /// The extensions a file of this format has, lowercased, without the dot.
-  public var extensions: [String] {
+  package var extensions: [String] {
     switch self {
     case .ahap: ["ahap", "json"]
     case .haptic: ["haptic"]
@@ -51,32 +51,32 @@ public enum PatternFormat: String, CaseIterable, Sendable {
 
   /// The extensions a folder walk takes as this format (`.json` is not walked: folders
   /// hold device profiles and manifests).
-  public var walkedExtensions: [String] { self == .ahap ? ["ahap"] : extensions }
+  package var walkedExtensions: [String] { self == .ahap ? ["ahap"] : extensions }
 
   /// Whether a walk must look inside the file (XML root element) before taking it.
-  public var walkNeedsRootCheck: Bool { self == .androidXML }
+  package var walkNeedsRootCheck: Bool { self == .androidXML }
 
   /// The format of a lowercased extension, or nil.
-  public init?(extension ext: String) {
+  package init?(extension ext: String) {
     guard let format = Self.allCases.first(where: { $0.extensions.contains(ext) }) else { return nil }
     self = format
   }
 
   /// The format of a path, by its extension (case-insensitive), or nil.
-  public init?(path: String) {
+  package init?(path: String) {
     self.init(extension: URL(fileURLWithPath: path).pathExtension.lowercased())
   }
 }
 
 /// Loading pattern files by extension.
-public enum PatternFile {
+package enum PatternFile {
   /// The extensions hapt reads as patterns in folder walks.
-  public static let extensions: Set<String> = Set(PatternFormat.allCases.flatMap(\.walkedExtensions))
+  package static let extensions: Set<String> = Set(PatternFormat.allCases.flatMap(\.walkedExtensions))
 
   /// Whether a folder walk takes the file at `path`, whose lowercased extension is `ext`,
   /// as a pattern: its extension is walked and, for `.xml`, its root element is
   /// `<vibration-effect>` or `<vibration-select>` (other XML is not a pattern).
-  public static func isWalkedPattern(path: String, extension ext: String) -> Bool {
+  package static func isWalkedPattern(path: String, extension ext: String) -> Bool {
     guard let format = PatternFormat(extension: ext), format.walkedExtensions.contains(ext) else { return false }
     guard format.walkNeedsRootCheck else { return true }
     return XMLRootElement.name(ofFileAt: path).map(AndroidVibration.isRootElement) ?? false
@@ -84,7 +84,7 @@ public enum PatternFile {
 
   /// Decodes `bytes` as `format`: the pattern and the decoder's findings.
   /// - Throws: ``InputError`` naming `file`.
-  public static func decode(
+  package static func decode(
     _ bytes: [UInt8], format: PatternFormat, file: String, limits: PatternLimits = PatternLimits()
   ) throws -> (pattern: HapticPattern, findings: [LintFinding]) {
     switch format {
@@ -115,7 +115,7 @@ public enum PatternFile {
   /// paths that leave the folder are never touched.
   /// - Throws: ``InputError`` naming the file: 66 if it cannot be read, 65 if it is not a
   ///   pattern or its extension is unknown.
-  public static func load(path given: String, limits: PatternLimits = PatternLimits()) throws -> LoadedPattern {
+  package static func load(path given: String, limits: PatternLimits = PatternLimits()) throws -> LoadedPattern {
     let path = Corpora.resolve(given)  // the shipped corpora by their README spelling
     guard let format = PatternFormat(path: path) else {
       throw InputError(

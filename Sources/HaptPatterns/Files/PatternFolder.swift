@@ -12,20 +12,20 @@ import Foundation
 /// read for another reason is listed in ``excluded`` and named in the summary: symbolic
 /// links (never followed), names that are not UTF-8, dotfiles with a pattern extension,
 /// hidden folders and special files (FIFOs, devices).
-public struct PatternFolder: Sendable, Equatable {
+package struct PatternFolder: Sendable, Equatable {
   /// Paths of the pattern files, sorted, spelled from the folder as given.
-  public var patternFiles: [String]
+  package var patternFiles: [String]
   /// Files skipped: lowercased extension ("" for none) -> count.
-  public var skipped: [String: Int]
+  package var skipped: [String: Int]
   /// Entries not read for another reason than their format, with their paths.
-  public var excluded: [Exclusion: [String]] = [:]
+  package var excluded: [Exclusion: [String]] = [:]
 
   /// Why a folder entry was not read although it may be a pattern.
-  public enum Exclusion: String, CaseIterable, Sendable, Comparable {
+  package enum Exclusion: String, CaseIterable, Sendable, Comparable {
     case symlink, nonUTF8Name, dotfile, hiddenFolder, special
 
     /// "2 symlinks", "1 file with a name that is not UTF-8", "1 dotfile".
-    public func phrase(_ count: Int) -> String {
+    package func phrase(_ count: Int) -> String {
       let many = count != 1
       switch self {
       case .symlink: return "\(count) symlink\(many ? "s" : "")"
@@ -36,14 +36,14 @@ public struct PatternFolder: Sendable, Equatable {
       }
     }
 
-    public static func < (a: Exclusion, b: Exclusion) -> Bool {
+    package static func < (a: Exclusion, b: Exclusion) -> Bool {
       allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }
   }
 
   /// Extensions of files that are not haptic data, never listed as skipped (our choice:
   /// a pattern folder often holds a README, images or device profiles).
-  public static let ignoredExtensions: Set<String> = [
+  package static let ignoredExtensions: Set<String> = [
     "md", "markdown", "txt", "rtf", "pdf", "html", "htm", "css", "csv", "json", "xml", "plist", "yml", "yaml",
     "png", "jpg", "jpeg", "gif", "svg", "swift", "license",
   ]
@@ -51,7 +51,7 @@ public struct PatternFolder: Sendable, Equatable {
   /// Walks `folder` recursively.
   ///
   /// - Parameter limit: at most this many pattern files are kept.
-  public init(scanning folder: String, limit: Int = 100_000) {
+  package init(scanning folder: String, limit: Int = 100_000) {
     patternFiles = []
     skipped = [:]
     let walk = FolderWalk(folder)
@@ -81,7 +81,7 @@ public struct PatternFolder: Sendable, Equatable {
   }
 
   /// What was left out, in one line: ``excludedSummary(_:)`` then ``skippedSummary(_:)``.
-  public static func summary(skipped: [String: Int], excluded: [Exclusion: [String]]) -> String? {
+  package static func summary(skipped: [String: Int], excluded: [Exclusion: [String]]) -> String? {
     let parts = [excludedSummary(excluded), skippedSummary(skipped)].compactMap { $0 }
     return parts.isEmpty ? nil : parts.joined(separator: "; ")
   }
@@ -89,7 +89,7 @@ public struct PatternFolder: Sendable, Equatable {
   /// One line naming the entries left out for another reason than their format, or nil:
   /// "skipped 2 symlinks (a/x.ahap, a/y.ahap), 1 dotfile (a/.hidden.ahap)"; at most
   /// three paths of each kind are spelled out.
-  public static func excludedSummary(_ excluded: [Exclusion: [String]]) -> String? {
+  package static func excludedSummary(_ excluded: [Exclusion: [String]]) -> String? {
     let parts = excluded.filter { !$0.value.isEmpty }.sorted { $0.key < $1.key }.map { kind, paths in
       let shown = paths.prefix(3).joined(separator: ", ") + (paths.count > 3 ? ", ..." : "")
       return "\(kind.phrase(paths.count)) (\(shown))"
@@ -100,7 +100,7 @@ public struct PatternFolder: Sendable, Equatable {
   /// One line saying what was skipped, or nil if nothing was: "skipped 11 .vij files, 1
   /// .wav file: not a pattern format hapt reads (it reads .ahap, .haps, ...)". Extensions in
   /// order of count, then name.
-  public static func skippedSummary(_ skipped: [String: Int]) -> String? {
+  package static func skippedSummary(_ skipped: [String: Int]) -> String? {
     guard !skipped.isEmpty else { return nil }
     let parts = skipped.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { ext, count in
       let name = ext.isEmpty ? "file\(count == 1 ? "" : "s") without extension" : ".\(ext) file\(count == 1 ? "" : "s")"

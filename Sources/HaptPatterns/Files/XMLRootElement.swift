@@ -62,7 +62,7 @@ enum XMLRootElement {
 
 extension AndroidVibration {
   /// Whether `name` is the root element of Android vibration XML.
-  public static func isRootElement(_ name: String) -> Bool {
+  package static func isRootElement(_ name: String) -> Bool {
     name == AndroidXML.Tag.effect || name == AndroidXML.Tag.select
   }
 }

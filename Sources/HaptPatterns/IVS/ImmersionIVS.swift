@@ -20,11 +20,11 @@ import HaptCore
 /// timeline the first basis effect plays alone. A periodic effect vibrates at 1000/period
 /// Hz, a magnitude sweep at sharpness 0.5 (no frequency of its own); amplitude is
 /// magnitude / 10000, shaped linearly by attack and fade.
-public enum ImmersionIVS {
+package enum ImmersionIVS {
   /// Decodes an `.ivs` file leniently.
   /// - Throws: ``InputError`` naming `file` and the line for XML that is not well formed,
   ///   a root other than `<ivs-file>`, or numbers that are not numbers.
-  public static func decode(
+  package static func decode(
     _ bytes: [UInt8], file: String, limits: PatternLimits = PatternLimits()
   ) throws -> (pattern: HertzPattern, findings: [LintFinding]) {
     do {
@@ -38,12 +38,12 @@ public enum ImmersionIVS {
   }
 
   /// Decodes IVS text (tests).
-  public static func decode(_ text: String, file: String) throws -> (pattern: HertzPattern, findings: [LintFinding]) {
+  package static func decode(_ text: String, file: String) throws -> (pattern: HertzPattern, findings: [LintFinding]) {
     try decode(Array(text.utf8), file: file)
   }
 
   /// Full-scale magnitude.
-  public static let maxMagnitude = 10_000.0
+  package static let maxMagnitude = 10_000.0
 }
 
 /// One basis effect after reading its attributes.

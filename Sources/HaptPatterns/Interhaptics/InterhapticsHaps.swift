@@ -16,10 +16,10 @@ import HaptCore
 /// evaluated as ``HapsCurve`` documents, a looping perception repeated. Texture and
 /// stiffness are read and reported as not rendered (``LintRule/hapsNotRendered``): they
 /// are position- and force-driven, not time-driven.
-public enum InterhapticsHaps {
+package enum InterhapticsHaps {
   /// Decodes a `.haps` file leniently.
   /// - Throws: ``InputError`` naming `file` and the JSON path for broken input.
-  public static func decode(
+  package static func decode(
     _ bytes: [UInt8], file: String, limits: PatternLimits = PatternLimits()
   ) throws -> (pattern: HertzPattern, findings: [LintFinding]) {
     do {
@@ -34,12 +34,12 @@ public enum InterhapticsHaps {
   }
 
   /// Decodes `.haps` text (tests).
-  public static func decode(_ text: String, file: String) throws -> (pattern: HertzPattern, findings: [LintFinding]) {
+  package static func decode(_ text: String, file: String) throws -> (pattern: HertzPattern, findings: [LintFinding]) {
     try decode(Array(text.utf8), file: file)
   }
 
   /// How much of a looping perception is rendered, s (it loops until stopped).
-  public static let loopRenderLength_s = 3.0
+  package static let loopRenderLength_s = 3.0
 }
 
 /// The state of one `.haps` decode.

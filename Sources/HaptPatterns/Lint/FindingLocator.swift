@@ -1,19 +1,19 @@
 import HaptCore
 
 /// A place in a text file: 1-based line and column (columns count Unicode code points).
-public struct SourcePosition: Sendable, Equatable, CustomStringConvertible {
-  public var line: Int
-  public var column: Int
+package struct SourcePosition: Sendable, Equatable, CustomStringConvertible {
+  package var line: Int
+  package var column: Int
 
-  public init(line: Int, column: Int) {
+  package init(line: Int, column: Int) {
     self.line = line
     self.column = column
   }
 
-  public static let start = SourcePosition(line: 1, column: 1)
+  package static let start = SourcePosition(line: 1, column: 1)
 
   /// `line:column`.
-  public var description: String { "\(line):\(column)" }
+  package var description: String { "\(line):\(column)" }
 }
 
 /// Turns the place of a lint finding into a line and column of its file.
@@ -26,13 +26,13 @@ public struct SourcePosition: Sendable, Equatable, CustomStringConvertible {
 /// through the ``PatternSourceMap``; in a `.haptic` file its amplitude envelope; in an
 /// Android XML file the root element). An empty place (the whole pattern) is the start of
 /// the file, or the root element of an Android XML file.
-public struct FindingLocator: Sendable {
+package struct FindingLocator: Sendable {
   let lines: [ArraySlice<UInt8>]
   let root: JSONNode?
   let format: PatternFormat?
   let sources: PatternSourceMap
 
-  public init(bytes: [UInt8], format: PatternFormat?, sources: PatternSourceMap = PatternSourceMap()) {
+  package init(bytes: [UInt8], format: PatternFormat?, sources: PatternSourceMap = PatternSourceMap()) {
     var lines: [ArraySlice<UInt8>] = []
     var start = 0
     for (i, byte) in bytes.enumerated() where byte == 0x0A {
@@ -47,7 +47,7 @@ public struct FindingLocator: Sendable {
   }
 
   /// The position of `place`; the start of the file when the place cannot be found.
-  public func position(of place: String) -> SourcePosition {
+  package func position(of place: String) -> SourcePosition {
     if let explicit = Self.lineAndColumn(place) {
       return explicit.column.map { SourcePosition(line: explicit.line, column: codePointColumn(explicit.line, $0)) }
         ?? SourcePosition(line: explicit.line, column: firstNonBlankColumn(explicit.line))

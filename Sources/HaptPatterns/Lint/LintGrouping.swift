@@ -1,15 +1,15 @@
 /// Findings of one rule in one file, shown together: one line with the count and the first
 /// few places instead of one line each (a file with 75 overlapping continuous events).
-public struct LintGroup: Sendable, Equatable, CustomStringConvertible {
+package struct LintGroup: Sendable, Equatable, CustomStringConvertible {
   /// The findings, in their order of report (same file, rule and severity).
-  public var findings: [LintFinding]
+  package var findings: [LintFinding]
 
   /// Places named on the grouped line.
-  public static let placesShown = 3
+  package static let placesShown = 3
 
   /// `FILE: PLACE: severity: message [RULE]` for one finding; for several, `FILE:
   /// severity: N findings [RULE], at PLACE, PLACE, PLACE and N more: first message`.
-  public var description: String {
+  package var description: String {
     guard let first = findings.first else { return "" }
     guard findings.count > 1 else { return first.description }
     let places = findings.prefix(Self.placesShown).map(\.place).filter { !$0.isEmpty }
@@ -23,11 +23,11 @@ public struct LintGroup: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Groups lint findings for text output.
-public enum LintGrouping {
+package enum LintGrouping {
   /// The findings grouped by file, rule and severity, each group where its first finding
   /// was; a rule found at most ``LintGroup/placesShown`` times in a file keeps one line
   /// per finding (each with its own message).
-  public static func groups(_ findings: [LintFinding]) -> [LintGroup] {
+  package static func groups(_ findings: [LintFinding]) -> [LintGroup] {
     grouped(findings).flatMap { group in
       group.findings.count > LintGroup.placesShown ? [group] : group.findings.map { LintGroup(findings: [$0]) }
     }

@@ -3,39 +3,39 @@ import HaptCore
 
 /// The result of linting many files: findings per file and the files that could not be
 /// read or decoded.
-public struct LintReport: Sendable, Equatable {
+package struct LintReport: Sendable, Equatable {
   /// One checked path.
-  public struct FileResult: Sendable, Equatable {
-    public var file: String
+  package struct FileResult: Sendable, Equatable {
+    package var file: String
     /// Findings in decode order, then structural and UX findings.
-    public var findings: [LintFinding]
+    package var findings: [LintFinding]
     /// Why the file could not be checked, or nil.
-    public var error: InputError?
+    package var error: InputError?
   }
 
-  public var files: [FileResult] = []
+  package var files: [FileResult] = []
   /// Files in the folders walked that are not patterns: extension -> count.
-  public var skipped: [String: Int] = [:]
+  package var skipped: [String: Int] = [:]
   /// Entries of the folders walked left out for another reason (symlinks, dotfiles...).
-  public var excluded: [PatternFolder.Exclusion: [String]] = [:]
+  package var excluded: [PatternFolder.Exclusion: [String]] = [:]
 
-  public init(files: [FileResult] = [], skipped: [String: Int] = [:]) {
+  package init(files: [FileResult] = [], skipped: [String: Int] = [:]) {
     self.files = files
     self.skipped = skipped
   }
 
   /// "skipped 39 .haps files: not a pattern format hapt reads ...", or nil.
-  public var skippedSummary: String? { PatternFolder.summary(skipped: skipped, excluded: excluded) }
+  package var skippedSummary: String? { PatternFolder.summary(skipped: skipped, excluded: excluded) }
 
   /// Every finding, file by file.
-  public var findings: [LintFinding] { files.flatMap(\.findings) }
+  package var findings: [LintFinding] { files.flatMap(\.findings) }
 
   /// Files that could not be read or decoded.
-  public var failures: [InputError] { files.compactMap(\.error) }
+  package var failures: [InputError] { files.compactMap(\.error) }
 
   /// The report as strict lint judges it: findings of rules with a
   /// ``LintRule/strictSeverity`` (an unknown key that drops content) take that severity.
-  public func strict() -> LintReport {
+  package func strict() -> LintReport {
     var copy = self
     for f in copy.files.indices {
       for k in copy.files[f].findings.indices {
@@ -49,14 +49,14 @@ public struct LintReport: Sendable, Equatable {
   }
 
   /// Number of findings of `severity`.
-  public func count(_ severity: LintSeverity) -> Int {
+  package func count(_ severity: LintSeverity) -> Int {
     findings.filter { $0.severity == severity }.count
   }
 
   /// Lints every pattern file under `paths` (files, or folders searched recursively for
   /// `.ahap` and `.haptic` files, in sorted order). A file that fails never stops the
   /// others: its error is recorded and the walk goes on.
-  public static func lint(paths: [String], limits: PatternLimits = PatternLimits()) -> LintReport {
+  package static func lint(paths: [String], limits: PatternLimits = PatternLimits()) -> LintReport {
     var report = LintReport()
     let expanded = expand(paths)
     report.skipped = expanded.skipped

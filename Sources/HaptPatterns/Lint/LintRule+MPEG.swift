@@ -1,34 +1,34 @@
 /// The rules for MPEG-I Haptics files (`.hjif`, `.hmpg`), found while decoding.
 extension LintRule {
-  public static let mpegUnknownKey = LintRule(
+  package static let mpegUnknownKey = LintRule(
     "MPG001", .warning, "mpeg-unknown-key", "A key the MPEG-I Haptics schema does not define; ignored.")
-  public static let mpegMissingKey = LintRule(
+  package static let mpegMissingKey = LintRule(
     "MPG002", .warning, "mpeg-missing-key", "A key the MPEG-I Haptics schema requires is missing; a default is used.")
-  public static let mpegOutOfRange = LintRule(
+  package static let mpegOutOfRange = LintRule(
     "MPG003", .warning, "mpeg-out-of-range",
     "A value outside the range the MPEG-I Haptics schema allows (or not a whole number where one is required); clamped or rounded."
   )
-  public static let mpegNotRendered = LintRule(
+  package static let mpegNotRendered = LintRule(
     "MPG004", .info, "mpeg-not-rendered",
     "A perception of a modality other than Vibrotactile (force, temperature, ...): read, not rendered.")
-  public static let mpegWaveletNotDecoded = LintRule(
+  package static let mpegWaveletNotDecoded = LintRule(
     "MPG005", .warning, "mpeg-wavelet-not-decoded",
     "A WaveletWave band: its streams are read but hapt does not decode them, so the band is silent.")
-  public static let mpegUnknownReference = LintRule(
+  package static let mpegUnknownReference = LintRule(
     "MPG006", .error, "mpeg-unknown-reference",
     "A Reference effect whose id is not in the perception's effect library: it plays nothing.")
-  public static let mpegUnknownValue = LintRule(
+  package static let mpegUnknownValue = LintRule(
     "MPG007", .error, "mpeg-unknown-value",
     "A band type, effect type, base signal, curve type or modality the standard does not list: the band or effect is skipped, or the default is used."
   )
-  public static let mpegTransientWithoutAmplitude = LintRule(
+  package static let mpegTransientWithoutAmplitude = LintRule(
     "MPG008", .warning, "mpeg-transient-without-amplitude",
     "A Transient keyframe without amplitude_modulation plays nothing (the MPEG reference synthesizer hangs on it).")
-  public static let mpegUnsortedKeyframes = LintRule(
+  package static let mpegUnsortedKeyframes = LintRule(
     "MPG009", .warning, "mpeg-unsorted-keyframes", "Keyframes out of relative-position order; sorted.")
 
   /// The MPEG-I Haptics rules, in table order.
-  public static let mpegRules: [LintRule] = [
+  package static let mpegRules: [LintRule] = [
     mpegUnknownKey, mpegMissingKey, mpegOutOfRange, mpegNotRendered, mpegWaveletNotDecoded,
     mpegUnknownReference, mpegUnknownValue, mpegTransientWithoutAmplitude, mpegUnsortedKeyframes,
   ]

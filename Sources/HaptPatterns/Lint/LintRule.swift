@@ -6,18 +6,18 @@
 /// any pattern, and `UX…` rules Apple's haptic design guidance (Human Interface
 /// Guidelines, "Playing haptics"; WWDC 2019 session 810 "Designing audio-haptic
 /// experiences").
-public struct LintRule: Equatable, Sendable {
-  public var id: String
-  public var severity: LintSeverity
+package struct LintRule: Equatable, Sendable {
+  package var id: String
+  package var severity: LintSeverity
   /// A short kebab-case name.
-  public var name: String
+  package var name: String
   /// One sentence: what the rule finds and why it matters.
-  public var summary: String
+  package var summary: String
   /// The severity under strict lint, when it is higher than ``severity`` (a finding that
   /// silently drops content: an error when the user asks for strictness).
-  public var strictSeverity: LintSeverity?
+  package var strictSeverity: LintSeverity?
 
-  public init(
+  package init(
     _ id: String, _ severity: LintSeverity, _ name: String, _ summary: String, strict: LintSeverity? = nil
   ) {
     self.id = id
@@ -28,203 +28,203 @@ public struct LintRule: Equatable, Sendable {
   }
 
   /// The rule with this identifier, if hapt has one.
-  public static func rule(id: String) -> LintRule? { byID[id] }
+  package static func rule(id: String) -> LintRule? { byID[id] }
 
   private static let byID: [String: LintRule] = Dictionary(
     all.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
 
   /// A finding of this rule.
-  public func finding(file: String, place: String, _ message: String) -> LintFinding {
+  package func finding(file: String, place: String, _ message: String) -> LintFinding {
     LintFinding(ruleID: id, severity: severity, file: file, place: place, message: message)
   }
 
   // MARK: - AHAP format
 
-  public static let jsonLeniency = LintRule(
+  package static let jsonLeniency = LintRule(
     "AHAP001", .warning, "json-leniency",
     "Not strict JSON (a trailing comma, a byte-order mark): Core Haptics accepts it, other JSON tools may not.")
-  public static let unknownKey = LintRule(
+  package static let unknownKey = LintRule(
     "AHAP002", .warning, "unknown-key", "A key AHAP does not define; Core Haptics ignores it.")
-  public static let missingKey = LintRule(
+  package static let missingKey = LintRule(
     "AHAP003", .warning, "missing-key", "A key is missing; its Core Haptics default is used.")
-  public static let outOfRange = LintRule(
+  package static let outOfRange = LintRule(
     "AHAP004", .warning, "out-of-range", "A value outside its range; clamped as Core Haptics clamps it.")
-  public static let unknownIdentifier = LintRule(
+  package static let unknownIdentifier = LintRule(
     "AHAP005", .error, "unknown-identifier",
     "An EventType or ParameterID Core Haptics does not know: such events are skipped, such parameters have no effect.")
-  public static let negativeTime = LintRule(
+  package static let negativeTime = LintRule(
     "AHAP006", .error, "negative-time", "A negative time or duration; set to 0.")
-  public static let unsortedCurve = LintRule(
+  package static let unsortedCurve = LintRule(
     "AHAP007", .warning, "unsorted-curve", "Curve control points out of time order.")
-  public static let tooManyControlPoints = LintRule(
+  package static let tooManyControlPoints = LintRule(
     "AHAP008", .warning, "too-many-control-points",
     "A parameter curve with more than 16 control points (Core Haptics' limit per curve).")
-  public static let longContinuousEvent = LintRule(
+  package static let longContinuousEvent = LintRule(
     "AHAP009", .error, "long-continuous-event",
     "A continuous event longer than 30 s (Core Haptics' limit); rendered as written.")
-  public static let unsafeWaveformPath = LintRule(
+  package static let unsafeWaveformPath = LintRule(
     "AHAP010", .error, "unsafe-waveform-path",
     "An EventWaveformPath that is absolute or climbs out of the pattern's folder ('..'); never followed.")
-  public static let duplicateKey = LintRule(
+  package static let duplicateKey = LintRule(
     "AHAP011", .warning, "duplicate-key", "A key given twice in one object; the last one is used.")
-  public static let malformedEntry = LintRule(
+  package static let malformedEntry = LintRule(
     "AHAP012", .warning, "malformed-entry",
     "A Pattern entry with no Event, Parameter or ParameterCurve, or with several.")
-  public static let missingWaveform = LintRule(
+  package static let missingWaveform = LintRule(
     "AHAP013", .warning, "missing-waveform",
     "An AudioCustom event whose waveform file is missing next to the pattern.")
-  public static let emptyCurve = LintRule(
+  package static let emptyCurve = LintRule(
     "AHAP014", .warning, "empty-curve", "A parameter curve without control points has no effect.")
-  public static let ignoredValue = LintRule(
+  package static let ignoredValue = LintRule(
     "AHAP015", .info, "ignored-value",
     "A parameter or key that has no effect on this event type (a transient's EventDuration).")
-  public static let misspelledKey = LintRule(
+  package static let misspelledKey = LintRule(
     "AHAP016", .warning, "misspelled-key",
     "An unknown key close to one AHAP defines (EventParamters for EventParameters): everything under it is dropped. An error under strict lint.",
     strict: .error)
 
   // MARK: - Lofelt .haptic format
 
-  public static let hapticTooFewPoints = LintRule(
+  package static let hapticTooFewPoints = LintRule(
     "HAP001", .error, "haptic-too-few-points", "A .haptic amplitude envelope needs at least two points.")
-  public static let hapticDecreasingTime = LintRule(
+  package static let hapticDecreasingTime = LintRule(
     "HAP002", .error, "haptic-decreasing-time", "Envelope breakpoint times must not decrease.")
-  public static let hapticEmphasisBelowEnvelope = LintRule(
+  package static let hapticEmphasisBelowEnvelope = LintRule(
     "HAP003", .error, "haptic-emphasis-below-envelope",
     "An emphasis amplitude below the envelope amplitude at its breakpoint.")
-  public static let hapticOutOfRange = LintRule(
+  package static let hapticOutOfRange = LintRule(
     "HAP004", .warning, "haptic-out-of-range", "A .haptic value outside 0...1; clamped.")
-  public static let hapticUnknownKey = LintRule(
+  package static let hapticUnknownKey = LintRule(
     "HAP005", .warning, "haptic-unknown-key", "A key or version the .haptic v1 format does not define.")
-  public static let hapticMisspelledKey = LintRule(
+  package static let hapticMisspelledKey = LintRule(
     "HAP008", .warning, "haptic-misspelled-key",
     "An unknown key close to one the .haptic v1 format defines (amplitdue for amplitude): everything under it is dropped. An error under strict lint.",
     strict: .error)
-  public static let hapticMissingKey = LintRule(
+  package static let hapticMissingKey = LintRule(
     "HAP006", .warning, "haptic-missing-key", "A .haptic key is missing; a default is used.")
-  public static let hapticZeroDuration = LintRule(
+  package static let hapticZeroDuration = LintRule(
     "HAP007", .warning, "haptic-zero-duration",
     "Every amplitude point of a .haptic envelope at the same time: the envelope lasts 0 s and its vibration is never felt."
   )
 
   // MARK: - Android vibration XML
 
-  public static let androidUnknownAttribute = LintRule(
+  package static let androidUnknownAttribute = LintRule(
     "AND001", .warning, "android-unknown-attribute",
     "An attribute the vibration XML schema does not define: hapt ignores it, Android's parser refuses the file.")
-  public static let androidHiddenAPI = LintRule(
+  package static let androidHiddenAPI = LintRule(
     "AND002", .warning, "android-hidden-api",
     "An effect (pop, thud, texture_tick) or attribute (fallback) Android's parser accepts only for system code; an app's XML with it fails to load."
   )
-  public static let androidEndlessRepeat = LintRule(
+  package static let androidEndlessRepeat = LintRule(
     "AND003", .warning, "android-endless-repeat",
     "A repeating waveform vibrates until the app cancels it; hapt renders a bounded length.")
-  public static let androidShortEntry = LintRule(
+  package static let androidShortEntry = LintRule(
     "AND004", .warning, "android-short-entry",
     "A waveform step to a new non-zero amplitude shorter than 10 ms: an LRA cannot follow it and the step is mostly lost."
   )
-  public static let androidZeroDuration = LintRule(
+  package static let androidZeroDuration = LintRule(
     "AND005", .error, "android-zero-duration",
     "A waveform whose entries all last 0 ms: Android's parser refuses it and nothing plays.")
-  public static let androidStrayText = LintRule(
+  package static let androidStrayText = LintRule(
     "AND006", .warning, "android-stray-text",
     "Text between vibration XML elements: hapt ignores it, Android's parser refuses the file.")
 
   // MARK: - Android 16 vibration XML
 
-  public static let androidEnvelopeNotZero = LintRule(
+  package static let androidEnvelopeNotZero = LintRule(
     "AND007", .error, "android-envelope-not-zero",
     "A basic envelope whose last control point is not at intensity 0: Android refuses it (an envelope must end at zero)."
   )
-  public static let androidShortControlPoint = LintRule(
+  package static let androidShortControlPoint = LintRule(
     "AND008", .warning, "android-short-control-point",
     "An envelope control point shorter than the default device's minimum control-point duration (10 ms): Android requires at least the device's minimum."
   )
-  public static let androidFrequencyOutOfRange = LintRule(
+  package static let androidFrequencyOutOfRange = LintRule(
     "AND009", .warning, "android-frequency-out-of-range",
     "An envelope frequency outside the default device's range (80...230 Hz): Android requires frequencies inside the device's range; hapt plays it at the nearest edge."
   )
-  public static let androidUnsupportedOnDevice = LintRule(
+  package static let androidUnsupportedOnDevice = LintRule(
     "AND010", .warning, "android-unsupported-on-device",
     "Nothing in the file plays on the device (an envelope on a device without envelope support, no supported alternative)."
   )
 
   // MARK: - Interhaptics .haps
 
-  public static let hapsNotRendered = LintRule(
+  package static let hapsNotRendered = LintRule(
     "HAPS001", .warning, "haps-not-rendered",
     "A texture or stiffness perception with notes: hapt renders the vibration perception only, so these are not evaluated."
   )
-  public static let hapsUnknownKey = LintRule(
+  package static let hapsUnknownKey = LintRule(
     "HAPS002", .warning, "haps-unknown-key", "A key, version or value the .haps format (version 5) does not define.")
-  public static let hapsMissingKey = LintRule(
+  package static let hapsMissingKey = LintRule(
     "HAPS003", .warning, "haps-missing-key", "A .haps key is missing; a default is used or the note is skipped.")
-  public static let hapsOutOfRange = LintRule(
+  package static let hapsOutOfRange = LintRule(
     "HAPS004", .warning, "haps-out-of-range", "A gain or amplitude outside 0...1, or a negative frequency; clamped.")
-  public static let hapsUnsortedKeyframes = LintRule(
+  package static let hapsUnsortedKeyframes = LintRule(
     "HAPS005", .warning, "haps-unsorted-keyframes", "Keyframes out of time order; hapt sorts them.")
-  public static let hapsEndlessLoop = LintRule(
+  package static let hapsEndlessLoop = LintRule(
     "HAPS006", .warning, "haps-endless-loop",
     "A looping perception plays until the app stops it; hapt renders a bounded length.")
 
   // MARK: - Immersion IVS
 
-  public static let ivsUnknownEffect = LintRule(
+  package static let ivsUnknownEffect = LintRule(
     "IVS001", .error, "ivs-unknown-effect",
     "A launch event names no basis effect of the file, or a basis effect's type is not periodic or magsweep: it does not play (an unknown waveform plays as a sine)."
   )
-  public static let ivsMissingAttribute = LintRule(
+  package static let ivsMissingAttribute = LintRule(
     "IVS002", .warning, "ivs-missing-attribute",
     "An IVS attribute is missing; a default is used or the element is skipped.")
-  public static let ivsOutOfRange = LintRule(
+  package static let ivsOutOfRange = LintRule(
     "IVS003", .warning, "ivs-out-of-range",
     "A magnitude outside 0...10000 or a period of 0 or less; clamped or skipped.")
-  public static let ivsUnknownElement = LintRule(
+  package static let ivsUnknownElement = LintRule(
     "IVS004", .warning, "ivs-unknown-element", "An element or attribute the IVS format does not define; ignored.")
-  public static let ivsNoTimeline = LintRule(
+  package static let ivsNoTimeline = LintRule(
     "IVS005", .info, "ivs-no-timeline",
     "No timeline effect: hapt plays the first basis effect alone (an app plays any effect of the file by its index).")
-  public static let ivsWaveformNotKept = LintRule(
+  package static let ivsWaveformNotKept = LintRule(
     "IVS006", .info, "ivs-waveform-not-kept",
     "A periodic effect with a square, triangle or sawtooth waveform: hapt's drive is a sine at the effect's frequency.")
 
   // MARK: - Pattern structure
 
-  public static let overlappingContinuous = LintRule(
+  package static let overlappingContinuous = LintRule(
     "PAT001", .warning, "overlapping-continuous",
     "Continuous haptic events overlap; their vibrations add and may clip.")
-  public static let overlappingCurves = LintRule(
+  package static let overlappingCurves = LintRule(
     "PAT002", .warning, "overlapping-curves",
     "A curve or step starts before an earlier curve of the same control ends, cutting it short.")
-  public static let simultaneousTransients = LintRule(
+  package static let simultaneousTransients = LintRule(
     "PAT003", .warning, "simultaneous-transients", "Two transients at the same time feel like one.")
-  public static let noHapticEvents = LintRule(
+  package static let noHapticEvents = LintRule(
     "PAT004", .warning, "no-haptic-events", "The pattern has no haptic event: nothing to feel.")
 
-  public static let silentPattern = LintRule(
+  package static let silentPattern = LintRule(
     "PAT005", .warning, "silent-pattern",
     "Every haptic event has intensity 0 throughout (its own or through HapticIntensityControl): nothing is felt on any device."
   )
 
   // MARK: - UX guidance
 
-  public static let longUIPattern = LintRule(
+  package static let longUIPattern = LintRule(
     "UX001", .warning, "long-ui-pattern",
     "Longer than 2 s: UI feedback should be short (about a second at most).")
-  public static let sustainedBuzz = LintRule(
+  package static let sustainedBuzz = LintRule(
     "UX002", .warning, "sustained-buzz",
     "Continuous vibration over 3 s at intensity 0.5 or more fatigues the hand and drains the battery.")
-  public static let denseBurst = LintRule(
+  package static let denseBurst = LintRule(
     "UX003", .warning, "dense-burst",
     "More than 10 haptic onsets within 0.5 s blur into one buzz.")
-  public static let fusingGap = LintRule(
+  package static let fusingGap = LintRule(
     "UX004", .warning, "fusing-gap", "Transients less than 30 ms apart fuse into one.")
-  public static let allFullIntensity = LintRule(
+  package static let allFullIntensity = LintRule(
     "UX005", .info, "all-full-intensity",
     "Every haptic event at full intensity: no contrast left for emphasis.")
 
   /// Every rule, in table order.
-  public static let all: [LintRule] =
+  package static let all: [LintRule] =
     [
       jsonLeniency, unknownKey, missingKey, outOfRange, unknownIdentifier, negativeTime,
       unsortedCurve, tooManyControlPoints, longContinuousEvent, unsafeWaveformPath, duplicateKey,

@@ -4,28 +4,28 @@ import HaptCore
 /// Thresholds are named constants; the rules table in Docs/Patterns.md quotes them.
 /// Places name the model (`events[3]`, `parameterCurves[1]`) and the time, since a
 /// rule may involve several entries.
-public enum PatternLint {
+package enum PatternLint {
   /// PAT002: a curve or step starting within this of an earlier curve's end does not cut
   /// it (10 µs, under half a sample at 48 kHz): decimal times written by converters and
   /// editors (0.42 vs 0.41999999999999998) meet exactly in intent.
-  public static let timeTolerance_s = 1e-5
+  package static let timeTolerance_s = 1e-5
   /// UX001: longest pattern before it counts as long UI feedback, in seconds.
-  public static let longPattern_s = 2.0
+  package static let longPattern_s = 2.0
   /// UX002: longest continuous vibration at or above ``buzzIntensity`` before it fatigues.
-  public static let sustainedBuzz_s = 3.0
+  package static let sustainedBuzz_s = 3.0
   /// UX002: intensity from which a continuous vibration counts as a buzz.
-  public static let buzzIntensity = 0.5
+  package static let buzzIntensity = 0.5
   /// UX003: more onsets than this within ``denseWindow_s`` blur together.
-  public static let denseOnsets = 10
-  public static let denseWindow_s = 0.5
+  package static let denseOnsets = 10
+  package static let denseWindow_s = 0.5
   /// UX004: transients closer than this fuse (Docs/Model.md §5: about 30 ms).
-  public static let fusionGap_s = 0.030
+  package static let fusionGap_s = 0.030
   /// UX005: intensities at or above this count as full.
-  public static let fullIntensity = 0.99
+  package static let fullIntensity = 0.99
 
   /// Every structural and UX finding for `pattern`.
   /// - Complexity: O(n log n) in the number of events, steps and curve points.
-  public static func check(_ pattern: HapticPattern, file: String) -> [LintFinding] {
+  package static func check(_ pattern: HapticPattern, file: String) -> [LintFinding] {
     var findings: [LintFinding] = []
     func add(_ rule: LintRule, _ place: String, _ message: String) {
       findings.append(rule.finding(file: file, place: place, message))

@@ -25,14 +25,14 @@ import HaptCore
 ///   emphasis amplitude divided by the control there. Either way its effective intensity
 ///   is the emphasis amplitude. Approximation: the continuous vibration follows the spike
 ///   too (for at most 2 ms), and it adds to the transient, as in Lofelt's own renderer.
-public enum LofeltHaptic {
+package enum LofeltHaptic {
   /// Decodes a `.haptic` file leniently.
   ///
   /// - Returns: the mapped pattern and findings for the format's rules (at least two
   ///   amplitude points, non-decreasing times, emphasis not below the envelope, values
   ///   within 0...1, unknown or missing keys).
   /// - Throws: ``InputError`` naming `file` and the JSON path for broken input.
-  public static func decode(
+  package static func decode(
     _ bytes: [UInt8], file: String, limits: PatternLimits = PatternLimits()
   )
     throws -> (pattern: HapticPattern, findings: [LintFinding])
@@ -49,7 +49,7 @@ public enum LofeltHaptic {
   }
 
   /// Decodes `.haptic` text (convenience for tests).
-  public static func decode(_ text: String, file: String) throws -> (pattern: HapticPattern, findings: [LintFinding]) {
+  package static func decode(_ text: String, file: String) throws -> (pattern: HapticPattern, findings: [LintFinding]) {
     try decode(Array(text.utf8), file: file)
   }
 }

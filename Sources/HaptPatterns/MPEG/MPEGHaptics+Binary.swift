@@ -7,7 +7,7 @@ extension MPEGHaptics {
   /// is not decoded, so every `.hmpg` file fails with one clear error naming it, and a
   /// folder walk lists it among the files that could not be read (Docs/Formats-MPEG.md).
   /// - Throws: ``InputError`` (exit 65) naming `file`.
-  public static func decodeBinary(
+  package static func decodeBinary(
     _ bytes: [UInt8], file: String, limits: PatternLimits = PatternLimits()
   ) throws -> (haptics: MPEGHaptics, findings: [LintFinding]) {
     throw InputError(

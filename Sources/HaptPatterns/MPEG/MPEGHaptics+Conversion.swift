@@ -1,7 +1,7 @@
 extension MPEGHaptics {
   /// Largest error, in intensity (0...1), of the amplitude keyframes written for a
   /// continuous event against its effective intensity (envelope x controls).
-  public static let conversionIntensityTolerance = 1e-3
+  package static let conversionIntensityTolerance = 1e-3
 
   /// Most keyframes one converted continuous event gets.
   static let maxKeyframesPerEvent = 512
@@ -20,7 +20,7 @@ extension MPEGHaptics {
   ///   every keyframe carries amplitude and frequency. A parameter step becomes a 1 ms
   ///   ramp (keyframes cannot share a position).
   /// Audio events are dropped.
-  public init(pattern: HapticPattern) {
+  package init(pattern: HapticPattern) {
     if let mpeg = pattern.mpeg {
       self = mpeg
       return
@@ -103,7 +103,7 @@ extension MPEGHaptics {
 
   /// The `date` written when the pattern's metadata has no ISO 8601 creation date (the
   /// format requires one; a fixed value keeps conversions byte-identical).
-  public static let defaultDate = "2023-01-01"
+  package static let defaultDate = "2023-01-01"
 
   /// `created` if it starts with an ISO 8601 date (YYYY-MM-DD), else nil.
   static func isoDate(_ created: String?) -> String? {

@@ -10,7 +10,7 @@ extension MPEGHaptics {
   /// `maxControlPoints`, positions against `maxTime_s`) throw.
   /// - Throws: ``InputError`` naming `file` and the JSON path.
   /// - Complexity: O(size of the file).
-  public static func decode(
+  package static func decode(
     _ bytes: [UInt8], file: String, limits: PatternLimits = PatternLimits()
   ) throws -> (haptics: MPEGHaptics, findings: [LintFinding]) {
     do {
@@ -26,7 +26,7 @@ extension MPEGHaptics {
   }
 
   /// Decodes `.hjif` text (convenience for tests).
-  public static func decode(_ text: String, file: String) throws -> (haptics: MPEGHaptics, findings: [LintFinding]) {
+  package static func decode(_ text: String, file: String) throws -> (haptics: MPEGHaptics, findings: [LintFinding]) {
     try decode(Array(text.utf8), file: file)
   }
 }

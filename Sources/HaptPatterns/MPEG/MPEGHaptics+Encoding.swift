@@ -6,11 +6,11 @@ extension MPEGHaptics {
   /// numbers, and the keys the MPEG reference software requires besides the schema's
   /// (`timescale`, `syncs`, every channel's `body_part_mask`).
   /// - Complexity: O(size of the experience).
-  public func jsonText() -> String {
+  package func jsonText() -> String {
     JSONWriter.string(jsonValue)
   }
 
-  public var jsonValue: JSONValue {
+  package var jsonValue: JSONValue {
     .orderedObject([
       ("version", .string(version)), ("profile", .string(profile)), ("level", .number(Double(level))),
       ("date", .string(date)), ("description", .string(description)), ("timescale", .number(Double(timescale))),

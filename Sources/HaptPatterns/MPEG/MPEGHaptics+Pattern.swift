@@ -4,16 +4,16 @@ extension MPEGHaptics {
   /// profile (`iphone-wideband-lra`, 80-230 Hz), so a converted pattern drives the default
   /// device at the same frequencies either way. (The MPEG reference encoder maps AHAP
   /// sharpness onto 65-300 Hz instead.)
-  public static let sharpnessBand_Hz: ClosedRange<Double> = 80...230
+  package static let sharpnessBand_Hz: ClosedRange<Double> = 80...230
 
   /// The frequency, Hz, for AHAP sharpness `s` (0...1).
-  public static func frequency_Hz(sharpness s: Double) -> Double {
+  package static func frequency_Hz(sharpness s: Double) -> Double {
     let s = Swift.min(Swift.max(s, 0), 1)
     return sharpnessBand_Hz.lowerBound + s * (sharpnessBand_Hz.upperBound - sharpnessBand_Hz.lowerBound)
   }
 
   /// The AHAP sharpness (0...1) for a frequency, clamped to ``sharpnessBand_Hz``.
-  public static func sharpness(frequency_Hz f: Double) -> Double {
+  package static func sharpness(frequency_Hz f: Double) -> Double {
     let low = sharpnessBand_Hz.lowerBound
     let high = sharpnessBand_Hz.upperBound
     return Swift.min(Swift.max((f - low) / (high - low), 0), 1)
@@ -39,7 +39,7 @@ extension MPEGHaptics {
   /// - each Curve effect is a continuous event with sharpness 0 and its |curve| as an
   ///   intensity curve (sampled at the keyframes);
   /// - WaveletWave bands have no events.
-  public func pattern() -> HapticPattern {
+  package func pattern() -> HapticPattern {
     var pattern = HapticPattern(version: 1)
     if !description.isEmpty { pattern.metadata.description = description }
     let ts = Double(timescale)

@@ -1,17 +1,17 @@
 extension MPEGHaptics {
   /// The frequency, Hz, of a Transient keyframe without `frequency_modulation`: two cycles
   /// in 22 ms, the fixed transient of the MPEG reference synthesizer.
-  public static let defaultTransientFrequency_Hz = 2 / 0.022
+  package static let defaultTransientFrequency_Hz = 2 / 0.022
 
   /// The cycles of carrier one transient keyframe plays (Docs/Formats-MPEG.md).
-  public static let transientCycles = 2.0
+  package static let transientCycles = 2.0
 
   /// The Basis effects a band plays, each at its absolute position in ticks: Reference
   /// effects are replaced by the library effect they name (at the reference's position),
   /// Composite effects by their parts (positions relative to the composite), recursively.
   /// A reference to a missing effect plays nothing; a reference cycle is cut.
   /// - Complexity: O(effects played).
-  public func playedEffects(of band: Band, in perception: Perception) -> [Effect] {
+  package func playedEffects(of band: Band, in perception: Perception) -> [Effect] {
     var library: [Int: Effect] = [:]
     for effect in perception.effectLibrary {
       if let id = effect.id, library[id] == nil { library[id] = effect }
@@ -41,7 +41,7 @@ extension MPEGHaptics {
   }
 
   /// The end of a played effect in ticks (a transient's last keyframe plus its cycles).
-  public func end(of effect: Effect, in band: Band) -> Double {
+  package func end(of effect: Effect, in band: Band) -> Double {
     let position = Double(effect.position)
     switch band.type {
     case .transient:
@@ -60,14 +60,14 @@ extension MPEGHaptics {
   }
 
   /// A transient keyframe's frequency, Hz: its own, else the default, clamped to the band.
-  public func transientFrequency(_ keyframe: Keyframe, band: Band) -> Double {
+  package func transientFrequency(_ keyframe: Keyframe, band: Band) -> Double {
     guard let f = keyframe.frequency_Hz else { return Self.defaultTransientFrequency_Hz }
     let clamped = Swift.min(Swift.max(f, band.lowerFrequencyLimit_Hz), band.upperFrequencyLimit_Hz)
     return clamped > 0 ? clamped : Self.defaultTransientFrequency_Hz
   }
 
   /// The length of the vibrotactile content in seconds: the latest end of a played effect.
-  public var duration_s: Double {
+  package var duration_s: Double {
     var end = 0.0
     for perception in perceptions where perception.isVibrotactile {
       for channel in perception.channels {

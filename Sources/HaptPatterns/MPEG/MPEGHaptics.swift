@@ -4,17 +4,17 @@
 /// Times are in ticks: `position / timescale` seconds. Perceptions hold channels, channels
 /// bands, bands effects, effects keyframes (Docs/Formats-MPEG.md). Only `Vibrotactile`
 /// perceptions are rendered; the others are kept and named in findings.
-public struct MPEGHaptics: Equatable, Sendable {
-  public var version: String
-  public var profile: String
-  public var level: Int
-  public var date: String
-  public var description: String
+package struct MPEGHaptics: Equatable, Sendable {
+  package var version: String
+  package var profile: String
+  package var level: Int
+  package var date: String
+  package var description: String
   /// Ticks per second (the schema's default is 1000).
-  public var timescale: Int
-  public var perceptions: [Perception]
+  package var timescale: Int
+  package var perceptions: [Perception]
 
-  public init(
+  package init(
     version: String = "2023", profile: String = "Simple Parametric", level: Int = 1, date: String = "",
     description: String = "", timescale: Int = 1000, perceptions: [Perception] = []
   ) {
@@ -28,22 +28,22 @@ public struct MPEGHaptics: Equatable, Sendable {
   }
 
   /// One perception: a modality and the channels that carry it.
-  public struct Perception: Equatable, Sendable {
-    public var id: Int
+  package struct Perception: Equatable, Sendable {
+    package var id: Int
     /// `perception_modality` as written (`Vibrotactile`, `Force`, `Temperature`, ...).
-    public var modality: String
-    public var description: String
-    public var avatarID: Int
+    package var modality: String
+    package var description: String
+    package var avatarID: Int
     /// `unit_exponent`: the 10^x of the independent variable's SI unit (default -3).
-    public var unitExponent: Int
+    package var unitExponent: Int
     /// `perception_unit_exponent`: the 10^x of the signal's SI unit; the decoded signal is
     /// multiplied by 10^x (default 0).
-    public var perceptionUnitExponent: Int
-    public var effectLibrary: [Effect]
-    public var referenceDevices: [ReferenceDevice]
-    public var channels: [Channel]
+    package var perceptionUnitExponent: Int
+    package var effectLibrary: [Effect]
+    package var referenceDevices: [ReferenceDevice]
+    package var channels: [Channel]
 
-    public init(
+    package init(
       id: Int = 0, modality: String = "Vibrotactile", description: String = "", avatarID: Int = 0,
       unitExponent: Int = -3, perceptionUnitExponent: Int = 0, effectLibrary: [Effect] = [],
       referenceDevices: [ReferenceDevice] = [], channels: [Channel] = []
@@ -60,23 +60,23 @@ public struct MPEGHaptics: Equatable, Sendable {
     }
 
     /// Whether hapt renders this perception (vibrotactile modality).
-    public var isVibrotactile: Bool { modality == "Vibrotactile" }
+    package var isVibrotactile: Bool { modality == "Vibrotactile" }
   }
 
   /// The actuator a perception was designed for.
-  public struct ReferenceDevice: Equatable, Sendable {
-    public var id: Int
-    public var name: String
-    public var bodyPartMask: UInt32?
-    public var minimumFrequency_Hz: Double?
-    public var maximumFrequency_Hz: Double?
-    public var resonanceFrequency_Hz: Double?
+  package struct ReferenceDevice: Equatable, Sendable {
+    package var id: Int
+    package var name: String
+    package var bodyPartMask: UInt32?
+    package var minimumFrequency_Hz: Double?
+    package var maximumFrequency_Hz: Double?
+    package var resonanceFrequency_Hz: Double?
     /// `maximum_amplitude`: the acceleration amplitude 1 stands for on this device.
-    public var maximumAmplitude: Double?
+    package var maximumAmplitude: Double?
     /// `type`: LRA, VCA, ERM, Piezo or Unknown.
-    public var type: String?
+    package var type: String?
 
-    public init(
+    package init(
       id: Int, name: String, bodyPartMask: UInt32? = nil, minimumFrequency_Hz: Double? = nil,
       maximumFrequency_Hz: Double? = nil, resonanceFrequency_Hz: Double? = nil,
       maximumAmplitude: Double? = nil, type: String? = nil
@@ -93,20 +93,20 @@ public struct MPEGHaptics: Equatable, Sendable {
   }
 
   /// One channel: bands that add, then a clamp to -1...1 and the gain.
-  public struct Channel: Equatable, Sendable {
-    public var id: Int
-    public var description: String
-    public var referenceDeviceID: Int?
-    public var gain: Double
+  package struct Channel: Equatable, Sendable {
+    package var id: Int
+    package var description: String
+    package var referenceDeviceID: Int?
+    package var gain: Double
     /// `mixing_coefficient`: the channel's weight when channels are mixed onto one actuator.
-    public var mixingCoefficient: Double
-    public var bodyPartMask: UInt32
+    package var mixingCoefficient: Double
+    package var bodyPartMask: UInt32
     /// `frequency_sampling` of the original signal, Hz.
-    public var frequencySampling_Hz: Int?
-    public var sampleCount: Int?
-    public var bands: [Band]
+    package var frequencySampling_Hz: Int?
+    package var sampleCount: Int?
+    package var bands: [Band]
 
-    public init(
+    package init(
       id: Int = 0, description: String = "", referenceDeviceID: Int? = nil, gain: Double = 1,
       mixingCoefficient: Double = 1, bodyPartMask: UInt32 = 0, frequencySampling_Hz: Int? = nil,
       sampleCount: Int? = nil, bands: [Band] = []
@@ -123,7 +123,7 @@ public struct MPEGHaptics: Equatable, Sendable {
     }
   }
 
-  public enum BandType: String, CaseIterable, Sendable {
+  package enum BandType: String, CaseIterable, Sendable {
     case transient = "Transient"
     case curve = "Curve"
     case vectorialWave = "VectorialWave"
@@ -131,7 +131,7 @@ public struct MPEGHaptics: Equatable, Sendable {
   }
 
   /// The interpolation of a Curve band's keyframes.
-  public enum CurveType: String, CaseIterable, Sendable {
+  package enum CurveType: String, CaseIterable, Sendable {
     case linear = "Linear"
     case cubic = "Cubic"
     case akima = "Akima"
@@ -141,17 +141,17 @@ public struct MPEGHaptics: Equatable, Sendable {
   }
 
   /// One band: effects of one kind within a frequency range.
-  public struct Band: Equatable, Sendable {
-    public var type: BandType
+  package struct Band: Equatable, Sendable {
+    package var type: BandType
     /// `curve_type`, Curve bands only (nil: not given).
-    public var curveType: CurveType?
+    package var curveType: CurveType?
     /// `block_length` of a WaveletWave band.
-    public var blockLength: Int?
-    public var lowerFrequencyLimit_Hz: Double
-    public var upperFrequencyLimit_Hz: Double
-    public var effects: [Effect]
+    package var blockLength: Int?
+    package var lowerFrequencyLimit_Hz: Double
+    package var upperFrequencyLimit_Hz: Double
+    package var effects: [Effect]
 
-    public init(
+    package init(
       type: BandType, curveType: CurveType? = nil, blockLength: Int? = nil,
       lowerFrequencyLimit_Hz: Double = 0, upperFrequencyLimit_Hz: Double = 1000, effects: [Effect] = []
     ) {
@@ -164,14 +164,14 @@ public struct MPEGHaptics: Equatable, Sendable {
     }
   }
 
-  public enum EffectType: String, CaseIterable, Sendable {
+  package enum EffectType: String, CaseIterable, Sendable {
     case basis = "Basis"
     case composite = "Composite"
     case reference = "Reference"
   }
 
   /// The carrier of a VectorialWave effect, a function of phase (Docs/Formats-MPEG.md).
-  public enum BaseSignal: String, CaseIterable, Sendable {
+  package enum BaseSignal: String, CaseIterable, Sendable {
     case sine = "Sine"
     case square = "Square"
     case triangle = "Triangle"
@@ -180,22 +180,22 @@ public struct MPEGHaptics: Equatable, Sendable {
   }
 
   /// One effect: keyframes at a position, a library reference, or a composition.
-  public struct Effect: Equatable, Sendable {
+  package struct Effect: Equatable, Sendable {
     /// `id`: a library effect's id, or the id a Reference effect points at.
-    public var id: Int?
-    public var type: EffectType
+    package var id: Int?
+    package var type: EffectType
     /// Start, in ticks (`position / timescale` seconds).
-    public var position: Int
+    package var position: Int
     /// Phase of the carrier at the effect's start, radians (0...2 pi).
-    public var phase_rad: Double
-    public var baseSignal: BaseSignal
-    public var keyframes: [Keyframe]
+    package var phase_rad: Double
+    package var baseSignal: BaseSignal
+    package var keyframes: [Keyframe]
     /// A Composite effect's parts, positioned relative to this effect.
-    public var composition: [Effect]
+    package var composition: [Effect]
     /// A WaveletWave effect's encoded stream (decoded from base64).
-    public var waveletStream: [UInt8]?
+    package var waveletStream: [UInt8]?
 
-    public init(
+    package init(
       id: Int? = nil, type: EffectType = .basis, position: Int = 0, phase_rad: Double = 0,
       baseSignal: BaseSignal = .sine, keyframes: [Keyframe] = [], composition: [Effect] = [],
       waveletStream: [UInt8]? = nil
@@ -211,19 +211,19 @@ public struct MPEGHaptics: Equatable, Sendable {
     }
 
     /// The effect's length in ticks: the last keyframe's relative position (0 without one).
-    public var length: Int { keyframes.compactMap(\.relativePosition).max() ?? 0 }
+    package var length: Int { keyframes.compactMap(\.relativePosition).max() ?? 0 }
   }
 
   /// A point of an effect: at a relative position, an amplitude and/or a frequency.
-  public struct Keyframe: Equatable, Sendable {
+  package struct Keyframe: Equatable, Sendable {
     /// Ticks after the effect's position (nil: not given, treated as 0).
-    public var relativePosition: Int?
+    package var relativePosition: Int?
     /// `amplitude_modulation`, -1...1.
-    public var amplitude: Double?
+    package var amplitude: Double?
     /// `frequency_modulation`, Hz.
-    public var frequency_Hz: Double?
+    package var frequency_Hz: Double?
 
-    public init(_ relativePosition: Int?, amplitude: Double? = nil, frequency_Hz: Double? = nil) {
+    package init(_ relativePosition: Int?, amplitude: Double? = nil, frequency_Hz: Double? = nil) {
       self.relativePosition = relativePosition
       self.amplitude = amplitude
       self.frequency_Hz = frequency_Hz

@@ -8,11 +8,11 @@
 /// between points and holds the last point's value after it. Segments that start at the
 /// same time are ordered steps first, then curves, each in file order, and the last one
 /// wins (so a curve beats a step at the same instant).
-public struct ControlTimeline: Sendable, Equatable {
+package struct ControlTimeline: Sendable, Equatable {
   /// The control's value where no segment rules.
-  public let defaultValue: Double
+  package let defaultValue: Double
   /// Values are clamped to this range (the control's range).
-  public let range: ClosedRange<Double>
+  package let range: ClosedRange<Double>
   /// Point times (pattern seconds), segment after segment.
   @usableFromInline let times: [Double]
   /// Point values, parallel to ``times``.
@@ -26,7 +26,7 @@ public struct ControlTimeline: Sendable, Equatable {
   @usableFromInline let slopes: [Double]
 
   /// The timeline of control `id` in `pattern`.
-  public init(_ id: DynamicParameterID, in pattern: HapticPattern) {
+  package init(_ id: DynamicParameterID, in pattern: HapticPattern) {
     defaultValue = id.defaultValue
     range = id.range
     struct Segment {
@@ -75,14 +75,14 @@ public struct ControlTimeline: Sendable, Equatable {
   }
 
   /// Number of segments (steps and non-empty curves).
-  public var segmentCount: Int { segmentStarts.count - 1 }
+  package var segmentCount: Int { segmentStarts.count - 1 }
 
   /// Whether no step or curve sets this control (it is constant at its default).
-  public var isConstant: Bool { segmentCount == 0 }
+  package var isConstant: Bool { segmentCount == 0 }
 
   /// The control's value at pattern time `t_s`.
   /// - Complexity: O(log p) for p points.
-  public func value(at t_s: Double) -> Double {
+  package func value(at t_s: Double) -> Double {
     guard segmentCount > 0, t_s >= times[0] else { return defaultValue }
     // Last segment whose start <= t.
     var low = 0
@@ -109,7 +109,7 @@ public struct ControlTimeline: Sendable, Equatable {
   /// largest value is at an end of the interval, at a point, or just before a point (the
   /// end of the segment a later one cuts short): all are looked at.
   /// - Complexity: O(p log p) for p points.
-  public func maximum(from start_s: Double, to end_s: Double) -> Double {
+  package func maximum(from start_s: Double, to end_s: Double) -> Double {
     var largest = Swift.max(value(at: start_s), value(at: end_s))
     for t in times where t > start_s && t <= end_s {
       largest = Swift.max(largest, value(at: t), value(at: t.nextDown))
@@ -124,7 +124,7 @@ public struct ControlTimeline: Sendable, Equatable {
   /// without per-sample searches or divisions. A step that is not positive and finite
   /// falls back to point queries.
   /// - Complexity: O(n + p) for n samples and p points.
-  public func fill(start_s: Double, step_s: Double, into out: UnsafeMutableBufferPointer<Double>) {
+  package func fill(start_s: Double, step_s: Double, into out: UnsafeMutableBufferPointer<Double>) {
     let n = out.count
     guard n > 0 else { return }
     guard segmentCount > 0 else {

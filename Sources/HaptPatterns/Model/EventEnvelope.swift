@@ -1,23 +1,23 @@
 /// One event's envelope with its ramp lengths worked out once: the shape that
 /// ``HapticEvent/envelope(atOffset:)`` documents (Docs/Model.md §1), for evaluating sample by
 /// sample.
-public struct EventEnvelope: Sendable, Equatable {
+package struct EventEnvelope: Sendable, Equatable {
   /// Event duration D, s.
-  public let duration_s: Double
+  package let duration_s: Double
   /// Attack length, `attackTime * D` with attackTime clamped to 0...1, s.
-  public let attack_s: Double
+  package let attack_s: Double
   /// Decay length (non-sustained events), `decayTime * D`, s.
-  public let decay_s: Double
+  package let decay_s: Double
   /// Release length, `releaseTime * D`, s.
-  public let release_s: Double
+  package let release_s: Double
   /// Whether the level holds after the attack (else it decays).
-  public let isSustained: Bool
+  package let isSustained: Bool
   /// Transients have no envelope of their own: 1 at offsets >= 0.
-  public let isTransient: Bool
+  package let isTransient: Bool
 
   /// The envelope of `event`.
   @inlinable
-  public init(_ event: HapticEvent) {
+  package init(_ event: HapticEvent) {
     let duration = event.duration_s
     duration_s = duration
     attack_s = Swift.min(Swift.max(event.attackTime, 0), 1) * duration
@@ -30,7 +30,7 @@ public struct EventEnvelope: Sendable, Equatable {
   /// The gain, 0...1, at `offset_s` seconds after the event's start.
   /// - Complexity: O(1), at most two divisions.
   @inlinable
-  public func gain(atOffset offset_s: Double) -> Double {
+  package func gain(atOffset offset_s: Double) -> Double {
     guard offset_s >= 0 else { return 0 }
     if isTransient { return 1 }
     guard offset_s < duration_s else { return 0 }
@@ -55,7 +55,7 @@ public struct EventEnvelope: Sendable, Equatable {
   /// sustained, past the attack, before the release, inside the event. The plateau is
   /// one interval, so over increasing offsets this holds on one run of samples.
   @inlinable
-  public func isOnPlateau(atOffset offset_s: Double) -> Bool {
+  package func isOnPlateau(atOffset offset_s: Double) -> Bool {
     let remaining_s = duration_s - offset_s
     return isSustained && !isTransient && offset_s >= attack_s && remaining_s >= release_s && remaining_s > 0
   }

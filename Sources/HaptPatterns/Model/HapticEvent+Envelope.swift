@@ -16,7 +16,7 @@ extension HapticEvent {
   /// - Returns: the envelope gain, 0...1.
   /// - Complexity: O(1). For many offsets of one event, build its ``EventEnvelope`` once.
   @inlinable
-  public func envelope(atOffset offset_s: Double) -> Double {
+  package func envelope(atOffset offset_s: Double) -> Double {
     EventEnvelope(self).gain(atOffset: offset_s)
   }
 }

@@ -3,7 +3,7 @@
 /// Every event parameter Core Haptics defines has a property, with the Core Haptics
 /// default when the file omits it (see ``HapticEvent/Defaults``). Audio parameters and
 /// waveform keys are kept for round trips; the simulator renders only haptic events.
-public struct HapticEvent: Equatable, Sendable {
+package struct HapticEvent: Equatable, Sendable {
   /// Default parameter values, used when a file omits a parameter.
   ///
   /// Sources: Apple, "Representing haptic patterns in AHAP files" (Core Haptics sets a
@@ -11,54 +11,54 @@ public struct HapticEvent: Equatable, Sendable {
   /// CHHapticEvent.ParameterID pages. Intensity 1 and sharpness 0.5 are the values the
   /// project uses; Apple's stored pages we could check do not state the sharpness default
   /// in so many words (see Docs/Patterns.md).
-  public enum Defaults {
-    public static let intensity = 1.0
-    public static let sharpness = 0.5
-    public static let attackTime = 0.0
-    public static let decayTime = 0.0
-    public static let releaseTime = 0.0
-    public static let isSustained = true
-    public static let audioVolume = 1.0
-    public static let audioPan = 0.0
-    public static let audioPitch = 0.0
-    public static let audioBrightness = 0.5
+  package enum Defaults {
+    package static let intensity = 1.0
+    package static let sharpness = 0.5
+    package static let attackTime = 0.0
+    package static let decayTime = 0.0
+    package static let releaseTime = 0.0
+    package static let isSustained = true
+    package static let audioVolume = 1.0
+    package static let audioPan = 0.0
+    package static let audioPitch = 0.0
+    package static let audioBrightness = 0.5
   }
 
-  public var type: HapticEventType
+  package var type: HapticEventType
   /// Pattern time of the event's start, in seconds.
-  public var time_s: Double
+  package var time_s: Double
   /// `EventDuration` in seconds; 0 for transients (the actuator decides their length).
-  public var duration_s: Double
+  package var duration_s: Double
   /// `HapticIntensity`, 0...1.
-  public var intensity: Double
+  package var intensity: Double
   /// `HapticSharpness`, 0...1.
-  public var sharpness: Double
+  package var sharpness: Double
   /// `AttackTime`, 0...1: the fraction of the duration spent ramping up (Docs/Model.md §1).
-  public var attackTime: Double
+  package var attackTime: Double
   /// `DecayTime`, 0...1: the fraction of the duration spent falling to 0 after the
   /// attack when the event is not sustained.
-  public var decayTime: Double
+  package var decayTime: Double
   /// `ReleaseTime`, 0...1: the fraction of the duration spent ramping down at the end.
-  public var releaseTime: Double
+  package var releaseTime: Double
   /// `Sustained` (AHAP 0/1): whether the level holds after the attack.
-  public var isSustained: Bool
+  package var isSustained: Bool
   /// `AudioVolume`, 0...1.
-  public var audioVolume: Double
+  package var audioVolume: Double
   /// `AudioPan`, -1...1.
-  public var audioPan: Double
+  package var audioPan: Double
   /// `AudioPitch`, -1...1.
-  public var audioPitch: Double
+  package var audioPitch: Double
   /// `AudioBrightness`, 0...1.
-  public var audioBrightness: Double
+  package var audioBrightness: Double
   /// `EventWaveformPath` of an `AudioCustom` event, kept as text and never followed
   /// outside the pattern's folder.
-  public var waveformPath: String?
+  package var waveformPath: String?
   /// `EventWaveformLoopEnabled`, if the file gives it.
-  public var waveformLoopEnabled: Bool?
+  package var waveformLoopEnabled: Bool?
   /// `EventWaveformUseVolumeEnvelope`, if the file gives it.
-  public var waveformUseVolumeEnvelope: Bool?
+  package var waveformUseVolumeEnvelope: Bool?
 
-  public init(
+  package init(
     type: HapticEventType, time_s: Double, duration_s: Double = 0,
     intensity: Double = Defaults.intensity, sharpness: Double = Defaults.sharpness,
     attackTime: Double = Defaults.attackTime, decayTime: Double = Defaults.decayTime,
@@ -87,12 +87,12 @@ public struct HapticEvent: Equatable, Sendable {
   }
 
   /// A haptic transient.
-  public static func transient(at time_s: Double, intensity: Double, sharpness: Double) -> Self {
+  package static func transient(at time_s: Double, intensity: Double, sharpness: Double) -> Self {
     HapticEvent(type: .hapticTransient, time_s: time_s, intensity: intensity, sharpness: sharpness)
   }
 
   /// A haptic continuous event.
-  public static func continuous(
+  package static func continuous(
     at time_s: Double, duration_s: Double, intensity: Double, sharpness: Double,
     attackTime: Double = Defaults.attackTime, decayTime: Double = Defaults.decayTime,
     releaseTime: Double = Defaults.releaseTime, isSustained: Bool = Defaults.isSustained
@@ -104,5 +104,5 @@ public struct HapticEvent: Equatable, Sendable {
   }
 
   /// Pattern time of the event's end, in seconds (its start for a transient).
-  public var end_s: Double { time_s + duration_s }
+  package var end_s: Double { time_s + duration_s }
 }

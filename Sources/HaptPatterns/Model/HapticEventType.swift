@@ -2,7 +2,7 @@
 ///
 /// Haptic events are rendered by the simulator; audio events are kept and round-tripped
 /// through AHAP but not rendered (Docs/Model.md §1).
-public enum HapticEventType: String, CaseIterable, Equatable, Hashable, Sendable {
+package enum HapticEventType: String, CaseIterable, Equatable, Hashable, Sendable {
   /// A short tap whose length the actuator decides (`HapticTransient`).
   case hapticTransient = "HapticTransient"
   /// A vibration lasting `EventDuration` seconds (`HapticContinuous`).
@@ -13,8 +13,8 @@ public enum HapticEventType: String, CaseIterable, Equatable, Hashable, Sendable
   case audioContinuous = "AudioContinuous"
 
   /// Whether the event drives the actuator (transient or continuous haptic).
-  public var isHaptic: Bool { self == .hapticTransient || self == .hapticContinuous }
+  package var isHaptic: Bool { self == .hapticTransient || self == .hapticContinuous }
 
   /// Whether the event has an `EventDuration` of its own.
-  public var hasDuration: Bool { self == .hapticContinuous || self == .audioContinuous || self == .audioCustom }
+  package var hasDuration: Bool { self == .hapticContinuous || self == .audioContinuous || self == .audioCustom }
 }

@@ -1,10 +1,10 @@
 extension HapticPattern {
   /// The largest loop count ``looped(count:loopEnd_s:)`` expands (larger counts are
   /// clamped), so a hostile option cannot exhaust memory.
-  public static let maxLoopCount = 10_000
+  package static let maxLoopCount = 10_000
 
   /// The playback rates Core Haptics accepts (CHHapticAdvancedPatternPlayer.playbackRate).
-  public static let playbackRateRange: ClosedRange<Double> = 0.5...2
+  package static let playbackRateRange: ClosedRange<Double> = 0.5...2
 
   /// The pattern played `count` times back to back, looping at `loopEnd_s`
   /// (CHHapticAdvancedPatternPlayer `loopEnabled`, `loopEnd`), as one unrolled pattern.
@@ -23,7 +23,7 @@ extension HapticPattern {
   ///     means the pattern's duration.
   /// - Returns: the unrolled pattern (the pattern itself for one play without `loopEnd_s`).
   /// - Complexity: O(count * size of the pattern).
-  public func looped(count: Int, loopEnd_s: Double? = nil) -> HapticPattern {
+  package func looped(count: Int, loopEnd_s: Double? = nil) -> HapticPattern {
     let plays = Swift.min(Swift.max(count, 1), Self.maxLoopCount)
     let duration = duration_s
     let loopEnd: Double
@@ -81,7 +81,7 @@ extension HapticPattern {
   /// - Parameter rate: playback rate, clamped to ``playbackRateRange`` (0.5...2, as
   ///   Core Haptics); a non-finite rate means 1.
   /// - Complexity: O(size of the pattern).
-  public func atPlaybackRate(_ rate: Double) -> HapticPattern {
+  package func atPlaybackRate(_ rate: Double) -> HapticPattern {
     let clamped =
       rate.isFinite
       ? Swift.min(Swift.max(rate, Self.playbackRateRange.lowerBound), Self.playbackRateRange.upperBound) : 1

@@ -5,31 +5,31 @@
 /// their times; `Parameter` steps and `ParameterCurve`s drive the dynamic controls that
 /// ``PatternControls`` evaluates; looping and playback rate are value transformations
 /// (``looped(count:loopEnd_s:)``, ``atPlaybackRate(_:)``).
-public struct HapticPattern: Equatable, Sendable {
+package struct HapticPattern: Equatable, Sendable {
   /// AHAP `Version` (Core Haptics writes 1.0), or nil if the file has none.
-  public var version: Double?
+  package var version: Double?
   /// AHAP `Metadata`.
-  public var metadata: PatternMetadata
+  package var metadata: PatternMetadata
   /// Events in file order.
-  public var events: [HapticEvent]
+  package var events: [HapticEvent]
   /// AHAP `Parameter` entries in file order.
-  public var parameterSteps: [ParameterStep]
+  package var parameterSteps: [ParameterStep]
   /// AHAP `ParameterCurve` entries in file order.
-  public var parameterCurves: [ParameterCurve]
+  package var parameterCurves: [ParameterCurve]
   /// The Android vibration this pattern was resolved from, if it came from vibration XML:
   /// a renderer resolves it again for its own device's capabilities (see
   /// ``AndroidVibration/resolved(for:)``). Not written by the AHAP encoder.
-  public var android: AndroidVibration?
+  package var android: AndroidVibration?
   /// The frequencies-in-hertz description this pattern was resolved from (`.haps`,
   /// `.ivs`): a renderer resolves it again for its own drive band (see
   /// ``HertzPattern/resolved(band_Hz:)``). Not written by the AHAP encoder.
-  public var hertz: HertzPattern?
+  package var hertz: HertzPattern?
   /// The MPEG-I Haptics experience this pattern was read from, if it came from `.hjif` or
   /// `.hmpg`: a renderer decodes it to the drive (Docs/Formats-MPEG.md); the events are
   /// its approximation in the pattern model. Not written by the AHAP encoder.
-  public var mpeg: MPEGHaptics?
+  package var mpeg: MPEGHaptics?
 
-  public init(
+  package init(
     version: Double? = 1, metadata: PatternMetadata = PatternMetadata(),
     events: [HapticEvent] = [], parameterSteps: [ParameterStep] = [],
     parameterCurves: [ParameterCurve] = [], android: AndroidVibration? = nil
@@ -47,7 +47,7 @@ public struct HapticPattern: Equatable, Sendable {
   /// Transients count as 0 length (the actuator decides how long they ring); a pattern
   /// whose content is all at negative times, or that is empty, lasts 0 s.
   /// - Complexity: O(events + steps + curve points).
-  public var duration_s: Double {
+  package var duration_s: Double {
     var end = 0.0
     for event in events where event.end_s.isFinite { end = Swift.max(end, event.end_s) }
     for step in parameterSteps where step.time_s.isFinite { end = Swift.max(end, step.time_s) }
@@ -63,10 +63,10 @@ public struct HapticPattern: Equatable, Sendable {
   /// The dynamic-control timelines of this pattern, for effective intensity and
   /// sharpness at any time. Built on each call: cache it in hot code.
   /// - Complexity: O(p log p) for p steps and curve points.
-  public var controls: PatternControls { PatternControls(self) }
+  package var controls: PatternControls { PatternControls(self) }
 
   /// The haptic events (transient and continuous), in time order (stable).
-  public var hapticEvents: [HapticEvent] {
+  package var hapticEvents: [HapticEvent] {
     events.enumerated().filter { $0.element.type.isHaptic }
       .sorted { ($0.element.time_s, $0.offset) < ($1.element.time_s, $1.offset) }
       .map(\.element)

@@ -6,14 +6,14 @@
 /// A renderer therefore resolves this description again for its own band
 /// (``resolved(band_Hz:)``); the pattern a decoder returns is resolved for
 /// ``defaultBand_Hz`` and carries this value in ``HapticPattern/hertz``.
-public struct HertzPattern: Equatable, Sendable {
+package struct HertzPattern: Equatable, Sendable {
   /// One point of a piecewise-linear curve: pattern time and value.
-  public struct Point: Equatable, Sendable {
+  package struct Point: Equatable, Sendable {
     /// Pattern time, s.
-    public var time_s: Double
-    public var value: Double
+    package var time_s: Double
+    package var value: Double
 
-    public init(time_s: Double, value: Double) {
+    package init(time_s: Double, value: Double) {
       self.time_s = time_s
       self.value = value
     }
@@ -21,44 +21,44 @@ public struct HertzPattern: Equatable, Sendable {
 
   /// A continuous vibration from `start_s` for `duration_s`, its amplitude (0...1) and
   /// frequency (Hz) linear between points and held before the first and after the last.
-  public struct Vibration: Equatable, Sendable {
-    public var start_s: Double
-    public var duration_s: Double
+  package struct Vibration: Equatable, Sendable {
+    package var start_s: Double
+    package var duration_s: Double
     /// Amplitude 0...1 over pattern time (already multiplied by every gain).
-    public var amplitude: [Point]
+    package var amplitude: [Point]
     /// Frequency in Hz over pattern time; empty when the source gives none (the
     /// vibration then plays at sharpness 0.5, the middle of the device's band).
-    public var frequency_Hz: [Point]
+    package var frequency_Hz: [Point]
 
-    public init(start_s: Double, duration_s: Double, amplitude: [Point], frequency_Hz: [Point] = []) {
+    package init(start_s: Double, duration_s: Double, amplitude: [Point], frequency_Hz: [Point] = []) {
       self.start_s = start_s
       self.duration_s = duration_s
       self.amplitude = amplitude
       self.frequency_Hz = frequency_Hz
     }
 
-    public var end_s: Double { start_s + duration_s }
+    package var end_s: Double { start_s + duration_s }
   }
 
   /// A transient (a click) at `time_s` with intensity 0...1 and an optional frequency.
-  public struct Transient: Equatable, Sendable {
-    public var time_s: Double
-    public var intensity: Double
+  package struct Transient: Equatable, Sendable {
+    package var time_s: Double
+    package var intensity: Double
     /// Hz, or nil: sharpness 0.5.
-    public var frequency_Hz: Double?
+    package var frequency_Hz: Double?
 
-    public init(time_s: Double, intensity: Double, frequency_Hz: Double? = nil) {
+    package init(time_s: Double, intensity: Double, frequency_Hz: Double? = nil) {
       self.time_s = time_s
       self.intensity = intensity
       self.frequency_Hz = frequency_Hz
     }
   }
 
-  public var vibrations: [Vibration]
-  public var transients: [Transient]
-  public var metadata: PatternMetadata
+  package var vibrations: [Vibration]
+  package var transients: [Transient]
+  package var metadata: PatternMetadata
 
-  public init(vibrations: [Vibration] = [], transients: [Transient] = [], metadata: PatternMetadata = PatternMetadata())
+  package init(vibrations: [Vibration] = [], transients: [Transient] = [], metadata: PatternMetadata = PatternMetadata())
   {
     self.vibrations = vibrations
     self.transients = transients
@@ -67,11 +67,11 @@ public struct HertzPattern: Equatable, Sendable {
 
   /// The drive band decoders resolve for: the default device's (`iphone-wideband-lra`,
   /// 80...230 Hz). `hapt convert` to AHAP writes sharpness on this band.
-  public static let defaultBand_Hz: ClosedRange<Double> = 80...230
+  package static let defaultBand_Hz: ClosedRange<Double> = 80...230
 
   /// Sharpness 0...1 of `frequency_Hz` on `band_Hz`: frequencies outside the band are
   /// clamped to its edges.
-  public static func sharpness(_ frequency_Hz: Double, band_Hz: ClosedRange<Double>) -> Double {
+  package static func sharpness(_ frequency_Hz: Double, band_Hz: ClosedRange<Double>) -> Double {
     let span = band_Hz.upperBound - band_Hz.lowerBound
     guard span > 0, frequency_Hz.isFinite else { return HapticEvent.Defaults.sharpness }
     return Swift.min(Swift.max((frequency_Hz - band_Hz.lowerBound) / span, 0), 1)
@@ -135,7 +135,7 @@ public struct HertzPattern: Equatable, Sendable {
   ///   in frequency, the controls spike to the transient's values for 1 ms either side
   ///   (the vibration follows the spike too), as the `.haptic` mapping does
   ///   (Docs/Patterns.md).
-  public func resolved(band_Hz: ClosedRange<Double>) -> HapticPattern {
+  package func resolved(band_Hz: ClosedRange<Double>) -> HapticPattern {
     var pattern = HapticPattern(version: 1, metadata: metadata)
     pattern.hertz = self
     let sorted = vibrations.filter { $0.duration_s > 0 && $0.start_s.isFinite && $0.duration_s.isFinite }

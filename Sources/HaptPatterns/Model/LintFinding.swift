@@ -1,5 +1,5 @@
 /// How serious a lint finding is.
-public enum LintSeverity: String, CaseIterable, Comparable, Sendable {
+package enum LintSeverity: String, CaseIterable, Comparable, Sendable {
   /// The file breaks a rule of its format; players may reject or misplay it.
   case error
   /// The file plays, but probably not as meant, or it breaks a UX guideline.
@@ -16,26 +16,26 @@ public enum LintSeverity: String, CaseIterable, Comparable, Sendable {
   }
 
   /// Errors sort first.
-  public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
+  package static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
 }
 
 /// One rule break found in a pattern file: by the lenient decoders or by `hapt lint`.
 ///
 /// Rule identifiers and their meaning are listed in `Docs/Patterns.md` and ``LintRule``.
-public struct LintFinding: Equatable, Sendable, CustomStringConvertible {
+package struct LintFinding: Equatable, Sendable, CustomStringConvertible {
   /// The rule's identifier, e.g. `AHAP003`.
-  public var ruleID: String
-  public var severity: LintSeverity
+  package var ruleID: String
+  package var severity: LintSeverity
   /// The file's path as the user gave it (empty while unknown).
-  public var file: String
+  package var file: String
   /// A JSON path or `line L, column C`.
-  public var place: String
+  package var place: String
   /// What is wrong, in a short phrase.
-  public var message: String
+  package var message: String
   /// The place as a line and column of the file, when known (``LintReport`` fills it in).
-  public var position: SourcePosition?
+  package var position: SourcePosition?
 
-  public init(ruleID: String, severity: LintSeverity, file: String, place: String, message: String) {
+  package init(ruleID: String, severity: LintSeverity, file: String, place: String, message: String) {
     self.ruleID = ruleID
     self.severity = severity
     self.file = file
@@ -44,7 +44,7 @@ public struct LintFinding: Equatable, Sendable, CustomStringConvertible {
   }
 
   /// `FILE: PLACE: severity: message [RULE]`.
-  public var description: String {
+  package var description: String {
     [file, place, "\(severity.rawValue): \(message) [\(ruleID)]"].filter { !$0.isEmpty }
       .joined(separator: ": ")
   }

@@ -3,15 +3,15 @@
 ///
 /// The value applies from `time_s` until a later step or curve of the same identifier
 /// starts (Docs/Model.md §1).
-public struct ParameterStep: Equatable, Sendable {
+package struct ParameterStep: Equatable, Sendable {
   /// Which control the step sets.
-  public var parameterID: DynamicParameterID
+  package var parameterID: DynamicParameterID
   /// Pattern time of the step, in seconds.
-  public var time_s: Double
+  package var time_s: Double
   /// The control's new value (a multiplier for intensity, an offset for the others).
-  public var value: Double
+  package var value: Double
 
-  public init(parameterID: DynamicParameterID, time_s: Double, value: Double) {
+  package init(parameterID: DynamicParameterID, time_s: Double, value: Double) {
     self.parameterID = parameterID
     self.time_s = time_s
     self.value = value

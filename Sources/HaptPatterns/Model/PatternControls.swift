@@ -5,28 +5,28 @@
 /// `effective sharpness = clamp(event.sharpness + sharpnessOffset(at: t), 0, 1)`, with t
 /// the event's onset for a transient and every sample's time for a continuous event
 /// (see ``effectiveIntensity(of:at:)`` and ``effectiveSharpness(of:at:)``).
-public struct PatternControls: Sendable, Equatable {
+package struct PatternControls: Sendable, Equatable {
   /// `HapticIntensityControl` over time (a multiplier, 0...1, default 1).
-  public let intensity: ControlTimeline
+  package let intensity: ControlTimeline
   /// `HapticSharpnessControl` over time (an offset, -1...1, default 0).
-  public let sharpness: ControlTimeline
+  package let sharpness: ControlTimeline
 
   /// The controls of `pattern`.
   /// - Complexity: O(p log p) for p steps and curve points.
-  public init(_ pattern: HapticPattern) {
+  package init(_ pattern: HapticPattern) {
     intensity = ControlTimeline(.hapticIntensityControl, in: pattern)
     sharpness = ControlTimeline(.hapticSharpnessControl, in: pattern)
   }
 
   /// `HapticIntensityControl` value at pattern time `t_s` (default 1).
-  public func intensityMultiplier(at t_s: Double) -> Double { intensity.value(at: t_s) }
+  package func intensityMultiplier(at t_s: Double) -> Double { intensity.value(at: t_s) }
 
   /// `HapticSharpnessControl` value at pattern time `t_s` (default 0).
-  public func sharpnessOffset(at t_s: Double) -> Double { sharpness.value(at: t_s) }
+  package func sharpnessOffset(at t_s: Double) -> Double { sharpness.value(at: t_s) }
 
   /// Fills `out[k]` with `intensityMultiplier(at: start_s + Double(k) * step_s)`.
   /// - Complexity: O(n + points), one sweep.
-  public func fillIntensityMultipliers(
+  package func fillIntensityMultipliers(
     start_s: Double, step_s: Double, into out: UnsafeMutableBufferPointer<Double>
   ) {
     intensity.fill(start_s: start_s, step_s: step_s, into: out)
@@ -34,21 +34,21 @@ public struct PatternControls: Sendable, Equatable {
 
   /// Fills `out[k]` with `sharpnessOffset(at: start_s + Double(k) * step_s)`.
   /// - Complexity: O(n + points), one sweep.
-  public func fillSharpnessOffsets(
+  package func fillSharpnessOffsets(
     start_s: Double, step_s: Double, into out: UnsafeMutableBufferPointer<Double>
   ) {
     sharpness.fill(start_s: start_s, step_s: step_s, into: out)
   }
 
   /// `clamp(event.intensity * intensityMultiplier(at: t_s), 0, 1)`.
-  public func effectiveIntensity(of event: HapticEvent, at t_s: Double) -> Double {
+  package func effectiveIntensity(of event: HapticEvent, at t_s: Double) -> Double {
     Swift.min(Swift.max(event.intensity * intensityMultiplier(at: t_s), 0), 1)
   }
 
   /// Whether `event` is felt at all: a haptic event whose effective intensity is above 0
   /// at some time (at its onset for a transient, anywhere in its span for a continuous
   /// event; a continuous event of 0 s is never felt). Audio events are not felt.
-  public func isFelt(_ event: HapticEvent) -> Bool {
+  package func isFelt(_ event: HapticEvent) -> Bool {
     guard event.type.isHaptic, event.intensity > 0 else { return false }
     if event.type == .hapticContinuous, !(event.duration_s > 0) { return false }
     if effectiveIntensity(of: event, at: event.time_s) > 0 { return true }
@@ -57,7 +57,7 @@ public struct PatternControls: Sendable, Equatable {
   }
 
   /// `clamp(event.sharpness + sharpnessOffset(at: t_s), 0, 1)`.
-  public func effectiveSharpness(of event: HapticEvent, at t_s: Double) -> Double {
+  package func effectiveSharpness(of event: HapticEvent, at t_s: Double) -> Double {
     Swift.min(Swift.max(event.sharpness + sharpnessOffset(at: t_s), 0), 1)
   }
 }

@@ -4,15 +4,15 @@ import HaptCore
 /// The four keys Apple's tools write have their own properties; any other key is kept in
 /// ``other`` in file order, with its value as JSON (positions stripped), so that a
 /// decode-encode round trip loses nothing.
-public struct PatternMetadata: Equatable, Sendable {
-  public var project: String?
-  public var created: String?
-  public var description: String?
-  public var createdFor: String?
+package struct PatternMetadata: Equatable, Sendable {
+  package var project: String?
+  package var created: String?
+  package var description: String?
+  package var createdFor: String?
   /// Other keys, in file order.
-  public var other: [JSONMember]
+  package var other: [JSONMember]
 
-  public init(
+  package init(
     project: String? = nil, created: String? = nil, description: String? = nil,
     createdFor: String? = nil, other: [JSONMember] = []
   ) {
@@ -24,7 +24,7 @@ public struct PatternMetadata: Equatable, Sendable {
   }
 
   /// Whether there is nothing to write.
-  public var isEmpty: Bool {
+  package var isEmpty: Bool {
     project == nil && created == nil && description == nil && createdFor == nil && other.isEmpty
   }
 }

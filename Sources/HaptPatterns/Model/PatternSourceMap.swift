@@ -2,16 +2,16 @@
 /// step and parameter curve of the ``HapticPattern`` (same order), the JSON path of the
 /// entry it came from (`Pattern[3].Event`). Lint findings name model places
 /// (`events[2]`); this turns them into places in the file.
-public struct PatternSourceMap: Sendable, Equatable {
-  public var events: [String] = []
-  public var parameterSteps: [String] = []
-  public var parameterCurves: [String] = []
+package struct PatternSourceMap: Sendable, Equatable {
+  package var events: [String] = []
+  package var parameterSteps: [String] = []
+  package var parameterCurves: [String] = []
 
-  public init() {}
+  package init() {}
 
   /// The file place of a model place (`events[2].EventWaveformPath` gives
   /// `Pattern[3].Event.EventWaveformPath`), or nil when it names no mapped part.
-  public func filePlace(of modelPlace: String) -> String? {
+  package func filePlace(of modelPlace: String) -> String? {
     for (prefix, places) in [
       ("events", events), ("parameterSteps", parameterSteps), ("parameterCurves", parameterCurves),
     ] {

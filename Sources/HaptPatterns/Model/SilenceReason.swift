@@ -4,7 +4,7 @@ import Foundation
 ///
 /// A value, so that callers sort and count by cause; ``description`` gives the words the
 /// reports, tables and JSON print (unchanged from when the reason was a string).
-public enum SilenceReason: Equatable, Hashable, Sendable, CustomStringConvertible {
+package enum SilenceReason: Equatable, Hashable, Sendable, CustomStringConvertible {
   /// The device profile has no actuator.
   case noActuator
   /// The device's parameters cannot be simulated.
@@ -31,9 +31,9 @@ public enum SilenceReason: Equatable, Hashable, Sendable, CustomStringConvertibl
 
   /// Whether the pattern itself drives nothing (on any device), as opposed to a device,
   /// condition or threshold that silences it.
-  public var isInThePattern: Bool { self == .noHapticEvents || self == .zeroIntensity }
+  package var isInThePattern: Bool { self == .noHapticEvents || self == .zeroIntensity }
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .noActuator: "device has no actuator"
     case .deviceCannotBeSimulated: "device parameters cannot be simulated"
@@ -56,7 +56,7 @@ public enum SilenceReason: Equatable, Hashable, Sendable, CustomStringConvertibl
 
   /// The reason whose ``description`` is `text` (the cases without a payload, and the
   /// threshold case, are recognised; anything else is ``other(_:)``, printed the same).
-  public init(description text: String) {
+  package init(description text: String) {
     let fixed: [SilenceReason] = [
       .noActuator, .deviceCannotBeSimulated, .hapticsOff, .noHapticEvents, .zeroIntensity, .noSupportedAlternative,
       .unplayableWaveform,

@@ -5,9 +5,9 @@ import HaptCore
 ///
 /// `heartbeat`, `explosion`, `triple-tap`, `double-tap` and `tick-tock` follow exact
 /// definitions (checked by tests); the `game-` and `ui-` patterns are designed examples.
-public enum PatternLibrary {
+package enum PatternLibrary {
   /// The library's pattern names (file names without `.ahap`), sorted.
-  public static func names(in folder: URL? = Corpora.directory("library")) -> [String] {
+  package static func names(in folder: URL? = Corpora.directory("library")) -> [String] {
     guard let folder,
       let files = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
     else { return [] }
@@ -15,7 +15,7 @@ public enum PatternLibrary {
   }
 
   /// Loads the library pattern called `name`.
-  public static func load(_ name: String, in folder: URL? = Corpora.directory("library")) throws -> LoadedPattern {
+  package static func load(_ name: String, in folder: URL? = Corpora.directory("library")) throws -> LoadedPattern {
     let base = folder?.path ?? "Corpora/library"
     return try PatternFile.load(path: base + "/" + name + ".ahap")
   }

@@ -2,7 +2,7 @@
 ///
 /// iPad is not a case: no iPad has a Taptic Engine, so no preset plays on one (UIKit
 /// feedback generators and SwiftUI sensory feedback do nothing there).
-public enum Platform: String, CaseIterable, Comparable, Sendable {
+package enum Platform: String, CaseIterable, Comparable, Sendable {
   /// iPhone (UIKit feedback generators, SwiftUI sensory feedback, Core Haptics).
   case iOS
   /// Apple Watch (WKHapticType, SwiftUI sensory feedback).
@@ -10,7 +10,7 @@ public enum Platform: String, CaseIterable, Comparable, Sendable {
   /// Mac Force Touch trackpad (NSHapticFeedbackManager, SwiftUI sensory feedback).
   case macOS
 
-  public static func < (lhs: Self, rhs: Self) -> Bool {
+  package static func < (lhs: Self, rhs: Self) -> Bool {
     allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
   }
 }

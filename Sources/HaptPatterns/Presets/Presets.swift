@@ -3,19 +3,19 @@ import HaptCore
 
 /// One system feedback preset: an approximation of a platform haptic, as an AHAP file in
 /// `Corpora/system/`.
-public struct Preset: Equatable, Sendable {
+package struct Preset: Equatable, Sendable {
   /// The file name without extension (`uikit-notification-success`): the name a set is
   /// referred to by.
-  public var name: String
+  package var name: String
   /// The API that plays it (`UINotificationFeedbackGenerator .success`).
-  public var api: String
+  package var api: String
   /// Where the API plays haptics (never iPad).
-  public var platforms: [Platform]
+  package var platforms: [Platform]
   /// The AHAP file's path.
-  public var file: String
+  package var file: String
 
   /// Loads the preset's pattern.
-  public func load() throws -> LoadedPattern { try PatternFile.load(path: file) }
+  package func load() throws -> LoadedPattern { try PatternFile.load(path: file) }
 }
 
 /// The system presets (UIKit, SwiftUI, watchOS) and their platform table.
@@ -27,14 +27,14 @@ public struct Preset: Equatable, Sendable {
 /// UIFeedbackGenerator, SensoryFeedback and WKHapticType): UIKit generators on iPhone;
 /// SensoryFeedback `start`/`stop` on watchOS only, `increase`/`decrease` on watchOS and
 /// iOS, `alignment`/`levelChange` on macOS only; WKHapticType on watchOS; nothing on iPad.
-public enum Presets {
+package enum Presets {
   /// The default confusability review set: the three UIKit notification presets.
-  public static let defaultReviewSet = [
+  package static let defaultReviewSet = [
     "uikit-notification-success", "uikit-notification-warning", "uikit-notification-error",
   ]
 
   /// The table: name, API, platforms. Order is the listing order of `hapt presets`.
-  public static let table: [(name: String, api: String, platforms: [Platform])] = [
+  package static let table: [(name: String, api: String, platforms: [Platform])] = [
     ("uikit-impact-light", "UIImpactFeedbackGenerator(style: .light)", [.iOS]),
     ("uikit-impact-medium", "UIImpactFeedbackGenerator(style: .medium)", [.iOS]),
     ("uikit-impact-heavy", "UIImpactFeedbackGenerator(style: .heavy)", [.iOS]),
@@ -79,7 +79,7 @@ public enum Presets {
   /// Every preset, in table order, with its file in `folder` (default:
   /// `Corpora/system/`, or `Corpora/system/NAME.ahap` relative to the current folder if no
   /// corpora folder is found).
-  public static func all(in folder: URL? = Corpora.directory("system")) -> [Preset] {
+  package static func all(in folder: URL? = Corpora.directory("system")) -> [Preset] {
     table.map { entry in
       let file =
         folder?.appendingPathComponent(entry.name + ".ahap").path ?? "Corpora/system/\(entry.name).ahap"
@@ -88,7 +88,7 @@ public enum Presets {
   }
 
   /// The preset called `name`, or nil.
-  public static func named(_ name: String, in folder: URL? = Corpora.directory("system")) -> Preset? {
+  package static func named(_ name: String, in folder: URL? = Corpora.directory("system")) -> Preset? {
     all(in: folder).first { $0.name == name }
   }
 }

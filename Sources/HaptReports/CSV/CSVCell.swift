@@ -6,7 +6,7 @@ import Foundation
 /// Numbers are kept as numbers until the table is written, so a negative latency stays a
 /// number (`-3.5`) while a text cell that merely looks like a formula (`-3+A1`) is
 /// neutralised. See Docs/Reports.md, "CSV rules".
-public enum CSVCell: Equatable, Sendable {
+package enum CSVCell: Equatable, Sendable {
   /// Free text: quoted when needed (RFC 4180) and neutralised against formula injection.
   case text(String)
   /// A number written with the shortest representation that reads back to the same
@@ -20,7 +20,7 @@ public enum CSVCell: Equatable, Sendable {
   case empty
 
   /// The cell's field as it appears in the CSV file: formatted, neutralised and quoted.
-  public var field: String {
+  package var field: String {
     switch self {
     case .text(let text): return CSVCell.quoted(CSVCell.neutralised(text))
     case .number(let value): return CSVCell.roundTrip(value)
@@ -31,11 +31,11 @@ public enum CSVCell: Equatable, Sendable {
   }
 
   /// A text cell, or an empty cell for nil.
-  public static func text(_ text: String?) -> CSVCell { text.map { .text($0) } ?? .empty }
+  package static func text(_ text: String?) -> CSVCell { text.map { .text($0) } ?? .empty }
   /// A number cell, or an empty cell for nil.
-  public static func number(_ value: Double?) -> CSVCell { value.map { .number($0) } ?? .empty }
+  package static func number(_ value: Double?) -> CSVCell { value.map { .number($0) } ?? .empty }
   /// A fixed-decimals cell, or an empty cell for nil.
-  public static func fixed(_ value: Double?, decimals: Int) -> CSVCell {
+  package static func fixed(_ value: Double?, decimals: Int) -> CSVCell {
     value.map { .fixed($0, decimals: decimals) } ?? .empty
   }
 

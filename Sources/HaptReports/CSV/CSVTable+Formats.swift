@@ -8,7 +8,7 @@ extension CSVTable {
   /// spaces and other control characters (such as the ESC of a terminal escape sequence)
   /// become U+FFFD, so a hostile pattern name cannot drive the terminal. Widths count
   /// characters (grapheme clusters), so very wide scripts may misalign.
-  public var textTable: String {
+  package var textTable: String {
     let width = width
     let header = (0..<width).map { $0 < columns.count ? CSVTable.printable(columns[$0].header) : "" }
     let body = rows.map { row in
@@ -50,7 +50,7 @@ extension CSVTable {
   /// rounded to its decimals), empty cells and non-finite numbers are `null`, text is a
   /// string (not neutralised: JSON is not read by spreadsheets). Cells beyond the header
   /// are keyed `column_N` (1-based).
-  public var jsonValue: JSONValue {
+  package var jsonValue: JSONValue {
     .array(
       rows.map { row in
         JSONNode(
@@ -63,7 +63,7 @@ extension CSVTable {
   }
 
   /// ``jsonValue`` as text (two-space indentation, ending in a newline).
-  public var jsonText: String { JSONWriter.string(jsonValue) }
+  package var jsonText: String { JSONWriter.string(jsonValue) }
 
   private static func json(_ cell: CSVCell) -> JSONValue {
     switch cell {

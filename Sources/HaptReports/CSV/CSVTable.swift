@@ -2,19 +2,19 @@
 ///
 /// The header field is `name_unit` (`detect_ms`, `resonance_Hz`), following the
 /// project's unit-in-the-name convention; a column without a unit is just `name`.
-public struct CSVColumn: Equatable, Sendable {
+package struct CSVColumn: Equatable, Sendable {
   /// The column's name without the unit, for example `detect`.
-  public var name: String
+  package var name: String
   /// The unit suffix (`ms`, `Hz`, `g`, `dB`), or nil for text, counts and ratios.
-  public var unit: String?
+  package var unit: String?
 
-  public init(_ name: String, unit: String? = nil) {
+  package init(_ name: String, unit: String? = nil) {
     self.name = name
     self.unit = unit
   }
 
   /// The header field: `name_unit`, or `name` without a unit.
-  public var header: String {
+  package var header: String {
     guard let unit, !unit.isEmpty else { return name }
     return "\(name)_\(unit)"
   }
@@ -36,30 +36,30 @@ public struct CSVColumn: Equatable, Sendable {
 /// table.append([.text("success"), .fixed(41.25, decimals: 2)])
 /// try AtomicFile.write(table.csvText, to: "latency.csv")
 /// ```
-public struct CSVTable: Equatable, Sendable {
+package struct CSVTable: Equatable, Sendable {
   /// The columns, in order.
-  public var columns: [CSVColumn]
+  package var columns: [CSVColumn]
   /// The rows, in order; each cell belongs to the column at the same index.
-  public var rows: [[CSVCell]]
+  package var rows: [[CSVCell]]
 
-  public init(columns: [CSVColumn], rows: [[CSVCell]] = []) {
+  package init(columns: [CSVColumn], rows: [[CSVCell]] = []) {
     self.columns = columns
     self.rows = rows
   }
 
   /// Appends one row.
-  public mutating func append(_ row: [CSVCell]) {
+  package mutating func append(_ row: [CSVCell]) {
     rows.append(row)
   }
 
   /// The number of fields in every line of the output.
-  public var width: Int {
+  package var width: Int {
     rows.reduce(columns.count) { max($0, $1.count) }
   }
 
   /// The rows only, as CSV lines (for a table written in pieces after its header,
   /// ``headerText``).
-  public var rowsText: String {
+  package var rowsText: String {
     let width = width
     var out = String()
     for row in rows {
@@ -72,12 +72,12 @@ public struct CSVTable: Equatable, Sendable {
   }
 
   /// The header line of ``csvText`` (the rows must not be wider than the columns).
-  public var headerText: String { CSVTable(columns: columns).csvText }
+  package var headerText: String { CSVTable(columns: columns).csvText }
 
   /// The whole table as CSV text.
   ///
   /// - Complexity: O(total size of the cells).
-  public var csvText: String {
+  package var csvText: String {
     let width = width
     var out = String()
     var header = columns.map { CSVCell.text($0.header).field }

@@ -9,20 +9,20 @@ import Foundation
 /// between them is an approximation of the full 256-entry table, close enough for a
 /// report. ``blues`` (ColorBrewer "Blues", Brewer 2002) is used for probabilities, where
 /// 0 should look empty.
-public struct ColorRamp: Sendable, Equatable {
+package struct ColorRamp: Sendable, Equatable {
   /// The stops as (red, green, blue) in 0...255.
-  public let stops: [(Double, Double, Double)]
+  package let stops: [(Double, Double, Double)]
 
-  public static func == (a: ColorRamp, b: ColorRamp) -> Bool {
+  package static func == (a: ColorRamp, b: ColorRamp) -> Bool {
     a.stops.elementsEqual(b.stops) { $0 == $1 }
   }
 
   /// Nine stops sampled from matplotlib's viridis.
-  public static let viridis = ColorRamp(hex: [
+  package static let viridis = ColorRamp(hex: [
     0x440154, 0x472C7A, 0x3B518B, 0x2C718E, 0x21908D, 0x27AD81, 0x5CC863, 0xAADC32, 0xFDE725,
   ])
   /// ColorBrewer's nine-class Blues.
-  public static let blues = ColorRamp(hex: [
+  package static let blues = ColorRamp(hex: [
     0xF7FBFF, 0xDEEBF7, 0xC6DBEF, 0x9ECAE1, 0x6BAED6, 0x4292C6, 0x2171B5, 0x08519C, 0x08306B,
   ])
 
@@ -31,13 +31,13 @@ public struct ColorRamp: Sendable, Equatable {
   }
 
   /// The colour at `t` (clamped to 0...1; NaN gives the 0 end) as `#rrggbb`.
-  public func color(at t: Double) -> String {
+  package func color(at t: Double) -> String {
     let rgb = components(at: t)
     return String(format: "#%02x%02x%02x", Int(rgb.0.rounded()), Int(rgb.1.rounded()), Int(rgb.2.rounded()))
   }
 
   /// Relative luminance (0 dark ... 1 light) of the colour at `t`, to choose a text colour.
-  public func luminance(at t: Double) -> Double {
+  package func luminance(at t: Double) -> Double {
     let (r, g, b) = components(at: t)
     return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255
   }

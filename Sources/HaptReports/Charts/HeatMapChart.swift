@@ -4,16 +4,16 @@
 /// square; values are printed in the cells when there are at most ``valueLabelLimit``
 /// columns; every cell carries a tooltip (`row → column: value`) up to 40 x 40; larger
 /// maps are drawn compactly (see ``detailLimit``), so a 100 x 100 map stays small.
-public enum HeatMapChart {
+package enum HeatMapChart {
   /// Largest column count whose cells get printed values.
-  public static let valueLabelLimit = 12
+  package static let valueLabelLimit = 12
 
   /// Largest row or column count drawn cell by cell (with tooltips and white gaps);
   /// larger maps are drawn compactly: colours quantised to ``compactLevels`` steps, equal
   /// neighbours in a row merged, one path per colour.
-  public static let detailLimit = 40
+  package static let detailLimit = 40
   /// Colour steps of a compact (large) heat map.
-  public static let compactLevels = 64
+  package static let compactLevels = 64
 
   /// The colour step of a value in a compact map; -1 for a missing value.
   static func compactLevel(_ value: Double?, low: Double, span: Double) -> Int {
@@ -39,7 +39,7 @@ public enum HeatMapChart {
   ///   - decimals: Decimals of printed values.
   ///   - order: Show rows and columns in this order (a permutation; nil: as given).
   ///   - width: Largest pixel width.
-  public static func render(
+  package static func render(
     title: String, values: [[Double]], rowLabels: [String], columnLabels: [String],
     range: ClosedRange<Double>? = nil, ramp: ColorRamp = .viridis, legendTitle: String,
     rowAxisTitle: String? = nil, columnAxisTitle: String? = nil, decimals: Int = 2,
@@ -170,7 +170,7 @@ public enum HeatMapChart {
   /// A similarity heat map with rows and columns ordered by ``HierarchicalClustering``
   /// (average linkage on `1 - similarity`), so groups of similar patterns form blocks on
   /// the diagonal. Similarities are shown on a fixed 0...1 scale.
-  public static func clustered(
+  package static func clustered(
     title: String, similarity: [[Double]], labels: [String], legendTitle: String = "similarity (0..1)",
     width: Int = 1100
   ) -> SVGChart {
@@ -182,7 +182,7 @@ public enum HeatMapChart {
 
   /// A confusion matrix of probabilities (0...1): rows are the presented patterns,
   /// columns the responses, on the ``ColorRamp/blues`` scale where 0 looks empty.
-  public static func confusion(
+  package static func confusion(
     title: String, probabilities: [[Double]], labels: [String], width: Int = 1100
   ) -> SVGChart {
     render(

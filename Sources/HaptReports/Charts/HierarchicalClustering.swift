@@ -12,23 +12,23 @@
 /// identifiers merges first. The leaf order puts the merged cluster with the smaller
 /// identifier first, so the output depends only on the matrix, never on hashing or
 /// threads.
-public enum HierarchicalClustering {
+package enum HierarchicalClustering {
   /// One merge of the dendrogram.
-  public struct Merge: Equatable, Sendable {
+  package struct Merge: Equatable, Sendable {
     /// Members of the first cluster (sorted ascending).
-    public var first: [Int]
+    package var first: [Int]
     /// Members of the second cluster (sorted ascending).
-    public var second: [Int]
+    package var second: [Int]
     /// Average distance (`1 - similarity`) between them.
-    public var distance: Double
+    package var distance: Double
   }
 
   /// The dendrogram's leaf order and its merges, in merge order.
-  public struct Result: Equatable, Sendable {
+  package struct Result: Equatable, Sendable {
     /// A permutation of `0..<n`: the item shown in position k is `order[k]`.
-    public var order: [Int]
+    package var order: [Int]
     /// The `n - 1` merges, smallest distance first.
-    public var merges: [Merge]
+    package var merges: [Merge]
   }
 
   /// Clusters items given their pairwise similarity.
@@ -37,7 +37,7 @@ public enum HierarchicalClustering {
   ///   similarity 0); the diagonal is ignored.
   /// - Returns: The leaf order and merges.
   /// - Complexity: O(n³) time, O(n²) memory; n is at most a few hundred in a report.
-  public static func cluster(similarity: [[Double]]) -> Result {
+  package static func cluster(similarity: [[Double]]) -> Result {
     let n = similarity.count
     guard n > 1 else { return Result(order: Array(0..<n), merges: []) }
     func entry(_ i: Int, _ j: Int) -> Double {

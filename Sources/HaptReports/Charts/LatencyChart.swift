@@ -1,18 +1,18 @@
 /// One bar of a ``LatencyChart``: the detect latency of a pattern on a device in an engine
 /// state.
-public struct LatencyBar: Equatable, Sendable {
+package struct LatencyBar: Equatable, Sendable {
   /// The pattern's name.
-  public var pattern: String
+  package var pattern: String
   /// The device profile's name.
-  public var device: String
+  package var device: String
   /// The engine state or condition (`prepared`, `cold`, ...).
-  public var state: String
+  package var state: String
   /// Trigger to detection, in milliseconds; nil if nothing was felt.
-  public var detect_ms: Double?
+  package var detect_ms: Double?
   /// The verdict; nil to derive it from the chart's budgets.
-  public var verdict: ReportVerdict?
+  package var verdict: ReportVerdict?
 
-  public init(
+  package init(
     pattern: String, device: String, state: String, detect_ms: Double?,
     verdict: ReportVerdict? = nil
   ) {
@@ -37,7 +37,7 @@ public struct LatencyBar: Equatable, Sendable {
 /// Long latencies do not squeeze the budget region: when the longest bar is more than 3
 /// times the warn budget, the axis breaks (``LatencyAxis``): linear up to about twice the
 /// warn budget over half the plot, logarithmic beyond, with a break mark on the axis.
-public enum LatencyChart {
+package enum LatencyChart {
   /// Renders the chart; its height grows with the number of bars (24 px each).
   ///
   /// - Parameters:
@@ -46,7 +46,7 @@ public enum LatencyChart {
   ///   - pass_ms: The pass budget in milliseconds (50 by default).
   ///   - warn_ms: The warn budget in milliseconds (70 by default).
   ///   - width: Pixel width.
-  public static func render(
+  package static func render(
     title: String, bars: [LatencyBar], pass_ms: Double = 50, warn_ms: Double = 70,
     width: Int = 1100
   ) -> SVGChart {

@@ -5,15 +5,15 @@
 /// Every chart has an accessible name (`<title>`) and description (`<desc>`), a fixed
 /// pixel size (scaled down by the page's CSS on narrow screens) and text in the system
 /// font stack; data strings are escaped.
-public struct SVGChart: Equatable, Sendable {
+package struct SVGChart: Equatable, Sendable {
   /// The `<svg>...</svg>` markup.
-  public let markup: String
+  package let markup: String
   /// Width in CSS pixels.
-  public let width: Int
+  package let width: Int
   /// Height in CSS pixels.
-  public let height: Int
+  package let height: Int
   /// The accessible title.
-  public let title: String
+  package let title: String
 
   init(markup: String, width: Int, height: Int, title: String) {
     self.markup = markup
@@ -23,7 +23,7 @@ public struct SVGChart: Equatable, Sendable {
   }
 
   /// A standalone SVG document (XML declaration and namespace), for a `.svg` file.
-  public var documentText: String {
+  package var documentText: String {
     "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + markup + "\n"
   }
 }

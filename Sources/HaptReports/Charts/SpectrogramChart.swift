@@ -11,9 +11,9 @@
 /// The plot spans x = 64 ... width - ``rightMargin``; a ``WaveformChart`` of the same width
 /// drawn with that right margin and the same `timeDomain_ms` has its time axis exactly
 /// above this one.
-public enum SpectrogramChart {
+package enum SpectrogramChart {
   /// Pixels right of the plot (the colour legend).
-  public static let rightMargin = 96.0
+  package static let rightMargin = 96.0
 
   /// Number of colour steps the cells are quantised to.
   static let levels = 24
@@ -35,7 +35,7 @@ public enum SpectrogramChart {
   ///   - maxRows: Most raster rows (frequency).
   ///   - width: Pixel width.
   ///   - height: Pixel height.
-  public static func render(
+  package static func render(
     title: String, decibels: [[Double]], frameStep_ms: Double, firstFrame_ms: Double = 0,
     binSpacing_Hz: Double, maxFrequency_Hz: Double? = 1000, range_dB: Double = 60,
     timeDomain_ms: ClosedRange<Double>? = nil, maxColumns: Int = 120, maxRows: Int = 64, width: Int = 1100,

@@ -9,7 +9,7 @@ extension WaveformChart {
   ///   - start_ms: Time of the first sample relative to the trigger, in milliseconds.
   ///   - envelope_g: An envelope of the same length (``Envelope/analytic(_:)``), or nil.
   ///   - markers: Latency markers (``ChartMarker/latencyMarkers(detect_s:t10_s:t50_s:t90_s:stop_s:)``).
-  public static func render(
+  package static func render(
     title: String, acceleration: Signal, start_ms: Double = 0, envelope_g: [Double]? = nil,
     markers: [ChartMarker] = [], width: Int = 1100, height: Int = 320
   ) -> SVGChart {
@@ -34,7 +34,7 @@ extension SpectrogramChart {
   ///   - range_dB: Span of the colour scale below the largest level.
   ///   - timeDomain_ms: The time axis, ms after the trigger (nil: the frames' extent).
   ///   - maxColumns: Most raster columns (time).
-  public static func render(
+  package static func render(
     title: String, spectrogram: Spectrogram, start_ms: Double = 0, maxFrequency_Hz: Double? = 1000,
     range_dB: Double = 60, timeDomain_ms: ClosedRange<Double>? = nil, maxColumns: Int = 120, width: Int = 1100,
     height: Int = 320

@@ -1,19 +1,19 @@
 /// A labelled vertical line on a time axis: a latency marker (`detect`, `t10`, `t50`,
 /// `t90`, `stop`) or the trigger.
-public struct ChartMarker: Equatable, Sendable {
+package struct ChartMarker: Equatable, Sendable {
   /// Short label drawn at the top of the line.
-  public var label: String
+  package var label: String
   /// Time after the trigger, in milliseconds.
-  public var time_ms: Double
+  package var time_ms: Double
 
-  public init(_ label: String, time_ms: Double) {
+  package init(_ label: String, time_ms: Double) {
     self.label = label
     self.time_ms = time_ms
   }
 
   /// The standard envelope markers from times in seconds (nil markers are left out):
   /// `detect`, `t10`, `t50`, `t90`, `stop`.
-  public static func latencyMarkers(
+  package static func latencyMarkers(
     detect_s: Double?, t10_s: Double?, t50_s: Double?, t90_s: Double?, stop_s: Double?
   ) -> [ChartMarker] {
     [("detect", detect_s), ("t10", t10_s), ("t50", t50_s), ("t90", t90_s), ("stop", stop_s)]
@@ -28,7 +28,7 @@ public struct ChartMarker: Equatable, Sendable {
 /// few kilobytes), the envelope as a thicker line over it (also its mirror image, dashed,
 /// below zero), the trigger as a solid vertical line at 0 ms and each marker as a dashed
 /// vertical line labelled at the top. Marker labels that would overlap are stacked.
-public enum WaveformChart {
+package enum WaveformChart {
   /// Renders the chart.
   ///
   /// - Parameters:
@@ -44,7 +44,7 @@ public enum WaveformChart {
   ///   - rightMargin: Pixels right of the plot (``SpectrogramChart/rightMargin`` to align
   ///     the time axis with a spectrogram below, drawn over ``timeDomain(start_ms:end_ms:markers:)``).
   /// - Returns: The SVG chart.
-  public static func render(
+  package static func render(
     title: String, acceleration_g: [Double], sampleRate_Hz: Double, start_ms: Double = 0,
     envelope_g: [Double]? = nil, markers: [ChartMarker] = [], width: Int = 1100, height: Int = 320,
     rightMargin: Double = 16, pixelGrid: Bool = false
@@ -116,7 +116,7 @@ public enum WaveformChart {
 
   /// The time axis of a chart of samples from `start_ms` to `end_ms` with `markers`: it
   /// covers the signal, the trigger (0 ms) and every finite marker.
-  public static func timeDomain(start_ms: Double, end_ms: Double, markers: [ChartMarker]) -> ClosedRange<Double> {
+  package static func timeDomain(start_ms: Double, end_ms: Double, markers: [ChartMarker]) -> ClosedRange<Double> {
     let times = ([start_ms, end_ms, 0] + markers.map(\.time_ms)).filter(\.isFinite)
     let low = times.min() ?? 0
     return low...max(times.max() ?? 1, low)

@@ -15,31 +15,31 @@ import HaptWorkflows
 /// Every pattern has its page; the charts and tables of the index stay readable for large
 /// corpora (at most ``Limits`` items each, saying so; the heat map groups patterns into
 /// clusters); the CSV files always hold everything.
-public enum CorpusReport {
+package enum CorpusReport {
   /// Caps on what the index page draws (pattern pages and CSV files are never capped).
-  public struct Limits: Sendable {
+  package struct Limits: Sendable {
     /// Cells per side of the similarity heat map: beyond this many patterns, the map shows
     /// groups of look-alike patterns (``CorpusClusters``).
-    public var heatMapPatterns = 60
+    package var heatMapPatterns = 60
     /// Bars per latency chart (the slowest patterns; the charts stand two in a row).
-    public var latencyBars = 8
+    package var latencyBars = 8
     /// Rows of the Android ports table (the ports felt most different).
-    public var androidPortRows = 10
+    package var androidPortRows = 10
     /// Rows of a table on the page (the pattern index is never capped).
-    public var tableRows = 300
+    package var tableRows = 300
 
-    public init() {}
+    package init() {}
   }
 
   /// The style sheet shared by the pattern pages, in the report folder.
-  public static let styleSheetFile = "report.css"
+  package static let styleSheetFile = "report.css"
 
   /// Builds the report folder's files (written by the caller with ``ReportFolder/write(to:)``).
   ///
   /// - Parameter androidPorts: the corpus's AHAP patterns ported to Android
   ///   (``AndroidPort/rows(for:devices:threads:)``): an "Android ports" section when not empty, and
   ///   android-ports.csv (header only when empty).
-  public static func build(
+  package static func build(
     _ evaluation: CorpusEvaluation, title: String, androidPorts: [AndroidPortResult] = [], limits: Limits = Limits()
   ) -> ReportFolder {
     var folder = ReportFolder()

@@ -2,9 +2,9 @@ import HaptMetrics
 
 /// Designers' sentences about ``PerceptualAttributes``: what a pattern feels like, and
 /// how two differ ("error is 2.0x stronger and 1.5x faster than warning").
-public enum PerceptualWording {
+package enum PerceptualWording {
   /// "strong, fast, rough, discrete, 0.40 s" style summary of one pattern.
-  public static func summary(_ a: PerceptualAttributes) -> String {
+  package static func summary(_ a: PerceptualAttributes) -> String {
     guard a.isPerceptible else { return "not felt" }
     let strength = a.energy >= 1 ? "strong" : a.energy >= 0.3 ? "medium strength" : "light"
     let pace = a.tempo_Hz >= 8 ? "fast" : a.tempo_Hz >= 3 ? "moderate tempo" : "slow"
@@ -16,7 +16,7 @@ public enum PerceptualWording {
   /// How `a` differs from `b` in the attributes: ratios of energy, tempo and roughness of
   /// at least 1.25x, a continuity step of at least 0.1 and a duration ratio of at least
   /// 1.25x; "about the same strength, tempo and texture" otherwise.
-  public static func comparison(
+  package static func comparison(
     _ a: PerceptualAttributes, _ nameA: String, _ b: PerceptualAttributes, _ nameB: String
   )
     -> String

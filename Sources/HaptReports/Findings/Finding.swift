@@ -1,7 +1,7 @@
 import HaptPatterns
 
 /// How serious a finding is: the levels Xcode, GitHub and SARIF share.
-public enum FindingLevel: String, Sendable, CaseIterable {
+package enum FindingLevel: String, Sendable, CaseIterable {
   /// Fails the check (or, for lint, a format break that changes playback).
   case error
   case warning
@@ -10,21 +10,21 @@ public enum FindingLevel: String, Sendable, CaseIterable {
 }
 
 /// A rule a finding belongs to, with what SARIF's rule metadata needs.
-public struct FindingRule: Sendable, Equatable {
+package struct FindingRule: Sendable, Equatable {
   /// Stable identifier, e.g. `AHAP003` or `BASE001`.
-  public var id: String
+  package var id: String
   /// Short kebab-case name, e.g. `missing-key`.
-  public var name: String
+  package var name: String
   /// One phrase.
-  public var shortDescription: String
+  package var shortDescription: String
   /// One or two sentences: what the rule finds and why it matters.
-  public var fullDescription: String
+  package var fullDescription: String
   /// What to do about a finding.
-  public var help: String
+  package var help: String
   /// The level its findings have unless a finding says otherwise.
-  public var level: FindingLevel
+  package var level: FindingLevel
 
-  public init(
+  package init(
     id: String, name: String, shortDescription: String, fullDescription: String, help: String, level: FindingLevel
   ) {
     self.id = id
@@ -38,23 +38,23 @@ public struct FindingRule: Sendable, Equatable {
 
 /// One finding of `hapt lint`, `hapt baseline check` or `hapt latency`, in a shape every
 /// reporter reads: a rule, a level, a file and a place in it, a message.
-public struct Finding: Sendable, Equatable {
-  public var ruleID: String
-  public var level: FindingLevel
+package struct Finding: Sendable, Equatable {
+  package var ruleID: String
+  package var level: FindingLevel
   /// The file's path as the user gave it; empty for a finding about the whole run.
-  public var file: String
+  package var file: String
   /// Line and column in the file, when the finding has a place there.
-  public var position: SourcePosition?
+  package var position: SourcePosition?
   /// What is wrong, one line.
-  public var message: String
+  package var message: String
   /// The pattern, device and engine state of a check's row (nil for lint).
-  public var pattern: String?
-  public var device: String?
-  public var state: String?
+  package var pattern: String?
+  package var device: String?
+  package var state: String?
   /// d' of the row against its reference, JND (baseline checks).
-  public var dPrime_JND: Double?
+  package var dPrime_JND: Double?
 
-  public init(
+  package init(
     ruleID: String, level: FindingLevel, file: String, position: SourcePosition?, message: String,
     pattern: String? = nil, device: String? = nil, state: String? = nil, dPrime_JND: Double? = nil
   ) {
@@ -71,22 +71,22 @@ public struct Finding: Sendable, Equatable {
 }
 
 /// The findings of one run, with what a summary says about the run as a whole.
-public struct FindingSet: Sendable {
+package struct FindingSet: Sendable {
   /// The command, e.g. `baseline check`.
-  public var command: String
+  package var command: String
   /// Every rule findings may name (SARIF lists them all).
-  public var rules: [FindingRule]
-  public var findings: [Finding]
+  package var rules: [FindingRule]
+  package var findings: [Finding]
   /// Whether the run passed (its exit status is 0).
-  public var passed: Bool
+  package var passed: Bool
   /// What was counted, e.g. (`unchanged`, 40), (`changed`, 2).
-  public var counts: [(label: String, count: Int)]
+  package var counts: [(label: String, count: Int)]
   /// Lines about the run as a whole (problems of a baseline, skipped files).
-  public var notes: [String] = []
+  package var notes: [String] = []
   /// Where the full report was written, to link from a summary.
-  public var reportLink: String?
+  package var reportLink: String?
 
-  public init(
+  package init(
     command: String, rules: [FindingRule], findings: [Finding], passed: Bool,
     counts: [(label: String, count: Int)], notes: [String] = [], reportLink: String? = nil
   ) {
@@ -100,8 +100,8 @@ public struct FindingSet: Sendable {
   }
 
   /// The counts in words: "40 unchanged, 2 changed".
-  public var countsText: String { counts.map { "\($0.count) \($0.label)" }.joined(separator: ", ") }
+  package var countsText: String { counts.map { "\($0.count) \($0.label)" }.joined(separator: ", ") }
 
   /// The rule `id`, if listed.
-  public func rule(_ id: String) -> FindingRule? { rules.first { $0.id == id } }
+  package func rule(_ id: String) -> FindingRule? { rules.first { $0.id == id } }
 }

@@ -6,32 +6,32 @@ import HaptWorkflows
 extension FindingSet {
   // MARK: - Baseline checks
 
-  public static let baselineChanged = FindingRule(
+  package static let baselineChanged = FindingRule(
     id: "BASE001", name: "pattern-changed", shortDescription: "Pattern feels different",
     fullDescription:
       "The pattern's render differs from its reference by at least the d' tolerance (JND), its detect time moved past the latency tolerance, or it turned from felt to silent or back.",
     help:
       "If the change is intended, record the baseline again (or merge: the revision moves on); if not, undo the edit the message points at.",
     level: .error)
-  public static let baselineAdded = FindingRule(
+  package static let baselineAdded = FindingRule(
     id: "BASE002", name: "pattern-added", shortDescription: "Pattern not in the reference",
     fullDescription: "A pattern, device or state the reference (a recorded baseline or a git revision) does not have.",
     help: "Record the baseline again to include it; against a git revision it passes once merged.", level: .error)
-  public static let baselineRemoved = FindingRule(
+  package static let baselineRemoved = FindingRule(
     id: "BASE003", name: "pattern-removed", shortDescription: "Pattern no longer in the corpus",
     fullDescription:
       "A pattern the reference has and the corpus no longer has (a rename git did not detect shows as one removed and one added).",
     help: "Restore the file, or record the baseline again if the removal is intended.", level: .error)
-  public static let baselineIncomparable = FindingRule(
+  package static let baselineIncomparable = FindingRule(
     id: "BASE004", name: "pattern-incomparable", shortDescription: "Cannot be compared honestly",
     fullDescription: "The device profile was edited or the baseline comes from another model version.",
     help: "Record the baseline again with this version of hapt and these device profiles.", level: .error)
-  public static let baselineRenamed = FindingRule(
+  package static let baselineRenamed = FindingRule(
     id: "BASE005", name: "pattern-renamed", shortDescription: "Pattern file renamed",
     fullDescription:
       "Git's rename detection paired the file with one of another name at the revision; it was compared with that one.",
     help: "Nothing to do when the row is otherwise unchanged.", level: .note)
-  public static let baselineProblem = FindingRule(
+  package static let baselineProblem = FindingRule(
     id: "BASE006", name: "baseline-problem", shortDescription: "Problem with the baseline as a whole",
     fullDescription:
       "The baseline was recorded with another model version, lacks a device or state asked for, or a device profile cannot be loaded.",
@@ -42,7 +42,7 @@ extension FindingSet {
   ///
   /// - Parameter paths: the file of each pattern name (the corpus entries' paths); a
   ///   removed pattern's file is `removedFolder/NAME` when given.
-  public static func baseline(
+  package static func baseline(
     _ result: BaselineCheckResult, paths: [String: String], removedFolder: String? = nil, reportLink: String? = nil
   ) -> FindingSet {
     var findings: [Finding] = []
@@ -88,16 +88,16 @@ extension FindingSet {
 
   // MARK: - Latency
 
-  public static let latencyFail = FindingRule(
+  package static let latencyFail = FindingRule(
     id: "LAT001", name: "over-budget", shortDescription: "Felt later than the warn limit",
     fullDescription: "The vibration is first felt (detect) later than the warn limit after the trigger.",
     help: "Start the pattern with a strong transient, call prepare() ahead of the trigger, or shorten the ramp.",
     level: .error)
-  public static let latencyWarn = FindingRule(
+  package static let latencyWarn = FindingRule(
     id: "LAT002", name: "late", shortDescription: "Felt after the budget",
     fullDescription: "The vibration is first felt after the budget but within the warn limit.",
     help: "Start the pattern with a stronger onset, or call prepare() ahead of the trigger.", level: .warning)
-  public static let latencySilent = FindingRule(
+  package static let latencySilent = FindingRule(
     id: "LAT003", name: "silent", shortDescription: "Never felt",
     fullDescription: "The vibration never rises above the detection threshold on this device and state.",
     help: "Raise the intensity, or check that the device can play the pattern's frequencies.", level: .warning)
@@ -110,7 +110,7 @@ extension FindingSet {
   }
 
   /// The findings of `hapt latency`: one per row that is not a pass.
-  public static func latency(
+  package static func latency(
     _ measurements: [PatternMeasurement], budget: LatencyBudget, paths: [String: String], failed: Bool
   ) -> FindingSet {
     var findings: [Finding] = []

@@ -3,7 +3,7 @@ import HaptPatterns
 
 extension FindingSet {
   /// The rule of files that cannot be read or decoded.
-  public static let unreadableFile = FindingRule(
+  package static let unreadableFile = FindingRule(
     id: "FILE001", name: "unreadable-file", shortDescription: "File cannot be read or decoded",
     fullDescription: "A file that cannot be read, or is not a pattern in its format: nothing in it is checked.",
     help: "Fix the place the message names (a JSON path or a line and column); the other files are still checked.",
@@ -11,7 +11,7 @@ extension FindingSet {
 
   /// The findings of `hapt lint`: one per rule break, and one per file that could not be
   /// read or decoded (at the place its error names).
-  public static func lint(_ report: LintReport) -> FindingSet {
+  package static func lint(_ report: LintReport) -> FindingSet {
     var findings: [Finding] = []
     for file in report.files {
       if let error = file.error {
@@ -46,7 +46,7 @@ extension FindingSet {
 
 extension FindingLevel {
   /// A lint severity as a level: info is a note.
-  public init(_ severity: LintSeverity) {
+  package init(_ severity: LintSeverity) {
     switch severity {
     case .error: self = .error
     case .warning: self = .warning
@@ -57,7 +57,7 @@ extension FindingLevel {
 
 extension FindingRule {
   /// A lint rule with its metadata.
-  public init(_ rule: LintRule) {
+  package init(_ rule: LintRule) {
     self.init(
       id: rule.id, name: rule.name, shortDescription: rule.name.replacingOccurrences(of: "-", with: " "),
       fullDescription: rule.summary,

@@ -13,17 +13,17 @@ import Foundation
 /// let row = HTML.element("p", attributes: ["class": "note"], [HTML("3 < 4 & 5 > 2")])
 /// row.markup  // <p class="note">3 &lt; 4 &amp; 5 &gt; 2</p>
 /// ```
-public struct HTML: Equatable, Sendable {
+package struct HTML: Equatable, Sendable {
   /// The markup.
-  public private(set) var markup: String
+  package private(set) var markup: String
 
   /// Escaped text.
-  public init(_ text: String) {
+  package init(_ text: String) {
     markup = MarkupEscaping.text(text)
   }
 
   /// An inline SVG chart.
-  public init(_ chart: SVGChart) {
+  package init(_ chart: SVGChart) {
     markup = chart.markup
   }
 
@@ -32,7 +32,7 @@ public struct HTML: Equatable, Sendable {
   }
 
   /// Nothing.
-  public static let empty = HTML(markup: "")
+  package static let empty = HTML(markup: "")
 
   /// Elements that have no end tag.
   static let voidElements: Set<String> = ["br", "hr", "meta", "col", "wbr", "img"]
@@ -48,7 +48,7 @@ public struct HTML: Equatable, Sendable {
   /// is an `href` or `src` value that is not a same-page fragment (`#...`) or a relative
   /// path (no scheme), so a `javascript:` URL can never be emitted. A forbidden element
   /// (`script`, `iframe`, ...) or an unsafe element name yields its children only.
-  public static func element(
+  package static func element(
     _ name: String, attributes: [String: String] = [:], _ children: [HTML] = []
   ) -> HTML {
     let lower = name.lowercased()
@@ -70,7 +70,7 @@ public struct HTML: Equatable, Sendable {
   }
 
   /// An element whose only child is escaped `text`.
-  public static func element(
+  package static func element(
     _ name: String, attributes: [String: String] = [:], text: String
   )
     -> HTML
@@ -79,7 +79,7 @@ public struct HTML: Equatable, Sendable {
   }
 
   /// The fragments one after another.
-  public init(joining fragments: [HTML]) {
+  package init(joining fragments: [HTML]) {
     markup = fragments.map(\.markup).joined()
   }
 

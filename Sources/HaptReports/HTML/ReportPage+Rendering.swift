@@ -1,18 +1,18 @@
 extension ReportPage {
   /// The Content-Security-Policy the page declares.
-  public static let contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
+  package static let contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
 
   /// The policy of a page that links its style sheet (``styleSheetPath``): style only from
   /// the report's own folder (`'self'` when served, `file:` when opened from disk).
-  public static let linkedStyleSecurityPolicy = "default-src 'none'; style-src 'self' file:; img-src data:"
+  package static let linkedStyleSecurityPolicy = "default-src 'none'; style-src 'self' file:; img-src data:"
 
   /// The style sheet every page uses: save it as the file ``styleSheetPath`` names.
-  public static var styleSheet: String { ReportStyle.css }
+  package static var styleSheet: String { ReportStyle.css }
 
   /// The complete HTML document.
   ///
   /// - Complexity: O(size of the content).
-  public var htmlText: String {
+  package var htmlText: String {
     var body: [HTML] = []
     var header: [HTML] = []
     if !links.isEmpty {

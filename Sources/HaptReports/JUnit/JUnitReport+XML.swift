@@ -4,7 +4,7 @@ extension JUnitReport {
   /// All names, messages and details are escaped; characters XML 1.0 forbids (most C0
   /// controls, such as an ANSI escape) are replaced with U+FFFD, so the file always parses.
   /// Times are written in seconds with three decimals.
-  public var xmlText: String {
+  package var xmlText: String {
     let all = suites.flatMap(\.cases)
     var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     out +=

@@ -1,12 +1,12 @@
 /// A way of writing a ``FindingSet`` for the place that reads it (SwiftLint's reporters
 /// are the model: one small type per format over the same findings).
-public protocol FindingReporter {
+package protocol FindingReporter {
   /// The text of `set`, ending in a newline (empty when there is nothing to say).
   static func report(_ set: FindingSet) -> String
 }
 
 /// The reporters by the name `--format` gives them.
-public enum FindingFormat: String, CaseIterable, Sendable {
+package enum FindingFormat: String, CaseIterable, Sendable {
   /// `path:line:column: error|warning|note: message [RULE]`, as Xcode and SwiftPM read
   /// build output.
   case xcode
@@ -17,7 +17,7 @@ public enum FindingFormat: String, CaseIterable, Sendable {
   /// A Markdown summary for a pull-request comment or `$GITHUB_STEP_SUMMARY`.
   case markdown
 
-  public var reporter: any FindingReporter.Type {
+  package var reporter: any FindingReporter.Type {
     switch self {
     case .xcode: XcodeReporter.self
     case .github: GitHubReporter.self
@@ -27,5 +27,5 @@ public enum FindingFormat: String, CaseIterable, Sendable {
   }
 
   /// The text of `set` in this format.
-  public func report(_ set: FindingSet) -> String { reporter.report(set) }
+  package func report(_ set: FindingSet) -> String { reporter.report(set) }
 }

@@ -1,8 +1,8 @@
 /// GitHub Actions workflow commands, one per finding:
 /// `::error file=PATH,line=L,col=C,title=RULE name::message`. GitHub shows them as
 /// annotations on the lines of the pull request's diff (levels error, warning, notice).
-public enum GitHubReporter: FindingReporter {
-  public static func report(_ set: FindingSet) -> String {
+package enum GitHubReporter: FindingReporter {
+  package static func report(_ set: FindingSet) -> String {
     set.findings.map { line($0, rule: set.rule($0.ruleID)) }.map { $0 + "\n" }.joined()
   }
 

@@ -4,11 +4,11 @@ import Foundation
 /// and the counts, then one table row per finding (what changed, in words and JNDs, per
 /// pattern, device and state for checks; file, line and rule for lint), and a link to the
 /// full report when one was written.
-public enum MarkdownReporter: FindingReporter {
+package enum MarkdownReporter: FindingReporter {
   /// Rows listed before the table says how many more there are.
-  public static let maxRows = 200
+  package static let maxRows = 200
 
-  public static func report(_ set: FindingSet) -> String {
+  package static func report(_ set: FindingSet) -> String {
     var out = "### hapt \(set.command): \(set.passed ? "passed" : "failed")\n\n"
     out += set.countsText + ".\n"
     for note in set.notes { out += "\n> " + escape(note) + "\n" }

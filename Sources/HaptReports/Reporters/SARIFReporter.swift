@@ -5,11 +5,11 @@ import HaptCore
 /// run of the `hapt` tool with every rule's metadata (id, name, short and full
 /// description, help, default level) and one result per finding, located by file URI
 /// (relative paths stay relative), line and column (columns count Unicode code points).
-public enum SARIFReporter: FindingReporter {
-  public static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
-  public static let version = "2.1.0"
+package enum SARIFReporter: FindingReporter {
+  package static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
+  package static let version = "2.1.0"
 
-  public static func report(_ set: FindingSet) -> String {
+  package static func report(_ set: FindingSet) -> String {
     JSONWriter.string(document(set))
   }
 

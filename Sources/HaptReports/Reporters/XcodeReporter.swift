@@ -2,8 +2,8 @@
 /// format clang and swiftc write, which Xcode and SwiftPM turn into issues on their
 /// lines. A finding without a place in a file names the file alone (`path: error: ...`);
 /// one without a file, `hapt`.
-public enum XcodeReporter: FindingReporter {
-  public static func report(_ set: FindingSet) -> String {
+package enum XcodeReporter: FindingReporter {
+  package static func report(_ set: FindingSet) -> String {
     set.findings.map(line).map { $0 + "\n" }.joined()
   }
 

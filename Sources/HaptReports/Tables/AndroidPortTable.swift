@@ -3,13 +3,13 @@ import HaptWorkflows
 
 /// `android-ports.csv`: how each AHAP pattern feels once ported to Android, per Android
 /// profile (``AndroidPort``; Docs/Android.md).
-public enum AndroidPortTable {
+package enum AndroidPortTable {
   /// Columns: `pattern, device, reference, alternative, dPrimeFromReference_JND,
   /// dPrime_JND, contrastOriginal_JND, contrastPort_JND, outcome, changes, verdict`:
   /// `dPrimeFromReference_JND` is the port on the device against the original on the
   /// reference iPhone (parity; the outcome follows it), `dPrime_JND` against the original
   /// on the same device; empty cells where a value is not defined (a silent port).
-  public static func table(_ rows: [AndroidPortResult]) -> CSVTable {
+  package static func table(_ rows: [AndroidPortResult]) -> CSVTable {
     var table = CSVTable(
       columns: [
         "pattern", "device", "reference", "alternative", "dPrimeFromReference_JND", "dPrime_JND",

@@ -2,8 +2,8 @@ import HaptWorkflows
 
 /// JUnit XML for `hapt baseline check --junit`: one test case per pattern and device
 /// (its states inside), failed when any state changed past tolerance.
-public enum BaselineJUnit {
-  public static func report(_ result: BaselineCheckResult) -> JUnitReport {
+package enum BaselineJUnit {
+  package static func report(_ result: BaselineCheckResult) -> JUnitReport {
     var order: [String] = []
     var groups: [String: [BaselineComparison]] = [:]
     for c in result.comparisons {
@@ -49,5 +49,5 @@ public enum BaselineJUnit {
   }
 
   /// The XML text.
-  public static func xml(_ result: BaselineCheckResult) -> String { report(result).xmlText }
+  package static func xml(_ result: BaselineCheckResult) -> String { report(result).xmlText }
 }

@@ -2,9 +2,9 @@ import HaptMetrics
 import HaptWorkflows
 
 /// The tables of `hapt describe`.
-public enum DescribeTables {
+package enum DescribeTables {
   /// One row per signal: path, then the attributes (Docs/Perception.md §10).
-  public static func attributes(_ list: [PatternDescription]) -> CSVTable {
+  package static func attributes(_ list: [PatternDescription]) -> CSVTable {
     var table = CSVTable(columns: [CSVColumn("path")] + PerceptualAttributeColumns.all.map { CSVColumn($0.name) })
     for item in list {
       table.append([.text(item.path)] + PerceptualAttributeColumns.all.map { .number($0.value(item.attributes)) })
@@ -14,7 +14,7 @@ public enum DescribeTables {
 
   /// Every pair once, in input order: `a,b,perceptualDistance` (empty when one is silent
   /// and the other felt).
-  public static func pairs(_ list: [PatternDescription]) -> CSVTable {
+  package static func pairs(_ list: [PatternDescription]) -> CSVTable {
     var table = CSVTable(columns: [CSVColumn("a"), CSVColumn("b"), CSVColumn("perceptualDistance")])
     for i in list.indices {
       for j in list.indices where j > i {

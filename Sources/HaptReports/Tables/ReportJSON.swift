@@ -5,13 +5,13 @@ import HaptWorkflows
 
 /// The `--format json` shapes of the commands: keys carry units like the CSV columns,
 /// absent values are null, key order is fixed.
-public enum ReportJSON {
+package enum ReportJSON {
   private static func ms(_ seconds: Double?) -> JSONValue { seconds.map { .number($0 * 1000) } ?? .null }
   private static func number(_ value: Double?) -> JSONValue { value.map { .number($0) } ?? .null }
 
   /// The markers of one signal, with its peak (``PeakLevel``: the sample peak at the
   /// signal's own rate, the same `peak_g` as `render` and `latency`).
-  public static func markers(_ m: EnvelopeMarkers, peak_g: Double) -> JSONValue {
+  package static func markers(_ m: EnvelopeMarkers, peak_g: Double) -> JSONValue {
     .orderedObject([
       ("detect_ms", ms(m.detect_s)), ("t10_ms", ms(m.t10_s)), ("t50_ms", ms(m.t50_s)), ("t90_ms", ms(m.t90_s)),
       ("rise_ms", ms(m.rise_s)), ("stop_ms", ms(m.stop_s)), ("peak_g", .number(peak_g)),
@@ -20,13 +20,13 @@ public enum ReportJSON {
 
   /// The latency rows: one object per row of ``ReportTables/latency(_:budget:)``, keyed by
   /// its column headers, so the JSON and the CSV never disagree.
-  public static func latency(_ measurements: [PatternMeasurement], budget: LatencyBudget) -> JSONValue {
+  package static func latency(_ measurements: [PatternMeasurement], budget: LatencyBudget) -> JSONValue {
     ReportTables.latency(measurements, budget: budget).jsonValue
   }
 
   /// The raw directional ST-SIM and SPQI of a pair: `RefA` takes A (the first signal) as
   /// the reference, `RefB` takes B. Unbounded and asymmetric: users read `similarity`.
-  public static func rawSimilarity(_ s: PairSimilarity) -> JSONValue {
+  package static func rawSimilarity(_ s: PairSimilarity) -> JSONValue {
     .orderedObject([
       ("stsimRawRefA", .number(s.stsimBA)), ("stsimRawRefB", .number(s.stsimAB)),
       ("spqiRawRefA", .number(s.spqiBA)), ("spqiRawRefB", .number(s.spqiAB)),
@@ -39,7 +39,7 @@ public enum ReportJSON {
   /// after the trigger), the file's own events felt in it (`fileEvents`, numbers in the
   /// file's order; empty when unknown), how the sentence names it (`subject`), and the
   /// sentence.
-  public static func change(_ c: PerceptualChange) -> JSONValue {
+  package static func change(_ c: PerceptualChange) -> JSONValue {
     .orderedObject([
       ("event", c.event.map { .number(Double($0)) } ?? .null), ("cue", .string(c.cue.rawValue)),
       ("size", .number(c.size)), ("unit", .string(c.unit)), ("dPrime_JND", .number(c.dPrime_JND)),
@@ -51,17 +51,17 @@ public enum ReportJSON {
   }
 
   /// The perceptual attributes of one signal (Docs/Perception.md §10), one key each.
-  public static func attributeFields(_ a: PerceptualAttributes) -> [(String, JSONValue)] {
+  package static func attributeFields(_ a: PerceptualAttributes) -> [(String, JSONValue)] {
     PerceptualAttributeColumns.all.map { ($0.name, .number($0.value(a))) }
   }
 
   /// `hapt describe` output: one object per signal, `path` then one key per attribute.
-  public static func descriptions(_ list: [PatternDescription]) -> JSONValue {
+  package static func descriptions(_ list: [PatternDescription]) -> JSONValue {
     .list(list.map { .orderedObject([("path", .string($0.path))] + attributeFields($0.attributes)) })
   }
 
   /// `hapt compare` output.
-  public static func comparison(_ c: SignalComparison) -> JSONValue {
+  package static func comparison(_ c: SignalComparison) -> JSONValue {
     .orderedObject([
       (
         "a",
@@ -87,7 +87,7 @@ public enum ReportJSON {
   }
 
   /// One confusability review.
-  public static func review(_ r: ConfusabilityReview) -> JSONValue {
+  package static func review(_ r: ConfusabilityReview) -> JSONValue {
     .orderedObject([
       ("device", .string(r.device)), ("state", .string(r.state.rawValue)), ("silent", .bool(r.isSilent)),
       ("patterns", .list(r.names.map { .string($0) })),
@@ -110,7 +110,7 @@ public enum ReportJSON {
   }
 
   /// A baseline check.
-  public static func baseline(_ result: BaselineCheckResult) -> JSONValue {
+  package static func baseline(_ result: BaselineCheckResult) -> JSONValue {
     .orderedObject([
       ("passed", .bool(result.passed)), ("problems", .list(result.problems.map { .string($0) })),
       ("loadErrors", .list(result.failures.map { .string($0.error.description) })),

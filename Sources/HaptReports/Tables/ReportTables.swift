@@ -5,12 +5,12 @@ import HaptWorkflows
 
 /// The CSV tables hapt writes, defined once so that `hapt report` files and the
 /// `--format csv` output of the commands have the same columns (documented in the README).
-public enum ReportTables {
+package enum ReportTables {
   private static func ms(_ seconds: Double?) -> CSVCell { .number(seconds.map { $0 * 1000 }) }
 
   /// `latency.csv`: one row per pattern, device and state (`hapt latency --format json`
   /// writes the same rows with the same keys).
-  public static func latency(_ measurements: [PatternMeasurement], budget: LatencyBudget = .default) -> CSVTable {
+  package static func latency(_ measurements: [PatternMeasurement], budget: LatencyBudget = .default) -> CSVTable {
     var table = CSVTable(columns: [
       CSVColumn("pattern"), CSVColumn("device"), CSVColumn("state"), CSVColumn("engineLatency", unit: "ms"),
       CSVColumn("detect", unit: "ms"), CSVColumn("onset", unit: "ms"), CSVColumn("t10", unit: "ms"),
@@ -34,7 +34,7 @@ public enum ReportTables {
   }
 
   /// `patterns.csv`: one row per pattern, measured on the primary device in the first state.
-  public static func patterns(_ evaluation: CorpusEvaluation) -> CSVTable {
+  package static func patterns(_ evaluation: CorpusEvaluation) -> CSVTable {
     var table = CSVTable(columns: [
       CSVColumn("pattern"), CSVColumn("path"), CSVColumn("hapticEvents"), CSVColumn("duration", unit: "s"),
       CSVColumn("device"), CSVColumn("state"), CSVColumn("peak", unit: "g"), CSVColumn("rms", unit: "g"),
@@ -80,7 +80,7 @@ public enum ReportTables {
   /// they are computed). `similarity` is the bounded 0..1 similarity
   /// (``PairSimilarity/similarity``); the raw directional ST-SIM and SPQI average over
   /// perceptible blocks, `RefA` with patternA as the reference, `RefB` with patternB.
-  public static func pairs(_ evaluation: CorpusEvaluation) -> CSVTable {
+  package static func pairs(_ evaluation: CorpusEvaluation) -> CSVTable {
     var table = CSVTable(columns: pairColumns)
     let names = evaluation.primary.map(\.name)
     let device = evaluation.primary.first?.device ?? ""
@@ -92,10 +92,10 @@ public enum ReportTables {
   }
 
   /// The header line of `pairs.csv`.
-  public static var pairsHeader: String { CSVTable(columns: pairColumns).headerText }
+  package static var pairsHeader: String { CSVTable(columns: pairColumns).headerText }
 
   /// `pairs.csv` lines (no header) for `pairs`.
-  public static func pairLines(
+  package static func pairLines(
     _ pairs: [PairwiseSummary.Pair], names: [String], device: String, state: EngineState
   ) -> String {
     var table = CSVTable(columns: pairColumns)
@@ -106,7 +106,7 @@ public enum ReportTables {
   }
 
   /// The pairs of confusability reviews, in the `pairs.csv` layout.
-  public static func confusionPairs(_ reviews: [ConfusabilityReview]) -> CSVTable {
+  package static func confusionPairs(_ reviews: [ConfusabilityReview]) -> CSVTable {
     var table = CSVTable(columns: pairColumns)
     for review in reviews {
       for pair in review.pairs {
@@ -120,7 +120,7 @@ public enum ReportTables {
   /// device's predicted confusion matrix (presented x answered) with the set's information
   /// transfer, and on the off-diagonal rows the pair's similarity, raw directional ST-SIM
   /// and SPQI (reference A: the presented pattern) and d'.
-  public static func confusionReview(_ reviews: [ConfusabilityReview]) -> CSVTable {
+  package static func confusionReview(_ reviews: [ConfusabilityReview]) -> CSVTable {
     var table = CSVTable(columns: [
       CSVColumn("device"), CSVColumn("state"), CSVColumn("presented"), CSVColumn("answered"), CSVColumn("probability"),
       CSVColumn("informationTransfer", unit: "bits"), CSVColumn("distinguishableItems"), CSVColumn("similarity"),
@@ -158,7 +158,7 @@ public enum ReportTables {
 
   /// `confusion.csv`: the predicted confusion matrices, one row per cell, with each
   /// device's information transfer.
-  public static func confusion(_ reviews: [ConfusabilityReview]) -> CSVTable {
+  package static func confusion(_ reviews: [ConfusabilityReview]) -> CSVTable {
     var table = CSVTable(columns: [
       CSVColumn("device"), CSVColumn("state"), CSVColumn("presented"), CSVColumn("answered"), CSVColumn("probability"),
       CSVColumn("informationTransfer", unit: "bits"), CSVColumn("distinguishableItems"),
@@ -178,7 +178,7 @@ public enum ReportTables {
   }
 
   /// `lint.csv`: every finding, and every file that failed to load (rule `LOAD`).
-  public static func lint(_ findings: [LintFinding], failures: [PatternCorpus.Failure] = []) -> CSVTable {
+  package static func lint(_ findings: [LintFinding], failures: [PatternCorpus.Failure] = []) -> CSVTable {
     var table = CSVTable(columns: [
       CSVColumn("file"), CSVColumn("rule"), CSVColumn("severity"), CSVColumn("place"), CSVColumn("message"),
     ])
@@ -197,7 +197,7 @@ public enum ReportTables {
   }
 
   /// The rows of a baseline check.
-  public static func baseline(_ result: BaselineCheckResult) -> CSVTable {
+  package static func baseline(_ result: BaselineCheckResult) -> CSVTable {
     var table = CSVTable(columns: [
       CSVColumn("pattern"), CSVColumn("device"), CSVColumn("state"), CSVColumn("status"), CSVColumn("dPrime_JND"),
       CSVColumn("detectShift_ms"), CSVColumn("similarity"), CSVColumn("changes"),

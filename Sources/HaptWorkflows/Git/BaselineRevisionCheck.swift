@@ -19,7 +19,7 @@ extension Baseline {
   ///   - source: the revision.
   ///   - limits: the pattern limits `corpus` was loaded with (the old files get the same).
   /// - Throws: ``InputError`` (exit 66) when git fails.
-  public static func check(
+  package static func check(
     _ corpus: PatternCorpus, paths: [String], against source: GitRevisionSource, options: EvaluationOptions,
     limits: PatternLimits = PatternLimits(), tolerances: BaselineTolerances = BaselineTolerances(),
     progress: (@Sendable (Int, Int) -> Void)? = nil

@@ -10,18 +10,18 @@ import HaptPatterns
 /// so both sides name their patterns the same way, and ``renames(_:)`` reports the files
 /// git's rename detection (`git diff -M`) pairs between the revision and the working tree.
 /// Files git does not track (never added) are not paired: they count as new.
-public struct GitRevisionSource: Sendable {
+package struct GitRevisionSource: Sendable {
   /// The revision as given.
-  public let revision: String
+  package let revision: String
   /// The commit it names (full hash).
-  public let commit: String
+  package let commit: String
   /// The repository's top folder.
-  public let repository: String
+  package let repository: String
 
   /// Finds the repository holding `path` and resolves `revision` in it.
   /// - Throws: ``InputError`` (exit 66) when `path` is not in a git repository, when the
   ///   revision is unknown, or when a shallow clone lacks it (the message says to fetch it).
-  public init(revision: String, near path: String) throws {
+  package init(revision: String, near path: String) throws {
     self.revision = revision
     guard !revision.isEmpty, !revision.hasPrefix("-") else {
       throw InputError("'\(revision)' is not a git revision", kind: .missing)
@@ -50,7 +50,7 @@ public struct GitRevisionSource: Sendable {
   /// `folder` (one numbered subfolder per path) and returns what to load in place of each
   /// path: the subfolder for a folder, the file in it for a file. A path the revision
   /// does not have gives an empty subfolder (everything in it is new).
-  public func checkout(_ paths: [String], into folder: String) throws -> [String] {
+  package func checkout(_ paths: [String], into folder: String) throws -> [String] {
     var requests: [(repoPath: String, target: String)] = []
     var result: [String] = []
     for (index, path) in paths.enumerated() {
@@ -80,7 +80,7 @@ public struct GitRevisionSource: Sendable {
   /// The renames git detects between the revision and the working tree under `paths`,
   /// each as (old, new) paths relative to the corpus path holding it (the names
   /// ``PatternCorpus`` gives its entries).
-  public func renames(_ paths: [String]) throws -> [(old: String, new: String)] {
+  package func renames(_ paths: [String]) throws -> [(old: String, new: String)] {
     let roots = try paths.map { path -> String in
       let repoPath = try repositoryPath(of: path)
       return isDirectory(path) ? repoPath : (repoPath as NSString).deletingLastPathComponent
