@@ -17,8 +17,9 @@ package struct PairwiseSummary: Sendable, Equatable {
     /// ``PairwiseSummary/closePairCount`` counts them all.
     package var maxClosePairs: Int
 
-    package init(neighbours: Int = 5, closeBelow_JND: Double = PairVerdict.confusableBelow, maxClosePairs: Int = 100_000)
-    {
+    package init(
+      neighbours: Int = 5, closeBelow_JND: Double = PairVerdict.confusableBelow, maxClosePairs: Int = 100_000
+    ) {
       self.neighbours = neighbours
       self.closeBelow_JND = closeBelow_JND
       self.maxClosePairs = maxClosePairs

@@ -58,8 +58,9 @@ package struct HertzPattern: Equatable, Sendable {
   package var transients: [Transient]
   package var metadata: PatternMetadata
 
-  package init(vibrations: [Vibration] = [], transients: [Transient] = [], metadata: PatternMetadata = PatternMetadata())
-  {
+  package init(
+    vibrations: [Vibration] = [], transients: [Transient] = [], metadata: PatternMetadata = PatternMetadata()
+  ) {
     self.vibrations = vibrations
     self.transients = transients
     self.metadata = metadata
