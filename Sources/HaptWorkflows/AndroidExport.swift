@@ -52,6 +52,12 @@ package struct AndroidExport: Sendable, Equatable {
   /// The device the original was rendered on.
   package var reference: String
 
+  /// Patterns past these bounds keep the plain conversion unjudged (judging renders a
+  /// pattern about twenty times; the bounds keep hostile input fast).
+  package static let maxJudgedLength_s = 30.0
+  package static let maxJudgedEvents = 1_000
+  package static let maxJudgedCurvePoints = 10_000
+
   /// The profile each class is judged on: shipped profiles standing for the class.
   package static let classProfiles: [AndroidAlternativeKind: String] = [
     .envelope: "pixel-flagship-lra", .primitives: "pixel-flagship-lra", .amplitude: "android-lra-amplitude",
@@ -73,6 +79,16 @@ package struct AndroidExport: Sendable, Equatable {
       alternatives: plain.vibration.effects.map {
         Alternative(kind: AndroidAlternativeKind(of: $0), effect: $0, judgedOn: "", dPrime_JND: nil, tuning: "untuned")
       }, notes: plain.notes, reference: reference?.name ?? DeviceProfile.defaultName)
+    let curvePoints = pattern.parameterCurves.reduce(0) { $0 + $1.controlPoints.count }
+    guard pattern.duration_s <= maxJudgedLength_s, pattern.events.count <= maxJudgedEvents,
+      curvePoints <= maxJudgedCurvePoints
+    else {
+      var large = fallback
+      large.notes.append(
+        "not judged: the pattern is past \(JSONWriter.number(maxJudgedLength_s)) s, \(maxJudgedEvents) events or \(maxJudgedCurvePoints) curve points, so the plain conversion is written"
+      )
+      return large
+    }
     guard let reference = reference ?? (try? DeviceProfile.load(nameOrPath: DeviceProfile.defaultName)),
       let flagship = try? DeviceProfile.load(nameOrPath: classProfiles[.envelope]!),
       let amplitudeDevice = try? DeviceProfile.load(nameOrPath: classProfiles[.amplitude]!),
