@@ -102,15 +102,18 @@ let package = Package(
       dependencies: ["hapt"]),
 
     // MARK: - Tests
+    /// What several test targets share (fuzz case counts): one copy, not a product.
+    .target(name: "HaptTestSupport", path: "Tests/HaptTestSupport"),
     .testTarget(name: "HaptCoreTests", dependencies: ["HaptCore"]),
     /// CodegenStubs: the Apple SDK signatures generated Swift is type-checked against.
     .testTarget(
-      name: "HaptPatternsTests", dependencies: ["HaptPatterns"], exclude: ["CodegenStubs"],
+      name: "HaptPatternsTests", dependencies: ["HaptPatterns", "HaptTestSupport"], exclude: ["CodegenStubs"],
       resources: [.copy("Fixtures"), .copy("AndroidFixtures")]),
-    .testTarget(name: "HaptSignalsTests", dependencies: ["HaptSignals"]),
-    .testTarget(name: "HaptSimulationTests", dependencies: ["HaptSimulation"]),
+    .testTarget(name: "HaptSignalsTests", dependencies: ["HaptSignals", "HaptTestSupport"]),
+    .testTarget(name: "HaptSimulationTests", dependencies: ["HaptSimulation", "HaptTestSupport"]),
     .testTarget(
-      name: "HaptMetricsTests", dependencies: ["HaptMetrics", "HaptSignals"], resources: [.copy("Fixtures")]),
+      name: "HaptMetricsTests", dependencies: ["HaptMetrics", "HaptSignals", "HaptTestSupport"],
+      resources: [.copy("Fixtures")]),
     /// KotlinStubs: the Android SDK signatures exported Kotlin is compiled against.
     .testTarget(name: "HaptWorkflowsTests", dependencies: ["HaptWorkflows", "HaptReports"], exclude: ["KotlinStubs"]),
     .testTarget(

@@ -1,15 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#else
-  #error("hapt needs a C library module: Glibc, Musl or Darwin")
-#endif
-
 /// Replacing a whole output folder (a report: HTML, CSVs, SVGs) so that a reader, or the
 /// next run, sees either the complete previous folder or the complete new one, never a
 /// mixture or a partial file.

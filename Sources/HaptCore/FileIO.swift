@@ -1,13 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Reading input files with a size limit and errors that name the file.
 package enum InputFile {
   /// Default largest input file accepted, in bytes (64 MiB).
@@ -48,7 +40,7 @@ extension InputFile {
   /// device (`/dev/stdin`, `/dev/zero`) or a socket is refused before it is opened, since
   /// opening or reading one can block or never end.
   ///
-  /// - Throws: ``InputError`` (exit 66) naming `path` and what it is.
+  /// - Throws: ``InputError`` (kind `missing`) naming `path` and what it is.
   package static func requireRegularFile(_ path: String) throws {
     var status = stat()
     guard stat(path, &status) == 0 else { throw InputError(file: path, "no such file", kind: .missing) }

@@ -1,13 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// What an output folder holds (a report, a baseline, a shard's part), so that a folder
 /// is replaced only by the same kind of output.
 package struct OutputFolderKind: Sendable, Equatable {
@@ -51,7 +43,7 @@ package struct OutputFolderGuard: Sendable {
 
   /// Throws unless `path` may be replaced by an output of this kind.
   ///
-  /// - Throws: ``InputError`` with ``ExitStatus/cannotCreate`` naming `path` and why.
+  /// - Throws: ``InputError`` (kind `unwritable`) naming `path` and why.
   package func check(_ path: String) throws {
     guard !path.isEmpty else {
       throw refusal(path, "an empty output folder name means the current folder; not replacing it")

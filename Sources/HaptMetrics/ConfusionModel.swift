@@ -1,13 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#else
-  #error("hapt needs a C library module: Glibc, Musl or Darwin")
-#endif
-
+import HaptCore
 /// Predicted identification confusions for a set of patterns, from their pairwise d'.
 ///
 /// The model (a documented choice; see Docs/Perception.md) is Luce's choice rule with

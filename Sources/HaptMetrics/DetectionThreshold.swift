@@ -1,13 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#else
-  #error("hapt needs a C library module: Glibc, Musl or Darwin")
-#endif
-
+import HaptCore
 /// The vibrotactile detection threshold of a phone held in the hand (Docs/Model.md §5).
 ///
 /// The table is Android's `MIN_PERCEPTIBLE_CURVE` (acceleration in dB re 1 g at which a

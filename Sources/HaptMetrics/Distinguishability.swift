@@ -1,13 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#else
-  #error("hapt needs a C library module: Glibc, Musl or Darwin")
-#endif
-
+import HaptCore
 /// The harness's perceptual distance d' between two signals, in JND units (Docs/Model.md §7).
 ///
 /// d' = 1 means the two differ by about one just-noticeable difference: a person tells

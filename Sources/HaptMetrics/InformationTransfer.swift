@@ -1,13 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#else
-  #error("hapt needs a C library module: Glibc, Musl or Darwin")
-#endif
-
+import HaptCore
 /// Information transfer of an identification confusion matrix (Docs/Model.md §7).
 ///
 /// `IT = sum_ij p_ij log2(p_ij / (p_i p_j))` bits, where `p_ij` is the joint proportion

@@ -1,13 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#else
-  #error("hapt needs a C library module: Glibc, Musl or Darwin")
-#endif
-
+import HaptCore
 /// Running sums of the per-block ST-SIM and SPQI terms of one pair, both directions.
 ///
 /// Per block (Docs/Model.md §6.3-6.4, vibromaf 0.0.8 `STSIM.compute_sim`,

@@ -1,14 +1,5 @@
 import HaptSignals
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#else
-  #error("hapt needs a C library module: Glibc, Musl or Darwin")
-#endif
+import HaptCore
 
 /// How a haptic feels, in the words designers use: strength, tempo, texture, continuity
 /// and length, from the felt acceleration (Docs/Perception.md §10).

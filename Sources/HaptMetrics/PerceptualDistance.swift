@@ -1,13 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#else
-  #error("hapt needs a C library module: Glibc, Musl or Darwin")
-#endif
-
+import HaptCore
 /// How different two clearly different haptics feel (Docs/Perception.md §11).
 ///
 /// d' counts just-noticeable differences and is the right measure up to a few JNDs; beyond

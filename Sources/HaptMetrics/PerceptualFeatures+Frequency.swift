@@ -1,13 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#else
-  #error("hapt needs a C library module: Glibc, Musl or Darwin")
-#endif
-
+import HaptCore
 extension PerceptualFeatures {
   /// Spectral bins at least this fraction of the peak power count towards the
   /// perceived frequency (1/4: within 6 dB).

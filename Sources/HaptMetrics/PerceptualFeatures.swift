@@ -1,14 +1,5 @@
 import HaptSignals
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#else
-  #error("hapt needs a C library module: Glibc, Musl or Darwin")
-#endif
+import HaptCore
 
 /// What a hand can feel of one acceleration signal: the features d' compares.
 ///

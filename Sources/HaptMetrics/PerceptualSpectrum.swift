@@ -1,13 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#else
-  #error("hapt needs a C library module: Glibc, Musl or Darwin")
-#endif
-
+import HaptCore
 /// The perceptual spectrum of ST-SIM and SPQI: per 512-sample block, the orthonormal
 /// DCT-II magnitude in dB minus a vibrotactile threshold curve (Docs/Model.md §6.2).
 ///

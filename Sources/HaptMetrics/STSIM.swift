@@ -1,13 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#else
-  #error("hapt needs a C library module: Glibc, Musl or Darwin")
-#endif
-
+import HaptCore
 /// Spectral-temporal similarity (ST-SIM), exactly as the reference package computes it.
 ///
 /// `ST-SIM = temporal^(2/3) * spectral^(1/3)` over 512-sample blocks of 8 kHz signals

@@ -1,13 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#else
-  #error("hapt needs a C library module: Glibc, Musl or Darwin")
-#endif
-
+import HaptCore
 /// The small numerical pieces ST-SIM and SPQI share, written to reproduce the reference
 /// package's arithmetic (vibromaf 0.0.8 on numpy and scipy) as closely as doubles allow.
 ///

@@ -17,7 +17,7 @@ extension DeviceProfile {
   /// looked up as `NAME.json` first in the user's folder (`HAPT_DEVICES`, if set), then
   /// among the shipped profiles.
   /// - Throws: ``DeviceLookupError/unknownName(_:known:)`` if the name is
-  ///   unknown; ``InputError`` (65) if the profile is malformed, (66) if a path is missing.
+  ///   unknown; ``InputError`` (kind `malformed`) if the profile is malformed, (`missing`) if a path is missing.
   package static func load(nameOrPath: String) throws -> DeviceProfile {
     if isPath(nameOrPath) {
       return try DeviceProfile(contentsOf: nameOrPath)
@@ -35,7 +35,7 @@ extension DeviceProfile {
     try availablePaths()[name].map { try DeviceProfile(contentsOf: $0) }
   }
 
-  /// Whether a `--device` argument is a path (it contains `/` or ends in `.json`), not a name.
+  /// Whether a device argument is a path (it contains `/` or ends in `.json`), not a name.
   package static func isPath(_ nameOrPath: String) -> Bool {
     nameOrPath.contains("/") || nameOrPath.hasSuffix(".json")
   }

@@ -97,7 +97,7 @@ extension HaptCheck {
         passed: true, summary: "\(haptic.label): matches its baseline (\(measures))",
         changes: row.perceptualChanges)
     }
-    let why = (result.problems + row.changes).joined(separator: "; ")
+    let why = (result.problems + row.changes.map(\.description)).joined(separator: "; ")
     return HaptCheckResult(
       passed: false,
       summary: "\(haptic.label): \(row.status.rawValue) from its baseline in \(folder): \(why)",

@@ -20,7 +20,7 @@ package enum Baseline {
   /// - Throws: ``InputError`` (unwritable) if `folder` may not be replaced
   ///   (``OutputFolderGuard``: not empty and not a baseline, the current folder, the corpus,
   ///   or holding either, even with `force`); ``BaselineError/alreadyExists(folder:)`` if `folder` exists and
-  ///   `force` is false; ``InputError`` (73) if anything cannot be written.
+  ///   `force` is false; ``InputError`` (kind `unwritable`) if anything cannot be written.
   @discardableResult
   package static func record(
     _ corpus: PatternCorpus, options: EvaluationOptions, to folder: String, force: Bool,

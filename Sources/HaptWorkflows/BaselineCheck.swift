@@ -41,9 +41,9 @@ package struct BaselineComparison: Sendable, Equatable {
   package var device: String
   package var state: EngineState
   package var status: BaselineStatus
-  /// Why the row has its status, one phrase each ("d' 2.6 JND >= 1.0", "detect +12.4 ms",
-  /// "no longer felt"); empty when unchanged.
-  package var changes: [String]
+  /// Why the row has its status, one reason each (worded "d' 2.6 JND >= 1.0", "detect
+  /// +12.4 ms", "no longer felt"); empty when unchanged.
+  package var changes: [BaselineChangeReason]
   /// What a person would feel differently, event by event, largest first (the terms of
   /// d' of at least ``BaselineComparison/reportedChange_JND``); empty unless the row
   /// changed.
@@ -62,7 +62,7 @@ package struct BaselineComparison: Sendable, Equatable {
   package static let reportedChange_JND = 0.3
 
   package init(
-    pattern: String, device: String, state: EngineState, status: BaselineStatus, changes: [String]
+    pattern: String, device: String, state: EngineState, status: BaselineStatus, changes: [BaselineChangeReason]
   ) {
     self.pattern = pattern
     self.device = device
@@ -74,7 +74,7 @@ package struct BaselineComparison: Sendable, Equatable {
   /// The failure in one line: the status reasons, then what changed, e.g. "d' 2.6 JND >=
   /// 1.0: event 2: 6.0 dB weaker (2.6 JND)".
   package var summary: String {
-    var parts = changes
+    var parts = changes.map(\.description)
     if !perceptualChanges.isEmpty {
       let described = perceptualChanges.prefix(3).map(\.sentence).joined(separator: "; ")
       let more = perceptualChanges.count > 3 ? "; and \(perceptualChanges.count - 3) smaller" : ""
@@ -107,7 +107,7 @@ extension Baseline {
   /// read as a path. A profile whose fingerprint differs from the recorded one, or a
   /// baseline of another model version, makes the affected rows `incomparable`.
   ///
-  /// - Throws: ``InputError`` (66) if a selected device is not in the baseline.
+  /// - Throws: ``InputError`` (kind `missing`) if a selected device is not in the baseline.
   ///
   /// - Parameters:
   ///   - devices: profiles to check instead of the recorded ones of the same names (a
@@ -191,13 +191,12 @@ extension Baseline {
       let m = item.measurement
       guard let record = recordsByKey[key(m.pattern, m.device, m.state)] else {
         return BaselineComparison(
-          pattern: m.pattern, device: m.device, state: m.state, status: .added, changes: ["not in the baseline"])
+          pattern: m.pattern, device: m.device, state: m.state, status: .added, changes: [.notInBaseline])
       }
       var comparison = compare(item, with: record, folder: folder, tolerances: tolerances)
       if modelDiffers || edited.contains(m.device) {
         comparison.status = .incomparable
-        comparison.changes.insert(
-          modelDiffers ? "baseline from another model version" : "device profile '\(m.device)' was edited", at: 0)
+        comparison.changes.insert(modelDiffers ? .otherModelVersion : .deviceProfileEdited(m.device), at: 0)
       }
       return comparison
     }
@@ -215,7 +214,7 @@ extension Baseline {
       }.map {
         BaselineComparison(
           pattern: $0.pattern, device: $0.device, state: $0.state, status: .removed,
-          changes: ["no longer in the corpus"])
+          changes: [.noLongerInCorpus])
       }
     return BaselineCheckResult(comparisons: comparisons + removed, problems: problems, failures: corpus.failures)
   }
@@ -248,7 +247,7 @@ extension Baseline {
     } catch {
       var result = BaselineComparison(
         pattern: m.pattern, device: m.device, state: m.state, status: .changed, changes: [])
-      result.changes.append("baseline signal unreadable: \(error)")
+      result.changes.append(.signalUnreadable("\(error)"))
       return result
     }
   }
@@ -276,19 +275,16 @@ extension Baseline {
       result.similarity = pair.similarity
     }
     if dPrime >= tolerances.maxDPrime_JND {
-      result.changes.append(
-        String(format: "d' %.1f JND >= %.1f", dPrime, tolerances.maxDPrime_JND))
+      result.changes.append(.dPrimeOverTolerance(dPrime_JND: dPrime, tolerance_JND: tolerances.maxDPrime_JND))
     }
     switch (m.markers.detect_s, recordDetect) {
     case let (new?, old?):
       result.latencyShift_s = new - old
       if abs(new - old) > tolerances.maxLatencyShift_s + 1e-12 {
-        result.changes.append(
-          String(format: "detect %+.1f ms (tolerance %.1f ms)", (new - old) * 1000, tolerances.maxLatencyShift_s * 1000)
-        )
+        result.changes.append(.detectShift(shift_s: new - old, tolerance_s: tolerances.maxLatencyShift_s))
       }
-    case (nil, _?): result.changes.append("no longer felt (was felt)")
-    case (_?, nil): result.changes.append("now felt (was below threshold)")
+    case (nil, _?): result.changes.append(.noLongerFelt)
+    case (_?, nil): result.changes.append(.nowFelt)
     case (nil, nil): break
     }
     if !result.changes.isEmpty {

@@ -34,9 +34,10 @@ package enum BaselineShardParts {
 /// One shard's baseline check: its comparisons, in the whole check's order.
 package struct BaselineCheckPart: Sendable {
   package static let fileName = "check.txt"
-  static let magic = "hapt-baseline-check-part 2"
-  /// The first line of parts written before they stored typed settings.
-  static let olderMagic = "hapt-baseline-check-part 1"
+  static let magic = "hapt-baseline-check-part 3"
+  /// The first lines of parts written before they stored typed settings (1) and typed
+  /// change reasons (2).
+  static let olderMagics: Set<String> = ["hapt-baseline-check-part 1", "hapt-baseline-check-part 2"]
 
   package var shard: ShardSpec
   package var corpusFingerprint: UInt64
@@ -61,16 +62,8 @@ package struct BaselineCheckPart: Sendable {
 
   // MARK: - Text form (strings in base64, numbers as bit patterns, `-` for none)
 
-  /// An input error's kind as a part stores it; parts written before kinds existed
-  /// stored the command line's status numbers (65, 66, 73), read here too.
-  static func kind(_ token: Substring) -> InputError.Kind? {
-    switch token {
-    case "65": .malformed
-    case "66": .missing
-    case "73": .unwritable
-    default: InputError.Kind(rawValue: String(token))
-    }
-  }
+  /// An input error's kind as a part stores it (its raw value).
+  static func kind(_ token: Substring) -> InputError.Kind? { InputError.Kind(rawValue: String(token)) }
 
   package var text: String {
     var lines = [
@@ -87,7 +80,7 @@ package struct BaselineCheckPart: Sendable {
       lines.append(
         "row \(FieldCodec.text(c.pattern)) \(FieldCodec.text(c.device)) \(c.state.rawValue) \(c.status.rawValue) \(FieldCodec.number(c.dPrime_JND)) "
           + "\(FieldCodec.number(c.similarity)) \(FieldCodec.number(c.latencyShift_s)) "
-          + (["changes"] + c.changes.map { FieldCodec.text($0) }).joined(separator: " "))
+          + (["changes"] + c.changes.map(\.field)).joined(separator: " "))
       for change in c.perceptualChanges {
         lines.append(
           "felt \(change.event.map(String.init) ?? "-") \(change.cue.rawValue) \(FieldCodec.number(change.size)) \(FieldCodec.number(change.dPrime_JND))"
@@ -106,7 +99,7 @@ package struct BaselineCheckPart: Sendable {
     func fail(_ line: Int) -> InputError {
       InputError(file: file, place: "line \(line + 1)", "not a baseline check part")
     }
-    if lines.first?.joined(separator: " ") == Self.olderMagic {
+    if let first = lines.first, Self.olderMagics.contains(first.joined(separator: " ")) {
       throw InputError(
         file: file, place: "line 1", "written by an older hapt; run the shards again with this one", kind: .unsupported)
     }
@@ -139,7 +132,8 @@ package struct BaselineCheckPart: Sendable {
           let shift = FieldCodec.number(f[7])
         else { throw fail(index) }
         let changes = try f.dropFirst(9).map {
-          guard let s = FieldCodec.text($0), let s else { throw fail(index) }; return s
+          guard let reason = BaselineChangeReason(field: $0) else { throw fail(index) }
+          return reason
         }
         var comparison = BaselineComparison(
           pattern: pattern, device: device, state: state, status: status, changes: changes)

@@ -4,10 +4,10 @@ extension OutputFolderKind {
   /// A baseline folder (`hapt baseline record`, its shard parts, `hapt merge` of them);
   /// before marker files, one holding `manifest.json`.
   package static let baseline = OutputFolderKind(name: "baseline", legacyFiles: [BaselineManifest.fileName])
-  /// A report shard's part (`hapt report --shard I/N`); before marker files, one holding
+  /// A report shard's part (a sharded `hapt report`); before marker files, one holding
   /// `part.txt`.
   package static let reportPart = OutputFolderKind(name: "report part", legacyFiles: [ShardPart.fileName])
-  /// A baseline check shard's part (`hapt baseline check --shard I/N`); before marker
+  /// A baseline check shard's part (a sharded `hapt baseline check`); before marker
   /// files, one holding `check.txt`.
   package static let baselineCheckPart = OutputFolderKind(
     name: "baseline check part", legacyFiles: [BaselineCheckPart.fileName])

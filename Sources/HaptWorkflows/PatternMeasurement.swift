@@ -2,6 +2,7 @@ import HaptMetrics
 import HaptPatterns
 import HaptSignals
 import HaptSimulation
+import HaptCore
 
 /// What hapt measures of one pattern on one device in one engine state: the latency
 /// markers, the level and the dominant frequency of the rendered body acceleration.
@@ -72,13 +73,3 @@ package struct PatternMeasurement: Sendable, Equatable {
   /// Peak level in dB re 1 g (−∞ when silent).
   package var peak_dB: Double { 20 * log10(peak_g) }
 }
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#else
-  #error("hapt needs a C library module: Glibc, Musl or Darwin")
-#endif

@@ -4,7 +4,7 @@ import HaptMetrics
 import HaptPatterns
 import HaptSimulation
 
-/// One shard's share of a sharded job (`hapt report --shard I/N --out PART`): which shard,
+/// One shard's share of a sharded job (one shard of a sharded `hapt report`): which shard,
 /// the corpus it saw (a fingerprint, so that parts of different corpora are refused), the
 /// job's settings (so that merge runs the same job), the measurements of
 /// the shard's patterns (``ShardSpec/patterns(count:)``, every device and state) and the

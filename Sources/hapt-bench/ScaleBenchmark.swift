@@ -2,14 +2,6 @@ import Foundation
 import HaptCommandLine
 import HaptCore
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// `hapt-bench scale N...`: `hapt report` end to end on generated corpora of N one-second
 /// patterns (``CorpusGenerator``, seed 2026), one run each, as a child process, so that
 /// each run's wall time, peak resident memory and output size are its own.

@@ -324,6 +324,12 @@ import Testing
     }
     #expect(html.contains("<svg"))
     #expect(!html.contains("<script"))
+    // The report's hints are the command line's own words (the library names no option).
+    for hint in [
+      "every pair with --all-pairs", "hapt confusion --counts reads its results", "exit status counts these",
+    ] {
+      #expect(html.contains(hint), "missing hint \(hint)")
+    }
     for file in ["patterns.csv", "latency.csv", "pairs.csv", "confusion.csv", "lint.csv"] {
       let text = try String(contentsOfFile: out + "/" + file, encoding: .utf8)
       #expect(text.split(separator: "\n").count >= 2, "\(file) is empty")

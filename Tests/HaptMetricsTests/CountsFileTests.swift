@@ -3,6 +3,7 @@ import HaptCore
 import Testing
 
 import HaptMetrics
+import HaptTestSupport
 
 @Suite struct CountsFileTests {
   static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

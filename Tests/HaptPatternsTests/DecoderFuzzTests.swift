@@ -2,6 +2,7 @@ import HaptCore
 import Testing
 
 import HaptPatterns
+import HaptTestSupport
 
 /// Hostile input: seeded mutations of every fixture must decode or fail with a clean,
 /// one-line ``InputError`` naming the file; never crash or hang.

@@ -2,6 +2,7 @@ import HaptCore
 import Testing
 
 import HaptPatterns
+import HaptTestSupport
 
 /// Hostile `.haps` and `.ivs` input: seeded mutations of every fixture of each format
 /// decode or fail with one clean line naming the file; whatever decodes resolves, lints

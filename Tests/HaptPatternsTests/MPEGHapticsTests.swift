@@ -3,6 +3,7 @@ import HaptCore
 import Testing
 
 import HaptPatterns
+import HaptTestSupport
 
 /// The hand-made MPEG-I Haptics fixtures, one construct each (MPEGFixtures/).
 enum MPEGFixtures {

@@ -3,6 +3,7 @@ import HaptCore
 import Testing
 
 import HaptSignals
+import HaptTestSupport
 
 /// Mutates valid WAV and FLAC files written by hapt and reads them back: every outcome
 /// must be a successful read or a clean one-line InputError naming the file, never a

@@ -4,6 +4,7 @@ import HaptPatterns
 import Testing
 
 import HaptSimulation
+import HaptTestSupport
 
 @Suite struct DeviceProfileTests {
   static let shippedNames = [

@@ -80,7 +80,8 @@ import Testing
 
   @Test func checkPartRoundTrips() throws {
     var changed = BaselineComparison(
-      pattern: "a b", device: "d", state: .prepared, status: .changed, changes: ["d' 2.6 JND >= 1.0", "détect +1 ms"])
+      pattern: "a b", device: "d", state: .prepared, status: .changed,
+      changes: BaselineChangeReasonTests.everyReason)
     changed.dPrime_JND = 2.6
     changed.similarity = 0.9
     changed.latencyShift_s = -0.0

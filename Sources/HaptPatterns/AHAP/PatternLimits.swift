@@ -31,7 +31,7 @@ package struct PatternLimits: Sendable, Equatable {
   /// Throws if the continuous events of `pattern` last longer than ``maxTime_s`` in all
   /// (a pattern within the limits then renders in time bounded by one hour of events).
   ///
-  /// - Throws: ``InputError`` (65) with ``InputLimit/patternTime_s(_:)``.
+  /// - Throws: ``InputError`` (kind `overLimit`) with ``InputLimit/patternTime_s(_:)``.
   package func check(_ pattern: HapticPattern) throws {
     var total = 0.0
     var count = 0

@@ -1,12 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import HaptCore
 
 /// A recursive listing of a folder's regular files by raw directory reads, which also
 /// sees what a pattern walk must not read but must mention: symbolic links (never

@@ -1,6 +1,6 @@
 import HaptCore
 extension CSVTable {
-  /// The table as aligned plain text for a terminal (`--format text`).
+  /// The table as aligned plain text for a terminal (the text format).
   ///
   /// Columns are separated by two spaces; number columns are right-aligned, text
   /// left-aligned; the header is underlined with dashes. Numbers are written exactly as in
@@ -43,7 +43,7 @@ extension CSVTable {
     return out
   }
 
-  /// The table as JSON (`--format json`): an array with one object per row, keyed by the
+  /// The table as JSON: an array with one object per row, keyed by the
   /// header names (`detect_ms`), in column order.
   ///
   /// Numbers are JSON numbers with the same value the CSV shows (a `.fixed` cell is

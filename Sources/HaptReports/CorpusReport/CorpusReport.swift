@@ -36,11 +36,14 @@ package enum CorpusReport {
 
   /// Builds the report folder's files (written by the caller with ``ReportFolder/write(to:)``).
   ///
-  /// - Parameter androidPorts: the corpus's AHAP patterns ported to Android
-  ///   (``AndroidPort/rows(for:devices:threads:)``): an "Android ports" section when not empty, and
-  ///   android-ports.csv (header only when empty).
+  /// - Parameters:
+  ///   - androidPorts: the corpus's AHAP patterns ported to Android
+  ///     (``AndroidPort/rows(for:devices:threads:)``): an "Android ports" section when not empty, and
+  ///     android-ports.csv (header only when empty).
+  ///   - hints: how a reader asks the writing tool for more (quoted where the report says so).
   package static func build(
-    _ evaluation: CorpusEvaluation, title: String, androidPorts: [AndroidPortResult] = [], limits: Limits = Limits()
+    _ evaluation: CorpusEvaluation, title: String, androidPorts: [AndroidPortResult] = [], limits: Limits = Limits(),
+    hints: ReportHints = ReportHints()
   ) -> ReportFolder {
     var folder = ReportFolder()
     let e = evaluation
@@ -62,16 +65,16 @@ package enum CorpusReport {
         "hapt \(HaptVersion.string) (model \(HaptVersion.model)). Every figure is a simulation: see “How to read this report”.",
       facts: facts(e, catalog: catalog))
     page.sections = [
-      summarySection(e),
+      summarySection(e, hints: hints),
       PatternIndex.section(e, catalog: catalog),
       loadErrorsSection(e),
       latencySection(e, limits: limits),
-      reviewSection(e),
+      reviewSection(e, hints: hints),
       androidPortsSection(androidPorts, limits: limits),
       similaritySection(e, catalog: catalog, clusters: clusters, limits: limits),
       lintSection(e, table: tables.lint, limits: limits),
       devicesSection(e),
-      ReportMethods.section(devices: e.options.devices),
+      ReportMethods.section(devices: e.options.devices, hints: hints),
     ].compactMap { $0 }
     folder.add("index.html", page.htmlText)
     folder.add(styleSheetFile, ReportPage.styleSheet)
@@ -112,7 +115,7 @@ package enum CorpusReport {
     ]
   }
 
-  static func summarySection(_ e: CorpusEvaluation) -> ReportSection {
+  static func summarySection(_ e: CorpusEvaluation, hints: ReportHints) -> ReportSection {
     var blocks: [ReportBlock] = []
     let budget = e.options.budget
     let limits =
@@ -120,10 +123,10 @@ package enum CorpusReport {
     if e.measurements.isEmpty {
       blocks.append(.paragraph("No latency checks: the corpus has no patterns."))
     } else {
-      blocks += latencySummaryBlocks(e, limits: limits)
+      blocks += latencySummaryBlocks(e, limits: limits, hints: hints)
     }
     if e.reviewSetIsClosestPatterns {
-      blocks.append(.note(closestSetSentence(e)))
+      blocks.append(.note(closestSetSentence(e, hints: hints)))
     }
     for review in e.reviews {
       if review.isSilent {
@@ -148,7 +151,7 @@ package enum CorpusReport {
     blocks.append(
       .list([
         "patterns.csv: one row per pattern (primary device)", "latency.csv: every pattern, device and state",
-        "pairs.csv: each pattern's \(Wording.count(e.pairwise.settings.neighbours, "nearest neighbour")) by perceptual distance and every pair under d' \(JSONWriter.number(e.pairwise.settings.closeBelow_JND)) (primary device; every pair with --all-pairs)",
+        "pairs.csv: each pattern's \(Wording.count(e.pairwise.settings.neighbours, "nearest neighbour")) by perceptual distance and every pair under d' \(JSONWriter.number(e.pairwise.settings.closeBelow_JND)) (primary device\(hints.allPairs.map { "; every pair with \($0)" } ?? ""))",
         "confusion.csv: the review set's predicted confusion matrices",
         "lint.csv: every lint finding and load error",
         "android-ports.csv: each AHAP pattern ported to each Android profile (the alternative played, d' from the original there and on the iPhone, verdict)",
@@ -163,7 +166,7 @@ package enum CorpusReport {
   /// (patterns whose own onset misses the budget on a prepared engine, or that are never
   /// felt), then one line per device whose cold start makes patterns miss it (with the
   /// `prepare()` lead that makes them pass), then the raw count of checks.
-  static func latencySummaryBlocks(_ e: CorpusEvaluation, limits: String) -> [ReportBlock] {
+  static func latencySummaryBlocks(_ e: CorpusEvaluation, limits: String, hints: ReportHints) -> [ReportBlock] {
     var blocks: [ReportBlock] = []
     let budget = e.options.budget
     let latencies = e.patternLatencies
@@ -205,7 +208,7 @@ package enum CorpusReport {
     let warnedChecks = e.measurements.filter { $0.verdict == .warn }.count
     blocks.append(
       .note(
-        "Every check, cold starts included: \(e.measurements.count) (pattern, device, state) rows, \(failedChecks) fail and \(warnedChecks) warn (hapt latency's exit status counts these); the Latency budgets section and latency.csv have them all."
+        "Every check, cold starts included: \(e.measurements.count) (pattern, device, state) rows, \(failedChecks) fail and \(warnedChecks) warn\(hints.latencyGate.map { " (\($0))" } ?? ""); the Latency budgets section and latency.csv have them all."
       ))
     return blocks
   }
@@ -231,11 +234,11 @@ package enum CorpusReport {
   }
 
   /// Why the review set is the corpus's closest patterns.
-  static func closestSetSentence(_ e: CorpusEvaluation) -> String {
+  static func closestSetSentence(_ e: CorpusEvaluation, hints: ReportHints) -> String {
     let requested =
       e.missingFromReviewSet.isEmpty ? "the review set" : "the review set (\(Wording.list(e.missingFromReviewSet)))"
     return
-      "No two patterns of \(requested) are in this corpus, so the design review checks its \(e.reviewSet.count) closest patterns instead: \(Wording.list(e.reviewSet, limit: 10)) (choose others with --set NAME,NAME,...)."
+      "No two patterns of \(requested) are in this corpus, so the design review checks its \(e.reviewSet.count) closest patterns instead: \(Wording.list(e.reviewSet, limit: 10))\(hints.reviewSet.map { " (choose others with \($0))" } ?? "")."
   }
 
   /// Files that failed to load, and files skipped as not patterns (listed once, by
@@ -359,7 +362,7 @@ package enum CorpusReport {
     }
   }
 
-  static func reviewSection(_ e: CorpusEvaluation) -> ReportSection {
+  static func reviewSection(_ e: CorpusEvaluation, hints: ReportHints) -> ReportSection {
     guard !e.reviews.isEmpty else {
       let why =
         e.reviewSet.count == 1
@@ -368,7 +371,7 @@ package enum CorpusReport {
       return ReportSection(title: "Design review: confusability", id: "review", blocks: [.note(why)])
     }
     var blocks: [ReportBlock] = []
-    if e.reviewSetIsClosestPatterns { blocks.append(.note(closestSetSentence(e))) }
+    if e.reviewSetIsClosestPatterns { blocks.append(.note(closestSetSentence(e, hints: hints))) }
     blocks += [
       .paragraph(
         "Can people tell \(Wording.list(e.reviewSet, limit: 12)) apart with their eyes closed? d' is hapt's distinguishability in JND units (under 1 confusable, under 2 close); the confusion matrix is the predicted identification performance; information transfer (IT) in bits, and 2^IT effectively distinguishable patterns."
@@ -416,7 +419,7 @@ package enum CorpusReport {
         .table(
           ReportTable(table, verdictColumns: []),
           caption:
-            "The verdict comes from d' (under 1 confusable, under 2 close, else distinct). Waveform similarity is a separate signal-level score, not a verdict: ST-SIM's smaller direction, clamped to 0..1 (1 identical); the raw directional ST-SIM and SPQI are in hapt confusion --format csv."
+            "The verdict comes from d' (under 1 confusable, under 2 close, else distinct). Waveform similarity is a separate signal-level score, not a verdict: ST-SIM's smaller direction, clamped to 0..1 (1 identical)\(hints.rawScores.map { "; the raw directional ST-SIM and SPQI are in \($0)" } ?? "")."
         ))
     }
     blocks += silentNotes

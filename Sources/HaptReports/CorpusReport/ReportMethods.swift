@@ -14,7 +14,7 @@ enum ReportMethods {
     .joined(separator: "; ")
   }
 
-  static func section(devices: [DeviceProfile]) -> ReportSection {
+  static func section(devices: [DeviceProfile], hints: ReportHints) -> ReportSection {
     ReportSection(
       title: "How to read this report", id: "methods",
       blocks: [
@@ -44,7 +44,7 @@ enum ReportMethods {
           "Information transfer IT = Σ p_ij log2(p_ij / (p_i p_j)) bits with equal priors; 2^IT is the number of effectively distinguishable patterns.",
         ]),
         .approximate(
-          "d' and the predicted confusions are a model calibrated on published thresholds and JNDs, not a measurement with people: use them to rank risks, and confirm important decisions with a user test (hapt confusion --counts reads its results)."
+          "d' and the predicted confusions are a model calibrated on published thresholds and JNDs, not a measurement with people: use them to rank risks, and confirm important decisions with a user test\(hints.userTestCounts.map { " (\($0) reads its results)" } ?? "")."
         ),
       ])
   }

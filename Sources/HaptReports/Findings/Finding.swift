@@ -77,7 +77,7 @@ package struct FindingSet: Sendable {
   /// Every rule findings may name (SARIF lists them all).
   package var rules: [FindingRule]
   package var findings: [Finding]
-  /// Whether the run passed (its exit status is 0).
+  /// Whether the run passed (no finding fails it).
   package var passed: Bool
   /// What was counted, e.g. (`unchanged`, 40), (`changed`, 2).
   package var counts: [(label: String, count: Int)]

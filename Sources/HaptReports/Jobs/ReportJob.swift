@@ -23,6 +23,8 @@ package struct ReportJob {
   package var status: (String) -> Void = { _ in }
   /// A warning about the results (a render cut at the length limit).
   package var warning: (String) -> Void = { _ in }
+  /// How the report tells its reader to ask for more (the caller's own words).
+  package var hints = ReportHints()
 
   /// - Throws: the lookup error of a device that is not a profile.
   package init(settings: ReportJobSettings, threads: Int) throws {
@@ -85,7 +87,7 @@ package struct ReportJob {
     }
     status("writing \(out)")
     let ports = AndroidPort.rows(for: corpus, devices: devices, threads: options.threads)
-    var folder = CorpusReport.build(evaluation, title: settings.resolvedTitle, androidPorts: ports)
+    var folder = CorpusReport.build(evaluation, title: settings.resolvedTitle, androidPorts: ports, hints: hints)
     (folder.kind, folder.inputs) = (outputGuard.kind, outputGuard.inputs)
     pairs.move(into: &folder, as: "pairs.csv")
     try folder.write(to: out)

@@ -5,7 +5,7 @@ package protocol FindingReporter {
   static func report(_ set: FindingSet) -> String
 }
 
-/// The reporters by the name `--format` gives them.
+/// The reporters by the format name the command line gives them.
 package enum FindingFormat: String, CaseIterable, Sendable {
   /// `path:line:column: error|warning|note: message [RULE]`, as Xcode and SwiftPM read
   /// build output.

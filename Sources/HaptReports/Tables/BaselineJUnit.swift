@@ -1,6 +1,6 @@
 import HaptWorkflows
 
-/// JUnit XML for `hapt baseline check --junit`: one test case per pattern and device
+/// JUnit XML for `hapt baseline check`: one test case per pattern and device
 /// (its states inside), failed when any state changed past tolerance.
 package enum BaselineJUnit {
   package static func report(_ result: BaselineCheckResult) -> JUnitReport {

@@ -3,7 +3,7 @@ import HaptMetrics
 import HaptSimulation
 import HaptWorkflows
 
-/// The `--format json` shapes of the commands: keys carry units like the CSV columns,
+/// The JSON shapes of the commands: keys carry units like the CSV columns,
 /// absent values are null, key order is fixed.
 package enum ReportJSON {
   private static func ms(_ seconds: Double?) -> JSONValue { seconds.map { .number($0 * 1000) } ?? .null }
@@ -122,7 +122,8 @@ package enum ReportJSON {
               ("pattern", .string($0.pattern)), ("device", .string($0.device)), ("state", .string($0.state.rawValue)),
               ("status", .string($0.status.rawValue)), ("dPrime_JND", number($0.dPrime_JND)),
               ("detectShift_ms", ms($0.latencyShift_s)), ("similarity", number($0.similarity)),
-              ("reasons", .list($0.changes.map { .string($0) })), ("changes", .list($0.perceptualChanges.map(change))),
+              ("reasons", .list($0.changes.map { .string($0.description) })),
+              ("changes", .list($0.perceptualChanges.map(change))),
               ("summary", .string($0.summary)),
             ])
           })

@@ -4,11 +4,11 @@ import HaptSimulation
 import HaptWorkflows
 
 /// The CSV tables hapt writes, defined once so that `hapt report` files and the
-/// `--format csv` output of the commands have the same columns (documented in the README).
+/// CSV output of the commands have the same columns (documented in the README).
 package enum ReportTables {
   private static func ms(_ seconds: Double?) -> CSVCell { .number(seconds.map { $0 * 1000 }) }
 
-  /// `latency.csv`: one row per pattern, device and state (`hapt latency --format json`
+  /// `latency.csv`: one row per pattern, device and state (`hapt latency`'s JSON
   /// writes the same rows with the same keys).
   package static func latency(_ measurements: [PatternMeasurement], budget: LatencyBudget = .default) -> CSVTable {
     var table = CSVTable(columns: [
@@ -76,7 +76,7 @@ package enum ReportTables {
 
   /// `pairs.csv`: the kept pairs of corpus patterns on the primary device (each
   /// pattern's nearest neighbours and the close pairs, ``PairwiseSummary/keptPairs``;
-  /// every pair with `--all-pairs`, written by ``pairLines(_:names:device:state:)`` as
+  /// every pair when all pairs are asked for, written by ``pairLines(_:names:device:state:)`` as
   /// they are computed). `similarity` is the bounded 0..1 similarity
   /// (``PairSimilarity/similarity``); the raw directional ST-SIM and SPQI average over
   /// perceptible blocks, `RefA` with patternA as the reference, `RefB` with patternB.
@@ -116,7 +116,7 @@ package enum ReportTables {
     return table
   }
 
-  /// `hapt confusion --format csv`: everything the JSON holds, one row per cell of each
+  /// `hapt confusion`'s CSV: everything the JSON holds, one row per cell of each
   /// device's predicted confusion matrix (presented x answered) with the set's information
   /// transfer, and on the off-diagonal rows the pair's similarity, raw directional ST-SIM
   /// and SPQI (reference A: the presented pattern) and d'.

@@ -18,7 +18,7 @@ extension Baseline {
   ///   - paths: the corpus paths `corpus` was loaded from (each a folder or a file).
   ///   - source: the revision.
   ///   - limits: the pattern limits `corpus` was loaded with (the old files get the same).
-  /// - Throws: ``InputError`` (exit 66) when git fails.
+  /// - Throws: ``InputError`` (kind `missing`) when git fails.
   package static func check(
     _ corpus: PatternCorpus, paths: [String], against source: GitRevisionSource, options: EvaluationOptions,
     limits: PatternLimits = PatternLimits(), tolerances: BaselineTolerances = BaselineTolerances(),
@@ -71,7 +71,7 @@ extension Baseline {
       let m = item.measurement
       let oldName = pairs[m.pattern] ?? m.pattern
       guard let j = index[rowKey(oldName, m.device, m.state)] else {
-        let why = unreadableAtRevision.contains(m.pattern) ? "unreadable at \(revision)" : "not at \(revision)"
+        let why = BaselineChangeReason.notAtRevision(revision, unreadable: unreadableAtRevision.contains(m.pattern))
         return BaselineComparison(pattern: m.pattern, device: m.device, state: m.state, status: .added, changes: [why])
       }
       var comparison = Baseline.compare(
@@ -86,7 +86,7 @@ extension Baseline {
       guard !newNames.contains(m.pattern), !renamedOld.contains(m.pattern) else { continue }
       removed.append(
         BaselineComparison(
-          pattern: m.pattern, device: m.device, state: m.state, status: .removed, changes: ["no longer in the corpus"]))
+          pattern: m.pattern, device: m.device, state: m.state, status: .removed, changes: [.noLongerInCorpus]))
     }
     return BaselineCheckResult(comparisons: comparisons + removed, problems: [], failures: corpus.failures)
   }

@@ -17,7 +17,7 @@ struct GitProcess {
   }
 
   /// Runs `git -C folder arguments...`, standard input read from `input` if given.
-  /// - Throws: ``InputError`` (exit 66) when git cannot be started.
+  /// - Throws: ``InputError`` (kind `missing`) when git cannot be started.
   func run(_ arguments: [String], input: URL? = nil) throws -> Output {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

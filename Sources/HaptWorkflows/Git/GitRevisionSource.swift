@@ -19,7 +19,7 @@ package struct GitRevisionSource: Sendable {
   package let repository: String
 
   /// Finds the repository holding `path` and resolves `revision` in it.
-  /// - Throws: ``InputError`` (exit 66) when `path` is not in a git repository, when the
+  /// - Throws: ``InputError`` (kind `missing`) when `path` is not in a git repository, when the
   ///   revision is unknown, or when a shallow clone lacks it (the message says to fetch it).
   package init(revision: String, near path: String) throws {
     self.revision = revision

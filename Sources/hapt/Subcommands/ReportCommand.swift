@@ -112,6 +112,9 @@ struct ReportCommand: HaptCommand {
     _ console: Console
   ) throws -> ExitStatus {
     var job = try ReportJob(settings: settings, threads: threads)
+    job.hints = ReportHints(
+      allPairs: "--all-pairs", reviewSet: "--set NAME,NAME,...", rawScores: "hapt confusion --format csv",
+      userTestCounts: "hapt confusion --counts", latencyGate: "hapt latency's exit status counts these")
     let out = out ?? "Reports/report"
     try job.outputGuard(part: shard != nil, merged: merged).check(out)
     console.progress("loading \(settings.paths.joined(separator: " "))")

@@ -1,7 +1,0 @@
-import HaptCore
-import Testing
-import HaptMetrics
-
-@Test func moduleLinks() {
-  #expect(HaptVersion.model == "1")
-}

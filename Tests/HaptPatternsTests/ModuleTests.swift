@@ -1,7 +1,0 @@
-import HaptCore
-import Testing
-import HaptPatterns
-
-@Test func moduleLinks() {
-  #expect(HaptVersion.model == "1")
-}

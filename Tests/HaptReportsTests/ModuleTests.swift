@@ -1,8 +1,0 @@
-import HaptCore
-import Testing
-
-import HaptReports
-
-@Test func moduleLinks() {
-  #expect(HaptVersion.model == "1")
-}

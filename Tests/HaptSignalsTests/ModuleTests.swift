@@ -1,8 +1,0 @@
-import HaptCore
-import Testing
-
-import HaptSignals
-
-@Test func moduleLinks() {
-  #expect(HaptVersion.model == "1")
-}

@@ -1,7 +1,0 @@
-import HaptCore
-import Testing
-import HaptWorkflows
-
-@Test func moduleLinks() {
-  #expect(HaptVersion.model == "1")
-}
