@@ -51,6 +51,9 @@ package struct AndroidExport: Sendable, Equatable {
   package var notes: [String]
   /// The device the original was rendered on.
   package var reference: String
+  /// Whether the alternatives were judged by d' (false: the plain conversion, written for
+  /// a pattern past the judging bounds or without the class profiles).
+  package var judged = true
 
   /// Patterns past these bounds keep the plain conversion unjudged (judging renders a
   /// pattern about twenty times; the bounds keep hostile input fast).
@@ -78,7 +81,7 @@ package struct AndroidExport: Sendable, Equatable {
       vibration: plain.vibration,
       alternatives: plain.vibration.effects.map {
         Alternative(kind: AndroidAlternativeKind(of: $0), effect: $0, judgedOn: "", dPrime_JND: nil, tuning: "untuned")
-      }, notes: plain.notes, reference: reference?.name ?? DeviceProfile.defaultName)
+      }, notes: plain.notes, reference: reference?.name ?? DeviceProfile.defaultName, judged: false)
     let curvePoints = pattern.parameterCurves.reduce(0) { $0 + $1.controlPoints.count }
     guard pattern.duration_s <= maxJudgedLength_s, pattern.events.count <= maxJudgedEvents,
       curvePoints <= maxJudgedCurvePoints

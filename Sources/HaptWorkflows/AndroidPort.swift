@@ -123,7 +123,8 @@ package enum AndroidPort {
     let original = renderer.render(prepared.pattern, options: options)
     let port = renderer.render(portPattern, options: options)
     let referenceRenderer = reference.map(Renderer.init)
-    let referenceOriginal = referenceRenderer?.render(prepared.pattern, options: options)
+    // A pattern too large to judge is not rendered a third time for the iPhone figure.
+    let referenceOriginal = prepared.export.judged ? referenceRenderer?.render(prepared.pattern, options: options) : nil
     let playback = device.androidPlayback
     let played =
       device.actuator == .none
