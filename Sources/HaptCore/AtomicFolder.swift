@@ -192,14 +192,8 @@ package enum AtomicFolder {
 
   private static func failure(_ target: URL, _ code: Int32) -> InputError {
     InputError(
-      file: target.path, "cannot be replaced: \(String(cString: strerror(code)))", kind: .unwritable)
+      file: target.path, "cannot be replaced: \(SystemErrorText.phrase(code))", kind: .unwritable)
   }
 
-  private static func describe(_ error: Error) -> String {
-    let ns = error as NSError
-    if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-      return String(cString: strerror(Int32(underlying.code)))
-    }
-    return ns.localizedDescription
-  }
+  private static func describe(_ error: Error) -> String { SystemErrorText.phrase(error) }
 }

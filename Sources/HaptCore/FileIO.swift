@@ -92,7 +92,7 @@ package enum AtomicFile {
       let code = errno
       try? FileManager.default.removeItem(at: temporary)
       throw InputError(
-        file: path, "cannot be written: \(String(cString: strerror(code)))", kind: .unwritable)
+        file: path, "cannot be written: \(SystemErrorText.phrase(code))", kind: .unwritable)
     }
   }
 
@@ -101,13 +101,5 @@ package enum AtomicFile {
     try write(Array(text.utf8), to: path)
   }
 
-  private static func reason(_ error: Error) -> String {
-    let ns = error as NSError
-    if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError,
-      underlying.domain == NSPOSIXErrorDomain
-    {
-      return String(cString: strerror(Int32(underlying.code)))
-    }
-    return ns.localizedDescription
-  }
+  private static func reason(_ error: Error) -> String { SystemErrorText.phrase(error) }
 }

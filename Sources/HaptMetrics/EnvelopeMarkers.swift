@@ -10,14 +10,17 @@ import HaptSignals
 ///   signal's dominant frequency (peak of its Hann spectrum), `10^(T(f)/20)` g;
 /// - `t10`, `t50`, `t90`: first time it reaches 10, 50, 90 % of its peak;
 /// - `rise = t90 - t10`;
-/// - `stop`: last time at or after the end of the drive that it is above 10 % of peak
-///   (TI's stop time is `stop - driveEnd`).
+/// - `stop`: last time it is above 10 % of peak (TI's stop time is `stop - driveEnd`).
+///
+/// `t10` and `stop` bound the pattern's own extent (``PatternExtent``); both are read on
+/// the signal alone, so a recording (no drive end known) and a render of the same
+/// vibration have the same `stop`, and a prepared and a cold render differ only by the
+/// engine latency.
 ///
 /// A marker is nil where it is undefined: every marker of a silent signal; `detect` if the
-/// envelope never reaches the threshold; `stop` without a drive end, with a drive end
-/// after the last sample, or while the envelope is still above 10 % at the last sample
-/// (the signal ends before the vibration does). If the envelope is already at or below
-/// 10 % of peak from the drive end on, `stop` is the drive end itself.
+/// envelope never reaches the threshold; `stop` while the envelope is still above 10 % at
+/// the last sample (the signal ends before the vibration does), or for a render whose
+/// drive ends after its last sample (cut at the length limit).
 ///
 /// Approximation: the analytic envelope of a hard-gated burst rings near its edges and
 /// wraps around the ends of the signal (see ``Envelope``); rendered signals, which start
@@ -33,7 +36,7 @@ package struct EnvelopeMarkers: Sendable, Equatable {
   package var t90_s: Double?
   /// `t90 - t10`, in seconds.
   package var rise_s: Double?
-  /// Last time at or after the drive end that the envelope is above 10 % of peak, seconds.
+  /// Last time the envelope is above 10 % of peak, seconds.
   package var stop_s: Double?
   /// Peak of the envelope, in g (0 for a silent signal).
   package var peak_g: Double
@@ -62,10 +65,7 @@ package struct EnvelopeMarkers: Sendable, Equatable {
   /// felt before the signal starts, so no marker may precede it (an engine latency of
   /// 10 ms must never read 9.7 ms). The report draws this same envelope.
   package static func causalEnvelope(_ signal: Signal) -> [Double] {
-    var envelope = Envelope.analytic(signal.samples)
-    let onset = signal.samples.firstIndex { $0 != 0 } ?? signal.samples.count
-    for k in 0..<min(onset, envelope.count) { envelope[k] = 0 }
-    return envelope
+    Envelope.causal(signal.samples)
   }
 
   /// Measures the markers of an acceleration signal.
@@ -73,7 +73,8 @@ package struct EnvelopeMarkers: Sendable, Equatable {
   /// - Parameters:
   ///   - acceleration: body acceleration in g.
   ///   - driveEnd_s: end of the last drive sample, seconds from the signal's start
-  ///     (`Rendering.driveEnd_s`); nil for a recording, which gives no `stop`.
+  ///     (`Rendering.driveEnd_s`), or nil for a recording; only a drive end past the last
+  ///     sample (a cut render) changes a marker: it gives no `stop`.
   /// - Returns: the markers; nil where undefined (see ``EnvelopeMarkers``).
   /// - Complexity: O(n log n): the analytic envelope and a Hann spectrum.
   package static func measure(_ acceleration: Signal, driveEnd_s: Double?) -> EnvelopeMarkers {
@@ -91,7 +92,7 @@ package struct EnvelopeMarkers: Sendable, Equatable {
   ///   - sampleRate_Hz: samples per second.
   ///   - dominantFrequency_Hz: frequency for the detection threshold; nil gives no
   ///     `detect`.
-  ///   - driveEnd_s: end of the drive in seconds, or nil.
+  ///   - driveEnd_s: end of the drive in seconds, or nil (see above).
   /// - Complexity: O(n).
   package static func measure(
     envelope: [Double], sampleRate_Hz: Double, dominantFrequency_Hz: Double?,
@@ -112,9 +113,9 @@ package struct EnvelopeMarkers: Sendable, Equatable {
     markers.t50_s = firstReach(envelope, level: 0.5 * peak, sampleRate_Hz: sampleRate_Hz)
     markers.t90_s = firstReach(envelope, level: 0.9 * peak, sampleRate_Hz: sampleRate_Hz)
     if let t10 = markers.t10_s, let t90 = markers.t90_s { markers.rise_s = t90 - t10 }
-    if let driveEnd = driveEnd_s {
-      markers.stop_s = lastAbove(
-        envelope, level: 0.1 * peak, from_s: driveEnd, sampleRate_Hz: sampleRate_Hz)
+    let cut = driveEnd_s.map { !$0.isFinite || $0 * sampleRate_Hz > Double(envelope.count - 1) } ?? false
+    if !cut {
+      markers.stop_s = lastAbove(envelope, level: 0.1 * peak, sampleRate_Hz: sampleRate_Hz)
     }
     return markers
   }
@@ -128,21 +129,11 @@ package struct EnvelopeMarkers: Sendable, Equatable {
     return (Double(n - 1) + fraction) / sampleRate_Hz
   }
 
-  /// The last time at or after `from_s` that `envelope` is above `level`, interpolated to
-  /// the downward crossing; `from_s` if it is never above from there on; nil if `from_s`
-  /// is not within the signal or the envelope is still above at the last sample.
-  static func lastAbove(
-    _ envelope: [Double], level: Double, from_s: Double, sampleRate_Hz: Double
-  )
-    -> Double?
-  {
-    guard from_s.isFinite else { return nil }
-    let start = max(0, from_s * sampleRate_Hz)
-    guard start <= Double(envelope.count - 1) else { return nil }
-    let first = Int(start.rounded(.up))
-    guard let n = envelope[first...].lastIndex(where: { $0 > level }) else { return max(from_s, 0) }
-    guard n + 1 < envelope.count else { return nil }
+  /// The last time `envelope` is above `level`, interpolated to the downward crossing;
+  /// nil if it is never above or is still above at the last sample.
+  static func lastAbove(_ envelope: [Double], level: Double, sampleRate_Hz: Double) -> Double? {
+    guard let n = envelope.lastIndex(where: { $0 > level }), n + 1 < envelope.count else { return nil }
     let fraction = (envelope[n] - level) / (envelope[n] - envelope[n + 1])  // next <= level < this
-    return max((Double(n) + fraction) / sampleRate_Hz, from_s)
+    return (Double(n) + fraction) / sampleRate_Hz
   }
 }

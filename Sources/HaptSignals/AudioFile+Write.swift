@@ -67,23 +67,40 @@ extension AudioFile {
       try verifyComment(of: temporary, expected: comment)
     } catch let failure as WriteFailure {
       unlink(temporary)
-      // libsndfile does not pass on the system's reason; a full disk is the usual one.
-      let reason = isFull(target.deletingLastPathComponent().path) ? "no space left on device" : failure.message
+      let reason = writeFailureReason(failure.message, freeBytes: freeBytes(target.deletingLastPathComponent().path))
       throw InputError(file: path, "cannot be written: \(reason)", kind: .unwritable)
     }
     guard rename(temporary, target.path) == 0 else {
       let code = errno
       unlink(temporary)
       throw InputError(
-        file: path, "cannot be written: \(String(cString: strerror(code)))", kind: .unwritable)
+        file: path, "cannot be written: \(SystemErrorText.phrase(code))", kind: .unwritable)
     }
   }
 
-  /// Whether the file system holding `folder` has no free space left (for messages).
-  static func isFull(_ folder: String) -> Bool {
+  /// The reason given for a failed write: libsndfile does not pass on the system's
+  /// reason, and on a full disk says things such as "problem with initialization of the
+  /// flac decoder" (its read-back of a truncated file), so when the file system holding
+  /// the output has less than ``fullDiskBytes`` free the reason is "no space left on
+  /// device"; otherwise libsndfile's message (in hapt's words, ``SndFile/tidy(_:)``).
+  ///
+  /// - Parameters:
+  ///   - message: libsndfile's message.
+  ///   - freeBytes: the bytes free to the user on the output's file system, nil if unknown.
+  package static func writeFailureReason(_ message: String, freeBytes: UInt64?) -> String {
+    guard let freeBytes, freeBytes < fullDiskBytes else { return message }
+    return SystemErrorText.phrase(ENOSPC)
+  }
+
+  /// Below this many free bytes a failed write is put down to a full disk (a 24-bit FLAC
+  /// block of 4096 samples takes about 12 KB).
+  package static let fullDiskBytes: UInt64 = 64 * 1024
+
+  /// The bytes free to the user on the file system holding `folder`, or nil.
+  static func freeBytes(_ folder: String) -> UInt64? {
     var space = statvfs()
-    guard statvfs(folder, &space) == 0 else { return false }
-    return UInt64(space.f_bavail) * UInt64(space.f_frsize) < 64 * 1024
+    guard statvfs(folder, &space) == 0 else { return nil }
+    return UInt64(space.f_bavail) * UInt64(space.f_frsize)
   }
 
   /// The largest metadata text (UTF-8 bytes) written to a WAV file. libsndfile silently

@@ -13,7 +13,8 @@ import HaptPatterns
 /// - Transient: each keyframe plays `a sin(2 pi f (t - t_k))` for two cycles of its
 ///   frequency (clamped to the band and the drive band; 2/0.022 Hz without one).
 /// - Curve: the interpolated amplitude itself (``MPEGCurve``), no carrier.
-/// - WaveletWave: not decoded (silent; the decoder reports it).
+/// - WaveletWave: each block decoded (``MPEGWaveletBlock``) to samples at the band's upper
+///   frequency limit, held from sample to sample, from the block's position.
 ///
 /// A channel is the sum of its bands clamped to -1...1, times its gain and
 /// `10^perception_unit_exponent`; the channels of every vibrotactile perception mix with
@@ -61,7 +62,7 @@ struct MPEGSynthesizer {
       let unit = pow(10, Double(perception.perceptionUnitExponent))
       for ch in perception.channels {
         channel.reset()
-        for b in ch.bands where b.type != .waveletWave {
+        for b in ch.bands {
           band.reset()
           for effect in haptics.playedEffects(of: b, in: perception) {
             for loop in 0..<max(loops, 1) {
@@ -167,7 +168,28 @@ struct MPEGSynthesizer {
     case .vectorialWave: addVectorial(effect, band: band, offset: offset, into: &out)
     case .transient: addTransient(effect, band: band, offset: offset, into: &out)
     case .curve: addCurve(effect, band: band, offset: offset, into: &out)
-    case .waveletWave: break
+    case .waveletWave: addWavelet(effect, band: band, offset: offset, into: &out)
+    }
+  }
+
+  /// A WaveletWave block: its decoded samples at the band's upper frequency limit, each
+  /// held for one sampling period (ERM: their magnitude).
+  private func addWavelet(
+    _ effect: MPEGHaptics.Effect, band: MPEGHaptics.Band, offset: Double, into out: inout Accumulator
+  ) {
+    guard let stream = effect.waveletStream, let count = band.waveletSamplesPerBlock(timescale: haptics.timescale)
+    else { return }
+    let ts = Double(haptics.timescale)
+    let fs = band.upperFrequencyLimit_Hz
+    let position = Double(effect.position)
+    let range = samples(
+      fromTicks: position, toTicks: position + Double(count) / fs * ts, offset: offset, count: out.raw.count)
+    // Decode only blocks the render reaches.
+    guard !range.isEmpty, let values = MPEGWaveletBlock.decode(stream, length: count) else { return }
+    for n in range {
+      let k = Int(((ticks(n, offset: offset) - position) / ts * fs + 1e-9).rounded(.down))
+      guard k >= 0 && k < count else { continue }
+      out.add(n, drive.isDC ? abs(values[k]) : values[k], gain: 1)
     }
   }
 

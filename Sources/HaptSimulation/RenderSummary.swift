@@ -4,7 +4,9 @@ import HaptSignals
 /// The numbers `hapt render` prints about a rendering.
 ///
 /// - `peak_g`: largest |a|, g.
-/// - `rms_g`: root mean square of a over the whole render (latency and tail included), g.
+/// - `rms_g`: root mean square of a over the pattern's own extent (``PatternExtent``: from
+///   the first to the last sample where the envelope is at 10 % of its peak, so the same
+///   for a prepared and a cold render and for a recording of the render), g; 0 if silent.
 /// - `energy_g2s`: sum of a^2 / fs, g^2 s.
 /// - `dominantFrequency_Hz`: peak of the Hann-windowed spectrum (``Spectra``); nil if silent.
 /// - `onsetLatency_ms`: trigger to the first sample where |a| reaches 10 % of the peak
@@ -31,7 +33,7 @@ package struct RenderSummary: Equatable, Sendable {
     var sum = 0.0
     for x in a.samples { sum += x * x }
     peak_g = peak
-    rms_g = a.count > 0 ? (sum / Double(a.count)).squareRoot() : 0
+    rms_g = peak > 0 ? PatternExtent.rms(a.samples) : 0
     energy_g2s = sum / a.sampleRate_Hz
     dominantFrequency_Hz = peak > 0 ? Spectra.dominantFrequency_Hz(a) : nil
     if peak > 0, let first = a.samples.firstIndex(where: { abs($0) >= 0.1 * peak }) {

@@ -15,12 +15,21 @@ package struct FitRecording: Sendable {
   /// The file's own sample rate, Hz.
   package var originalRate_Hz: Double
 
+  /// The largest |acceleration| a recording may hold, g. A handheld device vibrating
+  /// moves at a few g (the shipped profiles peak below 5 g; phone accelerometers saturate
+  /// at 2-16 g); a sample beyond 1000 g is not the vibration of a device's body but a
+  /// file in other units, a wrong scale or damaged data, which would otherwise surface as
+  /// a fitted body mass below zero.
+  package static let maximumAcceleration_g = 1000.0
+
   /// Flat tops longer than this many samples at the recording's peak mean clipping.
   package static let clippedRunSamples = 3
 
   /// Checks and prepares `signal` (read from `path`, raw units times `scale`).
   ///
   /// Refused, each with a one-line ``InputError`` naming the file (malformed):
+  /// - samples out of range: a sample (times `scale`) that is not finite or beyond
+  ///   ``maximumAcceleration_g``, with its place;
   /// - a silent recording: its peak (after removing the mean) is below the detection
   ///   threshold of a phone in the hand anywhere in the drive band (nothing a person
   ///   would feel, nothing to fit);
@@ -48,6 +57,13 @@ package struct FitRecording: Sendable {
       throw InputError(file: path, "the scale must be a positive number of g per unit")
     }
     var samples = signal.samples.map { $0 * scale }
+    if let n = samples.firstIndex(where: { !$0.isFinite || abs($0) > Self.maximumAcceleration_g }) {
+      throw InputError(
+        file: path, place: "sample \(n)",
+        "is \(FitFormat.significant(samples[n])) g, out of the range of a vibrating device (its body moves at a few g; "
+          + "the limit is \(JSONWriter.number(Self.maximumAcceleration_g)) g): the recording's samples are not acceleration in g",
+        setting: .recordingScale)
+    }
     let mean = samples.reduce(0, +) / Double(max(samples.count, 1))
     for n in samples.indices { samples[n] -= mean }
     guard signal.duration_s > firstEvent_s else {

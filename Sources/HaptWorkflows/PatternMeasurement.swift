@@ -20,7 +20,9 @@ package struct PatternMeasurement: Sendable, Equatable {
   package var markers: EnvelopeMarkers
   /// Largest |acceleration| at the device's rate, g (``PeakLevel``).
   package var peak_g: Double
-  /// Root-mean-square acceleration over the whole render, g.
+  /// Root-mean-square acceleration over the pattern's own extent (``PatternExtent``: t10
+  /// to stop, so the engine latency before it and the silent tail do not count), g; 0
+  /// when silent.
   package var rms_g: Double
   /// Peak of the Hann-windowed spectrum, Hz (nil when silent).
   package var dominantFrequency_Hz: Double?
@@ -42,12 +44,13 @@ package struct PatternMeasurement: Sendable, Equatable {
     engineLatency_s = rendering.latency_s
     driveEnd_s = rendering.driveEnd_s
     let acceleration = rendering.acceleration_g
-    markers = EnvelopeMarkers.measure(acceleration, driveEnd_s: rendering.driveEnd_s)
+    let envelope = EnvelopeMarkers.causalEnvelope(acceleration)
+    markers = EnvelopeMarkers.measure(
+      envelope: envelope, sampleRate_Hz: acceleration.sampleRate_Hz,
+      dominantFrequency_Hz: Spectra.dominantFrequency_Hz(acceleration), driveEnd_s: rendering.driveEnd_s)
     let peak = PeakLevel.peak_g(acceleration.samples)
-    var sumSquares = 0.0
-    for sample in acceleration.samples { sumSquares += sample * sample }
     peak_g = peak
-    rms_g = acceleration.samples.isEmpty ? 0 : (sumSquares / Double(acceleration.samples.count)).squareRoot()
+    rms_g = PatternExtent(envelope: envelope)?.rms(acceleration.samples) ?? 0
     // The markers found the dominant frequency already (their detection threshold needs it).
     dominantFrequency_Hz = peak > 0 ? markers.dominantFrequency_Hz : nil
     verdict = budget.verdict(detect_s: markers.detect_s)

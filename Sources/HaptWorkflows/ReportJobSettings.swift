@@ -37,15 +37,16 @@ package struct ReportJobSettings: Sendable, Equatable {
   /// The review set: ``reviewSet``, or the default one.
   package var resolvedReviewSet: [String] { reviewSet.isEmpty ? Presets.defaultReviewSet : reviewSet }
 
-  /// The devices: those named, or every shipped profile with the default first (the
-  /// primary device: similarity across the corpus and the per-pattern figures use it).
+  /// The devices: those named (`all`: every available profile), or every available
+  /// profile (shipped and `HAPT_DEVICES`) with the default first (the primary device:
+  /// similarity across the corpus and the per-pattern figures use it).
   /// - Throws: the lookup error of a name or path that is not a profile.
   package func deviceProfiles() throws -> [DeviceProfile] {
     guard devices.isEmpty else {
-      if devices == ["all"] { return try DeviceProfile.shipped() }
+      if devices == ["all"] { return try DeviceProfile.available() }
       return try devices.map { try DeviceProfile.load(nameOrPath: $0) }
     }
-    return try DeviceProfile.shipped().sorted { a, b in
+    return try DeviceProfile.available().sorted { a, b in
       (a.name == DeviceProfile.defaultName ? 0 : 1, a.name) < (b.name == DeviceProfile.defaultName ? 0 : 1, b.name)
     }
   }

@@ -69,7 +69,7 @@ import Testing
       ["latency", "x", "--state", "warm"],
       .invalidValue(option: "--state", value: "warm", expected: "prepared, cold, both")
     ),
-    (["lint", "x", "--threads", "2"], .unknownOption("--threads")),
+    (["lint", "x", "--state", "cold"], .unknownOption("--state")),
     (["lint", "x", "--strict=yes"], .unexpectedValue("--strict")),
     (["lint", "x", "--format"], .missingValue("--format")),
     (

@@ -8,8 +8,12 @@ import Testing
 /// the file is valid after all), no crash signal, within a time bound, and every `error:`
 /// line on stderr must be one line naming the file.
 @Suite(.serialized) struct HostileInputTests {
-  /// A generous bound per run in a debug build on a busy 2-core machine.
-  static let bound_s = 60.0
+  /// A generous bound per run in a debug build on a busy 2-core machine. The report is
+  /// the slowest run: alone it took 41 s, and 52 s once it also plays every pattern's
+  /// fallback on every device ("What plays where": the 30 s curve of 100,000 points
+  /// renders twice more, with the perceptual features of both), so 60 s was exceeded
+  /// when the whole suite ran alongside.
+  static let bound_s = 90.0
 
   // MARK: - The hostile files
 

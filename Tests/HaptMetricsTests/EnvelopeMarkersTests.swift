@@ -96,17 +96,18 @@ import HaptMetrics
     #expect(m.detect_s == nil)
     #expect(abs((m.t10_s ?? 0) - 0.2) < 1e-12)
     #expect(abs((m.t90_s ?? 0) - 1.8) < 1e-12)
-    // Already below 10 % at the drive end: stop is the drive end.
+    // Read on the signal alone (issue 24 item 15): a drive end after the vibration has
+    // fallen below 10 %, or none at all (a recording), gives the same stop.
     let late = EnvelopeMarkers.measure(
       envelope: e, sampleRate_Hz: 1, dominantFrequency_Hz: nil, driveEnd_s: 7.5)
-    #expect(late.stop_s == 7.5)
-    // Still ringing at the last sample, or no drive end, or a drive end past the end: nil.
+    #expect(late.stop_s == m.stop_s)
+    let recording = EnvelopeMarkers.measure(
+      envelope: e, sampleRate_Hz: 1, dominantFrequency_Hz: nil, driveEnd_s: nil)
+    #expect(recording.stop_s == m.stop_s)
+    // Still ringing at the last sample, or a drive end past the end (a cut render): nil.
     let ringing = EnvelopeMarkers.measure(
       envelope: [0, 10, 10, 9], sampleRate_Hz: 1, dominantFrequency_Hz: nil, driveEnd_s: 1)
     #expect(ringing.stop_s == nil)
-    #expect(
-      EnvelopeMarkers.measure(envelope: e, sampleRate_Hz: 1, dominantFrequency_Hz: nil, driveEnd_s: nil)
-        .stop_s == nil)
     #expect(
       EnvelopeMarkers.measure(envelope: e, sampleRate_Hz: 1, dominantFrequency_Hz: nil, driveEnd_s: 20).stop_s
         == nil)

@@ -49,6 +49,38 @@ import Testing
     }
   }
 
+  /// The dashed budget lines and their labels stay below the legend ("✓ pass", ...) on
+  /// a half-width and a full-width chart, wherever the labels go (issue 24 item 18: the
+  /// lines cut through the legend; a label moved to the second row touched it).
+  @Test(arguments: [[10.0, 40, 72], [10, 69, 71], [10, 200, 262], [10, 1500], [5, 48, 52]])
+  func budgetLinesAndLabelsStayBelowTheLegend(latencies: [Double]) {
+    for width in [540, 1100] {
+      let bars = latencies.enumerated().map {
+        LatencyBar(
+          pattern: "library/ui-pull-to-refresh.ahap \($0.offset)", device: "", state: "", detect_ms: $0.element)
+      }
+      let lines = LatencyChart.render(title: "t", bars: bars, width: width).markup.split(separator: "\n")
+      let legend = lines.filter { line in
+        ReportVerdict.allCases.contains { line.hasSuffix(">\($0.symbol) \($0.label)</text>") }
+      }
+      #expect(legend.count == ReportVerdict.allCases.count, "\(width) px: legend entries")
+      // 11 px text: about 9 px above its baseline, 3 below.
+      let legendBottom = (legend.compactMap { number(after: " y=\"", in: $0) }.max() ?? 0) + 3
+      let labels = lines.filter { $0.contains("pass ≤") || $0.contains("warn ≤") }
+      #expect(labels.count == 2, "\(width) px: budget labels")
+      for label in labels {
+        let y = number(after: " y=\"", in: label) ?? 0
+        #expect(
+          y - 9 >= legendBottom,
+          "\(latencies) at \(width) px: label at y \(y) touches the legend (bottom \(legendBottom))")
+      }
+      for dashed in lines where dashed.contains("stroke-dasharray=\"6 3\"") {
+        let top = number(after: " y1=\"", in: dashed) ?? 0
+        #expect(top >= legendBottom, "\(latencies) at \(width) px: budget line from y \(top) crosses the legend")
+      }
+    }
+  }
+
   func number(after prefix: String, in line: Substring) -> Double? {
     guard let range = line.range(of: prefix) else { return nil }
     return Double(line[range.upperBound...].prefix { $0.isNumber || $0 == "." || $0 == "-" })

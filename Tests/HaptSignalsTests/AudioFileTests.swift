@@ -255,4 +255,30 @@ import Testing
     #expect(AudioMetadata.decode(text) == entries)
     #expect(AudioMetadata.decode("recorded on a Tuesday") == nil)
   }
+
+  /// A failed write on a nearly full file system says so in the system's words, whatever
+  /// libsndfile said (issue 24 item 8: "problem with initialization of the flac decoder").
+  @Test func aFailedWriteOnAFullDiskSaysNoSpaceLeft() {
+    let libsndfile = "the written file cannot be read back: not a readable FLAC stream (damaged or truncated)"
+    #expect(AudioFile.writeFailureReason(libsndfile, freeBytes: 0) == "no space left on device")
+    #expect(
+      AudioFile.writeFailureReason(libsndfile, freeBytes: AudioFile.fullDiskBytes - 1) == "no space left on device")
+    #expect(AudioFile.writeFailureReason(libsndfile, freeBytes: 1 << 30) == libsndfile)
+    #expect(AudioFile.writeFailureReason(libsndfile, freeBytes: nil) == libsndfile)
+    #expect(SystemErrorText.phrase(ENOSPC) == "no space left on device")
+  }
+
+  /// libsndfile's messages that name its internals are said in hapt's words (issue 24
+  /// item 8); others lose the "Error : " prefix and the final period.
+  @Test func libsndfileMessagesAreSaidInHaptsWords() {
+    #expect(
+      SndFile.tidy("SF_INFO struct incomplete")
+        == "not an audio file of a format hapt reads, or its header is incomplete")
+    #expect(SndFile.tidy("Unspecified internal error.") == "the audio data is damaged or truncated")
+    #expect(
+      SndFile.tidy("Error : problem with initialization of the flac decoder.")
+        == "not a readable FLAC stream (damaged or truncated)")
+    #expect(SndFile.tidy("Error : flac decoder lost sync.") == "the FLAC stream is damaged (decoder lost sync)")
+    #expect(SndFile.tidy("Format not recognised.") == "format not recognised")
+  }
 }

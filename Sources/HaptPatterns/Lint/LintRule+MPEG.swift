@@ -13,7 +13,8 @@ extension LintRule {
     "A perception of a modality other than Vibrotactile (force, temperature, ...): read, not rendered.")
   package static let mpegWaveletNotDecoded = LintRule(
     "MPG005", .warning, "mpeg-wavelet-not-decoded",
-    "A WaveletWave band: its streams are read but hapt does not decode them, so the band is silent.")
+    "A WaveletWave band or block hapt cannot decode (no block length, a block that is not a power of two of at least 16 samples, or no stream): silent."
+  )
   package static let mpegUnknownReference = LintRule(
     "MPG006", .error, "mpeg-unknown-reference",
     "A Reference effect whose id is not in the perception's effect library: it plays nothing.")

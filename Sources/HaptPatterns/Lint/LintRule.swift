@@ -238,5 +238,5 @@ package struct LintRule: Equatable, Sendable {
       ivsUnknownEffect, ivsMissingAttribute, ivsOutOfRange, ivsUnknownElement, ivsNoTimeline, ivsWaveformNotKept,
       overlappingContinuous, overlappingCurves, simultaneousTransients, noHapticEvents, silentPattern,
       longUIPattern, sustainedBuzz, denseBurst, fusingGap, allFullIntensity,
-    ] + mpegRules
+    ] + mpegRules + deviceRules
 }

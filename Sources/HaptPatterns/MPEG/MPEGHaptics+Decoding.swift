@@ -207,9 +207,7 @@ struct MPEGJSONDecoder {
       collector.add(.mpegMissingKey, at: cursor.path, "no \"effects\"; the band is silent")
     }
     if type == .waveletWave && !band.effects.isEmpty {
-      collector.add(
-        .mpegWaveletNotDecoded, at: cursor.path, "WaveletWave band with \(band.effects.count) effect(s) is not rendered"
-      )
+      MPEGSemantics.checkWavelet(band, timescale: timescale, place: cursor.path, into: &collector)
     }
     return band
   }
@@ -280,11 +278,10 @@ struct MPEGJSONDecoder {
       }
     }
     if let stream = try cursor.member("wavelet_stream") {
-      let text = try stream.string()
-      guard let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters) else {
+      guard let data = MPEGJSONDecoder.waveletBits(try stream.string()) else {
         throw stream.error("wavelet_stream is not base64")
       }
-      effect.waveletStream = [UInt8](data)
+      effect.waveletStream = data
     }
     let hasKeyframes = try cursor.member("keyframes") != nil
     if effect.type == .basis && !hasKeyframes && effect.waveletStream == nil {
@@ -372,6 +369,37 @@ struct MPEGJSONDecoder {
     return Int(clamped)
   }
 
+  /// A `wavelet_stream`'s bits: six per base64 digit, most significant first, packed into
+  /// bytes most significant bit first; `=` and white space are ignored. The MPEG reference
+  /// encoder writes the bit sequence without padding (any number of digits), so a final
+  /// partial byte is kept when it holds a 1 bit. Nil for any other character.
+  static func waveletBits(_ text: String) -> [UInt8]? {
+    var bytes: [UInt8] = []
+    var accumulator = 0
+    var bits = 0
+    for c in text.utf8 {
+      let digit: Int
+      switch c {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"): digit = Int(c) - 65
+      case UInt8(ascii: "a")...UInt8(ascii: "z"): digit = Int(c) - 97 + 26
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = Int(c) - 48 + 52
+      case UInt8(ascii: "+"): digit = 62
+      case UInt8(ascii: "/"): digit = 63
+      case UInt8(ascii: "="), UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): continue
+      default: return nil
+      }
+      accumulator = accumulator << 6 | digit
+      bits += 6
+      if bits >= 8 {
+        bits -= 8
+        bytes.append(UInt8(truncatingIfNeeded: accumulator >> bits))
+        accumulator &= (1 << bits) - 1
+      }
+    }
+    if bits > 0 && accumulator != 0 { bytes.append(UInt8(truncatingIfNeeded: accumulator << (8 - bits))) }
+    return bytes
+  }
+
   static let modalities: Set<String> = [
     "Pressure", "Acceleration", "Velocity", "Position", "Temperature", "Vibrotactile", "Water", "Wind", "Force",
     "Electrotactile", "Vibrotactile Texture", "Stiffness", "Friction", "Humidity", "User-defined Temporal",
@@ -408,6 +436,25 @@ enum MPEGSemantics {
           }
         }
       }
+    }
+  }
+
+  /// A WaveletWave band whose blocks cannot be decoded (MPG005): no block length, a
+  /// block that is not a power of two of at least 16 samples, or blocks without a stream.
+  static func checkWavelet(
+    _ band: MPEGHaptics.Band, timescale: Int, place: String, into collector: inout FindingCollector
+  ) {
+    guard band.waveletSamplesPerBlock(timescale: timescale) != nil else {
+      collector.add(
+        .mpegWaveletNotDecoded, at: place,
+        "WaveletWave band with \(band.effects.count) effect(s) and block length \(band.blockLength.map(String.init) ?? "(none)") ticks at \(JSONWriter.number(band.upperFrequencyLimit_Hz)) Hz: not a power-of-two block of at least 16 samples; not rendered"
+      )
+      return
+    }
+    let empty = band.effects.filter { $0.type == .basis && $0.waveletStream == nil }.count
+    if empty > 0 {
+      collector.add(
+        .mpegWaveletNotDecoded, at: place, "\(empty) WaveletWave effect(s) without a wavelet stream play nothing")
     }
   }
 

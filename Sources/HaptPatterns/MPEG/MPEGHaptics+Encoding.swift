@@ -81,7 +81,11 @@ extension MPEGHaptics {
     if e.type == .composite || !e.composition.isEmpty {
       pairs.append(("composition", .list(e.composition.map(encode))))
     }
-    if let stream = e.waveletStream { pairs.append(("wavelet_stream", .string(Data(stream).base64EncodedString()))) }
+    if let stream = e.waveletStream {
+      // No "=" padding: the MPEG reference decoder reads "=" as six 1 bits.
+      let text = Data(stream).base64EncodedString()
+      pairs.append(("wavelet_stream", .string(String(text.prefix { $0 != "=" }))))
+    }
     return .orderedObject(pairs)
   }
 

@@ -55,7 +55,10 @@ extension MPEGHaptics {
     case .curve, .vectorialWave:
       return position + Double(effect.length)
     case .waveletWave:
-      return position
+      guard let count = band.waveletSamplesPerBlock(timescale: timescale), band.upperFrequencyLimit_Hz > 0 else {
+        return position
+      }
+      return position + Double(count) / band.upperFrequencyLimit_Hz * Double(timescale)
     }
   }
 
@@ -79,5 +82,20 @@ extension MPEGHaptics {
       }
     }
     return end / Double(timescale)
+  }
+}
+
+extension MPEGHaptics.Band {
+  /// Samples in one WaveletWave block: `block_length` ticks at the upper frequency limit
+  /// (the band's sampling rate), or nil without a block length or a rate, or when that is
+  /// not a power of two of at least 16 (such blocks are not decoded, MPG005).
+  package func waveletSamplesPerBlock(timescale: Int) -> Int? {
+    guard type == .waveletWave, let blockLength, blockLength > 0, upperFrequencyLimit_Hz > 0, timescale > 0 else {
+      return nil
+    }
+    let exact = Double(blockLength) * upperFrequencyLimit_Hz / Double(timescale)
+    let count = Int((exact + 1e-9).rounded(.down))
+    guard count >= 16, count <= 1 << 16, count & (count - 1) == 0 else { return nil }
+    return count
   }
 }

@@ -192,7 +192,10 @@ package struct MPEGHaptics: Equatable, Sendable {
     package var keyframes: [Keyframe]
     /// A Composite effect's parts, positioned relative to this effect.
     package var composition: [Effect]
-    /// A WaveletWave effect's encoded stream (decoded from base64).
+    /// A WaveletWave effect's encoded block: the arithmetic coder's bits in order, packed
+    /// most significant bit first (what base64-decoding `.hjif`'s `wavelet_stream` gives;
+    /// a `.hmpg` stream packs each byte least significant bit first and is reversed on
+    /// reading).
     package var waveletStream: [UInt8]?
 
     package init(

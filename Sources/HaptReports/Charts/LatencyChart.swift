@@ -131,18 +131,20 @@ package enum LatencyChart {
   /// Where the two budget labels go: the pass label ends just left of its line, the warn
   /// label starts just right of its line, so on one row they cannot overlap (the pass
   /// line is left of the warn line); a label that would run past `right` moves to the
-  /// left of its line on the row above (y 50 instead of 64), clear of the other.
+  /// left of its line on the row above (y 56 instead of 70), clear of the other. Both
+  /// rows sit between the legend (baseline 40) and the plot (top 78), so neither a label
+  /// nor a dashed line, which starts just under its label, touches the legend.
   static func budgetLabelLayout(
     pass: (x: Double, text: String), warn: (x: Double, text: String), right: Double
   ) -> [(text: String, anchorX: Double, anchor: SVGWriter.Anchor, y: Double, extent: ClosedRange<Double>)] {
     func width(_ text: String) -> Double { Double(text.count) * labelCharacterWidth }
     let passWidth = width(pass.text)
-    let passLabel = (pass.text, pass.x - 4, SVGWriter.Anchor.end, 64.0, (pass.x - 4 - passWidth)...(pass.x - 4))
+    let passLabel = (pass.text, pass.x - 4, SVGWriter.Anchor.end, 70.0, (pass.x - 4 - passWidth)...(pass.x - 4))
     let warnWidth = width(warn.text)
     if warn.x + 4 + warnWidth <= right {
-      return [passLabel, (warn.text, warn.x + 4, .start, 64.0, (warn.x + 4)...(warn.x + 4 + warnWidth))]
+      return [passLabel, (warn.text, warn.x + 4, .start, 70.0, (warn.x + 4)...(warn.x + 4 + warnWidth))]
     }
-    return [passLabel, (warn.text, warn.x - 4, .end, 50.0, (warn.x - 4 - warnWidth)...(warn.x - 4))]
+    return [passLabel, (warn.text, warn.x - 4, .end, 56.0, (warn.x - 4 - warnWidth)...(warn.x - 4))]
   }
 
   /// Grid lines, ticks and labels of the latency axis, and a break mark (two slanted

@@ -10,7 +10,8 @@ import HaptWorkflows
 /// with its latency on every device and state and its nearest neighbour, latency charts,
 /// the design review, the corpus heat map, lint findings, devices, methods), one page per
 /// pattern (`patterns/NAME.html`, linked both ways) and the CSV files (`patterns.csv`,
-/// `latency.csv`, `pairs.csv`, `confusion.csv`, `lint.csv`, `android-ports.csv`).
+/// `latency.csv`, `pairs.csv`, `confusion.csv`, `lint.csv`, `android-ports.csv`,
+/// `capabilities.csv`).
 ///
 /// Every pattern has its page; the charts and tables of the index stay readable for large
 /// corpora (at most ``Limits`` items each, saying so; the heat map groups patterns into
@@ -40,10 +41,13 @@ package enum CorpusReport {
   ///   - androidPorts: the corpus's AHAP patterns ported to Android
   ///     (``AndroidPort/rows(for:devices:threads:)``): an "Android ports" section when not empty, and
   ///     android-ports.csv (header only when empty).
+  ///   - capabilities: what each device plays of each pattern
+  ///     (``DevicePlayback/rows(for:devices:options:threads:)``): a "What plays where" section
+  ///     when not empty, and capabilities.csv (header only when empty).
   ///   - hints: how a reader asks the writing tool for more (quoted where the report says so).
   package static func build(
-    _ evaluation: CorpusEvaluation, title: String, androidPorts: [AndroidPortResult] = [], limits: Limits = Limits(),
-    hints: ReportHints = ReportHints()
+    _ evaluation: CorpusEvaluation, title: String, androidPorts: [AndroidPortResult] = [],
+    capabilities: [DevicePlayback] = [], limits: Limits = Limits(), hints: ReportHints = ReportHints()
   ) -> ReportFolder {
     var folder = ReportFolder()
     let e = evaluation
@@ -70,6 +74,7 @@ package enum CorpusReport {
       loadErrorsSection(e),
       latencySection(e, limits: limits),
       reviewSection(e, hints: hints),
+      capabilitiesSection(capabilities, limits: limits),
       androidPortsSection(androidPorts, limits: limits),
       similaritySection(e, catalog: catalog, clusters: clusters, limits: limits),
       lintSection(e, table: tables.lint, limits: limits),
@@ -89,6 +94,7 @@ package enum CorpusReport {
     folder.add("confusion.csv", tables.confusion.csvText)
     folder.add("lint.csv", tables.lint.csvText)
     folder.add("android-ports.csv", AndroidPortTable.table(androidPorts).csvText)
+    folder.add("capabilities.csv", CapabilityTable.table(capabilities).csvText)
     return folder
   }
 
@@ -155,8 +161,11 @@ package enum CorpusReport {
         "confusion.csv: the review set's predicted confusion matrices",
         "lint.csv: every lint finding and load error",
         "android-ports.csv: each AHAP pattern ported to each Android profile (the alternative played, d' from the original there and on the iPhone, verdict)",
+        "capabilities.csv: what each device plays of each pattern (plays, falls back with its d', or silent with the reason)",
       ]))
-    for file in ["patterns.csv", "latency.csv", "pairs.csv", "confusion.csv", "lint.csv", "android-ports.csv"] {
+    for file in [
+      "patterns.csv", "latency.csv", "pairs.csv", "confusion.csv", "lint.csv", "android-ports.csv", "capabilities.csv",
+    ] {
       blocks.append(.fileLink(path: file, text: file))
     }
     return ReportSection(title: "Summary", id: "summary", blocks: blocks)

@@ -6,6 +6,8 @@ struct LinkTable {
   enum Cell {
     /// Text, a link when `href` is given (a relative path).
     case text(String, href: String? = nil)
+    /// Text that does not wrap (a short name in a compact table).
+    case name(String)
     /// A right-aligned number, already formatted.
     case number(String)
     /// A verdict badge (symbol and word).
@@ -64,6 +66,7 @@ struct LinkTable {
     case .text(let text, let href):
       guard let href else { return .element("td", text: text) }
       return .element("td", [.element("a", attributes: ["href": href], text: text)])
+    case .name(let text): return .element("td", attributes: ["class": "nw"], text: text)
     case .number(let text): return .element("td", attributes: ["class": "num"], text: text)
     case .badge(let verdict):
       return .element(

@@ -34,7 +34,10 @@ enum ReportStyle {
     #s-methods, #s-devices { column-count: 2; column-gap: 32px; }
     #s-devices p { font-size: 13px; }
     p.file { display: inline-block; margin: 4px 20px 4px 0; }
-    table.overview { font-size: 12px; }
+    table.overview { font-size: 12px; max-width: none; }
+    table.overview td { white-space: nowrap; overflow-wrap: normal; }
+    table.overview td:first-child { position: sticky; left: 0; background: #ffffff; z-index: 1; }
+    table.overview caption { position: sticky; left: 0; max-width: 1180px; }
     #s-methods > h2, #s-devices > h2, #s-devices > .table-wrap { column-span: all; }
     #s-methods h3 { break-after: avoid; }
     #s-methods h3:first-of-type { margin-top: 0; }

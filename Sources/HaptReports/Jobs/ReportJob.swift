@@ -87,7 +87,12 @@ package struct ReportJob {
     }
     status("writing \(out)")
     let ports = AndroidPort.rows(for: corpus, devices: devices, threads: options.threads)
-    var folder = CorpusReport.build(evaluation, title: settings.resolvedTitle, androidPorts: ports, hints: hints)
+    var renderOptions = RenderOptions()
+    renderOptions.maxDuration_s = options.maxRenderDuration_s
+    let capabilities = DevicePlayback.rows(
+      for: corpus, devices: devices, options: renderOptions, threads: options.threads)
+    var folder = CorpusReport.build(
+      evaluation, title: settings.resolvedTitle, androidPorts: ports, capabilities: capabilities, hints: hints)
     (folder.kind, folder.inputs) = (outputGuard.kind, outputGuard.inputs)
     pairs.move(into: &folder, as: "pairs.csv")
     try folder.write(to: out)

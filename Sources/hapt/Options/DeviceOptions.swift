@@ -1,7 +1,7 @@
 import HaptCommandLine
 import HaptSimulation
 
-/// `--device NAME|PATH`, repeatable or comma-separated, `all` for every shipped profile.
+/// `--device NAME|PATH`, repeatable or comma-separated, `all` for every profile `hapt devices` lists.
 struct DeviceOptions: ParsableArguments {
   /// The names or paths given, in order (empty: the command's default).
   var names: [String] = []
@@ -11,7 +11,7 @@ struct DeviceOptions: ParsableArguments {
       .list(
         "device", "NAME|PATH",
         help:
-          "Device profile by name (see 'hapt devices') or JSON path; repeatable or comma-separated; 'all' for every shipped profile.",
+          "Device profile by name (see 'hapt devices') or JSON path; repeatable or comma-separated; 'all' for every profile 'hapt devices' lists (shipped and HAPT_DEVICES).",
         \.names)
     ]
   }
@@ -19,10 +19,11 @@ struct DeviceOptions: ParsableArguments {
   /// Whether `--device` was given.
   var isGiven: Bool { !names.isEmpty }
 
-  /// The profiles named (default: `defaultNames`); `all` gives every shipped profile.
+  /// The profiles named (default: `defaultNames`); `all` gives every available profile
+  /// (shipped and `HAPT_DEVICES`).
   /// - Throws: the library's lookup error for a name or path that is not a profile.
   func profiles(default defaultNames: [String] = [DeviceProfile.defaultName]) throws -> [DeviceProfile] {
-    if names == ["all"] { return try DeviceProfile.shipped() }
+    if names == ["all"] { return try DeviceProfile.available() }
     return try (names.isEmpty ? defaultNames : names).map { try DeviceProfile.load(nameOrPath: $0) }
   }
 }

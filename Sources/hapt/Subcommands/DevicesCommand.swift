@@ -14,7 +14,9 @@ struct DevicesCommand: HaptCommand {
     discussion: """
       Profiles are JSON files in Corpora/devices (schema: Docs/Simulation.md), shipped
       inside hapt; your own profiles in the folder named by the HAPT_DEVICES environment
-      variable are listed too and replace shipped ones of the same file name. Pass one to
+      variable are listed too (marked with their file). A profile is named by its "name"
+      field, not its file name; a profile of HAPT_DEVICES may not take a name already
+      taken (Docs/Devices.md). The text ends with the shipped profiles' folder. Pass one to
       other commands with --device NAME or --device PATH. Derived values: the LRA's
       undamped resonance sqrt(k/m)/2pi and mechanical Q sqrt(km)/c (also Q under voltage
       drive and the free-decay time constant); the ERM's vibration frequency and
@@ -34,14 +36,17 @@ struct DevicesCommand: HaptCommand {
   static var arguments: [Argument<Self>] { [.format(\.format, [.text, .csv, .json])] }
 
   func run(_ console: Console) throws -> ExitStatus {
-    let profiles = try DeviceProfile.available()
+    let catalog = try DeviceCatalog.current()
+    let profiles = try catalog.all()
     switch format {
     case .json:
       console.out(JSONWriter.string(.list(profiles.map(Self.json))))
     case .csv:
       console.out(Self.capabilityTable(profiles).csvText)
     default:
-      console.out(profiles.map(Self.text).joined(separator: "\n"))
+      let entries = profiles.map { Self.text($0, userFile: catalog.user[$0.name]?.path) }
+      let folder = try DeviceProfile.shippedDirectory().path
+      console.out(entries.joined(separator: "\n") + "\nFiles: \(folder) (shipped; copy one and change its \"name\")\n")
     }
     return .success
   }
@@ -96,8 +101,11 @@ struct DevicesCommand: HaptCommand {
     return .object(members)
   }
 
-  static func text(_ profile: DeviceProfile) -> String {
-    var lines = ["\(profile.name)\(profile.name == DeviceProfile.defaultName ? " (default)" : "")"]
+  /// One profile as text; `userFile` is its file when it comes from `HAPT_DEVICES`.
+  static func text(_ profile: DeviceProfile, userFile: String? = nil) -> String {
+    let mark =
+      profile.name == DeviceProfile.defaultName ? " (default)" : userFile.map { " (HAPT_DEVICES: \($0))" } ?? ""
+    var lines = ["\(profile.name)\(mark)"]
     lines.append("  " + profile.description)
     lines.append(
       "  sampleRate_Hz \(number(profile.sampleRate_Hz))  bodyMass_kg \(number(profile.bodyMass_kg))")

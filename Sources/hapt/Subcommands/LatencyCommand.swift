@@ -118,6 +118,15 @@ struct LatencyCommand: HaptCommand {
     case nil: break
     }
     Self.warnNeverFelt(measurements, console)
+    var renderOptions = RenderOptions()
+    renderOptions.maxDuration_s = maxRenderDuration_s
+    let playback = DevicePlayback.rows(for: corpus, devices: devices, options: renderOptions, threads: threads.count)
+    let notes = DevicePlayback.notes(playback)
+    if !notes.isEmpty {
+      console.note(
+        "what the devices play (the rows above time each pattern as written; Docs/Devices.md, \"Fallback rules\"):")
+      for line in notes { console.note(line) }
+    }
     let files = Dictionary(corpus.entries.map { ($0.name, $0.path) }, uniquingKeysWith: { first, _ in first })
     try format.write(
       FindingSet.latency(

@@ -3,6 +3,7 @@ import HaptCommandLine
 import HaptCore
 import HaptPatterns
 import HaptReports
+import HaptWorkflows
 
 /// `hapt lint PATH...`: checks pattern files against the AHAP, .haptic, structural and UX
 /// rules (Docs/Patterns.md has the table).
@@ -11,7 +12,9 @@ struct LintCommand: HaptCommand {
     name: "lint",
     summary:
       "Check haptic pattern files (.ahap, .haptic, .haps, .ivs, Android .xml) for format breaks and UX problems.",
-    usage: ["lint PATH... [--format text|csv|json|xcode|github|sarif|markdown] [--summary FILE] [--strict]"],
+    usage: [
+      "lint PATH... [--format text|csv|json|xcode|github|sarif|markdown] [--summary FILE] [--strict] [--device NAME...]"
+    ],
     discussion: """
       PATH is a file or a folder (searched recursively for .ahap and .haptic files).
       Each finding names the file, the place (a JSON path or line and column), the
@@ -28,6 +31,12 @@ struct LintCommand: HaptCommand {
       Text output groups more than three findings of one rule in one file into one line
       (a count and the first places); CSV and JSON list every finding.
 
+      With --device, each pattern is also played on each device named: a fallback people
+      would notice is DEV001 (warning), one they would not DEV002 (info), nothing felt on
+      a device with an actuator DEV003 (warning), a device without one DEV004 (info); the
+      message names what plays instead, why, and its d' from the intended effect
+      (Docs/Devices.md, "Fallback rules").
+
       Exit status: 65 if any file could not be decoded (this wins); 66 if a file is
       missing; otherwise 1
       with --strict if any error-severity finding exists; otherwise 0.
@@ -37,6 +46,8 @@ struct LintCommand: HaptCommand {
   var format = FindingsFormat.text
   var summary: String?
   var strict = false
+  var devices = DeviceOptions()
+  var threads = ThreadOptions()
   var limits = PatternLimitOptions()
 
   static var arguments: [Argument<Self>] {
@@ -46,12 +57,16 @@ struct LintCommand: HaptCommand {
       .flag(
         "strict", help: "Misspelled keys that drop content are errors; exit 1 if any finding has error severity.",
         \.strict),
-      .group(\.limits),
+      .group(\.devices), .group(\.threads), .group(\.limits),
     ]
   }
 
   func run(_ console: Console) throws -> ExitStatus {
-    let lenient = LintReport.lint(paths: paths, limits: limits.limits)
+    var lenient = LintReport.lint(paths: paths, limits: limits.limits)
+    if devices.isGiven {
+      lenient = lenient.addingDeviceFindings(
+        devices: try devices.profiles(), limits: limits.limits, threads: threads.count)
+    }
     let report = strict ? lenient.strict() : lenient
     // A reporter lists unreadable files as findings.
     for failure in report.failures where format.table != nil {

@@ -4,6 +4,7 @@ import HaptCore
 import HaptPatterns
 import HaptSignals
 import HaptSimulation
+import HaptWorkflows
 
 /// `hapt render`: one pattern through one device to .wav, .flac or .csv, with a summary.
 struct RenderCommand: HaptCommand {
@@ -98,6 +99,10 @@ struct RenderCommand: HaptCommand {
       try AudioFile.write(rendering.acceleration_g, to: out, metadata: metadata)
     }
     for note in rendering.notes { console.note("\(patternPath): \(note)") }
+    let playback = DevicePlayback.evaluate(loaded.pattern, name: loaded.name, on: device, options: options)
+    if playback.isWorthNoting, playback.silenceReason != .noActuator {
+      console.note("\(patternPath) on \(device.name): \(playback.sentence) (Docs/Devices.md, \"Fallback rules\")")
+    }
     let summary = RenderSummary(rendering)
     switch format {
     case .json: console.out(JSONWriter.string(Self.json(summary, device: device, pattern: loaded, out: out)))

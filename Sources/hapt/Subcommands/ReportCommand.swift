@@ -17,13 +17,15 @@ struct ReportCommand: HaptCommand {
       "report CORPUS... --shard I/N --out PART [same options]   (then: hapt merge PART... --out DIR)",
     ],
     discussion: """
-      Renders every pattern under CORPUS on every device (default: all shipped profiles) in
-      both engine states, and writes into DIR (default Reports/report): index.html (one
-      self-contained page: latency charts against the budget, the review set's confusion
+      Renders every pattern under CORPUS on every device (default: every profile, shipped
+      and HAPT_DEVICES) in both engine states, and writes into DIR (default Reports/report):
+      index.html (one self-contained page: latency charts against the budget, the review set's confusion
       matrices, a clustered similarity heat map, per-pattern waveforms and spectrograms,
       lint findings, the devices, and how to read it all) and patterns.csv, latency.csv,
       pairs.csv, confusion.csv, lint.csv, android-ports.csv (each AHAP pattern's Android port
-      on the Android profiles; columns in the README). The folder is replaced
+      on the Android profiles; columns in the README), capabilities.csv (what each device
+      plays of each pattern: plays, falls back with its d', or silent with the reason;
+      Docs/Devices.md, "Fallback rules"). The folder is replaced
       as a whole, only once everything is written. Files that fail to load are listed in
       the report and on stderr (exit status 65); the others are evaluated.
 

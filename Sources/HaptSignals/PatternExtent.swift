@@ -1,0 +1,71 @@
+/// The part of a signal that is the pattern's own: from the first sample where its
+/// envelope reaches 10 % of the envelope's peak to the last sample where it is above
+/// 10 % (the t10 and stop markers of Docs/Model.md §4, to the sample).
+///
+/// Levels measured on this extent do not depend on what surrounds the pattern: the
+/// engine's latency before it (a cold render starts later than a prepared one), the
+/// silence a recording begins and ends with, or the render's tail. The same pattern
+/// rendered prepared and cold, and a recording of that render, have the same extent
+/// (to the sample) and so the same RMS.
+///
+/// The envelope is the causal analytic envelope (``Envelope/causal(_:)``), the one every
+/// marker is read on.
+package struct PatternExtent: Sendable, Equatable {
+  /// The fraction of the envelope's peak that bounds the extent (0.1, as t10 and stop).
+  package static let level = 0.1
+  /// Index of the first sample of the extent.
+  package var first: Int
+  /// Index of the last sample of the extent (inclusive).
+  package var last: Int
+
+  /// The extent of a signal whose envelope is `envelope`; nil when the envelope is
+  /// silent (all zero) or not finite.
+  package init?(envelope: [Double]) {
+    var peak = 0.0
+    for value in envelope {
+      guard value.isFinite else { return nil }
+      peak = max(peak, value)
+    }
+    guard peak > 0 else { return nil }
+    let threshold = Self.level * peak
+    guard let first = envelope.firstIndex(where: { $0 >= threshold }),
+      let last = envelope.lastIndex(where: { $0 > threshold })
+    else { return nil }
+    self.first = first
+    self.last = max(first, last)
+  }
+
+  /// The extent of `samples`, on their causal envelope; nil when silent.
+  package init?(_ samples: [Double]) {
+    self.init(envelope: Envelope.causal(samples))
+  }
+
+  /// Root mean square of `samples` over the extent (the same units as the samples).
+  package func rms(_ samples: [Double]) -> Double {
+    let end = min(last, samples.count - 1)
+    guard first <= end else { return 0 }
+    var sumSquares = 0.0
+    for n in first...end { sumSquares += samples[n] * samples[n] }
+    return (sumSquares / Double(end - first + 1)).squareRoot()
+  }
+
+  /// Root mean square of `samples` over their own extent; 0 when silent.
+  package static func rms(_ samples: [Double]) -> Double {
+    PatternExtent(samples)?.rms(samples) ?? 0
+  }
+}
+
+extension Envelope {
+  /// The analytic envelope (``analytic(_:)``) set to zero before the signal's first
+  /// non-zero sample.
+  ///
+  /// The analytic envelope is not causal: it leaks ahead of an abrupt onset. Nothing is
+  /// felt before the signal starts, so no marker may precede it (an engine latency of
+  /// 10 ms must never read 9.7 ms).
+  package static func causal(_ samples: [Double]) -> [Double] {
+    var envelope = analytic(samples)
+    let onset = samples.firstIndex { $0 != 0 } ?? samples.count
+    for k in 0..<min(onset, envelope.count) { envelope[k] = 0 }
+    return envelope
+  }
+}
