@@ -114,7 +114,8 @@ let package = Package(
     .testTarget(
       name: "HaptMetricsTests", dependencies: ["HaptMetrics", "HaptSignals", "HaptTestSupport"],
       resources: [.copy("Fixtures")]),
-    .testTarget(name: "HaptWorkflowsTests", dependencies: ["HaptWorkflows", "HaptReports"]),
+    /// KotlinStubs: the Android SDK signatures exported Kotlin is compiled against.
+    .testTarget(name: "HaptWorkflowsTests", dependencies: ["HaptWorkflows", "HaptReports"], exclude: ["KotlinStubs"]),
     .testTarget(
       name: "HaptReportsTests",
       dependencies: ["HaptReports", "HaptWorkflows", "HaptSimulation", "HaptPatterns", "HaptMetrics"],

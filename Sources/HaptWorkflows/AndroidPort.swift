@@ -28,8 +28,21 @@ package struct AndroidPortResult: Sendable, Equatable {
   package var pattern: String
   /// The device's name.
   package var device: String
-  /// d' of the port from the original on the device, JND; nil when either is silent.
+  /// The device the original is felt on (the iPhone-class profile by default).
+  package var reference: String = DeviceProfile.defaultName
+  /// The class of the alternative the device plays (`envelope`, `primitives`,
+  /// `amplitude`, `on-off`), or nil when it plays none.
+  package var alternative: String?
+  /// d' of the port played on the device from the original played on ``reference``,
+  /// JND: the port's loss and the hardware's difference together; nil when either is
+  /// silent.
+  package var dPrimeFromReference_JND: Double?
+  /// d' of the port from the original played on the same device, JND: what the port
+  /// loses against the most that hardware allows (parity; the outcome follows it); nil
+  /// when either is silent.
   package var dPrime_JND: Double?
+  /// What the played alternative changes, one phrase each joined by "; ".
+  package var changes: String = ""
   /// d' between the original's sharpest and dullest haptic event rendered alone on the
   /// reference device the pattern was designed for (an iPhone), JND; nil when the
   /// pattern has no sharpness contrast (events within 0.3 of each other).
@@ -37,7 +50,8 @@ package struct AndroidPortResult: Sendable, Equatable {
   /// The same pair of events once ported, on the Android device, JND.
   package var contrastPort_JND: Double?
   package var outcome: Outcome
-  /// One plain sentence: "loses the sharpness contrast: d' 2.1 from the original".
+  /// One plain sentence: "feels different once ported: d' 2.1 from the original on
+  /// iphone-wideband-lra (plays the on-off alternative: ...)".
   package var verdict: String
 
   package init(
@@ -54,55 +68,110 @@ package struct AndroidPortResult: Sendable, Equatable {
   }
 }
 
-/// Evaluates AHAP-to-Android ports on simulated devices.
+/// Evaluates AHAP-to-Android ports on simulated devices: the adaptive export
+/// (``AndroidExport``) played on each device, against the original played on the iPhone.
 package enum AndroidPort {
   /// The shipped profiles that stand for Android phones.
   package static let defaultDeviceNames = ["android-lra-235", "erm-phone"]
+  /// The shipped Android classes of the parity table (Docs/Android.md, "Parity").
+  package static let classDeviceNames = [
+    "pixel-flagship-lra", "android-lra-235", "android-lra-amplitude", "erm-budget-amplitude", "android-lra-onoff",
+    "erm-phone",
+  ]
   /// Events whose sharpness differs by at least this much make a sharpness contrast.
   package static let contrastSharpness = 0.3
   /// A contrast is lost when the port keeps less than this fraction of its d'.
   package static let keptContrastFraction = 0.5
 
-  /// The port of `pattern` on `device`, compared with the original on the same device.
+  /// A pattern's export, with its dullest and sharpest events alone.
+  package struct Prepared: Sendable {
+    var name: String
+    var pattern: HapticPattern
+    var export: AndroidExport
+    var contrast: (dull: HapticPattern, sharp: HapticPattern)?
+  }
+
+  /// Exports `pattern` and finds its contrast events.
+  package static func prepare(
+    _ pattern: HapticPattern, name: String, reference: DeviceProfile?, options: RenderOptions
+  ) -> Prepared {
+    let export = AndroidExport.export(pattern, reference: reference, options: options)
+    return Prepared(name: name, pattern: pattern, export: export, contrast: contrastPair(pattern))
+  }
+
+  /// The port of `pattern` on `device`, compared with the original on `reference` (the
+  /// iPhone-class profile by default) and on the device itself.
   ///
   /// A sharpness contrast is judged where the pattern means it: its dullest and sharpest
-  /// events are compared on `reference` (the iPhone-class profile by default), their ports
-  /// on `device`.
-  /// - Complexity: two to six renders of the pattern or its events and their features.
+  /// events are compared on `reference`, their ports on `device`.
+  /// - Complexity: the export's renders, then three to five renders.
   package static func evaluate(
     _ pattern: HapticPattern, name: String, on device: DeviceProfile, reference: DeviceProfile? = nil,
     options: RenderOptions = RenderOptions()
   ) -> AndroidPortResult {
+    let reference = reference ?? (try? DeviceProfile.load(nameOrPath: DeviceProfile.defaultName))
+    return evaluate(
+      prepare(pattern, name: name, reference: reference, options: options), on: device,
+      reference: reference, options: options)
+  }
+
+  static func evaluate(
+    _ prepared: Prepared, on device: DeviceProfile, reference: DeviceProfile?, options: RenderOptions
+  ) -> AndroidPortResult {
     let renderer = Renderer(device: device)
-    let ported = portPattern(pattern)
-    let original = renderer.render(pattern, options: options)
-    let port = renderer.render(ported, options: options)
+    let portPattern = prepared.export.vibration.resolved().pattern
+    let original = renderer.render(prepared.pattern, options: options)
+    let port = renderer.render(portPattern, options: options)
+    let referenceRenderer = reference.map(Renderer.init)
+    // A pattern too large to judge is not rendered a third time for the iPhone figure.
+    let referenceOriginal = prepared.export.judged ? referenceRenderer?.render(prepared.pattern, options: options) : nil
+    let playback = device.androidPlayback
+    let played =
+      device.actuator == .none
+      ? nil
+      : prepared.export.alternatives.first { alternative in
+        prepared.export.vibration.isSelect
+          ? playback.selects(alternative.effect) : playback.supports(alternative.effect)
+      }
     var result = AndroidPortResult(
-      pattern: name, device: device.name, dPrime_JND: nil, contrastOriginal_JND: nil, contrastPort_JND: nil,
+      pattern: prepared.name, device: device.name, dPrime_JND: nil, contrastOriginal_JND: nil, contrastPort_JND: nil,
       outcome: .silent, verdict: "")
-    if let reason = port.silenceReason ?? original.silenceReason {
+    result.reference = reference?.name ?? DeviceProfile.defaultName
+    result.alternative = played?.kind.rawValue
+    let changes = changeList(prepared, played: played, device: device)
+    result.changes = changes.joined(separator: "; ")
+    if let reason = port.silenceReason ?? original.silenceReason ?? referenceOriginal?.silenceReason {
       result.verdict = "not felt on \(device.name): \(reason)"
       return result
     }
-    let dPrime = Distinguishability.dPrime(features(original), features(port))
-    result.dPrime_JND = dPrime
-    let distance = "d' \(format(dPrime)) from the original"
-    if let (dull, sharp) = contrastPair(pattern),
-      let referenceRenderer = (reference ?? (try? DeviceProfile.load(nameOrPath: DeviceProfile.defaultName))).map(
-        Renderer.init)
-    {
+    result.dPrime_JND = Distinguishability.dPrime(features(original), features(port))
+    let parity = referenceOriginal.map { Distinguishability.dPrime(features($0), features(port)) }
+    result.dPrimeFromReference_JND = parity
+    let dPrime = result.dPrime_JND!
+    var iPhone = ""
+    if let name = referenceRenderer?.device.name, let parity {
+      iPhone = "; \(format(parity)) from the original on \(name)"
+    }
+    let distance = "d' \(format(dPrime)) from the original on \(device.name)\(iPhone)"
+    let why = changes.isEmpty ? "" : " (\(changes.joined(separator: "; ")))"
+    if let contrast = prepared.contrast, let referenceRenderer {
       let originalContrast = Distinguishability.dPrime(
-        features(referenceRenderer.render(dull, options: options)),
-        features(referenceRenderer.render(sharp, options: options)))
+        features(referenceRenderer.render(contrast.dull, options: options)),
+        features(referenceRenderer.render(contrast.sharp, options: options)))
+      // The two events as the alternative the device plays builds them.
+      func ported(_ event: HapticPattern) -> HapticPattern {
+        let effect = played.flatMap { AndroidExport.build($0.kind, settings: $0.settings, pattern: event) }
+        return effect.map { AndroidVibration($0).resolved().pattern } ?? HapticPattern()
+      }
       let portContrast = Distinguishability.dPrime(
-        features(renderer.render(portPattern(dull), options: options)),
-        features(renderer.render(portPattern(sharp), options: options)))
+        features(renderer.render(ported(contrast.dull), options: options)),
+        features(renderer.render(ported(contrast.sharp), options: options)))
       result.contrastOriginal_JND = originalContrast
       result.contrastPort_JND = portContrast
       if originalContrast >= PairVerdict.confusableBelow, portContrast < keptContrastFraction * originalContrast {
         result.outcome = .losesSharpnessContrast
         result.verdict =
-          "loses the sharpness contrast: \(distance) (its sharpest and dullest events differ by d' \(format(originalContrast)) on \(referenceRenderer.device.name), once ported by \(format(portContrast)))"
+          "loses the sharpness contrast: \(distance) (its sharpest and dullest events differ by d' \(format(originalContrast)) on \(referenceRenderer.device.name), once ported by \(format(portContrast)))\(why)"
         return result
       }
     }
@@ -111,26 +180,46 @@ package enum AndroidPort {
       result.verdict = "ports within 1 JND: \(distance)"
     } else if dPrime < 3 {
       result.outcome = .feelsDifferent
-      result.verdict = "feels different once ported: \(distance)"
+      result.verdict = "feels different once ported: \(distance)\(why)"
     } else {
       result.outcome = .feelsVeryDifferent
-      result.verdict = "feels very different once ported: \(distance)"
+      result.verdict = "feels very different once ported: \(distance)\(why)"
     }
     return result
   }
 
+  /// What the played alternative changes on `device`, one phrase each.
+  static func changeList(_ prepared: Prepared, played: AndroidExport.Alternative?, device: DeviceProfile) -> [String] {
+    guard let played else { return device.actuator == .none ? ["no actuator"] : ["no alternative plays"] }
+    var changes = ["plays the \(played.kind.rawValue) alternative (\(played.tuning))"]
+    let controls = prepared.pattern.controls
+    let sharpness = prepared.pattern.hapticEvents.map { controls.effectiveSharpness(of: $0, at: $0.time_s) }
+    let hasSharpness =
+      sharpness.contains { abs($0 - 0.5) > 0.1 } || (sharpness.max() ?? 0) - (sharpness.min() ?? 0) > 0.05
+    if played.kind != .envelope, hasSharpness { changes.append("sharpness dropped: plays at resonance") }
+    if played.kind == .onOff { changes.append("no amplitude control: strength only as pulse length") }
+    if case .erm = device.actuator {
+      changes.append("an ERM spins up and down slowly: no crisp taps, no frequency choice")
+    }
+    return changes
+  }
+
   /// Every pattern's port on every device, in pattern then device order.
   ///
-  /// - Complexity: ``evaluate(_:name:on:options:)`` per pair, run in parallel;
+  /// - Complexity: one export per pattern (about fifteen renders), then
+  ///   ``evaluate(_:name:on:reference:options:)``'s renders per pair, run in parallel;
   ///   deterministic whatever the thread count.
   package static func rows(
     patterns: [(name: String, pattern: HapticPattern)], devices: [DeviceProfile], reference: DeviceProfile? = nil,
     options: RenderOptions = RenderOptions(), threads: Int = Parallel.defaultThreadCount
   ) -> [AndroidPortResult] {
-    let pairs = patterns.flatMap { item in devices.map { (item.name, item.pattern, $0) } }
     let reference = reference ?? (try? DeviceProfile.load(nameOrPath: DeviceProfile.defaultName))
+    let prepared = Parallel.map(count: patterns.count, threads: threads) { index in
+      prepare(patterns[index].pattern, name: patterns[index].name, reference: reference, options: options)
+    }
+    let pairs = prepared.flatMap { item in devices.map { (item, $0) } }
     return Parallel.map(count: pairs.count, threads: threads) { index in
-      evaluate(pairs[index].1, name: pairs[index].0, on: pairs[index].2, reference: reference, options: options)
+      evaluate(pairs[index].0, on: pairs[index].1, reference: reference, options: options)
     }
   }
 
@@ -145,11 +234,6 @@ package enum AndroidPort {
       .map { (name: $0.name, pattern: $0.pattern) }
     guard !android.isEmpty, !patterns.isEmpty else { return [] }
     return rows(patterns: patterns, devices: android, threads: threads)
-  }
-
-  /// The port as the devices play it: the converted vibration, resolved per device.
-  static func portPattern(_ pattern: HapticPattern) -> HapticPattern {
-    AndroidVibration.converting(pattern).vibration.resolved().pattern
   }
 
   /// The dullest and sharpest haptic events, each alone at time 0, when their effective
@@ -171,11 +255,7 @@ package enum AndroidPort {
   }
 
   private static func features(_ rendering: Rendering) -> PerceptualFeatures {
-    var signal = rendering.acceleration_g
-    if signal.sampleRate_Hz != SignalSource.metricRate_Hz {
-      signal = Resampler.resample(signal, to: SignalSource.metricRate_Hz)
-    }
-    return PerceptualFeatures(signal)
+    AndroidExport.features(rendering)
   }
 
   private static func format(_ value: Double) -> String {

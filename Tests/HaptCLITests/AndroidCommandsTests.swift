@@ -68,6 +68,10 @@ import Testing
     #expect(text.contains("<vibration-select>"))
     #expect(text.contains("<primitive-effect name=\"click\""))
     #expect(convert.stderr.contains("note: Corpora/library/double-tap.ahap: sharpness 0.7 dropped"))
+    // Each alternative says its d' from the original on the profile of its class.
+    #expect(convert.stderr.contains("primitives alternative (areAllPrimitivesSupported): d' "))
+    #expect(convert.stderr.contains("from the original on pixel-flagship-lra"))
+    #expect(convert.stderr.contains("on-off alternative (any vibrator): d' "))
     let compare = try HaptBinary.run(["compare", "Corpora/library/double-tap.ahap", xml, "--device", "android-lra-235"])
     #expect(compare.status == 0, "\(compare.stderr)")
     #expect(compare.stdout.contains("d' = 0."))
@@ -81,6 +85,8 @@ import Testing
     #expect(kotlin.status == 0, "\(kotlin.stderr)")
     #expect(kotlin.stdout.contains("fun heartbeatEffect(vibrator: Vibrator): VibrationEffect {"))
     #expect(kotlin.stdout.contains("VibrationEffect.startComposition()"))
+    #expect(kotlin.stdout.contains("if (Build.VERSION.SDK_INT >= 30 && vibrator.areAllPrimitivesSupported("))
+    #expect(kotlin.stdout.contains("if (vibrator.hasAmplitudeControl()) {"))
     let mismatch = try HaptBinary.run([
       "convert", "Corpora/library/heartbeat.ahap", "--format", "kotlin", "--out", "x.xml",
     ])
@@ -129,7 +135,10 @@ import Testing
     #expect(run.status == 0, "\(run.stderr)")
     let csv = try String(contentsOfFile: out + "/android-ports.csv", encoding: .utf8)
     let lines = csv.split(separator: "\n")
-    #expect(lines.first == "pattern,device,dPrime_JND,contrastOriginal_JND,contrastPort_JND,outcome,verdict")
+    #expect(
+      lines.first
+        == "pattern,device,reference,alternative,dPrimeFromReference_JND,dPrime_JND,contrastOriginal_JND,contrastPort_JND,outcome,changes,verdict"
+    )
     #expect(lines.count == 3)
     #expect(lines[1].hasPrefix("double-tap.ahap,android-lra-235,"))
     #expect(lines[1].contains("sameFeel"))

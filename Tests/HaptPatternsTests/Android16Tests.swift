@@ -111,7 +111,7 @@ import HaptPatterns
   @Test func theConverterWritesABasicEnvelopeWhereTheSourceHasSharpness() throws {
     let sharp = HapticPattern(events: [.continuous(at: 0.05, duration_s: 0.2, intensity: 0.8, sharpness: 0.9)])
     let conversion = AndroidVibration.converting(sharp)
-    #expect(conversion.vibration.isSelect && conversion.vibration.effects.count == 2)
+    #expect(conversion.vibration.isSelect && conversion.vibration.effects.count == 3)
     guard case .basicEnvelope(let envelope) = conversion.vibration.effects[0] else {
       Issue.record("\(conversion.vibration)")
       return

@@ -207,8 +207,10 @@ import HaptPatterns
       conversion.vibration.effects.first
         == .composition([AndroidPrimitive(.click), AndroidPrimitive(.click, scale: 0.5, delay_ms: 90)]))
     #expect(conversion.notes.contains { $0.hasPrefix("sharpness 0.1...0.9 dropped") })
-    guard case .waveform(let waveform) = conversion.vibration.effects.last else {
-      Issue.record("no waveform alternative")
+    guard conversion.vibration.effects.count == 3, case .waveform(let waveform) = conversion.vibration.effects[1],
+      case .waveform(let full) = conversion.vibration.effects[2]
+    else {
+      Issue.record("no waveform alternatives: \(conversion.vibration)")
       return
     }
     #expect(
@@ -216,6 +218,8 @@ import HaptPatterns
         .init(duration_ms: 12, amplitude: 255), .init(duration_ms: 88, amplitude: 0),
         .init(duration_ms: 12, amplitude: 128),
       ])
+    // Last, the same rhythm at full strength for vibrators without amplitude control.
+    #expect(full.entries.map(\.amplitude) == [255, 0, 255])
   }
 
   @Test func continuousEventsBecomeAmplitudeSteps() {

@@ -130,13 +130,24 @@ import HaptWorkflows
       <vibration-select>
         <vibration-effect><primitive-effect name="slow_rise"/></vibration-effect>
         <vibration-effect><waveform-effect><waveform-entry durationMs="40" amplitude="200"/></waveform-effect></vibration-effect>
+        <vibration-effect><waveform-effect><waveform-entry durationMs="30" amplitude="255"/></waveform-effect></vibration-effect>
       </vibration-select>
       """
     let pattern = try Self.vibration(xml)
     let erm = try DeviceProfile.load(nameOrPath: "erm-phone")
     let lra = try DeviceProfile.load(nameOrPath: "android-lra-235")
+    let budget = try DeviceProfile.load(nameOrPath: "erm-budget-amplitude")
     #expect(pattern.android!.resolved(for: lra.androidPlayback).pattern.hapticEvents.first?.duration_s == 0.5)
-    #expect(pattern.android!.resolved(for: erm.androidPlayback).pattern.hapticEvents.first?.duration_s == 0.04)
+    // Amplitude 200 needs amplitude control: the ERM without it plays the full-strength
+    // alternative (AOSP resolves a selection with areVibrationFeaturesSupported)...
+    #expect(pattern.android!.resolved(for: erm.androidPlayback).pattern.hapticEvents.first?.duration_s == 0.03)
+    // ...the budget ERM with amplitude control the amplitude waveform.
+    #expect(pattern.android!.resolved(for: budget.androidPlayback).pattern.hapticEvents.first?.duration_s == 0.04)
+    // Outside a selection the waveform plays anyway, every level at the default strength.
+    let single = try Self.vibration(
+      "<vibration-effect><waveform-effect><waveform-entry durationMs=\"40\" amplitude=\"200\"/></waveform-effect></vibration-effect>"
+    )
+    #expect(single.android!.resolved(for: erm.androidPlayback).pattern.hapticEvents.first?.duration_s == 0.04)
   }
 
   @Test func repeatingWaveformRendersABoundedLengthWithANote() throws {

@@ -80,7 +80,8 @@ extension AndroidVibration {
         "transients become click primitives; devices without primitives play the waveform alternative of 12 ms pulses")
       let waveform = sampledWaveform(haptic, controls: controls)
       return AndroidConversion(
-        vibration: AndroidVibration(effects: [.composition(primitives), .waveform(waveform)], isSelect: true),
+        vibration: AndroidVibration(
+          effects: [.composition(primitives), .waveform(waveform)] + onOffAlternative(waveform), isSelect: true),
         notes: notes)
     }
     notes.append("continuous events sampled into amplitude steps; transients become \(transientPulse_ms) ms pulses")
@@ -91,10 +92,27 @@ extension AndroidVibration {
       notes.append(
         "sharpness kept in a <basic-envelope-effect> (Android 16 devices with envelope support); other devices play the amplitude waveform"
       )
+      guard case .waveform(let steps) = waveform else {
+        return AndroidConversion(vibration: AndroidVibration(waveform), notes: notes)
+      }
       return AndroidConversion(
-        vibration: AndroidVibration(effects: [.basicEnvelope(envelope), waveform], isSelect: true), notes: notes)
+        vibration: AndroidVibration(
+          effects: [.basicEnvelope(envelope), waveform] + onOffAlternative(steps), isSelect: true),
+        notes: notes)
     }
     return AndroidConversion(vibration: AndroidVibration(waveform), notes: notes)
+  }
+
+  /// The same steps at full strength, as a last alternative when `waveform` asks for
+  /// levels other than 0 and 255: a selection skips such a waveform on a vibrator without
+  /// amplitude control (``AndroidPlayback/selects(_:)``), which would then play nothing.
+  static func onOffAlternative(_ waveform: AndroidWaveform) -> [AndroidVibrationEffect] {
+    guard waveform.needsAmplitudeControl else { return [] }
+    var full = waveform
+    for k in full.entries.indices where (full.entries[k].amplitude ?? 1) != 0 {
+      full.entries[k].amplitude = AndroidWaveformEntry.maxAmplitude
+    }
+    return [.waveform(full)]
   }
 
   /// Control-point length of a converted envelope, ms: the default device's minimum.

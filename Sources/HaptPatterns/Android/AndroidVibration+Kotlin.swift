@@ -3,12 +3,15 @@ import HaptCore
 extension AndroidVibration {
   /// A Kotlin snippet that builds the same `VibrationEffect` (API 30+ for compositions).
   ///
-  /// A `<vibration-select>` becomes a check of `Vibrator.areAllPrimitivesSupported` /
-  /// `areAllEffectsSupported` choosing the first alternative the device supports, as the
-  /// platform does for the XML. The snippet defines `fun hapticEffect(vibrator: Vibrator):
+  /// A `<vibration-select>` becomes a chain of capability checks choosing the first
+  /// alternative the device supports, as the platform does for the XML: envelopes need
+  /// API 36 and `Vibrator.areEnvelopeEffectsSupported()`, compositions API 30 and
+  /// `areAllPrimitivesSupported`, predefined effects `areAllEffectsSupported`, waveform
+  /// levels other than 0 and 255 `hasAmplitudeControl()`; the last alternative is returned
+  /// unchecked. The snippet defines `fun hapticEffect(vibrator: Vibrator):
   /// VibrationEffect`; `comments` are written above it.
   package func kotlin(functionName: String = "hapticEffect", comments: [String] = []) -> String {
-    var out = "import android.os.VibrationEffect\nimport android.os.Vibrator\n\n"
+    var out = "import android.os.Build\nimport android.os.VibrationEffect\nimport android.os.Vibrator\n\n"
     for comment in comments { out += "// \(comment)\n" }
     out += "fun \(functionName)(vibrator: Vibrator): VibrationEffect {\n"
     for (index, effect) in effects.enumerated() {
@@ -26,16 +29,16 @@ extension AndroidVibration {
 
   private static func supportCondition(_ effect: AndroidVibrationEffect) -> String? {
     switch effect {
-    case .waveform: return nil
+    case .waveform(let waveform): return waveform.needsAmplitudeControl ? "vibrator.hasAmplitudeControl()" : nil
     case .composition(let primitives):
       let names = Array(Set(primitives.map(\.name))).sorted { $0.rawValue < $1.rawValue }
         .map { "VibrationEffect.Composition.\($0.constantName)" }
-      return "vibrator.areAllPrimitivesSupported(\(names.joined(separator: ", ")))"
+      return "Build.VERSION.SDK_INT >= 30 && vibrator.areAllPrimitivesSupported(\(names.joined(separator: ", ")))"
     case .predefined(let name, _):
       return
-        "vibrator.areAllEffectsSupported(VibrationEffect.\(name.constantName)) == Vibrator.VIBRATION_EFFECT_SUPPORT_YES"
+        "Build.VERSION.SDK_INT >= 30 && vibrator.areAllEffectsSupported(VibrationEffect.\(name.constantName)) == Vibrator.VIBRATION_EFFECT_SUPPORT_YES"
     case .waveformEnvelope, .basicEnvelope:
-      return "vibrator.areEnvelopeEffectsSupported()"
+      return "Build.VERSION.SDK_INT >= 36 && vibrator.areEnvelopeEffectsSupported()"
     case .repeating(let preamble, let repeating):
       let conditions = ([preamble].compactMap { $0 } + [repeating]).compactMap(supportCondition)
       return conditions.isEmpty ? nil : conditions.joined(separator: " && ")

@@ -8,13 +8,14 @@ extension AndroidVibration {
   /// continuous event at the actuator's resonance, its level following amplitude/255
   /// through `HapticIntensityControl` steps; implemented effects and primitives become
   /// hapt's documented shapes at resonance; an effect the device lacks plays its platform
-  /// fallback, or nothing; a `<vibration-select>` plays its first supported alternative;
+  /// fallback, or nothing; a `<vibration-select>` plays its first alternative the device
+  /// selects (``AndroidPlayback/selects(_:)``: amplitude levels need amplitude control);
   /// a repeating block is unrolled for ``AndroidPlayback/repeatingRenderLength_s``.
   /// The result carries this vibration in ``HapticPattern/android`` so that a renderer can
   /// resolve it again for another device.
   package func resolved(for device: AndroidPlayback = AndroidPlayback()) -> AndroidResolution {
     var builder = AndroidPatternBuilder(device: device)
-    if let effect = effects.first(where: device.supports) {
+    if let effect = effects.first(where: isSelect ? device.selects : device.supports) {
       builder.add(effect)
     } else if isSelect {
       builder.silenceReason = .noSupportedAlternative

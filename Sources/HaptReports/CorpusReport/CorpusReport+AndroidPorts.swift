@@ -3,7 +3,8 @@ import HaptWorkflows
 
 extension CorpusReport {
   /// "Android ports": how each AHAP pattern of the corpus feels once converted to an
-  /// Android vibration (``AndroidPort``), per Android profile of the report: a sentence of
+  /// adaptive Android export (``AndroidPort``), per Android profile of the report, against
+  /// the original on the iPhone profile: a sentence of
   /// counts per device, then the ports that people would notice (d' of 1 JND or more, a lost
   /// sharpness contrast, or silence), each with its plain verdict. Every row, including
   /// those that port within 1 JND, is in android-ports.csv.
@@ -13,7 +14,7 @@ extension CorpusReport {
     guard !rows.isEmpty else { return nil }
     var blocks: [ReportBlock] = [
       .paragraph(
-        "Each AHAP pattern converted to an Android vibration as hapt convert does it (intensity to amplitude, transients to click primitives, sharpness dropped: Docs/Android.md), rendered on each Android profile and compared with the original on the same device. d' in JND: under 1, people would not notice the port."
+        "Each AHAP pattern exported to Android as hapt convert does it: a selection of alternatives (envelope effect, primitives, amplitude waveform, on/off timings), each tuned by d' on its class's profile (Docs/Android.md). Each Android profile plays the first alternative it supports; the result is compared with the original played on the iPhone profile. d' in JND: under 1, people would not notice the difference from the iPhone."
       )
     ]
     var devices: [String] = []
@@ -43,18 +44,21 @@ extension CorpusReport {
     }
     blocks.append(.list(sentences))
     // The ports felt most different first (largest d'), at most limits.androidPortRows.
+    func distance(_ row: AndroidPortResult) -> Double { row.dPrimeFromReference_JND ?? row.dPrime_JND ?? .infinity }
     let noticed = rows.filter { $0.outcome != .sameFeel }.enumerated()
-      .sorted { ($0.element.dPrime_JND ?? .infinity, -$0.offset) > ($1.element.dPrime_JND ?? .infinity, -$1.offset) }
+      .sorted { (distance($0.element), -$0.offset) > (distance($1.element), -$1.offset) }
       .map(\.element)
     if noticed.isEmpty {
       blocks.append(.note("Every port stays within 1 JND of its original."))
     } else {
       var table = CSVTable(columns: [
-        CSVColumn("pattern"), CSVColumn("device"), CSVColumn("d'", unit: "JND"), CSVColumn("verdict"),
+        CSVColumn("pattern"), CSVColumn("device"), CSVColumn("plays"), CSVColumn("d' from iPhone", unit: "JND"),
+        CSVColumn("verdict"),
       ])
       for row in noticed {
         table.append([
-          .text(row.pattern), .text(row.device), row.dPrime_JND.map { .fixed($0, decimals: 2) } ?? .empty,
+          .text(row.pattern), .text(row.device), .text(row.alternative ?? "nothing"),
+          (row.dPrimeFromReference_JND ?? row.dPrime_JND).map { .fixed($0, decimals: 2) } ?? .empty,
           .text(row.verdict),
         ])
       }

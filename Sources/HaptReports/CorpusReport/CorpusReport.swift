@@ -160,7 +160,7 @@ package enum CorpusReport {
         "pairs.csv: each pattern's \(Wording.count(e.pairwise.settings.neighbours, "nearest neighbour")) by perceptual distance and every pair under d' \(JSONWriter.number(e.pairwise.settings.closeBelow_JND)) (primary device\(hints.allPairs.map { "; every pair with \($0)" } ?? ""))",
         "confusion.csv: the review set's predicted confusion matrices",
         "lint.csv: every lint finding and load error",
-        "android-ports.csv: each AHAP pattern ported to each Android profile (d' from the original, verdict)",
+        "android-ports.csv: each AHAP pattern ported to each Android profile (the alternative played, d' from the original there and on the iPhone, verdict)",
         "capabilities.csv: what each device plays of each pattern (plays, falls back with its d', or silent with the reason)",
       ]))
     for file in [

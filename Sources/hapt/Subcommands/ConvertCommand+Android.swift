@@ -2,6 +2,7 @@ import Foundation
 import HaptCommandLine
 import HaptCore
 import HaptPatterns
+import HaptWorkflows
 
 /// What `hapt convert` writes: the format from `--format` or from `--out`'s extension.
 struct ConvertTarget {
@@ -47,16 +48,19 @@ struct ConvertTarget {
   }
 
   /// Writes the pattern as Android vibration XML or Kotlin (to stdout when `output` is
-  /// empty), noting on stderr what the port lost.
+  /// empty), noting on stderr what the port lost and each alternative's d' from the
+  /// original (``AndroidExport``).
   static func writeAndroid(_ loaded: LoadedPattern, format: Format, to output: String, console: Console) throws {
     let vibration: AndroidVibration
     var notes: [String] = []
     if let android = loaded.pattern.android {
       vibration = android
     } else {
-      let conversion = AndroidVibration.converting(loaded.pattern)
-      vibration = conversion.vibration
-      notes = conversion.notes
+      // The adaptive export: one alternative per class of vibrator, each tuned by d' on
+      // its class's profile against the original on the iPhone profile.
+      let export = AndroidExport.export(loaded.pattern)
+      vibration = export.vibration
+      notes = export.notes
     }
     let text: String
     switch format {

@@ -1,0 +1,277 @@
+import HaptCore
+
+/// How each adaptive alternative is built: the knobs hapt tunes per pattern by d' on each
+/// class's profile (HaptWorkflows `AndroidExport`). The defaults are the untuned start.
+package struct AndroidAlternativeSettings: Hashable, Sendable {
+  /// Multiplies the envelope's intensities (clamped at 1).
+  package var envelopeGain = 1.0
+  /// Whether the envelope's sharpness is moved so that it plays the frequency the
+  /// reference device plays for the pattern's sharpness (`true`), or is written as is.
+  package var envelopeMatchesFrequency = false
+  /// Stretches the envelope's sharpness away from 0.5 (`0.5 + (s - 0.5) x stretch`,
+  /// clamped to 0...1), so that a contrast survives a narrow band.
+  package var envelopeSharpnessStretch = 1.0
+  /// How long a transient's burst ramps up and down in the envelope, ms (at least the
+  /// minimum control-point duration).
+  package var envelopeTap_ms = 20
+  /// Multiplies the primitives' scales (clamped at 1).
+  package var primitiveGain = 1.0
+  /// Multiplies the amplitude waveform's levels (clamped at 255).
+  package var amplitudeGain = 1.0
+  /// How long a transient's pulse lasts in the amplitude waveform, ms.
+  package var amplitudeTap_ms = 12
+  /// How long a full-strength transient's pulse lasts in the on/off waveform, ms; weaker
+  /// ones are shorter in proportion (no amplitude control: length is the only strength).
+  package var onOffTap_ms = 20
+  /// Continuous levels at or above this play on in the on/off waveform, 0...1.
+  package var onOffThreshold = 0.3
+
+  package init() {}
+}
+
+/// The envelope limits an exported envelope respects (`VibratorEnvelopeEffectInfo`).
+package struct AndroidEnvelopeLimits: Hashable, Sendable {
+  /// Most control points (`getMaxSize`).
+  package var maxControlPoints: Int
+  /// Shortest control point, ms (`getMinControlPointDurationMillis`).
+  package var minControlPoint_ms: Int
+  /// Longest control point, ms (`getMaxControlPointDurationMillis`).
+  package var maxControlPoint_ms: Int
+  /// The frequency range sharpness spans on the target device, Hz.
+  package var band_Hz: ClosedRange<Double>
+  /// The frequency range sharpness spans on the reference (iPhone) device, Hz.
+  package var referenceBand_Hz: ClosedRange<Double>
+
+  /// AOSP's reference vibrator HAL limits (16 points, 20-1000 ms; the
+  /// `pixel-flagship-lra` profile's), its 80-250 Hz band, and the 80-230 Hz band of
+  /// hapt's iPhone profile.
+  package static let flagship = AndroidEnvelopeLimits(
+    maxControlPoints: 16, minControlPoint_ms: 20, maxControlPoint_ms: 1000, band_Hz: 80...250,
+    referenceBand_Hz: HertzPattern.defaultBand_Hz)
+
+  package init(
+    maxControlPoints: Int, minControlPoint_ms: Int, maxControlPoint_ms: Int, band_Hz: ClosedRange<Double>,
+    referenceBand_Hz: ClosedRange<Double>
+  ) {
+    self.maxControlPoints = maxControlPoints
+    self.minControlPoint_ms = minControlPoint_ms
+    self.maxControlPoint_ms = maxControlPoint_ms
+    self.band_Hz = band_Hz
+    self.referenceBand_Hz = referenceBand_Hz
+  }
+}
+
+/// Builds each class of alternative from a pattern's ``AndroidTimeline``.
+package enum AndroidAlternativeBuilder {
+  /// Shortest pulse of the on/off waveform, ms (a shorter one is not felt on most motors).
+  static let shortestPulse_ms = 4
+
+  /// The basic envelope: intensity and sharpness at every `minControlPoint_ms` boundary
+  /// (the largest level inside each step, so that taps are not missed; a transient is a
+  /// ramp up and down over `envelopeTap_ms` each), simplified to the limits' point count;
+  /// nil when the pattern is silent or cannot fit the limits within 0.1 of intensity.
+  package static func envelope(
+    _ timeline: AndroidTimeline, settings: AndroidAlternativeSettings, limits: AndroidEnvelopeLimits
+  ) -> AndroidBasicEnvelope? {
+    guard !timeline.isSilent else { return nil }
+    let step = Swift.max(1, limits.minControlPoint_ms)
+    let tap = Swift.max(step, settings.envelopeTap_ms)
+    let length = timeline.length(tap_ms: 2 * tap)
+    guard length / step < 4_000 else { return nil }
+    // Levels per ms with the taps as triangles.
+    var level = timeline.level + [Double](repeating: 0, count: Swift.max(0, length - timeline.level.count))
+    var sharpness =
+      timeline.sharpness
+      + [Double](repeating: HapticEvent.Defaults.sharpness, count: Swift.max(0, length - timeline.sharpness.count))
+    for t in timeline.taps {
+      for k in 0..<(2 * tap) where t.time_ms + k < length {
+        let shape = k < tap ? Double(k + 1) / Double(tap) : Double(2 * tap - k - 1) / Double(tap)
+        let value = t.level * shape
+        if value > level[t.time_ms + k] { sharpness[t.time_ms + k] = t.sharpness }
+        level[t.time_ms + k] = Swift.min(1, level[t.time_ms + k] + value)
+      }
+    }
+    func mapped(_ written: Double) -> Double {
+      let s = Swift.min(Swift.max(0.5 + (written - 0.5) * settings.envelopeSharpnessStretch, 0), 1)
+      guard settings.envelopeMatchesFrequency else { return s }
+      let r = limits.referenceBand_Hz
+      let b = limits.band_Hz
+      let f = r.lowerBound + s * (r.upperBound - r.lowerBound)
+      return Swift.min(Swift.max((f - b.lowerBound) / (b.upperBound - b.lowerBound), 0), 1)
+    }
+    // Points at step ends: (end ms, intensity, sharpness).
+    var points: [(end: Int, intensity: Double, sharpness: Double)] = [(0, 0, 0.5)]
+    var ms = 0
+    while ms < length {
+      let next = Swift.min(ms + step, length)
+      var peak = 0.0
+      var s = points.last!.sharpness
+      for k in ms..<next where level[k] >= peak {
+        peak = level[k]
+        if level[k] > 0 { s = sharpness[k] }
+      }
+      points.append((next, Swift.min(1, peak * settings.envelopeGain), mapped(s)))
+      ms = next
+    }
+    if let last = points.last, last.intensity > 0 { points.append((last.end + step, 0, last.sharpness)) }
+    // A fade to 0 keeps the sharpness it fades from; silences after it take the sharpness
+    // of what follows, so no glide is felt.
+    var following = points.last!.sharpness
+    for k in points.indices.reversed() {
+      if points[k].intensity > 0 {
+        following = points[k].sharpness
+      } else if k == 0 || points[k - 1].intensity == 0 {
+        points[k].sharpness = following
+      }
+    }
+    // Remove the interior point that straight lines replace best, while too many or
+    // while one is replaced within 0.01; a merged point may not exceed the longest.
+    func error(_ k: Int) -> Double? {
+      let a = points[k - 1]
+      let b = points[k + 1]
+      guard b.end - a.end <= limits.maxControlPoint_ms else { return nil }
+      let x = Double(points[k].end - a.end) / Double(b.end - a.end)
+      let i = a.intensity + x * (b.intensity - a.intensity)
+      let s = a.sharpness + x * (b.sharpness - a.sharpness)
+      return Swift.max(abs(i - points[k].intensity), 0.5 * abs(s - points[k].sharpness))
+    }
+    var worst = 0.0
+    while points.count > 2 {
+      var best: (k: Int, e: Double)?
+      for k in 1..<(points.count - 1) {
+        if let e = error(k), e < (best?.e ?? .infinity) { best = (k, e) }
+      }
+      guard let best, best.e <= 0.01 || points.count - 1 > limits.maxControlPoints else { break }
+      worst = Swift.max(worst, best.e)
+      points.remove(at: best.k)
+    }
+    let controlPoints = zip(points.dropLast(), points.dropFirst()).map { a, b in
+      AndroidBasicEnvelope.ControlPoint(
+        intensity: (b.intensity * 1000).rounded() / 1000, sharpness: (b.sharpness * 1000).rounded() / 1000,
+        duration_ms: b.end - a.end)
+    }
+    guard controlPoints.count <= limits.maxControlPoints, worst <= 0.1,
+      controlPoints.allSatisfy({ $0.duration_ms <= limits.maxControlPoint_ms }),
+      controlPoints.contains(where: { $0.intensity > 0 })
+    else { return nil }
+    return AndroidBasicEnvelope(initialSharpness: controlPoints.first?.sharpness, controlPoints: controlPoints)
+  }
+
+  /// A composition of click primitives, one per transient (scale = level x gain, delays
+  /// keeping the onsets; transients closer than a click follow it); nil when the pattern
+  /// has continuous events or nothing to feel.
+  package static func primitives(
+    _ timeline: AndroidTimeline, settings: AndroidAlternativeSettings
+  )
+    -> [AndroidPrimitive]?
+  {
+    guard !timeline.taps.isEmpty, !timeline.level.contains(where: { $0 > 0 }) else { return nil }
+    var primitives: [AndroidPrimitive] = []
+    var nextFree = 0
+    for tap in timeline.taps {
+      let scale = Swift.min(1, tap.level * settings.primitiveGain)
+      primitives.append(
+        AndroidPrimitive(.click, scale: (scale * 1000).rounded() / 1000, delay_ms: Swift.max(tap.time_ms - nextFree, 0))
+      )
+      nextFree = Swift.max(tap.time_ms, nextFree) + AndroidVibration.clickLength_ms
+    }
+    return primitives
+  }
+
+  /// The amplitude waveform: levels x gain x 255 per ms (transients as pulses of
+  /// `amplitudeTap_ms`), run-length steps, ramps merged into steps of at least 10 ms.
+  package static func amplitude(_ timeline: AndroidTimeline, settings: AndroidAlternativeSettings) -> AndroidWaveform {
+    let tap = Swift.max(1, settings.amplitudeTap_ms)
+    let length = Swift.max(1, timeline.length(tap_ms: tap))
+    var level = timeline.level + [Double](repeating: 0, count: Swift.max(0, length - timeline.level.count))
+    for t in timeline.taps {
+      for k in t.time_ms..<Swift.min(length, t.time_ms + tap) { level[k] += t.level }
+    }
+    let full = Double(AndroidWaveformEntry.maxAmplitude)
+    let amplitudes = level.map {
+      Swift.min(AndroidWaveformEntry.maxAmplitude, Int(($0 * settings.amplitudeGain * full).rounded()))
+    }
+    return steps(amplitudes, mergeRamps: true)
+  }
+
+  /// The on/off waveform: full-strength pulses where the continuous level reaches the
+  /// threshold, and one pulse per transient lasting `onOffTap_ms` x its level (at least
+  /// 4 ms); every other millisecond off.
+  package static func onOff(_ timeline: AndroidTimeline, settings: AndroidAlternativeSettings) -> AndroidWaveform {
+    let full = AndroidWaveformEntry.maxAmplitude
+    let longest = Swift.max(shortestPulse_ms, settings.onOffTap_ms)
+    let length = Swift.max(1, timeline.length(tap_ms: longest))
+    var on = timeline.level.map { $0 > 0 && $0 >= settings.onOffThreshold ? full : 0 }
+    on += [Int](repeating: 0, count: Swift.max(0, length - on.count))
+    for t in timeline.taps {
+      let pulse = Swift.max(shortestPulse_ms, Int((Double(settings.onOffTap_ms) * t.level).rounded()))
+      for k in t.time_ms..<Swift.min(length, t.time_ms + pulse) { on[k] = full }
+    }
+    return steps(on, mergeRamps: false)
+  }
+
+  /// Run-length steps of per-ms amplitudes, trailing silence removed; with `mergeRamps`,
+  /// non-zero steps shorter than 10 ms are merged into their duration-weighted mean.
+  static func steps(_ amplitudes: [Int], mergeRamps: Bool) -> AndroidWaveform {
+    var runs: [AndroidWaveformEntry] = []
+    for a in amplitudes {
+      if let last = runs.last, last.amplitude == a {
+        runs[runs.count - 1].duration_ms += 1
+      } else {
+        runs.append(AndroidWaveformEntry(duration_ms: 1, amplitude: a))
+      }
+    }
+    var merged: [AndroidWaveformEntry] = []
+    if mergeRamps {
+      var pending: (duration: Int, weighted: Int)?
+      func flush() {
+        if let p = pending {
+          merged.append(
+            .init(duration_ms: p.duration, amplitude: Int((Double(p.weighted) / Double(p.duration)).rounded())))
+          pending = nil
+        }
+      }
+      for run in runs {
+        let a = run.amplitude ?? 0
+        if a == 0 {
+          flush()
+          merged.append(run)
+        } else if pending == nil && run.duration_ms >= AndroidXML.shortestFollowedEntry_ms {
+          merged.append(run)
+        } else {
+          let p = pending ?? (0, 0)
+          pending = (p.duration + run.duration_ms, p.weighted + a * run.duration_ms)
+          if pending!.duration >= AndroidXML.shortestFollowedEntry_ms { flush() }
+        }
+      }
+      flush()
+    } else {
+      merged = runs
+    }
+    var result: [AndroidWaveformEntry] = []
+    for step in merged {
+      if let last = result.last, last.amplitude == step.amplitude {
+        result[result.count - 1].duration_ms += step.duration_ms
+      } else {
+        result.append(step)
+      }
+    }
+    while result.count > 1, result.last?.amplitude == 0 { result.removeLast() }
+    return AndroidWaveform(entries: result)
+  }
+
+  /// The adaptive selection: the alternatives given, richest first; the on/off waveform
+  /// is left out when the amplitude one needs no amplitude control (it plays everywhere); a single alternative is a plain
+  /// `<vibration-effect>`.
+  package static func vibration(
+    envelope: AndroidBasicEnvelope?, primitives: [AndroidPrimitive]?, amplitude: AndroidWaveform,
+    onOff: AndroidWaveform
+  ) -> AndroidVibration {
+    var effects: [AndroidVibrationEffect] = []
+    if let envelope { effects.append(.basicEnvelope(envelope)) }
+    if let primitives { effects.append(.composition(primitives)) }
+    effects.append(.waveform(amplitude))
+    if amplitude.needsAmplitudeControl, onOff != amplitude { effects.append(.waveform(onOff)) }
+    return effects.count == 1 ? AndroidVibration(effects[0]) : AndroidVibration(effects: effects, isSelect: true)
+  }
+}
