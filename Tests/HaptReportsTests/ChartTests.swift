@@ -139,6 +139,10 @@ import Testing
     #expect(LatencyChart.displayed(50.04, verdict: .warn, pass_ms: 50, warn_ms: 70) == "50.04")
     #expect(LatencyChart.displayed(50.0004, verdict: .warn, pass_ms: 50, warn_ms: 70) == "50.0004")
     #expect(LatencyChart.displayed(49.96, verdict: .pass, pass_ms: 50, warn_ms: 70) == "50.0")
+    // A cold start that passes prepared is shown like any miss of the budget, with one
+    // decimal (it was printed at full precision over the pattern names).
+    #expect(LatencyChart.displayed(238.0844452566633, verdict: .prepare, pass_ms: 50, warn_ms: 70) == "238.1")
+    #expect(LatencyChart.displayed(70.04, verdict: .prepare, pass_ms: 50, warn_ms: 70) == "70.04")
     #expect(LatencyChart.displayed(70.04, verdict: .fail, pass_ms: 50, warn_ms: 70) == "70.04")
     #expect(LatencyChart.displayed(12.34, verdict: .pass, pass_ms: 50, warn_ms: 70) == "12.3")
   }

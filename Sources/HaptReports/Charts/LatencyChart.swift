@@ -179,8 +179,14 @@ package enum LatencyChart {
 
   /// The latency with one decimal, or up to three (then full precision) where fewer would
   /// contradict the verdict (50.04 ms is a warn against a 50 ms budget: shown as `50.04`,
-  /// not `50.0`).
+  /// not `50.0`). A verdict the latency alone does not decide (`prepare`: over the budget
+  /// cold, within it prepared) is shown against the budget it misses: as a warn or fail.
   static func displayed(_ latency_ms: Double, verdict: ReportVerdict, pass_ms: Double, warn_ms: Double) -> String {
+    let own = ReportVerdict(latency_ms: latency_ms, pass_ms: pass_ms, warn_ms: warn_ms)
+    guard [.pass, .warn, .fail].contains(verdict) else {
+      guard own != .silent else { return ChartNumber.fixed(latency_ms, decimals: 1) }
+      return displayed(latency_ms, verdict: own, pass_ms: pass_ms, warn_ms: warn_ms)
+    }
     for decimals in 1...3 {
       let text = ChartNumber.fixed(latency_ms, decimals: decimals)
       let rounded = Double(text) ?? latency_ms

@@ -134,14 +134,21 @@ package enum CorpusReport {
     if e.reviewSetIsClosestPatterns {
       blocks.append(.note(closestSetSentence(e, hints: hints)))
     }
+    // The primary device's review and every confusable pair stay in view; the other
+    // devices' information transfer and silences fold under one line.
+    var quietReviews: [ReportBlock] = []
     for review in e.reviews {
-      if review.isSilent {
-        blocks.append(.note(review.sentences.first ?? ""))
+      let block: ReportBlock =
+        review.isSilent
+        ? .note(review.sentences.first ?? "")
+        : review.hasConfusablePair ? .warning(review.sentences.first ?? "") : .paragraph(review.sentences.last ?? "")
+      if review.hasConfusablePair || review.device == e.options.devices.first?.name {
+        blocks.append(block)
       } else {
-        blocks.append(
-          review.hasConfusablePair ? .warning(review.sentences.first ?? "") : .paragraph(review.sentences.last ?? ""))
+        quietReviews.append(block)
       }
     }
+    blocks += folded(quietReviews, summary: "The review set on the other devices")
     let truncated = Set(e.measurements.filter(\.isTruncated).map(\.pattern)).sorted()
     if !truncated.isEmpty {
       blocks.append(
@@ -212,7 +219,9 @@ package enum CorpusReport {
           "No pattern misses the latency budget (\(limits)) by its own onset on any device, judged on a prepared engine."
         ))
     }
-    for line in coldStartLines(e, latencies) { blocks.append(.paragraph(line)) }
+    let coldStarts = coldStartLines(e, latencies).map(ReportBlock.paragraph)
+    blocks += coldStarts.prefix(1)
+    blocks += folded(Array(coldStarts.dropFirst()), summary: "Cold starts on the other devices")
     let failedChecks = e.measurements.filter(\.isFailure).count
     let warnedChecks = e.measurements.filter { $0.verdict == .warn }.count
     blocks.append(
@@ -454,6 +463,12 @@ package enum CorpusReport {
     return ReportSection(title: "Design review: confusability", id: "review", blocks: blocks)
   }
 
+  /// `blocks` folded under `summary` (with their count) when there are more than two;
+  /// shown as they are otherwise.
+  static func folded(_ blocks: [ReportBlock], summary: String) -> [ReportBlock] {
+    blocks.count > 2 ? [.disclosure(summary: "\(summary) (\(blocks.count))", blocks)] : blocks
+  }
+
   /// Cells two in a row: the first `primaryCount` (the primary device's) shown, the rest
   /// folded under `summary` so that a report of many devices stays short.
   static func foldedBeyondPrimary(_ cells: [ReportBlock], primaryCount: Int, summary: String) -> [ReportBlock] {
@@ -600,7 +615,9 @@ package enum CorpusReport {
       ])
     }
     var blocks: [ReportBlock] = [.table(ReportTable(table, verdictColumns: []), caption: nil)]
-    for d in e.options.devices { blocks.append(.paragraph("\(d.name): \(d.description)")) }
+    blocks += folded(
+      e.options.devices.map { .paragraph("\($0.name): \($0.description)") },
+      summary: "Where each profile's numbers come from")
     blocks.append(
       .approximate(
         "Device profiles are models: where a number is a guess, its description says so (Docs/Simulation.md)."))
