@@ -25,70 +25,40 @@ extension ERMModel {
     into out: UnsafeMutableBufferPointer<Double>
   ) {
     let count = Swift.min(events.count, brakes.count, out.count)
-    let p = discretisation.phi
-    let g = discretisation.g0
-    let g1 = discretisation.g1
-    let q = (g[0] - g1[0], g[1] - g1[1], g[2] - g1[2])
-    let r = (g1[0], g1[1], g1[2])
-    let prm = parameters
-    let j = prm.rotorInertia_kg_m2
-    let scale =
-      prm.eccentricMass_kg * prm.eccentricRadius_m
-      / ((bodyMass_kg + prm.eccentricMass_kg) * standardGravity_m_per_s2)
-    let twoPi = 2 * Double.pi
-    var theta = 0.0
-    var w = 0.0
-    var i = 0.0
-    var previous = 0.0
+    var motor = Stepper(self)
     func applied(_ n: Int, braking: Bool) -> Double {
       Swift.min(Swift.max(events[n] + (braking ? brakes[n] : 0), -vmax), vmax)
-    }
-    // The same arithmetic as simulate(drive:into:speed:), one sample.
-    func step(_ n: Int, _ voltage: Double) {
-      let nt = p[0] * theta + p[1] * w + p[2] * i + q.0 * previous + r.0 * voltage
-      let nw = p[3] * theta + p[4] * w + p[5] * i + q.1 * previous + r.1 * voltage
-      let ni = p[6] * theta + p[7] * w + p[8] * i + q.2 * previous + r.2 * voltage
-      theta = nt
-      w = nw
-      i = ni
-      previous = voltage
-      if theta >= twoPi || theta <= -twoPi {
-        theta = theta.truncatingRemainder(dividingBy: twoPi)
-      }
-      let wDot = (prm.torqueConstant_N_m_per_A * i - prm.viscousFriction_N_m_s_per_rad * w) / j
-      out[n] = scale * (w * w * cos(theta) + wDot * sin(theta))
     }
     var n = 0
     for window in LRAModel.merged(windows, count: count) {
       while n < window.lowerBound {
         let volts = applied(n, braking: false)
         events[n] = volts
-        step(n, volts)
+        out[n] = motor.step(volts)
         n += 1
       }
-      var saved: [(theta: Double, w: Double, i: Double, previous: Double)] = []
+      var saved: [ERMModel.Stepper.State] = []
       saved.reserveCapacity(window.count + 1)
-      var best = w * w
+      var best = motor.w * motor.w
       var cut = window.lowerBound
       while n < window.upperBound {
-        saved.append((theta, w, i, previous))
-        step(n, applied(n, braking: true))
+        saved.append(motor.state)
+        out[n] = motor.step(applied(n, braking: true))
         n += 1
-        if w * w < best {
-          best = w * w
+        if motor.w * motor.w < best {
+          best = motor.w * motor.w
           cut = n
         }
       }
-      saved.append((theta, w, i, previous))
-      let resume = saved[cut - window.lowerBound]
-      (theta, w, i, previous) = (resume.theta, resume.w, resume.i, resume.previous)
+      saved.append(motor.state)
+      motor.state = saved[cut - window.lowerBound]
       for m in window.lowerBound..<cut { events[m] = applied(m, braking: true) }
       n = cut
     }
     while n < count {
       let volts = applied(n, braking: false)
       events[n] = volts
-      step(n, volts)
+      out[n] = motor.step(volts)
       n += 1
     }
   }

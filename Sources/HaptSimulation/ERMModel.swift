@@ -56,37 +56,11 @@ package struct ERMModel: Equatable, Sendable {
     drive: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>,
     speed: UnsafeMutableBufferPointer<Double>? = nil
   ) {
-    let p = discretisation.phi
-    let g = discretisation.g0
-    let g1 = discretisation.g1
-    let q = (g[0] - g1[0], g[1] - g1[1], g[2] - g1[2])
-    let r = (g1[0], g1[1], g1[2])
-    let prm = parameters
-    let j = prm.rotorInertia_kg_m2
-    let scale =
-      prm.eccentricMass_kg * prm.eccentricRadius_m
-      / ((bodyMass_kg + prm.eccentricMass_kg) * standardGravity_m_per_s2)
-    let twoPi = 2 * Double.pi
-    var theta = 0.0
-    var w = 0.0
-    var i = 0.0
-    var previous = 0.0
+    var motor = Stepper(self)
     let count = Swift.min(drive.count, out.count)
     for n in 0..<count {
-      let voltage = drive[n]
-      let nt = p[0] * theta + p[1] * w + p[2] * i + q.0 * previous + r.0 * voltage
-      let nw = p[3] * theta + p[4] * w + p[5] * i + q.1 * previous + r.1 * voltage
-      let ni = p[6] * theta + p[7] * w + p[8] * i + q.2 * previous + r.2 * voltage
-      theta = nt
-      w = nw
-      i = ni
-      previous = voltage
-      if theta >= twoPi || theta <= -twoPi {
-        theta = theta.truncatingRemainder(dividingBy: twoPi)
-      }
-      let wDot = (prm.torqueConstant_N_m_per_A * i - prm.viscousFriction_N_m_s_per_rad * w) / j
-      out[n] = scale * (w * w * cos(theta) + wDot * sin(theta))
-      if let speed, n < speed.count { speed[n] = w }
+      out[n] = motor.step(drive[n])
+      if let speed, n < speed.count { speed[n] = motor.w }
     }
   }
 
