@@ -66,10 +66,12 @@ package enum AndroidAlternativeBuilder {
   /// Shortest pulse of the on/off waveform, ms (a shorter one is not felt on most motors).
   static let shortestPulse_ms = 4
 
-  /// The basic envelope: intensity and sharpness at every `minControlPoint_ms` boundary
-  /// (the largest level inside each step, so that taps are not missed; a transient is a
-  /// ramp up and down over `envelopeTap_ms` each), simplified to the limits' point count;
-  /// nil when the pattern is silent or cannot fit the limits within 0.1 of intensity.
+  /// The basic envelope: the pattern's level as a polyline (``PolylineFit``) whose knots
+  /// sit where the level bends, each segment within the limits' control-point durations
+  /// and at most the limits' point count, ending at 0; a transient is a triangle, ramping
+  /// up and down over `envelopeTap_ms` each. Each knot takes the sharpness of what is
+  /// loudest there. Nil when the pattern is silent or the polyline misses its level by
+  /// more than 0.1 of intensity (root mean square over the felt milliseconds).
   package static func envelope(
     _ timeline: AndroidTimeline, settings: AndroidAlternativeSettings, limits: AndroidEnvelopeLimits
   ) -> AndroidBasicEnvelope? {
@@ -78,19 +80,19 @@ package enum AndroidAlternativeBuilder {
     let tap = Swift.max(step, settings.envelopeTap_ms)
     let length = timeline.length(tap_ms: 2 * tap)
     guard length / step < 4_000 else { return nil }
-    // Levels per ms with the taps as triangles.
+    // Levels per ms with the taps as triangles, and the sharpness of the loudest part.
     var level = timeline.level + [Double](repeating: 0, count: Swift.max(0, length - timeline.level.count))
     var sharpness =
       timeline.sharpness
       + [Double](repeating: HapticEvent.Defaults.sharpness, count: Swift.max(0, length - timeline.sharpness.count))
     for t in timeline.taps {
-      for k in 0..<(2 * tap) where t.time_ms + k < length {
-        let shape = k < tap ? Double(k + 1) / Double(tap) : Double(2 * tap - k - 1) / Double(tap)
-        let value = t.level * shape
+      for k in 0...(2 * tap) where t.time_ms + k < length {
+        let value = t.level * Double(tap - abs(k - tap)) / Double(tap)
         if value > level[t.time_ms + k] { sharpness[t.time_ms + k] = t.sharpness }
         level[t.time_ms + k] = Swift.min(1, level[t.time_ms + k] + value)
       }
     }
+    level = level.map { Swift.min(1, $0 * settings.envelopeGain) }
     func mapped(_ written: Double) -> Double {
       let s = Swift.min(Swift.max(0.5 + (written - 0.5) * settings.envelopeSharpnessStretch, 0), 1)
       guard settings.envelopeMatchesFrequency else { return s }
@@ -99,21 +101,15 @@ package enum AndroidAlternativeBuilder {
       let f = r.lowerBound + s * (r.upperBound - r.lowerBound)
       return Swift.min(Swift.max((f - b.lowerBound) / (b.upperBound - b.lowerBound), 0), 1)
     }
-    // Points at step ends: (end ms, intensity, sharpness).
-    var points: [(end: Int, intensity: Double, sharpness: Double)] = [(0, 0, 0.5)]
-    var ms = 0
-    while ms < length {
-      let next = Swift.min(ms + step, length)
-      var peak = 0.0
-      var s = points.last!.sharpness
-      for k in ms..<next where level[k] >= peak {
-        peak = level[k]
-        if level[k] > 0 { s = sharpness[k] }
-      }
-      points.append((next, Swift.min(1, peak * settings.envelopeGain), mapped(s)))
-      ms = next
+    guard
+      let knots = PolylineFit.knots(
+        level, candidates: knotCandidates(level, step: step), minSegment: step,
+        maxSegment: limits.maxControlPoint_ms, maxSegments: limits.maxControlPoints, segmentCost: 1e-3)
+    else { return nil }
+    func value(_ ms: Int) -> Double { ms < level.count ? level[ms] : 0 }
+    var points = knots.map { ms in
+      (end: ms, intensity: value(ms), sharpness: mapped(ms < sharpness.count ? sharpness[ms] : 0.5))
     }
-    if let last = points.last, last.intensity > 0 { points.append((last.end + step, 0, last.sharpness)) }
     // A fade to 0 keeps the sharpness it fades from; silences after it take the sharpness
     // of what follows, so no glide is felt.
     var following = points.last!.sharpness
@@ -122,39 +118,55 @@ package enum AndroidAlternativeBuilder {
         following = points[k].sharpness
       } else if k == 0 || points[k - 1].intensity == 0 {
         points[k].sharpness = following
+      } else {
+        points[k].sharpness = points[k - 1].sharpness
       }
     }
-    // Remove the interior point that straight lines replace best, while too many or
-    // while one is replaced within 0.01; a merged point may not exceed the longest.
-    func error(_ k: Int) -> Double? {
-      let a = points[k - 1]
-      let b = points[k + 1]
-      guard b.end - a.end <= limits.maxControlPoint_ms else { return nil }
-      let x = Double(points[k].end - a.end) / Double(b.end - a.end)
-      let i = a.intensity + x * (b.intensity - a.intensity)
-      let s = a.sharpness + x * (b.sharpness - a.sharpness)
-      return Swift.max(abs(i - points[k].intensity), 0.5 * abs(s - points[k].sharpness))
-    }
-    var worst = 0.0
-    while points.count > 2 {
-      var best: (k: Int, e: Double)?
-      for k in 1..<(points.count - 1) {
-        if let e = error(k), e < (best?.e ?? .infinity) { best = (k, e) }
-      }
-      guard let best, best.e <= 0.01 || points.count - 1 > limits.maxControlPoints else { break }
-      worst = Swift.max(worst, best.e)
-      points.remove(at: best.k)
-    }
+    guard rootMeanSquareMiss(level, knots: knots) <= 0.1 else { return nil }
     let controlPoints = zip(points.dropLast(), points.dropFirst()).map { a, b in
       AndroidBasicEnvelope.ControlPoint(
         intensity: (b.intensity * 1000).rounded() / 1000, sharpness: (b.sharpness * 1000).rounded() / 1000,
         duration_ms: b.end - a.end)
     }
-    guard controlPoints.count <= limits.maxControlPoints, worst <= 0.1,
-      controlPoints.allSatisfy({ $0.duration_ms <= limits.maxControlPoint_ms }),
-      controlPoints.contains(where: { $0.intensity > 0 })
-    else { return nil }
+    guard controlPoints.contains(where: { $0.intensity > 0 }) else { return nil }
     return AndroidBasicEnvelope(initialSharpness: controlPoints.first?.sharpness, controlPoints: controlPoints)
+  }
+
+  /// Where an envelope's knots may go: every millisecond where the level bends, the same
+  /// one control point earlier and later (a jump needs a ramp of at least that), and every
+  /// 50 ms; thinned to the bends alone, then to an even grid, past 600 candidates.
+  static func knotCandidates(_ level: [Double], step: Int) -> [Int] {
+    func value(_ ms: Int) -> Double { ms >= 0 && ms < level.count ? level[ms] : 0 }
+    let bends = (0...level.count).filter { abs(value($0 + 1) - 2 * value($0) + value($0 - 1)) > 1e-9 }
+    let end = level.count + step
+    var candidates = Set(bends)
+    for b in bends {
+      candidates.insert(Swift.max(0, b - step))
+      candidates.insert(b + step)
+    }
+    candidates.formUnion(stride(from: 0, through: end, by: 50))
+    if candidates.count > 600 { candidates = Set(bends + [0, end]) }
+    if candidates.count > 600 {
+      candidates = Set(stride(from: 0, through: end, by: Swift.max(step, end / 600 + 1)))
+    }
+    return candidates.sorted()
+  }
+
+  /// Root mean square of the polyline through `knots` less the level, over the
+  /// milliseconds where either is above 0.
+  static func rootMeanSquareMiss(_ level: [Double], knots: [Int]) -> Double {
+    func value(_ ms: Int) -> Double { ms < level.count ? level[ms] : 0 }
+    var sum = 0.0
+    var count = 0
+    for (a, b) in zip(knots.dropLast(), knots.dropFirst()) {
+      for ms in a..<b {
+        let line = value(a) + (value(b) - value(a)) * Double(ms - a) / Double(b - a)
+        guard line > 0 || value(ms) > 0 else { continue }
+        sum += (line - value(ms)) * (line - value(ms))
+        count += 1
+      }
+    }
+    return count == 0 ? 0 : (sum / Double(count)).squareRoot()
   }
 
   /// A composition of click primitives, one per transient (scale = level x gain, delays
