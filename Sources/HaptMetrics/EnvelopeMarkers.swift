@@ -1,3 +1,4 @@
+import HaptCore
 import HaptSignals
 
 /// Latency and shape markers read on the envelope of a rendered acceleration (Docs/Model.md §4).

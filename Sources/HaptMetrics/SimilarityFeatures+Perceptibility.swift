@@ -1,3 +1,4 @@
+import HaptCore
 extension SimilarityFeatures {
   /// Whether a block counts as perceptible for the ``SilenceConvention/perceptibleBlocks``
   /// convention.

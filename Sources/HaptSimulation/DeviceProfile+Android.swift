@@ -69,8 +69,23 @@ extension DeviceProfile {
     if let minimum = android?.minEnvelopeControlPointDuration_ms { playback.minEnvelopeControlPoint_ms = minimum }
     if drive.fmin_Hz.isFinite, drive.fmax_Hz.isFinite, drive.fmax_Hz > drive.fmin_Hz {
       playback.frequencyRange_Hz = drive.fmin_Hz...drive.fmax_Hz
+      if let profile = frequencyProfile { playback.frequencyProfile = profile }
     }
     return playback
+  }
+
+  /// The LRA's steady acceleration at intensity 1 across its drive band, every 10 Hz and
+  /// at the band's top (``steadyAcceleration_g(atFullIntensity:)``): the table Android's
+  /// HAL reports as its frequency profile; nil for other actuators or a degenerate table.
+  package var frequencyProfile: AndroidFrequencyProfile? {
+    guard drive.fmin_Hz.isFinite, drive.fmax_Hz.isFinite, drive.fmax_Hz > drive.fmin_Hz,
+      (drive.fmax_Hz - drive.fmin_Hz) / 10 < 10_000
+    else { return nil }
+    var frequencies = Array(stride(from: drive.fmin_Hz, to: drive.fmax_Hz, by: 10))
+    frequencies.append(drive.fmax_Hz)
+    let accelerations = frequencies.compactMap { steadyAcceleration_g(atFullIntensity: $0) }
+    guard accelerations.count == frequencies.count else { return nil }
+    return AndroidFrequencyProfile(frequencies_Hz: frequencies, outputAccelerations_g: accelerations)
   }
 
   /// Decodes the optional `android` block.

@@ -275,12 +275,16 @@ package struct AndroidExport: Sendable, Equatable {
   static func envelopeLimits(_ device: DeviceProfile, reference: DeviceProfile) -> AndroidEnvelopeLimits {
     let caps = device.capabilities
     let flagship = AndroidEnvelopeLimits.flagship
-    return AndroidEnvelopeLimits(
+    var limits = AndroidEnvelopeLimits(
       maxControlPoints: caps.maxEnvelopeControlPoints ?? flagship.maxControlPoints,
       minControlPoint_ms: caps.minEnvelopeControlPointDuration_ms ?? flagship.minControlPoint_ms,
       maxControlPoint_ms: caps.maxEnvelopeControlPointDuration_ms ?? flagship.maxControlPoint_ms,
       band_Hz: caps.frequencyRange_Hz ?? flagship.band_Hz,
       referenceBand_Hz: reference.capabilities.frequencyRange_Hz ?? flagship.referenceBand_Hz)
+    let playback = device.androidPlayback
+    limits.frequencyProfile = playback.frequencyProfile
+    limits.intensityExponent = playback.intensityExponent
+    return limits
   }
 
   /// The chosen knobs of one class, as a phrase.

@@ -1,3 +1,4 @@
+import HaptCore
 import Foundation
 import HaptSignals
 import Testing

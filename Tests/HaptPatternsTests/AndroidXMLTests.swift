@@ -149,12 +149,26 @@ import HaptPatterns
       </vibration-effect>
       """
     let (_, findings) = try AndroidVibration.decode(xml, file: "lenient.xml")
-    #expect(findings.rules() == ["AND001", "AND006", "AND004"])
+    #expect(findings.rules() == ["AND001", "AND006", "AND011"])
     #expect(findings.map(\.place) == ["line 1", "line 2", "line 4"])
     let zero = try AndroidVibration.decode(
       "<vibration-effect><waveform-effect><waveform-entry durationMs=\"0\" amplitude=\"9\"/></waveform-effect></vibration-effect>",
       file: "zero.xml")
     #expect(zero.findings.rules() == ["AND005"])
+  }
+
+  /// A short step inside a run of vibration is lost (warning); a short pulse between
+  /// silences is a weaker tap (information), as on/off ports use it.
+  @Test func shortStepsWarnAndShortPulsesInform() throws {
+    func rules(_ entries: [(Int, Int)]) throws -> [String] {
+      let body = entries.map { "<waveform-entry durationMs=\"\($0.0)\" amplitude=\"\($0.1)\"/>" }.joined()
+      let xml = "<vibration-effect><waveform-effect>\(body)</waveform-effect></vibration-effect>"
+      return try AndroidVibration.decode(xml, file: "short.xml").findings.rules()
+    }
+    #expect(try rules([(50, 200), (6, 90), (50, 200)]) == ["AND004"])
+    #expect(try rules([(6, 255), (50, 120)]) == ["AND004"])
+    #expect(try rules([(40, 0), (6, 255), (40, 0), (8, 255)]) == ["AND011", "AND011"])
+    #expect(try rules([(12, 255), (40, 0)]) == [])
   }
 
   @Test func entitiesAndSingleQuotesAreRead() throws {

@@ -49,13 +49,23 @@ import Testing
     }
   }
 
+  /// The pattern levels an envelope's intensities play on the limits' device (Android's
+  /// intensity is a sensation level; ``AndroidFrequencyProfile``).
+  static func levels(_ envelope: AndroidBasicEnvelope, limits: AndroidEnvelopeLimits) -> [Double] {
+    let band = limits.band_Hz
+    return envelope.controlPoints.map { point in
+      let frequency = band.lowerBound + point.sharpness * (band.upperBound - band.lowerBound)
+      return limits.frequencyProfile.amplitude(forIntensity: point.intensity, at: frequency)
+    }
+  }
+
   @Test func anExportedTapIsATriangleAndTapsKeepTheirGaps() throws {
     let limits = AndroidEnvelopeLimits.flagship
     let tap = try #require(AndroidTimeline(HapticPattern(events: [.transient(at: 0, intensity: 0.5, sharpness: 1)])))
     let one = try #require(
       AndroidAlternativeBuilder.envelope(tap, settings: AndroidAlternativeSettings(), limits: limits))
     #expect(one.controlPoints.map(\.duration_ms) == [20, 20])
-    #expect(one.controlPoints.map(\.intensity) == [0.5, 0])
+    #expect(Self.levels(one, limits: limits).map { ($0 * 100).rounded() / 100 } == [0.5, 0])
     #expect(one.controlPoints.allSatisfy { $0.sharpness == 1 })
     // Three taps 60 ms apart: up, down, a 20 ms rest, for each.
     let three = HapticPattern(events: [
@@ -65,7 +75,7 @@ import Testing
     let taps = try #require(AndroidTimeline(three))
     let envelope = try #require(
       AndroidAlternativeBuilder.envelope(taps, settings: AndroidAlternativeSettings(), limits: limits))
-    #expect(envelope.controlPoints.map(\.intensity) == [1, 0, 0, 0.8, 0, 0, 0.6, 0])
+    #expect(Self.levels(envelope, limits: limits).map { ($0 * 100).rounded() / 100 } == [1, 0, 0, 0.8, 0, 0, 0.6, 0])
     #expect(envelope.controlPoints.allSatisfy { $0.duration_ms == 20 })
   }
 
@@ -91,11 +101,50 @@ import Testing
     // at each millisecond's middle) are knots, and the fall reaches about 0.2.
     var time = 0
     var knots: [(Int, Double)] = []
-    for p in points {
+    for (p, level) in zip(points, Self.levels(envelope, limits: limits)) {
       time += p.duration_ms
-      knots.append((time, p.intensity))
+      knots.append((time, level))
     }
     #expect(knots.contains { (199...200).contains($0.0) && abs($0.1 - 0.8) < 0.01 }, "\(knots)")
     #expect(knots.contains { $0.0 > 300 && (0.15...0.3).contains($0.1) }, "\(knots)")
+  }
+}
+
+/// Android's basic envelope intensity: a sensation level, linear in dB.
+@Suite struct AndroidFrequencyProfileTests {
+  let profile = AndroidFrequencyProfile.reference
+
+  @Test func intensityIsASensationLevelLinearInDecibels() throws {
+    let top = profile.maxSensationLevel_dB
+    #expect(top > 20 && top < 30, "\(top)")
+    // Intensity 1 drives full amplitude where the sensation level is largest (110 Hz).
+    #expect(abs(profile.amplitude(forIntensity: 1, at: 110) - 1) < 1e-12)
+    // Half the intensity is half the sensation level: top / 2 dB quieter, not 6 dB.
+    let half = profile.amplitude(forIntensity: 0.5, at: 110)
+    #expect(abs(20 * log10(half) + top / 2) < 1e-9, "\(half)")
+    #expect(profile.amplitude(forIntensity: 0, at: 150) == 0)
+    // Where the vibrator is weaker than at its best, intensity 1 saturates at amplitude 1.
+    #expect(profile.amplitude(forIntensity: 1, at: 80) == 1)
+  }
+
+  @Test func intensityAndAmplitudeInvertEachOther() {
+    for frequency in [80.0, 95, 150, 233, 250] {
+      for amplitude in [0.05, 0.2, 0.5, 0.9, 1] {
+        let intensity = profile.intensity(forAmplitude: amplitude, at: frequency)
+        guard intensity > 0.001, intensity < 1 else { continue }
+        let back = profile.amplitude(forIntensity: intensity, at: frequency)
+        #expect(abs(back - amplitude) < 1e-9, "\(frequency) Hz, amplitude \(amplitude)")
+      }
+    }
+    #expect(profile.intensity(forAmplitude: 0, at: 150) == 0)
+    // Below the detection threshold: the least intensity that is not off.
+    #expect(profile.intensity(forAmplitude: 1e-6, at: 150) == 0.001)
+  }
+
+  @Test func aTableMustIncreaseAndBePositive() {
+    #expect(AndroidFrequencyProfile(frequencies_Hz: [], outputAccelerations_g: []) == nil)
+    #expect(AndroidFrequencyProfile(frequencies_Hz: [100, 90], outputAccelerations_g: [1, 1]) == nil)
+    #expect(AndroidFrequencyProfile(frequencies_Hz: [100, 110], outputAccelerations_g: [1, 0]) == nil)
+    #expect(AndroidFrequencyProfile(frequencies_Hz: [100, 110], outputAccelerations_g: [1]) == nil)
   }
 }

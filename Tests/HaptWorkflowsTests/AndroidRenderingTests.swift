@@ -51,6 +51,45 @@ import HaptWorkflows
     #expect(abs(frequency - 235) < 20, "\(frequency) Hz")
   }
 
+  /// Android 16 turns a basic envelope's intensity into a sensation level, linear in dB
+  /// (AOSP BasicToPwleSegmentAdapter): on the flagship, intensity 0.5 plays half its largest
+  /// sensation level, not half its amplitude.
+  @Test func basicEnvelopeIntensityIsASensationLevel() throws {
+    let device = try DeviceProfile.load(nameOrPath: "pixel-flagship-lra")
+    let table = try #require(device.frequencyProfile)
+    // The reference table a device without a profile of its own uses is this profile's.
+    for frequency in stride(from: 80.0, through: 250, by: 5) {
+      let own = table.outputAcceleration_g(at: frequency)
+      let reference = AndroidFrequencyProfile.reference.outputAcceleration_g(at: frequency)
+      #expect(abs(own - reference) < 1e-3, "\(frequency) Hz: \(own) g, reference \(reference) g")
+    }
+    // A 400 ms hold at 150 Hz (sharpness (150 - 80) / 170) at intensity 1 and at 0.5.
+    func steady_g(_ intensity: Double) throws -> Double {
+      let s = (150.0 - 80) / 170
+      let xml = """
+        <vibration-effect><basic-envelope-effect initialSharpness="\(s)">
+          <control-point intensity="\(intensity)" sharpness="\(s)" durationMs="20"/>
+          <control-point intensity="\(intensity)" sharpness="\(s)" durationMs="400"/>
+          <control-point intensity="0" sharpness="\(s)" durationMs="20"/>
+        </basic-envelope-effect></vibration-effect>
+        """
+      let rendering = Renderer(device: device).render(try Self.vibration(xml))
+      let signal = rendering.acceleration_g
+      let start = Int((rendering.latency_s + 0.3) * signal.sampleRate_Hz)
+      return signal.samples[start..<(start + 400)].map(abs).max() ?? 0
+    }
+    let full = try steady_g(1)
+    let half = try steady_g(0.5)
+    // Intensity 0.5 is felt at half the largest sensation level, and intensity 1 (at most
+    // the vibrator's output) near the largest.
+    let halfLevel_dB = DetectionThreshold.sensationLevel_dB(amplitude_g: half, frequency_Hz: 150)
+    #expect(abs(halfLevel_dB - table.maxSensationLevel_dB / 2) < 0.3, "half \(half) g: \(halfLevel_dB) dB SL")
+    let fullLevel_dB = DetectionThreshold.sensationLevel_dB(amplitude_g: full, frequency_Hz: 150)
+    #expect(abs(fullLevel_dB - table.maxSensationLevel_dB) < 0.5, "full \(full) g: \(fullLevel_dB) dB SL")
+    let expected_dB = 20 * log10(half / full)
+    #expect(expected_dB < -10, "a half intensity is well under half amplitude (-6 dB): \(expected_dB) dB")
+  }
+
   @Test func amplitudeScalesTheDriveLinearly() throws {
     let device = try DeviceProfile.load(nameOrPath: "android-lra-235")
     func peakDrive(_ amplitude: Int) throws -> Double {

@@ -41,10 +41,16 @@ package struct AndroidEnvelopeLimits: Hashable, Sendable {
   package var band_Hz: ClosedRange<Double>
   /// The frequency range sharpness spans on the reference (iPhone) device, Hz.
   package var referenceBand_Hz: ClosedRange<Double>
+  /// The target device's most output across frequency: envelope intensities are written
+  /// so that Android plays the pattern's levels there (``AndroidFrequencyProfile``).
+  package var frequencyProfile: AndroidFrequencyProfile = .reference
+  /// The target device's amplitude exponent: a pattern intensity I drives amplitude
+  /// `I^(1 / intensityExponent)` (``AndroidPlayback/intensityExponent``).
+  package var intensityExponent = 1.0
 
   /// AOSP's reference vibrator HAL limits (16 points, 20-1000 ms; the
-  /// `pixel-flagship-lra` profile's), its 80-250 Hz band, and the 80-230 Hz band of
-  /// hapt's iPhone profile.
+  /// `pixel-flagship-lra` profile's), its 80-250 Hz band and frequency profile, and the
+  /// 80-230 Hz band of hapt's iPhone profile.
   package static let flagship = AndroidEnvelopeLimits(
     maxControlPoints: 16, minControlPoint_ms: 20, maxControlPoint_ms: 1000, band_Hz: 80...250,
     referenceBand_Hz: HertzPattern.defaultBand_Hz)
@@ -70,8 +76,10 @@ package enum AndroidAlternativeBuilder {
   /// sit where the level bends, each segment within the limits' control-point durations
   /// and at most the limits' point count, ending at 0; a transient is a triangle, ramping
   /// up and down over `envelopeTap_ms` each. Each knot takes the sharpness of what is
-  /// loudest there. Nil when the pattern is silent or the polyline misses its level by
-  /// more than 0.1 of intensity (root mean square over the felt milliseconds).
+  /// loudest there. Levels are written as the intensities Android turns into the same
+  /// output on the limits' device (``AndroidFrequencyProfile/intensity(forAmplitude:at:)``).
+  /// Nil when the pattern is silent or the polyline misses its level by more than 0.1 of
+  /// intensity (root mean square over the felt milliseconds).
   package static func envelope(
     _ timeline: AndroidTimeline, settings: AndroidAlternativeSettings, limits: AndroidEnvelopeLimits
   ) -> AndroidBasicEnvelope? {
@@ -123,9 +131,16 @@ package enum AndroidAlternativeBuilder {
       }
     }
     guard rootMeanSquareMiss(level, knots: knots) <= 0.1 else { return nil }
+    let band = limits.band_Hz
+    func androidIntensity(_ level: Double, sharpness: Double) -> Double {
+      let frequency = band.lowerBound + sharpness * (band.upperBound - band.lowerBound)
+      let amplitude = pow(level, 1 / Swift.max(limits.intensityExponent, 1e-9))
+      return limits.frequencyProfile.intensity(forAmplitude: amplitude, at: frequency)
+    }
     let controlPoints = zip(points.dropLast(), points.dropFirst()).map { a, b in
       AndroidBasicEnvelope.ControlPoint(
-        intensity: (b.intensity * 1000).rounded() / 1000, sharpness: (b.sharpness * 1000).rounded() / 1000,
+        intensity: (androidIntensity(b.intensity, sharpness: b.sharpness) * 1000).rounded() / 1000,
+        sharpness: (b.sharpness * 1000).rounded() / 1000,
         duration_ms: b.end - a.end)
     }
     guard controlPoints.contains(where: { $0.intensity > 0 }) else { return nil }
@@ -223,7 +238,9 @@ package enum AndroidAlternativeBuilder {
   }
 
   /// Run-length steps of per-ms amplitudes, trailing silence removed; with `mergeRamps`,
-  /// non-zero steps shorter than 10 ms are merged into their duration-weighted mean.
+  /// non-zero steps shorter than 10 ms are merged into their duration-weighted mean, and a
+  /// merged step still shorter (the end of a ramp before a silence) into the step before
+  /// it, so that no step inside a run of vibration is too short to follow (AND004).
   static func steps(_ amplitudes: [Int], mergeRamps: Bool) -> AndroidWaveform {
     var runs: [AndroidWaveformEntry] = []
     for a in amplitudes {
@@ -237,11 +254,14 @@ package enum AndroidAlternativeBuilder {
     if mergeRamps {
       var pending: (duration: Int, weighted: Int)?
       func flush() {
-        if let p = pending {
-          merged.append(
-            .init(duration_ms: p.duration, amplitude: Int((Double(p.weighted) / Double(p.duration)).rounded())))
-          pending = nil
+        guard var p = pending else { return }
+        pending = nil
+        if p.duration < AndroidXML.shortestFollowedEntry_ms, let last = merged.last, let a = last.amplitude, a > 0 {
+          merged.removeLast()
+          p = (p.duration + last.duration_ms, p.weighted + a * last.duration_ms)
         }
+        merged.append(
+          .init(duration_ms: p.duration, amplitude: Int((Double(p.weighted) / Double(p.duration)).rounded())))
       }
       for run in runs {
         let a = run.amplitude ?? 0

@@ -123,11 +123,16 @@ extension AndroidVibration {
   /// The continuous events as a basic envelope: every 10 ms the summed effective intensity
   /// (clipped at 1) and the loudest event's effective sharpness, equal neighbours merged,
   /// ending at intensity 0 as Android requires; nil when it would need too many points.
+  /// Levels are written as the intensities that give the same output on the default
+  /// Android device (``AndroidPlayback``'s band and frequency profile): Android's intensity
+  /// is a sensation level, linear in dB (``AndroidFrequencyProfile``).
   static func basicEnvelope(_ events: [HapticEvent], controls: PatternControls) -> AndroidBasicEnvelope? {
     let end_ms = Int(((events.map(\.end_s).max() ?? 0) * 1000).rounded(.up))
     let step = envelopeStep_ms
     guard end_ms > 0, end_ms / step < maxEnvelopePoints else { return nil }
     var points: [AndroidBasicEnvelope.ControlPoint] = []
+    let device = AndroidPlayback()
+    let band = device.frequencyRange_Hz
     var ms = 0
     while ms < end_ms {
       let next = Swift.min(ms + step, end_ms)
@@ -143,8 +148,10 @@ extension AndroidVibration {
           sharpness = controls.effectiveSharpness(of: event, at: t)
         }
       }
+      let frequency = band.lowerBound + sharpness * (band.upperBound - band.lowerBound)
+      let intensity = device.frequencyProfile.intensity(forAmplitude: Swift.min(sum, 1), at: frequency)
       let point = AndroidBasicEnvelope.ControlPoint(
-        intensity: (Swift.min(sum, 1) * 1000).rounded() / 1000, sharpness: (sharpness * 1000).rounded() / 1000,
+        intensity: (intensity * 1000).rounded() / 1000, sharpness: (sharpness * 1000).rounded() / 1000,
         duration_ms: next - ms)
       // A point equal to the two before it (or, first, to the start at intensity 0) only
       // extends a hold: merging it keeps the shape (merging the end of a ramp would not).

@@ -31,6 +31,9 @@ package struct AndroidPlayback: Equatable, Sendable {
   package var frequencyRange_Hz: ClosedRange<Double>
   /// `Vibrator.getEnvelopeEffectInfo().getMinControlPointDurationMillis()`, ms.
   package var minEnvelopeControlPoint_ms: Int
+  /// The most output acceleration across frequency, which scales basic envelopes'
+  /// intensities (``AndroidFrequencyProfile``).
+  package var frequencyProfile: AndroidFrequencyProfile
 
   package init(
     resonanceSharpness: Double = 0.5, intensityExponent: Double = 1,
@@ -39,8 +42,10 @@ package struct AndroidPlayback: Equatable, Sendable {
     hasAmplitudeControl: Bool = true, defaultAmplitude: Int = AndroidWaveformEntry.maxAmplitude,
     repeatingRenderLength_s: Double = 3, supportsEnvelopes: Bool = true,
     frequencyRange_Hz: ClosedRange<Double> = HertzPattern.defaultBand_Hz,
-    minEnvelopeControlPoint_ms: Int = AndroidPlayback.defaultMinEnvelopeControlPoint_ms
+    minEnvelopeControlPoint_ms: Int = AndroidPlayback.defaultMinEnvelopeControlPoint_ms,
+    frequencyProfile: AndroidFrequencyProfile = .reference
   ) {
+    self.frequencyProfile = frequencyProfile
     self.supportsEnvelopes = supportsEnvelopes
     self.frequencyRange_Hz = frequencyRange_Hz
     self.minEnvelopeControlPoint_ms = minEnvelopeControlPoint_ms

@@ -461,17 +461,29 @@ struct AndroidXMLDecoder {
     return value
   }
 
-  /// Reports entries that switch the level for less time than an actuator needs to follow.
+  /// Reports entries that switch the level for less time than an actuator needs to
+  /// follow: a step inside a run of vibration is mostly lost (AND004); a pulse between
+  /// silences plays as a weaker tap (AND011, information).
   private mutating func checkShortEntries(_ waveform: AndroidWaveform, lines element: XMLElement) {
     let lines = element.children.flatMap { $0.name == AndroidXML.Tag.repeating ? $0.children.map(\.line) : [$0.line] }
+    let levels = waveform.entries.map { $0.amplitude ?? AndroidWaveformEntry.maxAmplitude }
     var previous = 0
     for (index, entry) in waveform.entries.enumerated() {
-      let level = entry.amplitude ?? AndroidWaveformEntry.maxAmplitude
+      let level = levels[index]
       if entry.duration_ms > 0, entry.duration_ms < AndroidXML.shortestFollowedEntry_ms, level != previous, level > 0 {
-        collector.add(
-          .androidShortEntry, at: "line \(index < lines.count ? lines[index] : element.line)",
-          "a \(entry.duration_ms) ms step to amplitude \(level): an LRA needs about \(AndroidXML.shortestFollowedEntry_ms) ms to follow it"
-        )
+        let place = "line \(index < lines.count ? lines[index] : element.line)"
+        let next = waveform.entries.indices.dropFirst(index + 1).first { waveform.entries[$0].duration_ms > 0 }
+        if previous == 0, next.map({ levels[$0] == 0 }) ?? true {
+          collector.add(
+            .androidShortPulse, at: place,
+            "a \(entry.duration_ms) ms pulse at amplitude \(level): an LRA needs about \(AndroidXML.shortestFollowedEntry_ms) ms to reach it, so it plays as a weaker tap"
+          )
+        } else {
+          collector.add(
+            .androidShortEntry, at: place,
+            "a \(entry.duration_ms) ms step to amplitude \(level): an LRA needs about \(AndroidXML.shortestFollowedEntry_ms) ms to follow it"
+          )
+        }
       }
       if entry.duration_ms > 0 { previous = level }
     }

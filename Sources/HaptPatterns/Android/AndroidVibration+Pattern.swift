@@ -104,9 +104,14 @@ struct AndroidPatternBuilder {
       // Sharpness is a position in the device's frequency range.
       let range = device.frequencyRange_Hz
       let hertz = { (s: Double) in range.lowerBound + s * (range.upperBound - range.lowerBound) }
-      let points = envelope.controlPoints.map { ($0.duration_ms, $0.intensity, hertz($0.sharpness)) }
+      // Intensity is a sensation level, linear in dB (AOSP BasicToPwleSegmentAdapter).
+      let profile = device.frequencyProfile
+      let points = envelope.controlPoints.map { point in
+        let frequency = hertz(point.sharpness)
+        return (point.duration_ms, profile.amplitude(forIntensity: point.intensity, at: frequency), frequency)
+      }
       let initial = hertz(envelope.initialSharpness ?? envelope.controlPoints.first?.sharpness ?? 0.5)
-      return addEnvelope(points, initialFrequency_Hz: initial, at: start_ms, levelIsIntensity: true)
+      return addEnvelope(points, initialFrequency_Hz: initial, at: start_ms)
     case .repeating(let preamble, let repeating):
       var time = start_ms
       if let preamble { time = addPart(preamble, at: time) }
@@ -139,8 +144,7 @@ struct AndroidPatternBuilder {
   /// An envelope: from level 0 at `initialFrequency_Hz`, linear ramps to each point, the
   /// frequencies played on the device's range (clamped to its edges).
   private mutating func addEnvelope(
-    _ points: [(duration_ms: Int, level: Double, frequency_Hz: Double)], initialFrequency_Hz: Double, at start_ms: Int,
-    levelIsIntensity: Bool = false
+    _ points: [(duration_ms: Int, level: Double, frequency_Hz: Double)], initialFrequency_Hz: Double, at start_ms: Int
   ) -> Int {
     var time = start_ms
     var amplitude: [HertzPattern.Point] = [.init(time_s: Double(time) / 1000, value: 0)]
@@ -158,7 +162,7 @@ struct AndroidPatternBuilder {
     }
     for point in points {
       time += point.duration_ms
-      let level = levelIsIntensity ? Swift.min(Swift.max(point.level, 0), 1) : intensity(point.level)
+      let level = intensity(point.level)
       amplitude.append(.init(time_s: Double(time) / 1000, value: level))
       frequency.append(.init(time_s: Double(time) / 1000, value: point.frequency_Hz))
     }

@@ -121,7 +121,7 @@ package struct LintRule: Equatable, Sendable {
     "A repeating waveform vibrates until the app cancels it; hapt renders a bounded length.")
   package static let androidShortEntry = LintRule(
     "AND004", .warning, "android-short-entry",
-    "A waveform step to a new non-zero amplitude shorter than 10 ms: an LRA cannot follow it and the step is mostly lost."
+    "A waveform step to a new non-zero amplitude shorter than 10 ms inside a run of vibration: an LRA cannot follow it and the step is mostly lost."
   )
   package static let androidZeroDuration = LintRule(
     "AND005", .error, "android-zero-duration",
@@ -143,6 +143,10 @@ package struct LintRule: Equatable, Sendable {
   package static let androidFrequencyOutOfRange = LintRule(
     "AND009", .warning, "android-frequency-out-of-range",
     "An envelope frequency outside the default device's range (80...230 Hz): Android requires frequencies inside the device's range; hapt plays it at the nearest edge."
+  )
+  package static let androidShortPulse = LintRule(
+    "AND011", .info, "android-short-pulse",
+    "A waveform pulse shorter than 10 ms between silences: an LRA does not reach its amplitude in that time, so it plays as a tap weaker than written (on a vibrator without amplitude control, how a tap is made softer)."
   )
   package static let androidUnsupportedOnDevice = LintRule(
     "AND010", .warning, "android-unsupported-on-device",
@@ -233,7 +237,7 @@ package struct LintRule: Equatable, Sendable {
       hapticUnknownKey, hapticMissingKey, hapticZeroDuration, hapticMisspelledKey,
       androidUnknownAttribute, androidHiddenAPI, androidEndlessRepeat, androidShortEntry,
       androidZeroDuration, androidStrayText,
-      androidEnvelopeNotZero, androidShortControlPoint, androidFrequencyOutOfRange,
+      androidEnvelopeNotZero, androidShortControlPoint, androidFrequencyOutOfRange, androidShortPulse,
       hapsNotRendered, hapsUnknownKey, hapsMissingKey, hapsOutOfRange, hapsUnsortedKeyframes, hapsEndlessLoop,
       ivsUnknownEffect, ivsMissingAttribute, ivsOutOfRange, ivsUnknownElement, ivsNoTimeline, ivsWaveformNotKept,
       overlappingContinuous, overlappingCurves, simultaneousTransients, noHapticEvents, silentPattern,

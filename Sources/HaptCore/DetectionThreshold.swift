@@ -1,4 +1,3 @@
-import HaptCore
 /// The vibrotactile detection threshold of a phone held in the hand (Docs/Model.md §5).
 ///
 /// The table is Android's `MIN_PERCEPTIBLE_CURVE` (acceleration in dB re 1 g at which a
