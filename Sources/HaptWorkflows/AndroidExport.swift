@@ -114,14 +114,15 @@ package struct AndroidExport: Sendable, Equatable {
     }
     let limits = envelopeLimits(flagship, reference: reference)
     // A sharpness contrast (dullest and sharpest events 0.3 or more apart) is part of the
-    // judgement on the flagship: the contrast the reference gives them, less what the
-    // alternative keeps there, adds to its d' (Euclidean sum).
+    // judgement on the flagship: the contrast the original events have there (the most
+    // that hardware allows, as for d'), less what the alternative keeps, adds to its d'
+    // (Euclidean sum).
     var contrastLoss: ((AndroidAlternativeKind, AndroidAlternativeSettings) -> Double)?
     if let (dull, sharp) = AndroidPort.contrastPair(pattern) {
-      let referenceRenderer = Renderer(device: reference)
+      let flagshipRenderer = Renderer(device: flagship)
       let meant = Distinguishability.dPrime(
-        features(referenceRenderer.render(dull, options: options)),
-        features(referenceRenderer.render(sharp, options: options)))
+        features(flagshipRenderer.render(dull, options: options)),
+        features(flagshipRenderer.render(sharp, options: options)))
       contrastLoss = { kind, settings in
         guard let a = build(kind, settings: settings, pattern: dull, limits: limits),
           let b = build(kind, settings: settings, pattern: sharp, limits: limits)

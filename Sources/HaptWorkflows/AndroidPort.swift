@@ -17,8 +17,8 @@ package struct AndroidPortResult: Sendable, Equatable {
     case feelsDifferent
     /// d' >= 3 JND.
     case feelsVeryDifferent
-    /// The original's sharpest and dullest events differ by >= 1 JND on the reference
-    /// device it was designed for, and the port keeps less than half of that difference.
+    /// The original's sharpness contrast (``AndroidPort/contrastPair(_:)``) is >= 1 JND on
+    /// the reference device it was designed for, and the port keeps less than half of it.
     case losesSharpnessContrast
     /// The port plays nothing on this device (or the original does not).
     case silent
@@ -43,8 +43,9 @@ package struct AndroidPortResult: Sendable, Equatable {
   package var dPrime_JND: Double?
   /// What the played alternative changes, one phrase each joined by "; ".
   package var changes: String = ""
-  /// d' between the original's sharpest and dullest haptic event rendered alone on the
-  /// reference device the pattern was designed for (an iPhone), JND; nil when the
+  /// The original's sharpness contrast: d' between its sharpest haptic event rendered alone
+  /// at the dullest event's sharpness and at its own (``AndroidPort/contrastPair(_:)``), on
+  /// the reference device the pattern was designed for (an iPhone), JND; nil when the
   /// pattern has no sharpness contrast (events within 0.3 of each other).
   package var contrastOriginal_JND: Double?
   /// The same pair of events once ported, on the Android device, JND.
@@ -83,7 +84,7 @@ package enum AndroidPort {
   /// A contrast is lost when the port keeps less than this fraction of its d'.
   package static let keptContrastFraction = 0.5
 
-  /// A pattern's export, with its dullest and sharpest events alone.
+  /// A pattern's export, with its sharpness contrast pair (``contrastPair(_:)``).
   package struct Prepared: Sendable {
     var name: String
     var pattern: HapticPattern
@@ -102,8 +103,8 @@ package enum AndroidPort {
   /// The port of `pattern` on `device`, compared with the original on `reference` (the
   /// iPhone-class profile by default) and on the device itself.
   ///
-  /// A sharpness contrast is judged where the pattern means it: its dullest and sharpest
-  /// events are compared on `reference`, their ports on `device`.
+  /// A sharpness contrast is judged where the pattern means it: its contrast pair is
+  /// compared on `reference`, the pair's ports on `device`.
   /// - Complexity: the export's renders, then three to five renders.
   package static func evaluate(
     _ pattern: HapticPattern, name: String, on device: DeviceProfile, reference: DeviceProfile? = nil,
@@ -171,7 +172,7 @@ package enum AndroidPort {
       if originalContrast >= PairVerdict.confusableBelow, portContrast < keptContrastFraction * originalContrast {
         result.outcome = .losesSharpnessContrast
         result.verdict =
-          "loses the sharpness contrast: \(distance) (its sharpest and dullest events differ by d' \(format(originalContrast)) on \(referenceRenderer.device.name), once ported by \(format(portContrast)))\(why)"
+          "loses the sharpness contrast: \(distance) (its sharpness contrast, its sharpest event at its own and at the dullest event's sharpness, is d' \(format(originalContrast)) on \(referenceRenderer.device.name), \(format(portContrast)) once ported)\(why)"
         return result
       }
     }
@@ -236,8 +237,11 @@ package enum AndroidPort {
     return rows(patterns: patterns, devices: android, threads: threads)
   }
 
-  /// The dullest and sharpest haptic events, each alone at time 0, when their effective
-  /// sharpness differs by at least ``contrastSharpness``.
+  /// The sharpness contrast of a pattern, as two patterns that differ in sharpness alone:
+  /// its sharpest haptic event alone at time 0, at the dullest event's sharpness and at its
+  /// own, when the two effective sharpnesses differ by at least ``contrastSharpness``.
+  /// Keeping everything else equal measures what sharpness adds, not how different the two
+  /// events are in every other way (a rumble and a tap).
   static func contrastPair(_ pattern: HapticPattern) -> (HapticPattern, HapticPattern)? {
     let controls = pattern.controls
     let events = pattern.hapticEvents.map { event in
@@ -251,7 +255,9 @@ package enum AndroidPort {
       let sharp = events.max(by: { $0.sharpness < $1.sharpness }),
       sharp.sharpness - dull.sharpness >= contrastSharpness
     else { return nil }
-    return (HapticPattern(events: [dull]), HapticPattern(events: [sharp]))
+    var dulled = sharp
+    dulled.sharpness = dull.sharpness
+    return (HapticPattern(events: [dulled]), HapticPattern(events: [sharp]))
   }
 
   private static func features(_ rendering: Rendering) -> PerceptualFeatures {

@@ -10,5 +10,6 @@ enum BenchmarkCatalog {
       + PerceptionBenchmarks.all
       + ReportBenchmarks.all
       + FitBenchmarks.all
+      + ExportBenchmarks.all
   }
 }

@@ -33,26 +33,25 @@ package enum PolylineFit {
     let n = times.count
     guard maxSegments >= 1, minSegment >= 1, maxSegment >= minSegment else { return nil }
     // cost[k][j]: least error of k segments from time 0 to times[j]; parent for backtracking.
+    // Each pair's line error is computed once and tried with every segment count.
     var cost = [[Double]](repeating: [Double](repeating: .infinity, count: n), count: maxSegments + 1)
     var parent = [[Int]](repeating: [Int](repeating: -1, count: n), count: maxSegments + 1)
     cost[0][0] = 0
-    for k in 1...maxSegments {
-      var lowest = 0
-      for j in 1..<n {
-        let tj = times[j]
-        while times[lowest] < tj - maxSegment { lowest += 1 }
-        var i = j - 1
-        while i >= lowest {
-          let ti = times[i]
-          if tj - ti >= minSegment, cost[k - 1][i].isFinite {
-            let c = cost[k - 1][i] + sums.lineError(from: ti, to: tj) + segmentCost
-            if c < cost[k][j] {
-              cost[k][j] = c
-              parent[k][j] = i
-            }
+    var lowest = 0
+    for j in 1..<n {
+      let tj = times[j]
+      while times[lowest] < tj - maxSegment { lowest += 1 }
+      var i = j - 1
+      while i >= lowest {
+        let ti = times[i]
+        if tj - ti >= minSegment {
+          let error = sums.lineError(from: ti, to: tj) + segmentCost
+          for k in 1...maxSegments where cost[k - 1][i] + error < cost[k][j] {
+            cost[k][j] = cost[k - 1][i] + error
+            parent[k][j] = i
           }
-          i -= 1
         }
+        i -= 1
       }
     }
     var best: (k: Int, j: Int, cost: Double)?
