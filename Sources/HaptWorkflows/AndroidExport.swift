@@ -237,7 +237,9 @@ package struct AndroidExport: Sendable, Equatable {
       plainPrimitives.map { (.primitives, $0.d, flagship.name, tuning(.primitives, $0.settings), $0.settings) },
       (
         AndroidAlternativeKind(of: amplitude.effect), amplitude.d, amplitudeDevice.name,
-        tuning(.amplitude, amplitude.settings), amplitude.settings
+        (AndroidAlternativeKind(of: amplitude.effect) == .amplitude
+          ? "" : "the amplitude waveform, whose levels are only 0 and full (so every vibrator plays it): ")
+          + tuning(.amplitude, amplitude.settings), amplitude.settings
       ),
       (.onOff, onOff.d, onOffDevice.name, tuning(.onOff, onOff.settings), onOff.settings),
     ].compactMap { $0 }

@@ -172,7 +172,7 @@ package enum AndroidPort {
       if originalContrast >= PairVerdict.confusableBelow, portContrast < keptContrastFraction * originalContrast {
         result.outcome = .losesSharpnessContrast
         result.verdict =
-          "loses the sharpness contrast: \(distance) (its sharpness contrast, its sharpest event at its own and at the dullest event's sharpness, is d' \(format(originalContrast)) on \(referenceRenderer.device.name), \(format(portContrast)) once ported)\(why)"
+          "loses the sharpness contrast: \(distance) (its sharpness contrast is d' \(format(originalContrast)) on \(referenceRenderer.device.name), \(format(portContrast)) once ported)\(why)"
         return result
       }
     }

@@ -4,7 +4,7 @@ import HaptWorkflows
 extension CorpusReport {
   /// "Android ports": how each AHAP pattern of the corpus feels once converted to an
   /// adaptive Android export (``AndroidPort``), per Android profile of the report, against
-  /// the original on the iPhone profile: a sentence of
+  /// the original on the same profile (the counts) and on the iPhone profile (the table): a sentence of
   /// counts per device, then the ports that people would notice (d' of 1 JND or more, a lost
   /// sharpness contrast, or silence), each with its plain verdict. Every row, including
   /// those that port within 1 JND, is in android-ports.csv.
@@ -14,7 +14,7 @@ extension CorpusReport {
     guard !rows.isEmpty else { return nil }
     var blocks: [ReportBlock] = [
       .paragraph(
-        "Each AHAP pattern exported to Android as hapt convert does it: a selection of alternatives (envelope effect, primitives, amplitude waveform, on/off timings), each tuned by d' on its class's profile (Docs/Android.md). Each Android profile plays the first alternative it supports; the result is compared with the original played on the iPhone profile. d' in JND: under 1, people would not notice the difference from the iPhone."
+        "Each AHAP pattern exported to Android as hapt convert does it: a selection of alternatives (envelope effect, primitives, amplitude waveform, on/off timings), each tuned by d' on its class's profile (Docs/Android.md). Each Android profile plays the first alternative it supports. The counts judge each port against the original played on the same profile (the AHAP as that hardware would play it, so what the port itself loses); the table gives its d' from the original on the iPhone profile (the port and the hardware together), and its verdict both. d' in JND: under 1, people would not notice the difference."
       )
     ]
     var devices: [String] = []
