@@ -17,6 +17,9 @@ package struct AndroidFrequencyProfile: Hashable, Sendable {
   package private(set) var frequencies_Hz: [Double]
   /// The acceleration amplitude 1 gives at each table frequency, g (> 0).
   package private(set) var outputAccelerations_g: [Double]
+  /// The largest sensation level over the table, dB above the detection threshold: what
+  /// intensity 1 means.
+  package private(set) var maxSensationLevel_dB: Double
 
   /// A table of (frequency in Hz, most output acceleration in g); nil when it is empty,
   /// its frequencies do not increase, or an acceleration is not positive and finite.
@@ -27,6 +30,10 @@ package struct AndroidFrequencyProfile: Hashable, Sendable {
     else { return nil }
     self.frequencies_Hz = frequencies_Hz
     self.outputAccelerations_g = outputAccelerations_g
+    maxSensationLevel_dB =
+      zip(frequencies_Hz, outputAccelerations_g).map { f, a in
+        20 * log10(a) - DetectionThreshold.threshold_dB(at: f)
+      }.max() ?? 0
   }
 
   /// The most output acceleration at `frequency_Hz`, g: linear between table points, the
@@ -40,14 +47,6 @@ package struct AndroidFrequencyProfile: Hashable, Sendable {
     while f[upper] < frequency_Hz { upper += 1 }
     let w = (frequency_Hz - f[upper - 1]) / (f[upper] - f[upper - 1])
     return a[upper - 1] + w * (a[upper] - a[upper - 1])
-  }
-
-  /// The largest sensation level over the table, dB above the detection threshold: what
-  /// intensity 1 means.
-  package var maxSensationLevel_dB: Double {
-    zip(frequencies_Hz, outputAccelerations_g).map { f, a in
-      20 * log10(a) - DetectionThreshold.threshold_dB(at: f)
-    }.max() ?? 0
   }
 
   /// The amplitude (0...1 of the most at that frequency) Android drives for a basic
