@@ -104,9 +104,8 @@ package enum AndroidAlternativeBuilder {
     func mapped(_ written: Double) -> Double {
       let s = Swift.min(Swift.max(0.5 + (written - 0.5) * settings.envelopeSharpnessStretch, 0), 1)
       guard settings.envelopeMatchesFrequency else { return s }
-      let r = limits.referenceBand_Hz
       let b = limits.band_Hz
-      let f = r.lowerBound + s * (r.upperBound - r.lowerBound)
+      let f = HertzPattern.frequency_Hz(atSharpness: s, band_Hz: limits.referenceBand_Hz)
       return Swift.min(Swift.max((f - b.lowerBound) / (b.upperBound - b.lowerBound), 0), 1)
     }
     guard
@@ -131,9 +130,8 @@ package enum AndroidAlternativeBuilder {
       }
     }
     guard rootMeanSquareMiss(level, knots: knots) <= 0.1 else { return nil }
-    let band = limits.band_Hz
     func androidIntensity(_ level: Double, sharpness: Double) -> Double {
-      let frequency = band.lowerBound + sharpness * (band.upperBound - band.lowerBound)
+      let frequency = HertzPattern.frequency_Hz(atSharpness: sharpness, band_Hz: limits.band_Hz)
       let amplitude = pow(level, 1 / Swift.max(limits.intensityExponent, 1e-9))
       return limits.frequencyProfile.intensity(forAmplitude: amplitude, at: frequency)
     }

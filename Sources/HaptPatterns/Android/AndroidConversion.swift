@@ -148,7 +148,7 @@ extension AndroidVibration {
           sharpness = controls.effectiveSharpness(of: event, at: t)
         }
       }
-      let frequency = band.lowerBound + sharpness * (band.upperBound - band.lowerBound)
+      let frequency = HertzPattern.frequency_Hz(atSharpness: sharpness, band_Hz: band)
       let intensity = device.frequencyProfile.intensity(forAmplitude: Swift.min(sum, 1), at: frequency)
       let point = AndroidBasicEnvelope.ControlPoint(
         intensity: (intensity * 1000).rounded() / 1000, sharpness: (sharpness * 1000).rounded() / 1000,

@@ -103,7 +103,7 @@ struct AndroidPatternBuilder {
     case .basicEnvelope(let envelope):
       // Sharpness is a position in the device's frequency range.
       let range = device.frequencyRange_Hz
-      let hertz = { (s: Double) in range.lowerBound + s * (range.upperBound - range.lowerBound) }
+      let hertz = { (s: Double) in HertzPattern.frequency_Hz(atSharpness: s, band_Hz: range) }
       // Intensity is a sensation level, linear in dB (AOSP BasicToPwleSegmentAdapter).
       let profile = device.frequencyProfile
       let points = envelope.controlPoints.map { point in

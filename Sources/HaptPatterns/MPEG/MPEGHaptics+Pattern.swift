@@ -8,8 +8,7 @@ extension MPEGHaptics {
 
   /// The frequency, Hz, for AHAP sharpness `s` (0...1).
   package static func frequency_Hz(sharpness s: Double) -> Double {
-    let s = Swift.min(Swift.max(s, 0), 1)
-    return sharpnessBand_Hz.lowerBound + s * (sharpnessBand_Hz.upperBound - sharpnessBand_Hz.lowerBound)
+    HertzPattern.frequency_Hz(atSharpness: Swift.min(Swift.max(s, 0), 1), band_Hz: sharpnessBand_Hz)
   }
 
   /// The AHAP sharpness (0...1) for a frequency, clamped to ``sharpnessBand_Hz``.

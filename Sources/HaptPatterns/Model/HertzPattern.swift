@@ -78,6 +78,12 @@ package struct HertzPattern: Equatable, Sendable {
     return Swift.min(Swift.max((frequency_Hz - band_Hz.lowerBound) / span, 0), 1)
   }
 
+  /// The frequency, Hz, that sharpness `sharpness` (0...1) names on `band_Hz`: the linear
+  /// map from the band's bottom to its top (the inverse of ``sharpness(_:band_Hz:)``).
+  package static func frequency_Hz(atSharpness sharpness: Double, band_Hz: ClosedRange<Double>) -> Double {
+    band_Hz.lowerBound + sharpness * (band_Hz.upperBound - band_Hz.lowerBound)
+  }
+
   /// The sharpness a transient should be felt at on `band_Hz`.
   static func targetSharpness(_ transient: Transient, band_Hz: ClosedRange<Double>) -> Double {
     transient.frequency_Hz.map { sharpness($0, band_Hz: band_Hz) } ?? HapticEvent.Defaults.sharpness
