@@ -190,21 +190,26 @@ package struct AndroidExport: Sendable, Equatable {
       ],
       on: onOffDevice)
     guard let amplitude, let onOff else { return fallback }
-    // The envelope goes first only where it beats, on the flagship, what the flagship
-    // would play without it: d' decides, not the class order.
-    var keptEnvelope = envelope
+    // An alternative goes before the plainer ones only where it beats, on the flagship,
+    // what the flagship would play without it: d' decides, not the class order. The
+    // primitives are weighed against the amplitude waveform first, then the envelope
+    // against whichever of the two is kept.
     var notes: [String] = []
+    let amplitudeOnFlagship = judgeOnFlagship(.amplitude)(amplitude.settings, amplitude.effect)
+    var keptPrimitives = primitives
+    if let primitives, primitives.d >= amplitudeOnFlagship {
+      keptPrimitives = nil
+      notes.append(
+        "no primitives alternative: on \(flagship.name) they feel further from the original (d' \(format(primitives.d))) than the amplitude waveform (d' \(format(amplitudeOnFlagship)))"
+      )
+    }
+    var keptEnvelope = envelope
     if let envelope {
-      let rival: Double
-      if let primitives {
-        rival = primitives.d
-      } else {
-        rival = judgeOnFlagship(.amplitude)(amplitude.settings, amplitude.effect)
-      }
+      let rival = keptPrimitives?.d ?? amplitudeOnFlagship
       if envelope.d >= rival {
         keptEnvelope = nil
         notes.append(
-          "no envelope alternative: on \(flagship.name) it feels further from the original (d' \(format(envelope.d))) than the \(primitives == nil ? "amplitude waveform" : "primitives") (d' \(format(rival)))"
+          "no envelope alternative: on \(flagship.name) it feels further from the original (d' \(format(envelope.d))) than the \(keptPrimitives == nil ? "amplitude waveform" : "primitives") (d' \(format(rival)))"
         )
       }
     } else {
@@ -225,12 +230,12 @@ package struct AndroidExport: Sendable, Equatable {
       return (tuned.settings, tuned.effect, judge(tuned.effect, on: flagship))
     }
     keptEnvelope = withPlainDPrime(.envelope, keptEnvelope)
-    let plainPrimitives = withPlainDPrime(.primitives, primitives)
+    let plainPrimitives = withPlainDPrime(.primitives, keptPrimitives)
     guard case .waveform(let amplitudeWaveform) = amplitude.effect, case .waveform(let onOffWaveform) = onOff.effect
     else { return fallback }
     let vibration = AndroidAlternativeBuilder.vibration(
       envelope: keptEnvelope.flatMap { if case .basicEnvelope(let e) = $0.effect { e } else { nil } },
-      primitives: primitives.flatMap { if case .composition(let p) = $0.effect { p } else { nil } },
+      primitives: keptPrimitives.flatMap { if case .composition(let p) = $0.effect { p } else { nil } },
       amplitude: amplitudeWaveform, onOff: onOffWaveform)
     let judged: [(AndroidAlternativeKind, Double, String, String, AndroidAlternativeSettings)] = [
       keptEnvelope.map { (.envelope, $0.d, flagship.name, tuning(.envelope, $0.settings), $0.settings) },

@@ -242,7 +242,7 @@ package enum AndroidPort {
   /// own, when the two effective sharpnesses differ by at least ``contrastSharpness``.
   /// Keeping everything else equal measures what sharpness adds, not how different the two
   /// events are in every other way (a rumble and a tap).
-  static func contrastPair(_ pattern: HapticPattern) -> (HapticPattern, HapticPattern)? {
+  package static func contrastPair(_ pattern: HapticPattern) -> (HapticPattern, HapticPattern)? {
     let controls = pattern.controls
     let events = pattern.hapticEvents.map { event in
       var alone = event

@@ -1,5 +1,6 @@
 import Foundation
 import HaptCore
+import HaptMetrics
 import HaptPatterns
 import HaptSimulation
 import HaptWorkflows
@@ -53,6 +54,47 @@ import Testing
     }
     // Every class is written for some shipped pattern.
     #expect(Set(kinds.keys) == Set(AndroidAlternativeKind.allCases), "\(kinds)")
+  }
+
+  /// The primitives are written only where the flagship plays them closer to the original
+  /// than the amplitude waveform (which it plays without them), checked by rendering both
+  /// there apart from the export's own judging. Patterns with a sharpness contrast are
+  /// judged with the contrast lost as well, so plain d' alone does not order them.
+  @Test func primitivesAreWrittenOnlyWhereTheyBeatTheAmplitudeWaveformOnTheFlagship() throws {
+    let flagship = try DeviceProfile.load(nameOrPath: "pixel-flagship-lra")
+    let renderer = Renderer(device: flagship)
+    func dPrime(_ pattern: HapticPattern, _ effect: AndroidVibrationEffect) -> Double {
+      Distinguishability.dPrime(
+        AndroidExport.features(renderer.render(pattern)),
+        AndroidExport.features(renderer.render(AndroidVibration(effect).resolved().pattern)))
+    }
+    let patterns = Dictionary(uniqueKeysWithValues: try Self.shipped().map { ($0.name, $0.pattern) })
+    var kept = 0
+    var leftOut = 0
+    for (name, export) in Self.exports {
+      let pattern = try #require(patterns[name])
+      guard AndroidPort.contrastPair(pattern) == nil,
+        let waveform = export.alternatives.first(where: { $0.kind == .amplitude || $0.kind == .onOff }),
+        AndroidExport.build(.primitives, settings: AndroidAlternativeSettings(), pattern: pattern) != nil
+      else { continue }
+      let waveformDPrime = dPrime(pattern, waveform.effect)
+      if let clicks = export.alternatives.first(where: { $0.kind == .primitives }) {
+        kept += 1
+        #expect(dPrime(pattern, clicks.effect) < waveformDPrime, "\(name)")
+      } else {
+        // No gain of the clicks comes closer than the waveform written instead.
+        leftOut += 1
+        for gain in [0.6, 0.7, 0.8, 0.9, 1, 1.1, 1.25, 1.5] {
+          var settings = AndroidAlternativeSettings()
+          settings.primitiveGain = gain
+          let clicks = try #require(AndroidExport.build(.primitives, settings: settings, pattern: pattern))
+          #expect(dPrime(pattern, clicks) >= waveformDPrime, "\(name) at gain \(gain)")
+        }
+      }
+    }
+    // Both sides occur in the shipped corpora (the heartbeat keeps its clicks, the double
+    // tap plays its waveform).
+    #expect(kept >= 5 && leftOut >= 5, "kept \(kept), left out \(leftOut)")
   }
 
   /// Whether `kotlinc` runs; the compile test is skipped with this reason when not.

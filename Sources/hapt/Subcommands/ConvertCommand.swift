@@ -21,12 +21,15 @@ struct ConvertCommand: HaptCommand {
       JSON with a stable key order that Core Haptics loads; it is written atomically.
       Rule breaks found while reading are counted on stderr (see 'hapt lint IN').
 
-      An --out ending in .xml writes Android vibration XML (<vibration-effect>, or a
-      <vibration-select> of click primitives with a waveform fallback for a pattern of
-      transients); --format kotlin writes a Kotlin function building the same
-      VibrationEffect (to --out, or to stdout without it). What the port drops (sharpness,
-      audio) is noted on stderr; Docs/Android.md describes the mapping. An .xml input is
-      read as Android vibration XML.
+      An --out ending in .xml writes Android vibration XML: a <vibration-select> of
+      alternatives from richest to plainest (envelope effect, click primitives, amplitude
+      waveform, on/off timings), each tuned by d' on a device profile of its class and
+      kept only where it beats the plainer ones there (one <vibration-effect> when a
+      single alternative is left); --format kotlin writes a Kotlin function making the
+      same choice with the capability checks (to --out, or to stdout without it). Each
+      alternative's d' and what the port drops (sharpness, audio) are noted on stderr;
+      Docs/Android.md describes the mapping. An .xml input is read as Android vibration
+      XML.
 
       An --out ending in .hjif writes MPEG-I Haptics interchange JSON (Docs/Formats-MPEG.md);
       a .hjif input is read as MPEG-I Haptics. Converting to .hjif, or from another format
