@@ -37,8 +37,10 @@ package enum Spectra {
 
   /// The frequency of the highest peak of the Hann-windowed magnitude spectrum, in Hz.
   ///
-  /// The signal's mean is removed first (a constant offset is not a vibration) and the DC
-  /// bin is not a candidate. The peak bin k is refined by fitting a parabola through the
+  /// The spectrum is taken over the span from the first to the last non-zero sample, so
+  /// silence around a vibration (a cold engine's later start, a longer tail) does not move
+  /// the peak. The span's mean is removed first (a constant offset is not a vibration) and
+  /// the DC bin is not a candidate. The peak bin k is refined by fitting a parabola through the
   /// natural logarithms of the magnitudes at k-1, k, k+1 (Gaussian interpolation, which
   /// is nearly exact for the Hann window's main lobe): offset
   /// `d = (a - c) / (2 (a - 2b + c))` bins, clamped to [-0.5, 0.5], frequency
@@ -49,12 +51,15 @@ package enum Spectra {
   ///   non-finite samples.
   /// - Complexity: O(N log N).
   package static func dominantFrequency_Hz(_ signal: Signal) -> Double? {
-    let n = signal.count
-    guard n >= 2, let first = signal.samples.first, signal.samples.allSatisfy(\.isFinite),
-      signal.samples.contains(where: { $0 != first })
+    guard signal.samples.allSatisfy(\.isFinite),
+      let start = signal.samples.firstIndex(where: { $0 != 0 }),
+      let end = signal.samples.lastIndex(where: { $0 != 0 })
     else { return nil }
-    let mean = signal.samples.reduce(0, +) / Double(n)
-    let centred = signal.samples.map { $0 - mean }
+    let span = signal.samples[start...end]
+    let n = span.count
+    guard n >= 2, let first = span.first, span.contains(where: { $0 != first }) else { return nil }
+    let mean = span.reduce(0, +) / Double(n)
+    let centred = span.map { $0 - mean }
     let magnitudes = amplitudeSpectrum(of: centred, offset: 0, window: hannWindow(count: n))
     var peak = 1
     for k in 1..<magnitudes.count where magnitudes[k] > magnitudes[peak] { peak = k }
