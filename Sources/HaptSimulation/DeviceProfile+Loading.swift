@@ -52,4 +52,18 @@ extension DeviceProfile {
   package static func available() throws -> [DeviceProfile] {
     try DeviceCatalog.current().all()
   }
+
+  /// The profiles a device selection names, in its order: each entry a name or a path,
+  /// `all` every available profile in its place. A profile selected twice (by `all` and
+  /// by name, say) is kept once, where it first appears.
+  /// - Throws: the lookup error of the first entry that is not a profile.
+  package static func selection(_ entries: [String]) throws -> [DeviceProfile] {
+    var profiles: [DeviceProfile] = []
+    var names = Set<String>()
+    for entry in entries {
+      let found = entry == "all" ? try available() : [try load(nameOrPath: entry)]
+      for profile in found where names.insert(profile.name).inserted { profiles.append(profile) }
+    }
+    return profiles
+  }
 }

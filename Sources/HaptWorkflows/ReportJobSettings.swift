@@ -42,10 +42,7 @@ package struct ReportJobSettings: Sendable, Equatable {
   /// similarity across the corpus and the per-pattern figures use it).
   /// - Throws: the lookup error of a name or path that is not a profile.
   package func deviceProfiles() throws -> [DeviceProfile] {
-    guard devices.isEmpty else {
-      if devices == ["all"] { return try DeviceProfile.available() }
-      return try devices.map { try DeviceProfile.load(nameOrPath: $0) }
-    }
+    guard devices.isEmpty else { return try DeviceProfile.selection(devices) }
     return try DeviceProfile.available().sorted { a, b in
       (a.name == DeviceProfile.defaultName ? 0 : 1, a.name) < (b.name == DeviceProfile.defaultName ? 0 : 1, b.name)
     }

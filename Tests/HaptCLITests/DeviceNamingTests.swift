@@ -95,6 +95,28 @@ import Testing
     #expect(byFileName.stderr.contains("is named 'my-phone'"), "\(byFileName.stderr)")
   }
 
+  /// `all` beside a path or a name selects every available profile as well as the path's,
+  /// each once (it was refused: "all: no such device").
+  @Test func allBesideAPathSelectsEveryProfileOnce() throws {
+    let mine = try ScratchFolder("devices-all-and-path")
+    defer { mine.remove() }
+    let elsewhere = try ScratchFolder("devices-elsewhere")
+    defer { elsewhere.remove() }
+    try Self.copyOfErmPhone(to: elsewhere, file: "loose.json", name: "loose-phone")
+    let shipped = try Self.listedNames(try Self.hapt(["devices", "--format", "json"], devices: mine).stdout)
+    #expect(shipped.count >= 10)
+    let run = try Self.hapt(
+      [
+        "latency", Self.tap, "--device", elsewhere.file("loose.json"), "--device", "all", "--device",
+        "erm-phone", "--format", "csv",
+      ], devices: mine)
+    #expect(run.status == 0 || run.status == 1, "\(run.stderr)")
+    let devices = run.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",")[1] }.map(String.init)
+    var ordered: [String] = []
+    for device in devices where ordered.last != device { ordered.append(device) }
+    #expect(ordered == ["loose-phone"] + shipped, "\(ordered)")
+  }
+
   @Test func twoUserProfilesOfOneNameAreAnError() throws {
     let mine = try ScratchFolder("devices-twice")
     defer { mine.remove() }

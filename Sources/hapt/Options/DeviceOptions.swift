@@ -20,11 +20,10 @@ struct DeviceOptions: ParsableArguments {
   var isGiven: Bool { !names.isEmpty }
 
   /// The profiles named (default: `defaultNames`); `all` gives every available profile
-  /// (shipped and `HAPT_DEVICES`).
+  /// (shipped and `HAPT_DEVICES`) in its place, also beside other names or paths.
   /// - Throws: the library's lookup error for a name or path that is not a profile.
   func profiles(default defaultNames: [String] = [DeviceProfile.defaultName]) throws -> [DeviceProfile] {
-    if names == ["all"] { return try DeviceProfile.available() }
-    return try (names.isEmpty ? defaultNames : names).map { try DeviceProfile.load(nameOrPath: $0) }
+    try DeviceProfile.selection(names.isEmpty ? defaultNames : names)
   }
 }
 
