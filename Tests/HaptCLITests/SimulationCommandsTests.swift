@@ -21,6 +21,14 @@ import Testing
     #expect(run.stdout.contains("resonance_Hz 170.005"))
     #expect(run.stdout.contains("stiffness_N_per_m 2282"))
     #expect(run.stdout.contains("spinUpTimeConstant_s"))
+    // Every profile value has its value beside its key: booleans, lists and nested
+    // objects too (the android block printed its keys alone).
+    #expect(
+      run.stdout.contains(
+        "  android: supportedEffects click,tick,double_click,heavy_click  supportedPrimitives none  hasAmplitudeControl yes  supportsEnvelopeEffects no"
+      ), "\(run.stdout)")
+    #expect(run.stdout.contains("primitiveDurations_ms (click 13 tick 13 low_tick 13 quick_rise 150"))
+    #expect(run.stdout.contains("controller-voice-coil"))
   }
 
   @Test func devicesAsJSONParses() throws {

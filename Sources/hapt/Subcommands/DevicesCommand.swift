@@ -112,23 +112,7 @@ struct DevicesCommand: HaptCommand {
     guard case .object(let top) = profile.jsonValue else { return lines.joined(separator: "\n") + "\n" }
     for member in top {
       guard case .object(let fields) = member.value.value else { continue }
-      let parts = fields.map { field -> String in
-        switch field.value.value {
-        case .number(let x): return "\(field.key) \(number(x))"
-        case .string(let s): return "\(field.key) \(s)"
-        case .object(let inner):
-          // A nested object (drive.equalization): its members in parentheses.
-          let values = inner.map { member -> String in
-            switch member.value.value {
-            case .number(let x): return "\(member.key) \(number(x))"
-            case .string(let s): return "\(member.key) \(s)"
-            default: return member.key
-            }
-          }
-          return "\(field.key) (" + values.joined(separator: " ") + ")"
-        default: return field.key
-        }
-      }
+      let parts = fields.map { "\($0.key) \(Self.value($0.value.value))" }
       lines.append("  \(member.key): " + parts.joined(separator: "  "))
     }
     let derivedValues = derived(profile)
@@ -143,6 +127,20 @@ struct DevicesCommand: HaptCommand {
     }
     lines.append("  capabilities: " + profile.capabilities.summaryLine)
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// One profile value as text: a number or a string as written, a boolean as yes or no,
+  /// a list comma-separated (`none` when empty), a nested object's members in parentheses
+  /// (drive.equalization, android.primitiveDurations_ms).
+  static func value(_ value: JSONValue) -> String {
+    switch value {
+    case .null: "null"
+    case .bool(let b): b ? "yes" : "no"
+    case .number(let x): number(x)
+    case .string(let s): s
+    case .array(let items): items.isEmpty ? "none" : items.map { Self.value($0.value) }.joined(separator: ",")
+    case .object(let members): "(" + members.map { "\($0.key) \(Self.value($0.value.value))" }.joined(separator: " ") + ")"
+    }
   }
 
   /// One row of capabilities per profile (`--format csv`).
