@@ -94,9 +94,10 @@ package enum AndroidPort {
 
   /// Exports `pattern` and finds its contrast events.
   package static func prepare(
-    _ pattern: HapticPattern, name: String, reference: DeviceProfile?, options: RenderOptions
+    _ pattern: HapticPattern, name: String, reference: DeviceProfile?, options: RenderOptions,
+    export known: AndroidExport? = nil
   ) -> Prepared {
-    let export = AndroidExport.export(pattern, reference: reference, options: options)
+    let export = known ?? AndroidExport.export(pattern, reference: reference, options: options)
     return Prepared(name: name, pattern: pattern, export: export, contrast: contrastPair(pattern))
   }
 
@@ -210,13 +211,18 @@ package enum AndroidPort {
   /// - Complexity: one export per pattern (about fifteen renders), then
   ///   ``evaluate(_:name:on:reference:options:)``'s renders per pair, run in parallel;
   ///   deterministic whatever the thread count.
+  /// - Parameter exports: each pattern's export when the caller has it already (made with
+  ///   the default reference and options), or nil to export here.
   package static func rows(
     patterns: [(name: String, pattern: HapticPattern)], devices: [DeviceProfile], reference: DeviceProfile? = nil,
-    options: RenderOptions = RenderOptions(), threads: Int = Parallel.defaultThreadCount
+    options: RenderOptions = RenderOptions(), threads: Int = Parallel.defaultThreadCount,
+    exports: [AndroidExport?]? = nil
   ) -> [AndroidPortResult] {
     let reference = reference ?? (try? DeviceProfile.load(nameOrPath: DeviceProfile.defaultName))
     let prepared = Parallel.map(count: patterns.count, threads: threads) { index in
-      prepare(patterns[index].pattern, name: patterns[index].name, reference: reference, options: options)
+      prepare(
+        patterns[index].pattern, name: patterns[index].name, reference: reference, options: options,
+        export: exports?[index])
     }
     let pairs = prepared.flatMap { item in devices.map { (item, $0) } }
     return Parallel.map(count: pairs.count, threads: threads) { index in
@@ -227,14 +233,20 @@ package enum AndroidPort {
   /// The ports of a corpus's AHAP patterns on its Android profiles: those of `devices`
   /// named in ``defaultDeviceNames`` or with an `android` block, in corpus then device
   /// order. Empty when there is no such device or no AHAP pattern.
+  /// `exports`, when given, has one entry per corpus entry
+  /// (``DevicePlayback/exports(of:for:threads:)``), so the report exports each pattern once.
   package static func rows(
-    for corpus: PatternCorpus, devices: [DeviceProfile], threads: Int = Parallel.defaultThreadCount
+    for corpus: PatternCorpus, devices: [DeviceProfile], threads: Int = Parallel.defaultThreadCount,
+    exports: [AndroidExport?]? = nil
   ) -> [AndroidPortResult] {
     let android = devices.filter { defaultDeviceNames.contains($0.name) || $0.android != nil }
-    let patterns = corpus.entries.filter { URL(fileURLWithPath: $0.path).pathExtension.lowercased() == "ahap" }
-      .map { (name: $0.name, pattern: $0.pattern) }
+    let ahap = corpus.entries.indices.filter {
+      URL(fileURLWithPath: corpus.entries[$0].path).pathExtension.lowercased() == "ahap"
+    }
+    let patterns = ahap.map { (name: corpus.entries[$0].name, pattern: corpus.entries[$0].pattern) }
     guard !android.isEmpty, !patterns.isEmpty else { return [] }
-    return rows(patterns: patterns, devices: android, threads: threads)
+    return rows(
+      patterns: patterns, devices: android, threads: threads, exports: exports.map { all in ahap.map { all[$0] } })
   }
 
   /// The sharpness contrast of a pattern, as two patterns that differ in sharpness alone:

@@ -12,7 +12,8 @@ extension DevicePlayback {
   /// - A Core Haptics device plays a pattern as written.
   /// - An Android vibration (read from XML) plays the first alternative the device
   ///   supports, with Android's fallbacks; on an Android phone any other pattern is first
-  ///   ported as `hapt convert` does (``AndroidVibration/converting(_:)``), the app's port.
+  ///   ported as `hapt convert` does (``AndroidExport/export(_:reference:options:)``), the
+  ///   app's port.
   /// - What plays is rendered on the device; never above the detection threshold, it is
   ///   silent. Otherwise, with no fallback cause, it plays; with one, it falls back, and
   ///   its d' from the intended effect (the pattern as written, or the vibration's first
@@ -20,7 +21,7 @@ extension DevicePlayback {
   /// - Complexity: one render of what plays, and for a fallback one more render and the
   ///   perceptual features of both.
   /// - Parameter port: the pattern's Android port when the caller has it already
-  ///   (``AndroidVibration/converting(_:)``'s vibration); nil converts when needed.
+  ///   (``AndroidExport``'s vibration); nil exports when needed.
   package static func evaluate(
     _ pattern: HapticPattern, name: String, on device: DeviceProfile, options: RenderOptions = RenderOptions(),
     port known: AndroidVibration? = nil
@@ -35,13 +36,16 @@ extension DevicePlayback {
     let played: HapticPattern
     let intended: HapticPattern
     if let vibration = pattern.android
-      ?? (platform == .android ? known ?? AndroidVibration.converting(pattern).vibration : nil)
+      ?? (platform == .android ? known ?? Self.port(pattern) : nil)
     {
       let choice = Self.choose(vibration, on: playback)
       result.form = choice.form
       result.causes = choice.causes
       if pattern.android == nil {
         result.causes += sharpnessCauses(of: pattern, form: choice.form, device: device)
+        if choice.form == .envelopeEffect, pattern.hapticEvents.contains(where: { $0.type == .hapticTransient }) {
+          result.causes.append(.tapsAsRamps)
+        }
       }
       var port = HapticPattern()
       port.android = vibration
@@ -81,16 +85,15 @@ extension DevicePlayback {
   /// - Complexity: one port per pattern (when a device is an Android phone), then
   ///   ``evaluate(_:name:on:options:port:)`` per pair, in parallel; the result does not
   ///   depend on the thread count.
+  /// - Parameter known: each pattern's Android port (nil for an Android vibration), when
+  ///   the caller has them already (``exports(of:for:threads:)``).
   package static func rows(
     patterns: [(name: String, pattern: HapticPattern)], devices: [DeviceProfile],
-    options: RenderOptions = RenderOptions(), threads: Int = Parallel.defaultThreadCount
+    options: RenderOptions = RenderOptions(), threads: Int = Parallel.defaultThreadCount,
+    ports known: [AndroidVibration?]? = nil
   ) -> [DevicePlayback] {
     // Each pattern is ported once, for all the Android devices.
-    let needsPort = devices.contains { $0.platform == .android && !Self.hasNoActuator($0) }
-    let ports = Parallel.map(count: patterns.count, threads: threads) { index -> AndroidVibration? in
-      let pattern = patterns[index].pattern
-      return needsPort && pattern.android == nil ? AndroidVibration.converting(pattern).vibration : nil
-    }
+    let ports = known ?? Self.exports(of: patterns.map(\.pattern), for: devices, threads: threads).map { $0?.vibration }
     let pairs = patterns.indices.flatMap { p in devices.map { (p, $0) } }
     return Parallel.map(count: pairs.count, threads: threads) { index in
       let (p, device) = pairs[index]
@@ -99,14 +102,32 @@ extension DevicePlayback {
     }
   }
 
-  /// Every pattern of `corpus` on every device.
+  /// Every pattern of `corpus` on every device; `ports` as in
+  /// ``rows(patterns:devices:options:threads:ports:)``, one per corpus entry.
   package static func rows(
     for corpus: PatternCorpus, devices: [DeviceProfile], options: RenderOptions = RenderOptions(),
-    threads: Int = Parallel.defaultThreadCount
+    threads: Int = Parallel.defaultThreadCount, ports: [AndroidVibration?]? = nil
   ) -> [DevicePlayback] {
     rows(
       patterns: corpus.entries.map { (name: $0.name, pattern: $0.pattern) }, devices: devices, options: options,
-      threads: threads)
+      threads: threads, ports: ports)
+  }
+
+  /// The Android export of each pattern, as `hapt convert` writes it, or nil where none is
+  /// needed: an Android vibration, or no Android device with an actuator among `devices`.
+  /// - Complexity: one export (about fifteen renders) per pattern, in parallel.
+  package static func exports(
+    of patterns: [HapticPattern], for devices: [DeviceProfile], threads: Int = Parallel.defaultThreadCount
+  ) -> [AndroidExport?] {
+    let needsPort = devices.contains { $0.platform == .android && !Self.hasNoActuator($0) }
+    return Parallel.map(count: patterns.count, threads: threads) { index -> AndroidExport? in
+      needsPort && patterns[index].android == nil ? AndroidExport.export(patterns[index]) : nil
+    }
+  }
+
+  /// The app's port of `pattern`: `hapt convert`'s adaptive export.
+  static func port(_ pattern: HapticPattern) -> AndroidVibration {
+    AndroidExport.export(pattern).vibration
   }
 
   private static func hasNoActuator(_ device: DeviceProfile) -> Bool {
@@ -122,8 +143,10 @@ extension DevicePlayback {
     _ vibration: AndroidVibration, on device: AndroidPlayback
   ) -> (form: PlayedForm?, causes: [FallbackCause]) {
     var causes: [FallbackCause] = []
+    // A selection skips what needs a missing feature (a waveform with levels, without
+    // amplitude control), as Android and the renderer do; a lone effect plays if it can.
     for effect in vibration.effects {
-      if device.supports(effect) {
+      if vibration.isSelect ? device.selects(effect) : device.supports(effect) {
         let (form, own) = describe(effect, on: device)
         return (form, causes + own)
       }
@@ -140,7 +163,7 @@ extension DevicePlayback {
       return [.missingPrimitives(missing.sorted())]
     case .waveformEnvelope, .basicEnvelope: return [.noEnvelopeEffects]
     case .predefined(let name, _): return [.missingEffect(name.rawValue)]
-    case .waveform: return []
+    case .waveform: return device.hasAmplitudeControl ? [] : [.noAmplitudeControl]
     case .repeating(let preamble, let repeating):
       if let preamble, !device.supports(preamble) { return passedOver(preamble, on: device) }
       return passedOver(repeating, on: device)

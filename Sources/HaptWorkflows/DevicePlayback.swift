@@ -85,6 +85,9 @@ package enum FallbackCause: Equatable, Hashable, Sendable, CustomStringConvertib
   case sharpnessAtResonance(resonance_Hz: Double)
   /// An ERM: no frequency can be chosen, so sharpness is lost.
   case noFrequencyControl
+  /// An envelope port of a pattern with transients: an envelope's control points cannot
+  /// be as short as a tap, so each tap plays as a ramp up and down.
+  case tapsAsRamps
 
   package var description: String {
     switch self {
@@ -96,6 +99,7 @@ package enum FallbackCause: Equatable, Hashable, Sendable, CustomStringConvertib
     case .sharpnessAtResonance(let f0):
       "sharpness dropped: plays at the resonance, \(JSONWriter.number(f0.rounded())) Hz"
     case .noFrequencyControl: "sharpness dropped: an ERM cannot choose a frequency"
+    case .tapsAsRamps: "taps play as ramps up and down: an envelope's control points cannot be as short as a tap"
     }
   }
 
@@ -109,6 +113,7 @@ package enum FallbackCause: Equatable, Hashable, Sendable, CustomStringConvertib
     case .noAmplitudeControl: "noAmplitudeControl"
     case .sharpnessAtResonance: "sharpnessAtResonance"
     case .noFrequencyControl: "noFrequencyControl"
+    case .tapsAsRamps: "tapsAsRamps"
     }
   }
 }

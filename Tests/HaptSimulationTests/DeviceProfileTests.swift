@@ -9,7 +9,8 @@ import HaptTestSupport
 @Suite struct DeviceProfileTests {
   static let shippedNames = [
     "android-lra-235", "android-lra-amplitude", "android-lra-onoff", "apple-watch-lra", "controller-voice-coil",
-    "erm-budget-amplitude", "erm-phone", "ideal", "iphone-8-taptic", "iphone-wideband-lra", "mac-none", "pixel-flagship-lra",
+    "erm-budget-amplitude", "erm-phone", "ideal", "iphone-8-taptic", "iphone-wideband-lra", "mac-none",
+    "pixel-flagship-lra",
     "tablet-none",
   ]
 

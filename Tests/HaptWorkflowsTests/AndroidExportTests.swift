@@ -97,6 +97,23 @@ import Testing
     #expect(kept >= 5 && leftOut >= 5, "kept \(kept), left out \(leftOut)")
   }
 
+  /// A plain buzz with hard edges keeps its sharpness on the flagship: the envelope ramps
+  /// up and down over its shortest control point, which the fit does not count as a miss
+  /// (it refused every such buzz, so a 300 ms buzz at sharpness 0.95 played at resonance,
+  /// 2.62 JND away).
+  @Test func aHardEdgedBuzzKeepsItsSharpnessOnTheFlagship() throws {
+    for sharpness in [0.05, 0.95] {
+      let buzz = HapticPattern(events: [.continuous(at: 0, duration_s: 0.3, intensity: 1, sharpness: sharpness)])
+      let export = AndroidExport.export(buzz)
+      let envelope = try #require(export.alternatives.first, "sharpness \(sharpness)")
+      #expect(envelope.kind == .envelope, "sharpness \(sharpness): \(export.notes)")
+      let d = try #require(envelope.dPrime_JND)
+      #expect(d < 1, "sharpness \(sharpness): d' \(d) on the flagship")
+      guard case .basicEnvelope(let effect) = envelope.effect else { continue }
+      #expect(effect.controlPoints.count <= 4 && effect.controlPoints.first?.duration_ms == 20, "\(effect)")
+    }
+  }
+
   /// Whether `kotlinc` runs; the compile test is skipped with this reason when not.
   static let kotlinc: String? = {
     for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {

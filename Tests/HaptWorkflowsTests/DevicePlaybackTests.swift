@@ -52,10 +52,46 @@ import Testing
     #expect(onAmplitude.form == .amplitudeWaveform)
     #expect(onAmplitude.causes == [.missingPrimitives(["click"])])
     #expect(onAmplitude.dPrime_JND != nil)
-    // On an on/off ERM the waveform is on/off too, but full-scale pulses lose nothing more.
+    // On an on/off ERM the amplitude waveform is passed over too (its levels need
+    // amplitude control), and the on/off one plays.
     let onERM = DevicePlayback.evaluate(Self.taps, name: "taps", on: try Self.device("erm-phone"))
     #expect(onERM.form == .onOffWaveform)
-    #expect(onERM.causes == [.missingPrimitives(["click"])])
+    #expect(onERM.causes == [.missingPrimitives(["click"]), .noAmplitudeControl])
+  }
+
+  /// On an Android phone the port is `hapt convert`'s adaptive export, so what plays
+  /// where agrees with the Android ports table, pattern by pattern: the same alternative,
+  /// and where it falls back the same d' from the pattern as written on that device.
+  @Test func thePortIsHaptConvertsAndAgreesWithTheAndroidPorts() throws {
+    let flagship = try Self.device("pixel-flagship-lra")
+    let library = try #require(Corpora.directory("library"))
+    let names = ["explosion.ahap", "game-engine-rumble.ahap", "heartbeat.ahap", "double-tap.ahap", "game-damage.ahap"]
+    let patterns = try names.map {
+      (name: $0, pattern: try PatternFile.load(path: library.appendingPathComponent($0).path).pattern)
+    }
+    let rows = DevicePlayback.rows(patterns: patterns, devices: [flagship])
+    let ports = AndroidPort.rows(patterns: patterns, devices: [flagship])
+    #expect(rows.count == names.count && ports.count == names.count)
+    let forms: [String: PlayedForm] = [
+      "envelope": .envelopeEffect, "primitives": .primitives, "amplitude": .amplitudeWaveform,
+      "on-off": .amplitudeWaveform,
+    ]
+    var byName: [String: DevicePlayback] = [:]
+    for (row, port) in zip(rows, ports) {
+      #expect(row.pattern == port.pattern)
+      byName[row.pattern] = row
+      #expect(row.form == port.alternative.flatMap { forms[$0] }, "\(row.pattern): \(row) against \(port)")
+      if let d = row.dPrime_JND {
+        let portD = try #require(port.dPrime_JND)
+        #expect(abs(d - portD) < 1e-9, "\(row.pattern): \(d) against \(portD)")
+      }
+    }
+    // An envelope's taps are ramps: the explosion's tap falls back for it; the rumble,
+    // which has no tap, plays.
+    let explosion = try #require(byName["explosion.ahap"])
+    #expect(explosion.form == .envelopeEffect && explosion.causes.contains(.tapsAsRamps), "\(explosion)")
+    let rumble = try #require(byName["game-engine-rumble.ahap"])
+    #expect(rumble.form == .envelopeEffect && rumble.outcome == .plays, "\(rumble)")
   }
 
   @Test func aCompositionAloneIsSilentWithoutThePrimitive() throws {
@@ -163,10 +199,18 @@ import Testing
     #expect(amplitude.silenceReason.map { if case .belowDetectionThreshold = $0 { true } else { false } } == true)
     #expect(amplitude.form == .amplitudeWaveform)
     // Without amplitude control any non-zero amplitude plays at full strength: felt.
-    let onOff = DevicePlayback.evaluate(faint, name: "faint", on: try Self.device("android-lra-onoff"))
+    let waveform = try Self.xml(
+      #"<vibration-effect><waveform-effect><waveform-entry durationMs="200" amplitude="5"/></waveform-effect></vibration-effect>"#
+    )
+    let onOff = DevicePlayback.evaluate(waveform, name: "faint", on: try Self.device("android-lra-onoff"))
     #expect(onOff.causes == [.noAmplitudeControl])
     let d = try #require(onOff.dPrime_JND)
     #expect(d >= 1, "d' \(d)")
+    // The app's port skips the amplitude waveform there, and its on/off alternative keeps
+    // the faint pattern unfelt, as the original is.
+    let port = DevicePlayback.evaluate(faint, name: "faint", on: try Self.device("android-lra-onoff"))
+    #expect(port.form == .onOffWaveform && port.causes == [.noAmplitudeControl], "\(port)")
+    #expect(port.dPrime_JND == nil && port.silenceReason != nil, "\(port)")
   }
 
   @Test func rowsPortOncePerPatternAndMatchEachEvaluation() throws {

@@ -79,7 +79,8 @@ package enum AndroidAlternativeBuilder {
   /// loudest there. Levels are written as the intensities Android turns into the same
   /// output on the limits' device (``AndroidFrequencyProfile/intensity(forAmplitude:at:)``).
   /// Nil when the pattern is silent or the polyline misses its level by more than 0.1 of
-  /// intensity (root mean square over the felt milliseconds).
+  /// intensity (root mean square over the felt milliseconds), not counting what no
+  /// envelope can follow: a jump, which takes a control point of `step` ms to ramp.
   package static func envelope(
     _ timeline: AndroidTimeline, settings: AndroidAlternativeSettings, limits: AndroidEnvelopeLimits
   ) -> AndroidBasicEnvelope? {
@@ -101,6 +102,9 @@ package enum AndroidAlternativeBuilder {
       }
     }
     level = level.map { Swift.min(1, $0 * settings.envelopeGain) }
+    // An envelope starts at intensity 0: the polyline starts there too, and a pattern that
+    // starts at full level ramps up over its first control point.
+    level[0] = 0
     func mapped(_ written: Double) -> Double {
       let s = Swift.min(Swift.max(0.5 + (written - 0.5) * settings.envelopeSharpnessStretch, 0), 1)
       guard settings.envelopeMatchesFrequency else { return s }
@@ -129,7 +133,7 @@ package enum AndroidAlternativeBuilder {
         points[k].sharpness = points[k - 1].sharpness
       }
     }
-    guard rootMeanSquareMiss(level, knots: knots) <= 0.1 else { return nil }
+    guard rootMeanSquareMiss(level, knots: knots, step: step) <= 0.1 else { return nil }
     func androidIntensity(_ level: Double, sharpness: Double) -> Double {
       let frequency = HertzPattern.frequency_Hz(atSharpness: sharpness, band_Hz: limits.band_Hz)
       let amplitude = pow(level, 1 / Swift.max(limits.intensityExponent, 1e-9))
@@ -165,21 +169,40 @@ package enum AndroidAlternativeBuilder {
     return candidates.sorted()
   }
 
-  /// Root mean square of the polyline through `knots` less the level, over the
-  /// milliseconds where either is above 0.
-  static func rootMeanSquareMiss(_ level: [Double], knots: [Int]) -> Double {
+  /// Root mean square of the polyline through `knots` less the level as an envelope of
+  /// `step` ms control points could follow it (``followable(_:step:)``), over the
+  /// milliseconds where either the polyline or the level is above 0.
+  static func rootMeanSquareMiss(_ level: [Double], knots: [Int], step: Int) -> Double {
+    let target = followable(level, step: step)
     func value(_ ms: Int) -> Double { ms < level.count ? level[ms] : 0 }
+    func goal(_ ms: Int) -> Double { ms < target.count ? target[ms] : 0 }
     var sum = 0.0
     var count = 0
     for (a, b) in zip(knots.dropLast(), knots.dropFirst()) {
       for ms in a..<b {
         let line = value(a) + (value(b) - value(a)) * Double(ms - a) / Double(b - a)
         guard line > 0 || value(ms) > 0 else { continue }
-        sum += (line - value(ms)) * (line - value(ms))
+        sum += (line - goal(ms)) * (line - goal(ms))
         count += 1
       }
     }
     return count == 0 ? 0 : (sum / Double(count)).squareRoot()
+  }
+
+  /// The level with every rise and fall slowed to at most full scale per `step` ms, the
+  /// steepest an envelope's shortest control point ramps: a jump becomes a ramp inside
+  /// the louder side (a 300 ms buzz ramps up over its first `step` ms and down over its
+  /// last). Never above the level.
+  static func followable(_ level: [Double], step: Int) -> [Double] {
+    let rate = 1 / Double(Swift.max(step, 1))
+    var target = level
+    guard let last = target.indices.last else { return target }
+    // Silence before and after the level: the first and last milliseconds start and end a ramp.
+    target[0] = Swift.min(target[0], rate)
+    for k in target.indices.dropFirst() { target[k] = Swift.min(target[k], target[k - 1] + rate) }
+    target[last] = Swift.min(target[last], rate)
+    for k in target.indices.reversed().dropFirst() { target[k] = Swift.min(target[k], target[k + 1] + rate) }
+    return target
   }
 
   /// A composition of click primitives, one per transient (scale = level x gain, delays

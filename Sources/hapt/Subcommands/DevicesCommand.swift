@@ -139,7 +139,8 @@ struct DevicesCommand: HaptCommand {
     case .number(let x): number(x)
     case .string(let s): s
     case .array(let items): items.isEmpty ? "none" : items.map { Self.value($0.value) }.joined(separator: ",")
-    case .object(let members): "(" + members.map { "\($0.key) \(Self.value($0.value.value))" }.joined(separator: " ") + ")"
+    case .object(let members):
+      "(" + members.map { "\($0.key) \(Self.value($0.value.value))" }.joined(separator: " ") + ")"
     }
   }
 
