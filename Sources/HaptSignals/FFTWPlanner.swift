@@ -31,6 +31,19 @@ enum FFTWPlanner {
   /// Alignment of scratch buffers in bytes (at least FFTW's SIMD alignment).
   static let scratchAlignment = 64
 
+  /// The smallest length of at least `n` whose prime factors are all 2, 3, 5 or 7: one
+  /// FFTW transforms fast, and one of few, so that transforms padded to it share the
+  /// cached plans (a length of its own each would re-plan past ``PlanCache/limit``).
+  static func fastLength(atLeast n: Int) -> Int {
+    var m = max(n, 1)
+    while true {
+      var rest = m
+      for p in [2, 3, 5, 7] { while rest % p == 0 { rest /= p } }
+      if rest == 1 { return m }
+      m += 1
+    }
+  }
+
   /// `count` rounded up to a whole number of ``scratchAlignment`` units, in doubles: the
   /// offset at which a second array in one scratch buffer stays aligned.
   static func alignedCount(_ count: Int) -> Int { (count + 7) & ~7 }
@@ -75,24 +88,43 @@ enum FFTWPlanner {
 
 /// A per-length cache of plans of one kind, guarded by the planner lock.
 ///
-/// Cached plans live until the process ends. The cache holds at most ``limit`` lengths
-/// (FFTW's twiddle tables grow with every length); past that, a request for a new length
-/// gets a fresh plan that is destroyed when its last user lets go of it.
+/// The cache holds at most ``limit`` lengths (FFTW's twiddle tables grow with every
+/// length); past that, a new length evicts the one used least recently. An evicted plan is
+/// destroyed when its last user lets go of it. Plans use `FFTW_ESTIMATE`, so a length
+/// planned again gets the same plan and the same bits. (Until this version the first 512
+/// lengths stayed for good and every later one was planned anew on every call, under the
+/// lock: past 512 lengths, planning took most of a large report's time.)
 final class PlanCache<Plan: AnyObject>: @unchecked Sendable {
   /// The most lengths kept per kind of plan.
   let limit: Int
-  private var plans: [Int: Plan] = [:]
+  private var plans: [Int: (plan: Plan, lastUse: UInt64)] = [:]
+  private var clock: UInt64 = 0
 
-  init(limit: Int = 512) { self.limit = limit }
+  init(limit: Int = 512) { self.limit = max(limit, 1) }
 
   /// The cached plan for `length`, creating it with `make` (under the planner lock) on
   /// first use. `make` must not take the lock itself.
   func plan(length: Int, make: (Int) -> Plan) -> Plan {
-    FFTWPlanner.withLock {
-      if let plan = plans[length] { return plan }
+    // An evicted plan is released after the lock: its deinit takes the lock.
+    var evicted: Plan?
+    let plan = FFTWPlanner.withLock { () -> Plan in
+      clock &+= 1
+      if let entry = plans[length] {
+        plans[length] = (entry.plan, clock)
+        return entry.plan
+      }
       let plan = make(length)
-      if plans.count < limit { plans[length] = plan }
+      if plans.count >= limit, let oldest = plans.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+        evicted = oldest.value.plan
+        plans[oldest.key] = nil
+      }
+      plans[length] = (plan, clock)
       return plan
     }
+    withExtendedLifetime(evicted) {}
+    return plan
   }
+
+  /// How many lengths are cached (for tests).
+  var count: Int { FFTWPlanner.withLock { plans.count } }
 }

@@ -71,13 +71,16 @@ extension Envelope {
     guard let onset = samples.firstIndex(where: { $0 != 0 }) else {
       return [Double](repeating: 0, count: samples.count)
     }
+    let length = samples.count - onset
     var guarded = Array(samples[onset...])
-    guarded.append(contentsOf: repeatElement(0, count: causalGuard))
-    return [Double](repeating: 0, count: onset) + analytic(guarded).prefix(samples.count - onset)
+    guarded.append(contentsOf: repeatElement(0, count: FFTWPlanner.fastLength(atLeast: length + causalGuard) - length))
+    return [Double](repeating: 0, count: onset) + analytic(guarded).prefix(length)
   }
 
-  /// Zeros after the signal in ``causal(_:)``, samples: 64 ms at 8 kHz. The leak of an
-  /// abrupt onset decays as 1/(pi n), so it is below 0.1 % of the onset's level this far
-  /// from it, where the envelope's markers (10 % of the peak and up) cannot see it.
+  /// The least number of zeros after the signal in ``causal(_:)``, samples: 64 ms at
+  /// 8 kHz; more are added up to a length FFTW transforms fast
+  /// (``FFTWPlanner/fastLength(atLeast:)``). The leak of an abrupt onset decays as
+  /// 1/(pi n), so it is below 0.1 % of the onset's level this far from it, where the
+  /// envelope's markers (10 % of the peak and up) cannot see it.
   package static let causalGuard = 512
 }

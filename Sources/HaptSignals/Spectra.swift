@@ -12,12 +12,15 @@ import Foundation
 ///   between two bins reads down to 0.85 A, the Hann scalloping loss of 1.42 dB).
 /// - Bin k is at `k * fs / N` Hz, `k = 0 ... N/2`.
 package enum Spectra {
-  /// The periodic Hann window of `count` points (see ``Spectra``).
+  /// The periodic Hann window of `count` points (see ``Spectra``), from the cache of
+  /// recent lengths (``HannWindowCache``).
   package static func hannWindow(count: Int) -> [Double] {
     if count <= 0 { return [] }
     if count == 1 { return [1] }
-    let step = 2 * Double.pi / Double(count)
-    return (0..<count).map { 0.5 - 0.5 * cos(step * Double($0)) }
+    return HannWindowCache.shared.window(count: count) { count in
+      let step = 2 * Double.pi / Double(count)
+      return (0..<count).map { 0.5 - 0.5 * cos(step * Double($0)) }
+    }
   }
 
   /// Magnitude spectrum of the Hann-windowed signal.
@@ -40,9 +43,11 @@ package enum Spectra {
   /// The spectrum is taken over the span from the first to the last non-zero sample, so
   /// silence around a vibration (a cold engine's later start, a longer tail) does not move
   /// the peak. The span's mean is removed first (a constant offset is not a vibration) and
-  /// the DC bin is not a candidate. The peak bin k is refined by fitting a parabola through the
-  /// natural logarithms of the magnitudes at k-1, k, k+1 (Gaussian interpolation, which
-  /// is nearly exact for the Hann window's main lobe): offset
+  /// the DC bin is not a candidate. The windowed span is zero-padded to N points, the
+  /// smallest length of at least its own whose factors are 2, 3, 5 and 7
+  /// (``FFTWPlanner/fastLength(atLeast:)``). The peak bin k is refined by fitting a
+  /// parabola through the natural logarithms of the magnitudes at k-1, k, k+1 (Gaussian
+  /// interpolation, which is nearly exact for the Hann window's main lobe): offset
   /// `d = (a - c) / (2 (a - 2b + c))` bins, clamped to [-0.5, 0.5], frequency
   /// `(k + d) fs / N`. A pure sine reads within about 0.02 bins of its frequency. Without
   /// a usable neighbour (k = N/2, or a zero magnitude) the bin's own frequency is used.
@@ -60,7 +65,9 @@ package enum Spectra {
     guard n >= 2, let first = span.first, span.contains(where: { $0 != first }) else { return nil }
     let mean = span.reduce(0, +) / Double(n)
     let centred = span.map { $0 - mean }
-    let magnitudes = amplitudeSpectrum(of: centred, offset: 0, window: hannWindow(count: n))
+    // Zero-padded to a fast length: finer bins, and one of few plans.
+    let length = FFTWPlanner.fastLength(atLeast: n)
+    let magnitudes = amplitudeSpectrum(of: centred, offset: 0, window: hannWindow(count: n), length: length)
     var peak = 1
     for k in 1..<magnitudes.count where magnitudes[k] > magnitudes[peak] { peak = k }
     guard magnitudes[peak] > 0, magnitudes[peak].isFinite else { return nil }
@@ -72,7 +79,7 @@ package enum Spectra {
       let curvature = a - 2 * b + c
       if curvature < 0 { offset = min(max(0.5 * (a - c) / curvature, -0.5), 0.5) }
     }
-    return (Double(peak) + offset) * signal.sampleRate_Hz / Double(n)
+    return (Double(peak) + offset) * signal.sampleRate_Hz / Double(length)
   }
 
   /// Short-time Fourier transform levels for the report's spectrogram.
@@ -114,9 +121,13 @@ package enum Spectra {
   }
 
   /// Single-sided amplitude spectrum (see ``Spectra``) of `samples[offset ..< offset + N]`
-  /// times `window` (N = window.count), with samples past the end taken as 0.
-  static func amplitudeSpectrum(of samples: [Double], offset: Int, window: [Double]) -> [Double] {
-    let n = window.count
+  /// times `window` (N = window.count), with samples past the end taken as 0, transformed
+  /// at `length` points (default N; more zero-pads the windowed frame).
+  static func amplitudeSpectrum(
+    of samples: [Double], offset: Int, window: [Double], length: Int? = nil
+  ) -> [Double] {
+    let frameLength = window.count
+    let n = max(length ?? frameLength, frameLength)
     let plan = RealFFTPlan.shared(length: n)
     let bins = plan.binCount
     let windowSum = window.reduce(0, +)
@@ -125,12 +136,13 @@ package enum Spectra {
         let spectrum = frame + FFTWPlanner.alignedCount(n)
         samples.withUnsafeBufferPointer { x in
           window.withUnsafeBufferPointer { w in
-            for j in 0..<n {
+            for j in 0..<frameLength {
               let index = offset + j
               frame[j] = index < x.count ? x[index] * w[j] : 0
             }
           }
         }
+        for j in frameLength..<n { frame[j] = 0 }
         plan.forwardAligned(frame, into: spectrum)
         for k in 0..<bins {
           let re = spectrum[2 * k]

@@ -64,15 +64,31 @@ final class Slots<Element>: @unchecked Sendable {
 @Suite struct PlanLifetimeTests {
   private final class Dummy {}
 
-  @Test func cacheKeepsAtMostItsLimit() {
+  @Test func cacheKeepsAtMostItsLimitDroppingTheLeastRecentlyUsed() {
     let cache = PlanCache<Dummy>(limit: 2)
     let a = cache.plan(length: 1) { _ in Dummy() }
-    _ = cache.plan(length: 2) { _ in Dummy() }
+    let b = cache.plan(length: 2) { _ in Dummy() }
     #expect(cache.plan(length: 1) { _ in Dummy() } === a)
-    // A third length is planned but not kept.
+    // A third length evicts the least recently used one (2), and is kept itself.
     let c1 = cache.plan(length: 3) { _ in Dummy() }
     let c2 = cache.plan(length: 3) { _ in Dummy() }
-    #expect(c1 !== c2)
+    #expect(c1 === c2)
+    #expect(cache.count == 2)
+    #expect(cache.plan(length: 1) { _ in Dummy() } === a)
+    #expect(cache.plan(length: 2) { _ in Dummy() } !== b)
+    #expect(cache.count == 2)
+  }
+
+  /// A window from the cache has the values of a new one, bit for bit, and the cache
+  /// keeps at most its limit.
+  @Test func hannWindowsFromTheCacheAreTheComputedOnes() {
+    let cache = HannWindowCache(limit: 2)
+    func computed(_ n: Int) -> [Double] { (0..<n).map { 0.5 - 0.5 * cos(2 * Double.pi / Double(n) * Double($0)) } }
+    for n in [5, 8, 5, 13, 8, 5] {
+      #expect(cache.window(count: n, make: computed) == computed(n))
+    }
+    #expect(Spectra.hannWindow(count: 1001) == computed(1001))
+    #expect(Spectra.hannWindow(count: 1001) == computed(1001))
   }
 
   @Test func uncachedPlansAreCreatedAndDestroyedConcurrently() {
