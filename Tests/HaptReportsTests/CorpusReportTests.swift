@@ -395,3 +395,18 @@ enum TableWidth {
     #expect(text.contains("Every port stays within 1 JND of its original."))
   }
 }
+
+/// The capability matrix's numbers never read as the other side of a verdict boundary.
+@Suite struct CapabilityCellNumberTests {
+  @Test func aNumberUnderABoundaryNeverReadsAsTheBoundary() {
+    #expect(CorpusReport.cellNumber(0.5) == "0.5")
+    #expect(CorpusReport.cellNumber(0.94) == "0.9")
+    #expect(CorpusReport.cellNumber(0.97) == "0.97")
+    #expect(CorpusReport.cellNumber(0.999) == "0.99")
+    #expect(CorpusReport.cellNumber(1.0) == "1.0")
+    #expect(CorpusReport.cellNumber(1.04) == "1.0")
+    #expect(CorpusReport.cellNumber(2.96) == "2.96")
+    #expect(CorpusReport.cellNumber(3.0) == "3.0")
+    #expect(CorpusReport.cellNumber(19.36) == "19.4")
+  }
+}

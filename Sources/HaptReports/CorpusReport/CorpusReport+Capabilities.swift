@@ -68,6 +68,16 @@ extension CorpusReport {
     return ReportSection(title: "What plays where", id: "capabilities", blocks: blocks)
   }
 
+  /// d' with one decimal, or two (rounded down) where one would land on a verdict's
+  /// boundary from below: 0.97, under 1, is "0.97", never "1.0" beside the under-1 symbol.
+  static func cellNumber(_ d: Double) -> String {
+    let short = String(format: "%.1f", d)
+    for boundary in [1.0, 3.0] where d < boundary && Double(short)! >= boundary {
+      return String(format: "%.2f", (d * 100).rounded(.down) / 100)
+    }
+    return short
+  }
+
   /// One matrix cell: a verdict colour, a symbol and d' for a fallback, the sentence as
   /// the tooltip.
   static func matrixCell(_ row: DevicePlayback) -> LinkTable.Cell {
@@ -77,7 +87,7 @@ extension CorpusReport {
       return .verdict(.pass, text: ReportVerdict.pass.symbol, tooltip: tooltip)
     case .fallsBack(let d):
       let verdict: ReportVerdict = d < 1 ? .prepare : d < 3 ? .warn : .fail
-      return .verdict(verdict, text: "\(verdict.symbol) \(String(format: "%.1f", d))", tooltip: tooltip)
+      return .verdict(verdict, text: "\(verdict.symbol) \(cellNumber(d))", tooltip: tooltip)
     case .silent(let reason):
       let verdict: ReportVerdict = reason == .noActuator ? .silent : .unfelt
       return .verdict(verdict, text: verdict.symbol, tooltip: tooltip)
