@@ -62,7 +62,7 @@ extension Envelope {
   /// The analytic envelope is not causal: it leaks ahead of an abrupt onset. Nothing is
   /// felt before the signal starts, so no marker may precede it (an engine latency of
   /// 10 ms must never read 9.7 ms). The transform sees the signal from its onset on,
-  /// followed by ``causalGuard`` zeros, whatever silence came before: the leak ahead of
+  /// followed by at least ``causalGuard`` zeros, whatever silence came before: the leak ahead of
   /// the onset (the transform is circular) falls into those zeros rather than onto the
   /// signal's end, and the envelope shifts with the signal, so a cold render, which
   /// starts later than a prepared one, has the same envelope after its onset, sample for
