@@ -402,6 +402,8 @@ enum TableWidth {
     #expect(CorpusReport.cellNumber(0.5) == "0.5")
     #expect(CorpusReport.cellNumber(0.94) == "0.9")
     #expect(CorpusReport.cellNumber(0.97) == "0.97")
+    // As the tooltip rounds it (d' 0.97), not down.
+    #expect(CorpusReport.cellNumber(0.966) == "0.97")
     #expect(CorpusReport.cellNumber(0.999) == "0.99")
     #expect(CorpusReport.cellNumber(1.0) == "1.0")
     #expect(CorpusReport.cellNumber(1.04) == "1.0")

@@ -68,12 +68,14 @@ extension CorpusReport {
     return ReportSection(title: "What plays where", id: "capabilities", blocks: blocks)
   }
 
-  /// d' with one decimal, or two (rounded down) where one would land on a verdict's
-  /// boundary from below: 0.97, under 1, is "0.97", never "1.0" beside the under-1 symbol.
+  /// d' with one decimal, or two where one would land on a verdict's boundary from below:
+  /// 0.97, under 1, is "0.97" (as the tooltip says), never "1.0" beside the under-1 symbol;
+  /// two decimals are rounded down only where they too would reach it (0.999 is "0.99").
   static func cellNumber(_ d: Double) -> String {
     let short = String(format: "%.1f", d)
     for boundary in [1.0, 3.0] where d < boundary && Double(short)! >= boundary {
-      return String(format: "%.2f", (d * 100).rounded(.down) / 100)
+      let two = String(format: "%.2f", d)
+      return Double(two)! < boundary ? two : String(format: "%.2f", (d * 100).rounded(.down) / 100)
     }
     return short
   }
