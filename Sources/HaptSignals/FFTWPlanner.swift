@@ -95,12 +95,12 @@ enum FFTWPlanner {
 /// lengths stayed for good and every later one was planned anew on every call, under the
 /// lock: past 512 lengths, planning took most of a large report's time.)
 final class PlanCache<Plan: AnyObject>: @unchecked Sendable {
-  /// The most lengths kept per kind of plan.
-  let limit: Int
-  private var plans: [Int: (plan: Plan, lastUse: UInt64)] = [:]
-  private var clock: UInt64 = 0
+  private var plans: RecentlyUsed<Int, Plan>
 
-  init(limit: Int = 512) { self.limit = max(limit, 1) }
+  init(limit: Int = 512) { plans = RecentlyUsed(limit: limit) }
+
+  /// The most lengths kept per kind of plan.
+  var limit: Int { plans.limit }
 
   /// The cached plan for `length`, creating it with `make` (under the planner lock) on
   /// first use. `make` must not take the lock itself.
@@ -108,17 +108,9 @@ final class PlanCache<Plan: AnyObject>: @unchecked Sendable {
     // An evicted plan is released after the lock: its deinit takes the lock.
     var evicted: Plan?
     let plan = FFTWPlanner.withLock { () -> Plan in
-      clock &+= 1
-      if let entry = plans[length] {
-        plans[length] = (entry.plan, clock)
-        return entry.plan
-      }
+      if let plan = plans.value(for: length) { return plan }
       let plan = make(length)
-      if plans.count >= limit, let oldest = plans.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-        evicted = oldest.value.plan
-        plans[oldest.key] = nil
-      }
-      plans[length] = (plan, clock)
+      evicted = plans.insert(plan, for: length)
       return plan
     }
     withExtendedLifetime(evicted) {}

@@ -10,33 +10,22 @@ final class HannWindowCache: @unchecked Sendable {
   /// The process-wide cache.
   static let shared = HannWindowCache()
 
-  /// The most lengths kept; past that, the least recently used length is dropped.
-  let limit: Int
   private let lock = NSLock()
-  private var windows: [Int: (window: [Double], lastUse: UInt64)] = [:]
-  private var clock: UInt64 = 0
+  private var windows: RecentlyUsed<Int, [Double]>
 
-  init(limit: Int = 256) { self.limit = max(limit, 1) }
+  /// Keeps at most `limit` lengths; past that, the least recently used length is dropped.
+  init(limit: Int = 256) { windows = RecentlyUsed(limit: limit) }
 
-  /// The window of `count` points, made with `make` on a miss.
+  /// The window of `count` points, made with `make` on a miss (outside the lock).
   func window(count: Int, make: (Int) -> [Double]) -> [Double] {
     lock.lock()
-    clock &+= 1
-    if let entry = windows[count] {
-      windows[count] = (entry.window, clock)
-      lock.unlock()
-      return entry.window
-    }
+    let cached = windows.value(for: count)
     lock.unlock()
+    if let cached { return cached }
     let window = make(count)
     lock.lock()
-    defer { lock.unlock() }
-    if windows[count] == nil, windows.count >= limit,
-      let oldest = windows.min(by: { $0.value.lastUse < $1.value.lastUse })
-    {
-      windows[oldest.key] = nil
-    }
-    windows[count] = (window, clock)
+    windows.insert(window, for: count)
+    lock.unlock()
     return window
   }
 }

@@ -195,7 +195,8 @@ package struct AndroidExport: Sendable, Equatable {
     // primitives are weighed against the amplitude waveform first, then the envelope
     // against whichever of the two is kept.
     var notes: [String] = []
-    let amplitudeOnFlagship = judgeOnFlagship(.amplitude)(amplitude.settings, amplitude.effect)
+    // Rendered only when a richer alternative is there to be weighed against it.
+    lazy var amplitudeOnFlagship = judgeOnFlagship(.amplitude)(amplitude.settings, amplitude.effect)
     var keptPrimitives = primitives
     if let primitives, primitives.d >= amplitudeOnFlagship {
       keptPrimitives = nil

@@ -239,7 +239,7 @@ package enum AndroidPort {
     for corpus: PatternCorpus, devices: [DeviceProfile], threads: Int = Parallel.defaultThreadCount,
     exports: [AndroidExport?]? = nil
   ) -> [AndroidPortResult] {
-    let android = devices.filter { defaultDeviceNames.contains($0.name) || $0.android != nil }
+    let android = devices.filter { $0.platform == .android }
     let ahap = corpus.entries.indices.filter {
       URL(fileURLWithPath: corpus.entries[$0].path).pathExtension.lowercased() == "ahap"
     }

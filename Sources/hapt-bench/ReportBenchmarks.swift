@@ -27,10 +27,10 @@ enum ReportBenchmarks {
     }
   }
 
-  /// Runs the report job on `paths` into a temporary folder; returns the pattern count.
-  /// `hapt report PATHS` as the command runs it (``ReportJob``): every shipped device, both
-  /// states, the Android ports and what plays where included. (Until this version the
-  /// benchmark built the report without the Android sections, a small part of the work.)
+  /// Runs `hapt report PATHS` as the command does (``ReportJob``) into a temporary folder:
+  /// every shipped device, both states, the Android ports and what plays where included;
+  /// returns the pattern count. (Until this version the benchmark built the report without
+  /// the Android sections, which are most of the work.)
   static func runReport(_ paths: [String]) throws -> Int {
     let corpus = PatternCorpus.load(paths)
     var settings = ReportJobSettings(paths: paths)

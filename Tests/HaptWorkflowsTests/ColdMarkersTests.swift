@@ -17,23 +17,15 @@ import Testing
 /// profile, and game-power-up's onset moved by 0.28 ms on iphone-wideband-lra (0.63 ms on
 /// a 90 Hz voice coil) through the detection threshold at that frequency.
 @Suite struct ColdMarkersTests {
-  static let library: [(name: String, pattern: HapticPattern)] = {
-    guard let folder = Corpora.directory("library"),
-      let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
-    else { return [] }
-    return names.filter { $0.hasSuffix(".ahap") }.sorted().compactMap { name in
-      (try? PatternFile.load(path: folder.appendingPathComponent(name).path)).map { (name, $0.pattern) }
-    }
-  }()
-
   @Test func coldMarkersAreThePreparedOnesDelayedByTheEngineOnEveryProfile() throws {
-    #expect(Self.library.count >= 15)
+    let library = try PatternExtentTests.libraryPatterns()
+    #expect(library.count >= 15)
     let devices = try DeviceProfile.shipped().filter { $0.capabilities.plays }
     #expect(devices.count >= 9)
     var compared = 0
     for device in devices {
       let renderer = Renderer(device: device)
-      for (name, pattern) in Self.library {
+      for (name, pattern) in library {
         func measured(_ state: EngineState) -> PatternMeasurement {
           PatternMeasurement(
             pattern: name, device: device.name, state: state,
