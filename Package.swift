@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // hapt: a haptic perception evaluation and testing harness.
 // Layers (data flows one way): Core -> Patterns -> Signals -> Simulation -> Metrics
-// -> Workflows -> Reports -> hapt. See README.md and Docs/Design.md.
+// -> Evaluation -> Baselines, Calibration, Android -> Reports -> hapt. See README.md and Docs/Design.md.
 import PackageDescription
 
 let linkMath: [LinkerSetting] = [.linkedLibrary("m", .when(platforms: [.linux]))]
@@ -39,54 +39,111 @@ let package = Package(
 
     // MARK: - Layers
     /// Shared ground: lenient JSON with source positions, input errors, atomic writes.
-    .target(name: "HaptCore", dependencies: ["CMalloc", "HaptCorpora"], linkerSettings: linkMath),
-    /// Pattern model, AHAP and .haptic codecs, presets, lint. No maths dependencies.
     .target(
-      name: "HaptPatterns", dependencies: ["HaptCore"], linkerSettings: linkMath),
+      name: "HaptCore", dependencies: ["CMalloc", "HaptCorpora"], exclude: ["README.md"], linkerSettings: linkMath),
+    /// The pattern model: events, curves, dynamic controls, and the source descriptions
+    /// (Android vibrations, MPEG-I experiences, frequencies in hertz) a device resolves.
+    .target(
+      name: "HaptPatterns", dependencies: ["HaptCore"], exclude: ["README.md"], linkerSettings: linkMath),
+    /// Every pattern file format's codec (AHAP, .haptic, .haps, .ivs, Android XML, MPEG-I),
+    /// the registry that picks one by file, folder walks, the shipped presets.
+    .target(
+      name: "HaptFormats", dependencies: ["HaptCore", "HaptPatterns"], exclude: ["README.md"], linkerSettings: linkMath),
+    /// Lint: the rules a pattern file is checked against, their findings and report.
+    .target(
+      name: "HaptLint", dependencies: ["HaptCore", "HaptPatterns", "HaptFormats"],
+      exclude: ["README.md"], linkerSettings: linkMath),
+    /// The Swift source that plays a pattern (Core Haptics, UIKit, SwiftUI, WatchKit).
+    .target(
+      name: "HaptCodegen", dependencies: ["HaptCore", "HaptPatterns", "HaptFormats"],
+      exclude: ["README.md"], linkerSettings: linkMath),
     /// Sampled signals, FFTW wrapper, WAV/FLAC through libsndfile, resampling.
     .target(
       name: "HaptSignals", dependencies: ["HaptCore", "CFFTW", "CSndFile"],
-      linkerSettings: linkMath),
+      exclude: ["README.md"], linkerSettings: linkMath),
     /// Device profiles, drive synthesis, actuators, engine latency.
     .target(
       name: "HaptSimulation", dependencies: ["HaptCore", "HaptPatterns", "HaptSignals"],
-      linkerSettings: linkMath),
+      exclude: ["README.md"], linkerSettings: linkMath),
     /// Perception thresholds, ST-SIM, SPQI, markers, d', confusion, information transfer.
     .target(
-      name: "HaptMetrics", dependencies: ["HaptCore", "HaptSignals"], linkerSettings: linkMath),
-    /// Corpus evaluation, latency budgets, baselines and regression checks (also against a git revision).
+      name: "HaptMetrics", dependencies: ["HaptCore", "HaptSignals"], exclude: ["README.md"], linkerSettings: linkMath),
+    /// What hapt says about a difference: the edits of a pattern file, then what a person
+    /// would feel from them, in designers' words (Docs/Explanations.md).
     .target(
-      name: "HaptWorkflows",
-      dependencies: ["HaptCore", "HaptPatterns", "HaptSignals", "HaptSimulation", "HaptMetrics"],
-      linkerSettings: linkMath),
+      name: "HaptExplanation", dependencies: ["HaptCore", "HaptPatterns", "HaptMetrics"],
+      exclude: ["README.md"], linkerSettings: linkMath),
+    /// Corpus evaluation: pattern corpora, measurements, latency budgets, confusability
+    /// reviews, report jobs and their shards.
+    .target(
+      name: "HaptEvaluation",
+      dependencies: [
+        "HaptCore", "HaptPatterns", "HaptFormats", "HaptLint", "HaptSignals", "HaptSimulation", "HaptMetrics",
+        "HaptExplanation",
+      ],
+      exclude: ["README.md"], linkerSettings: linkMath),
+    /// Baselines and regression checks (also against a git revision), their shards.
+    .target(
+      name: "HaptBaselines",
+      dependencies: [
+        "HaptCore", "HaptPatterns", "HaptFormats", "HaptSignals", "HaptSimulation", "HaptMetrics", "HaptExplanation",
+        "HaptEvaluation",
+      ],
+      exclude: ["README.md"], linkerSettings: linkMath),
+    /// Device profiles fitted to recordings (`hapt fit`).
+    .target(
+      name: "HaptCalibration",
+      dependencies: [
+        "HaptCore", "HaptPatterns", "HaptFormats", "HaptSignals", "HaptSimulation", "HaptMetrics", "HaptExplanation",
+        "HaptEvaluation",
+      ],
+      exclude: ["README.md"], linkerSettings: linkMath),
+    /// Android as a feature: what plays where, the adaptive export, ports and the hardware
+    /// assessment.
+    .target(
+      name: "HaptAndroid",
+      dependencies: [
+        "HaptCore", "HaptPatterns", "HaptFormats", "HaptSignals", "HaptSimulation", "HaptMetrics", "HaptExplanation",
+        "HaptEvaluation",
+      ],
+      exclude: ["README.md"], linkerSettings: linkMath),
     /// CSV, HTML with inline SVG, JUnit XML, finding reporters (xcode, github, sarif, markdown).
     .target(
       name: "HaptReports",
-      dependencies: ["HaptCore", "HaptPatterns", "HaptSignals", "HaptSimulation", "HaptMetrics", "HaptWorkflows"],
-      linkerSettings: linkMath),
+      dependencies: [
+        "HaptCore", "HaptPatterns", "HaptFormats", "HaptLint", "HaptSignals", "HaptSimulation", "HaptMetrics",
+        "HaptExplanation", "HaptEvaluation", "HaptBaselines", "HaptCalibration", "HaptAndroid",
+      ],
+      exclude: ["README.md"], linkerSettings: linkMath),
 
     /// Assertions for users' own tests (Swift Testing and XCTest): distinguishability,
     /// baselines and latency budgets in one line each.
     .target(
       name: "HaptTesting",
-      dependencies: ["HaptCore", "HaptPatterns", "HaptSignals", "HaptSimulation", "HaptMetrics", "HaptWorkflows"],
-      linkerSettings: linkMath),
+      dependencies: [
+        "HaptCore", "HaptPatterns", "HaptFormats", "HaptSignals", "HaptSimulation", "HaptMetrics",
+        "HaptExplanation", "HaptEvaluation", "HaptBaselines",
+      ],
+      exclude: ["README.md"], linkerSettings: linkMath),
 
     // MARK: - Executables
     /// The command-line frontend both executables share: typed commands declared as
     /// argument tables that parse, validate and print help (no outside packages).
-    .target(name: "HaptCommandLine", dependencies: ["HaptCore"]),
+    .target(name: "HaptCommandLine", dependencies: ["HaptCore"], exclude: ["README.md"]),
     .executableTarget(
       name: "hapt",
       dependencies: [
-        "HaptCore", "HaptPatterns", "HaptSignals", "HaptSimulation", "HaptMetrics",
-        "HaptWorkflows", "HaptReports", "HaptCommandLine",
+        "HaptCore", "HaptPatterns", "HaptFormats", "HaptLint", "HaptCodegen", "HaptSignals", "HaptSimulation",
+        "HaptMetrics", "HaptExplanation", "HaptEvaluation", "HaptBaselines", "HaptCalibration", "HaptAndroid",
+        "HaptReports",
+        "HaptCommandLine",
       ],
       linkerSettings: linkMath),
     .executableTarget(
       name: "hapt-bench",
       dependencies: [
-        "HaptCore", "HaptPatterns", "HaptSignals", "HaptSimulation", "HaptMetrics", "HaptWorkflows", "HaptReports",
+        "HaptCore", "HaptPatterns", "HaptFormats", "HaptLint", "HaptSignals", "HaptSimulation", "HaptMetrics",
+        "HaptExplanation", "HaptEvaluation", "HaptBaselines", "HaptCalibration", "HaptAndroid", "HaptReports",
         "HaptCommandLine",
       ],
       linkerSettings: linkMath),
@@ -102,27 +159,47 @@ let package = Package(
       dependencies: ["hapt"]),
 
     // MARK: - Tests
-    /// What several test targets share (fuzz case counts): one copy, not a product.
+    /// What several test targets share (fuzz case counts, the slow-test tags, approximate
+    /// equality): one copy, not a product.
     .target(name: "HaptTestSupport", path: "Tests/HaptTestSupport"),
-    .testTarget(name: "HaptCoreTests", dependencies: ["HaptCore"]),
+    .testTarget(name: "HaptCoreTests", dependencies: ["HaptCore", "HaptTestSupport"]),
     /// CodegenStubs: the Apple SDK signatures generated Swift is type-checked against.
     .testTarget(
-      name: "HaptPatternsTests", dependencies: ["HaptPatterns", "HaptTestSupport"], exclude: ["CodegenStubs"],
+      name: "HaptPatternsTests",
+      dependencies: ["HaptPatterns", "HaptFormats", "HaptLint", "HaptCodegen", "HaptTestSupport"],
+      exclude: ["CodegenStubs", "MPEGFixtures", "MPEGStreamFixtures"],
       resources: [.copy("Fixtures"), .copy("AndroidFixtures")]),
     .testTarget(name: "HaptSignalsTests", dependencies: ["HaptSignals", "HaptTestSupport"]),
-    .testTarget(name: "HaptSimulationTests", dependencies: ["HaptSimulation", "HaptTestSupport"]),
+    .testTarget(name: "HaptSimulationTests", dependencies: ["HaptSimulation", "HaptFormats", "HaptTestSupport"]),
     .testTarget(
       name: "HaptMetricsTests", dependencies: ["HaptMetrics", "HaptSignals", "HaptTestSupport"],
       resources: [.copy("Fixtures")]),
     /// KotlinStubs: the Android SDK signatures exported Kotlin is compiled against.
-    .testTarget(name: "HaptWorkflowsTests", dependencies: ["HaptWorkflows", "HaptReports"], exclude: ["KotlinStubs"]),
+    .testTarget(
+      name: "HaptWorkflowsTests",
+      dependencies: [
+        "HaptFormats", "HaptCodegen", "HaptExplanation", "HaptEvaluation", "HaptBaselines", "HaptCalibration",
+        "HaptAndroid", "HaptReports", "HaptTestSupport",
+      ],
+      exclude: ["KotlinStubs"]),
     .testTarget(
       name: "HaptReportsTests",
-      dependencies: ["HaptReports", "HaptWorkflows", "HaptSimulation", "HaptPatterns", "HaptMetrics"],
+      dependencies: [
+        "HaptReports", "HaptEvaluation", "HaptBaselines", "HaptAndroid", "HaptSimulation", "HaptPatterns",
+        "HaptFormats",
+        "HaptLint", "HaptMetrics",
+      ],
       exclude: ["Goldens"]),
     .testTarget(name: "HaptTestingTests", dependencies: ["HaptTesting"]),
+    .testTarget(
+      name: "HaptExplanationTests",
+      dependencies: [
+        "HaptExplanation", "HaptPatterns", "HaptFormats", "HaptSimulation", "HaptMetrics", "HaptEvaluation",
+        "HaptTestSupport",
+      ]),
     /// End-to-end: runs the built `hapt` binary.
     /// Also parses every command in-process (`@testable import hapt`).
-    .testTarget(name: "HaptCLITests", dependencies: ["hapt", "HaptCommandLine", "HaptCore"]),
+    .testTarget(
+      name: "HaptCLITests", dependencies: ["hapt", "HaptCommandLine", "HaptCore", "HaptFormats", "HaptTestSupport"]),
   ]
 )

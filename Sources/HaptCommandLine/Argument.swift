@@ -102,7 +102,8 @@ package struct Argument<Command> {
   }
 }
 
-/// How many positionals a command takes, and the words for a missing one.
+/// How many positionals a command takes, what the usage calls them, and the words for a
+/// missing one.
 package struct PositionalSpec: Sendable, Equatable {
   /// The fewest the command needs.
   package var minimum: Int
@@ -110,15 +111,32 @@ package struct PositionalSpec: Sendable, Equatable {
   package var maximum: Int?
   /// What is missing when fewer are given: `PATH (a pattern file or folder)`.
   package var missing: String
+  /// Their placeholders in the usage line: one (`PATH`, repeated as `PATH...` when the
+  /// command takes several) or one per positional (`A`, `B`).
+  package var valueNames: [String]
 
   /// - Parameters:
   ///   - minimum: The fewest positionals the command needs.
   ///   - maximum: The most it takes (nil: any number).
   ///   - missing: What `missing ...` says when fewer than `minimum` are given.
-  package init(minimum: Int = 0, maximum: Int? = nil, missing: String = "") {
+  ///   - valueNames: Their placeholders in the usage line; by default the first word of
+  ///     `missing` (`PATH` of `PATH (a pattern file or folder)`), or `ARGUMENT`.
+  package init(minimum: Int = 0, maximum: Int? = nil, missing: String = "", valueNames: [String]? = nil) {
     self.minimum = minimum
     self.maximum = maximum
     self.missing = missing
+    let firstWord = missing.split(whereSeparator: { $0 == " " || $0 == "(" }).first.map {
+      String($0.prefix { $0 != "." })
+    }
+    self.valueNames = valueNames ?? [firstWord.flatMap { $0.isEmpty ? nil : $0 } ?? "ARGUMENT"]
+  }
+
+  /// The positionals as the usage line writes them: `PATH...`, `[FOLDER]`, `A B`.
+  package var synopsis: String {
+    if valueNames.count > 1 { return valueNames.joined(separator: " ") }
+    let name = valueNames.first ?? "ARGUMENT"
+    let words = maximum == 1 ? name : name + "..."
+    return minimum == 0 ? "[\(words)]" : words
   }
 
   /// Throws the usage error for `positionals` that are too few or too many.

@@ -1,41 +1,50 @@
-/// What `--help` and usage errors say about a command: its name, summary, usage lines and
-/// discussion. The options come from the command's argument table.
+/// What `--help` and usage errors say about a command: its name, summary, other forms and
+/// discussion. The usage line and the options come from the command's argument table
+/// (``Usage``), so help cannot disagree with the parser.
 package struct CommandHelp: Sendable {
   /// The words after the tool's name: `lint`, `baseline record`.
   package let name: String
   /// One line for the command list.
   package let summary: String
-  /// Usage lines without the tool's name: `lint PATH... [options]`.
-  package let usage: [String]
+  /// Ways to call the command that the generated usage line does not show (one of two
+  /// exclusive modes, a sharded run), without the tool's name: `confusion --counts FILE.csv`.
+  /// Every option a form names must be in the command's table (the tests check).
+  package let forms: [String]
   /// Paragraphs shown under the usage in `--help`.
   package let discussion: String
 
-  package init(name: String, summary: String, usage: [String], discussion: String = "") {
+  package init(name: String, summary: String, forms: [String] = [], discussion: String = "") {
     self.name = name
     self.summary = summary
-    self.usage = usage
+    self.forms = forms
     self.discussion = discussion
   }
 
-  /// The text of `TOOL NAME --help`, with `options` (`--help` is added) and, for a command
-  /// with subcommands, their names and summaries.
-  package func text(tool: String, options: [OptionSpec], subcommands: [CommandHelp] = []) -> String {
+  /// The text of `TOOL NAME --help`: the usage generated from `usage` (a command group's
+  /// from its subcommands' usages), the forms, the discussion, the subcommands and the
+  /// options (`--help` is added).
+  package func text(tool: String, usage: Usage, subcommands: [(help: CommandHelp, usage: Usage)] = []) -> String {
     var lines = ["OVERVIEW: \(summary)", ""]
     lines.append("USAGE:")
-    lines += usage.map { "  \(tool) \($0)" }
+    if subcommands.isEmpty {
+      lines += usage.wrapped(tool: tool)
+    } else {
+      lines += subcommands.map { "  \(tool) \($0.usage.shortSynopsis)" }
+    }
+    lines += forms.map { "  \(tool) \($0)" }
     if !discussion.isEmpty {
       lines += ["", discussion]
     }
     if !subcommands.isEmpty {
       lines += ["", "SUBCOMMANDS:"]
-      let width = (subcommands.map(\.lastWord.count).max() ?? 0) + 4
-      for sub in subcommands {
+      let width = (subcommands.map(\.help.lastWord.count).max() ?? 0) + 4
+      for (sub, _) in subcommands {
         lines.append("  " + sub.lastWord + String(repeating: " ", count: width - sub.lastWord.count) + sub.summary)
       }
       lines += ["", "See '\(tool) \(name) <subcommand> --help' for a subcommand's options."]
     }
     lines += ["", "OPTIONS:"]
-    let all = options + [OptionSpec(name: "help", valueName: nil, help: "Show this help.", repeatable: false)]
+    let all = usage.options + [OptionSpec(name: "help", valueName: nil, help: "Show this help.", repeatable: false)]
     let width = min(30, (all.map(\.synopsis.count).max() ?? 0) + 2)
     for option in all {
       let left = "  " + option.synopsis

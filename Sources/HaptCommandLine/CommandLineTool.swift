@@ -21,7 +21,7 @@ package enum CommandLineTool {
       }
       return .run(command)
     } catch let error as UsageError {
-      let usage = Command.help.usage.first.map { "\(tool) \($0)" } ?? words
+      let usage = "\(tool) \(Command.usage.shortSynopsis)"
       FileHandle.standardError.write(
         Data("error: \(error.description)\nusage: \(usage)\nSee '\(words) --help'.\n".utf8))
       return .exit(64)

@@ -28,6 +28,11 @@ package struct OptionSpec: Sendable, Equatable {
     valueName.map { "--\(name) \($0)" } ?? "--\(name)"
   }
 
+  /// The option as the usage line writes it: `[--device NAME...]`, `[--strict]`.
+  package var usageSynopsis: String {
+    "[" + synopsis + (repeatable ? "..." : "") + "]"
+  }
+
   /// `--name`, as messages write it.
   package var flagName: String { "--\(name)" }
 }

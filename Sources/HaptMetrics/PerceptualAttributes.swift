@@ -56,6 +56,10 @@ package struct PerceptualAttributes: Sendable, Equatable {
   /// First to last felt instant, seconds.
   package var duration_s: Double
 
+  /// How many events a hand separates (``PerceptualFeatures/events``): a rhythm needs at
+  /// least two.
+  package var feltEvents: Int = 0
+
   /// Whether any of the signal is felt.
   package var isPerceptible: Bool { duration_s > 0 }
 
@@ -83,8 +87,9 @@ package struct PerceptualAttributes: Sendable, Equatable {
 
   package init(
     energy: Double, tempo_Hz: Double, meanMagnitude: Double, fluctuation: Double, continuity: Double,
-    duration_s: Double, dutyCycle: Double = 1, frequency_Hz: Double = 0
+    duration_s: Double, dutyCycle: Double = 1, frequency_Hz: Double = 0, feltEvents: Int = 0
   ) {
+    self.feltEvents = feltEvents
     self.energy = energy
     self.tempo_Hz = tempo_Hz
     self.meanMagnitude = meanMagnitude
@@ -118,6 +123,7 @@ package struct PerceptualAttributes: Sendable, Equatable {
     let level = felt.level_dB
     let magnitude = felt.magnitude
 
+    feltEvents = features.events.count
     energy = Self.summedPeak(magnitude, sampleRate_Hz: rate)
     let rateSpan = max(duration, Self.shortestSpan_s)
     if let smooth = ZeroPhaseFilter(.lowPass, cutoff_Hz: Self.tempoSmoothing_Hz, sampleRate_Hz: rate) {

@@ -7,7 +7,7 @@ import Foundation
 /// ``Distinguishability/changes(from:to:)`` lists them; d' is the Euclidean sum of their
 /// ``dPrime_JND``. ``sentence`` reads as a person would say it: "event 2: 6.0 dB weaker
 /// (2.6 JND)", "event 2 starts 50 ms later (1.9 JND)", "event 3 missing (11.7 JND)",
-/// "20 % lower frequency (1.0 JND)".
+/// "20 % lower frequency (duller) (1.0 JND)".
 public struct PerceptualChange: Sendable, Equatable, CustomStringConvertible {
   /// The perceptual cue that changed.
   public enum Cue: String, Sendable, CaseIterable {
@@ -87,7 +87,8 @@ public struct PerceptualChange: Sendable, Equatable, CustomStringConvertible {
     case .level:
       return "\(subject): \(Self.fixed(abs(size), 1)) dB \(size < 0 ? "weaker" : "stronger")" + jnd
     case .frequency:
-      return "\(Self.fixed(abs(size), 0)) % \(size < 0 ? "lower" : "higher") frequency" + jnd
+      return "\(Self.fixed(abs(size), 0)) % \(size < 0 ? "lower frequency (duller)" : "higher frequency (sharper)")"
+        + jnd
     case .duration:
       return "\(subject): \(Self.fixed(abs(size), 0)) ms \(size < 0 ? "shorter" : "longer")" + jnd
     case .shape:

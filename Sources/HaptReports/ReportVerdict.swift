@@ -1,4 +1,4 @@
-import HaptWorkflows
+import HaptEvaluation
 
 /// The outcome of a budget check as the report shows it.
 ///

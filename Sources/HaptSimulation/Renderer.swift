@@ -219,9 +219,7 @@ extension Renderer {
   /// plays as it is.
   func devicePattern(_ pattern: HapticPattern) -> (pattern: HapticPattern, android: AndroidResolution?) {
     if let hertz = pattern.hertz, pattern.android == nil {
-      let (low, high) = (device.drive.fmin_Hz, device.drive.fmax_Hz)
-      let band = low.isFinite && high.isFinite && high > low ? low...high : HertzPattern.defaultBand_Hz
-      return (hertz.resolved(band_Hz: band), nil)
+      return (hertz.resolved(band_Hz: device.driveBand_Hz), nil)
     }
     guard let android = pattern.android else { return (pattern, nil) }
     let resolution = android.resolved(for: device.androidPlayback)

@@ -3,7 +3,8 @@ import HaptMetrics
 import HaptPatterns
 import HaptSignals
 import HaptSimulation
-import HaptWorkflows
+import HaptEvaluation
+import HaptBaselines
 
 extension HaptCheck {
   /// The environment variable that turns ``matchesBaseline(_:in:tolerances:record:)`` into

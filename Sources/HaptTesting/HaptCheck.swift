@@ -1,6 +1,7 @@
 import Foundation
 import HaptMetrics
-import HaptWorkflows
+import HaptEvaluation
+import HaptExplanation
 
 /// One-line perceptual checks for tests: distinguishability, sameness, latency budget,
 /// baseline.

@@ -4,7 +4,9 @@ import HaptMetrics
 import HaptPatterns
 import HaptSignals
 import HaptSimulation
-import HaptWorkflows
+import HaptEvaluation
+import HaptFormats
+import HaptExplanation
 
 /// A haptic pattern rendered on a simulated device: what the checks of ``HaptCheck``
 /// compare.

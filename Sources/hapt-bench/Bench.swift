@@ -21,9 +21,7 @@ enum Bench {
   struct Options: ParsableCommand {
     static let help = CommandHelp(
       name: "", summary: "Run hapt's benchmarks: warm-up, N timed runs, median and minimum.",
-      usage: [
-        "[FILTER...] [--runs N] [--list]", "scale N... [--hapt PATH] [-- REPORT-ARGS...]", "pairwise-signals DIR",
-      ],
+      forms: ["scale N... [--hapt PATH] [-- REPORT-ARGS...]", "pairwise-signals DIR"],
       discussion:
         "FILTER keeps the benchmarks whose name contains it. Build with -c release: debug figures are meaningless.")
 
@@ -33,7 +31,7 @@ enum Bench {
 
     static var arguments: [Argument<Self>] {
       [
-        .positionals(\.filters, PositionalSpec()),
+        .positionals(\.filters, PositionalSpec(valueNames: ["FILTER"])),
         .option("runs", "N", help: "Timed runs per benchmark (default 5).", \.runs, .integer(in: 1...1_000_000)),
         .flag("list", help: "List the benchmarks and exit.", \.list),
       ]

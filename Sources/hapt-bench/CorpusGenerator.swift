@@ -1,6 +1,7 @@
 import Foundation
 import HaptCore
 import HaptPatterns
+import HaptFormats
 
 /// Seeded random corpora for the scale benchmarks: one-second AHAP patterns of 1 to 4
 /// events (transients, or continuous events of 50-500 ms with a random envelope), the

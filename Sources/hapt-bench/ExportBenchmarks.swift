@@ -1,7 +1,8 @@
 import Foundation
 import HaptCore
 import HaptPatterns
-import HaptWorkflows
+import HaptEvaluation
+import HaptAndroid
 
 /// The adaptive Android export: every class's candidates built and judged by d' on the
 /// class profiles, and the envelope's polyline fit alone on a long, bendy pattern.

@@ -3,7 +3,8 @@ import HaptCore
 import HaptPatterns
 import HaptSignals
 import HaptSimulation
-import HaptWorkflows
+import HaptCalibration
+import HaptFormats
 
 /// `hapt fit` benchmarks: one fit of a 4 s recording of the calibration pattern, from one
 /// start (`fit/calibration-4s`) and from the default starts, every shipped profile with an

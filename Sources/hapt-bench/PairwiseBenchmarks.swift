@@ -4,7 +4,7 @@ import HaptCore
 import HaptMetrics
 import HaptSignals
 import HaptSimulation
-import HaptWorkflows
+import HaptEvaluation
 
 /// The pairwise step on the scale benchmark's workload: 1,000 generated 1-4 event
 /// one-second patterns (``CorpusGenerator``, seed 2026) rendered on the default device
@@ -72,8 +72,7 @@ enum PairwiseBenchmarks {
   /// `hapt-bench pairwise-signals DIR`.
   struct SignalsOptions: ParsableCommand {
     static let help = CommandHelp(
-      name: "pairwise-signals", summary: "Write 20 signals for the vibromaf comparison into DIR.",
-      usage: ["pairwise-signals DIR"])
+      name: "pairwise-signals", summary: "Write 20 signals for the vibromaf comparison into DIR.", )
 
     var folder: [String] = []
 

@@ -1,6 +1,7 @@
 import HaptCore
 import HaptPatterns
 import HaptSimulation
+import HaptFormats
 
 /// Rendering benchmarks: one second of pattern on each actuator type.
 ///

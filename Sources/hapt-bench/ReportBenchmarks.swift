@@ -3,7 +3,8 @@ import HaptCore
 import HaptPatterns
 import HaptReports
 import HaptSimulation
-import HaptWorkflows
+import HaptEvaluation
+import HaptFormats
 
 /// The main job end to end: load a corpus, render it on every shipped device in both
 /// engine states, measure, compare every pair, and write the report folder.

@@ -23,7 +23,6 @@ enum ScaleBenchmark {
   struct Options: ParsableCommand {
     static let help = CommandHelp(
       name: "scale", summary: "hapt report end to end on generated corpora of N one-second patterns.",
-      usage: ["scale N... [--hapt PATH] [-- REPORT-ARGS...]"],
       discussion: "Sizes default to 1000 and 2000. Arguments after -- go to hapt report (e.g. --threads 1).")
 
     var sizes: [Int] = []
@@ -32,7 +31,7 @@ enum ScaleBenchmark {
 
     static var arguments: [Argument<Self>] {
       [
-        .positionals(\.words, PositionalSpec()),  // split into sizes and extra by didParse
+        .positionals(\.words, PositionalSpec(valueNames: ["SIZE"])),  // split into sizes and extra by didParse
         .option("hapt", "PATH", help: "The hapt executable (default: next to hapt-bench).", \.hapt, .string),
       ]
     }

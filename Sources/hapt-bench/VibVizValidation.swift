@@ -4,7 +4,7 @@ import HaptCore
 import HaptMetrics
 import HaptSignals
 import HaptSimulation
-import HaptWorkflows
+import HaptEvaluation
 
 /// The validation of the perceptual attributes and distance against people's ratings of
 /// the VibViz vibrations (Benchmarks/VibViz, Seifi, Zhang and MacLean 2015, CC BY 4.0).
@@ -36,7 +36,6 @@ enum VibVizValidation {
     static let help = CommandHelp(
       name: "vibviz",
       summary: "Attributes and perceptual distance against people's ratings of the VibViz vibrations.",
-      usage: ["vibviz [FOLDER]"],
       discussion: "FOLDER holds annotations.csv, wav/ and c2-tactor.json (default: Benchmarks/VibViz).")
 
     var folder: [String] = []

@@ -1,8 +1,9 @@
+import HaptTestSupport
 import Foundation
 import Testing
 
 /// End-to-end tests of Android vibration XML through the commands.
-@Suite struct AndroidCommandsTests {
+@Suite(.tags(.endToEnd), .slow) struct AndroidCommandsTests {
   static let fixtures = "Tests/HaptPatternsTests/AndroidFixtures"
 
   static let malformed: [(name: String, xml: String, line: Int)] = [
@@ -57,7 +58,7 @@ import Testing
 }
 
 /// `hapt convert` to Android XML and Kotlin, and `hapt compare` of a port.
-@Suite struct AndroidConvertCommandTests {
+@Suite(.tags(.endToEnd), .slow) struct AndroidConvertCommandTests {
   @Test func convertToXMLThenCompareOnTheAndroidDevice() throws {
     let folder = try HaptBinary.temporaryFolder(prefix: "hapt-android-convert")
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -111,7 +112,7 @@ import Testing
 }
 
 /// `hapt assess`.
-@Suite struct AssessCommandTests {
+@Suite(.tags(.endToEnd), .slow) struct AssessCommandTests {
   @Test func passesOnTheAndroidLRAAndFailsWithoutActuator() throws {
     let lra = try HaptBinary.run(["assess", "--device", "android-lra-235"])
     #expect(lra.status == 0, "\(lra.stderr)")
@@ -135,7 +136,7 @@ import Testing
 }
 
 /// `hapt report` writes the Android ports.
-@Suite struct AndroidPortsReportTests {
+@Suite(.tags(.endToEnd), .slow) struct AndroidPortsReportTests {
   @Test func reportWritesAndroidPortsCSV() throws {
     let folder = try HaptBinary.temporaryFolder(prefix: "hapt-android-report")
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -12,7 +12,7 @@ import Testing
   }
 
   struct Sample: ParsableCommand {
-    static let help = CommandHelp(name: "sample", summary: "A sample.", usage: ["sample WORD... [--fast]"])
+    static let help = CommandHelp(name: "sample", summary: "A sample.")
     var words: [String] = []
     var fast = false
     var slow = false
@@ -65,6 +65,9 @@ import Testing
       String($0.split(separator: " ")[0])
     }
     #expect(options == ["--fast", "--slow", "--level", "--name", "--most", "--help"])
-    #expect(help.hasPrefix("OVERVIEW: A sample.\n\nUSAGE:\n  tool sample WORD... [--fast]\n"))
+    #expect(
+      help.hasPrefix(
+        "OVERVIEW: A sample.\n\nUSAGE:\n  tool sample WORD... [--fast] [--slow] [--level X] [--name NAME...] [--most N]\n"
+      ))
   }
 }

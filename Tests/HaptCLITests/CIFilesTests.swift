@@ -1,10 +1,11 @@
+import HaptTestSupport
 import Foundation
 import Testing
 
 /// `action.yml` and `.pre-commit-hooks.yaml` are valid YAML (of the subset MiniYAML
 /// reads strictly), with every input documented, and the README's workflow uses the
 /// action.
-@Suite struct CIFilesTests {
+@Suite(.tags(.endToEnd), .slow) struct CIFilesTests {
   static func text(_ path: String) throws -> String {
     try String(contentsOf: HaptBinary.packageRoot.appendingPathComponent(path), encoding: .utf8)
   }

@@ -1,8 +1,9 @@
+import HaptTestSupport
 import Foundation
 import Testing
 
 /// End-to-end tests of `hapt codegen`.
-@Suite struct CodegenCommandTests {
+@Suite(.tags(.endToEnd), .slow) struct CodegenCommandTests {
   @Test func patternFileGivesCoreHaptics() throws {
     let run = try HaptBinary.run(["codegen", "Corpora/library/explosion.ahap"])
     #expect(run.status == 0, "\(run.stderr)")

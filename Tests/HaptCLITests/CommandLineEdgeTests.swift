@@ -1,9 +1,10 @@
+import HaptTestSupport
 import Foundation
 import Testing
 
 /// Command-line edges a new user trips over: duration units, one peak definition, help that
 /// matches the parser, parent folders, exit statuses and honest notes.
-@Suite struct CommandLineEdgeTests {
+@Suite(.tags(.endToEnd), .slow) struct CommandLineEdgeTests {
   static let heartbeat = WorkflowCommandsTests.heartbeat
   static let tripleTap = WorkflowCommandsTests.tripleTap
 

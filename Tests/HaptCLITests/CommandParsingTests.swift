@@ -1,6 +1,6 @@
 import HaptCommandLine
 import HaptSimulation
-import HaptWorkflows
+import HaptEvaluation
 import Testing
 
 @testable import hapt

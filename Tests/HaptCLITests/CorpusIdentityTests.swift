@@ -1,10 +1,11 @@
+import HaptTestSupport
 import Foundation
 import Testing
 
 /// A corpus is what the user thinks it is (issue 10 item 6, issue 15 item 11): patterns
 /// are named by relative path with extension, files hapt cannot read are listed once, and
 /// a folder without a readable pattern is an error (exit 66), never a pass.
-@Suite struct CorpusIdentityTests {
+@Suite(.tags(.endToEnd), .slow) struct CorpusIdentityTests {
   static let fixtures = HaptBinary.packageRoot.appendingPathComponent("Tests/HaptPatternsTests/Fixtures").path
 
   /// A folder with `tap.ahap` and `tap.haptic` (different patterns, one stem) and three

@@ -1,9 +1,10 @@
+import HaptTestSupport
 import Foundation
 import Testing
 
 /// `hapt describe`: each attribute moves the right way on every input format, recordings
 /// (mono, stereo, drive signals) read as documented, and bad files are named.
-struct DescribeCommandTests {
+@Suite(.tags(.endToEnd), .slow) struct DescribeCommandTests {
   /// The variants of one pattern: a steady buzz, a stronger one, a slow and a fast rhythm,
   /// and a rough (25 Hz modulated) buzz.
   enum Variant: String, CaseIterable {

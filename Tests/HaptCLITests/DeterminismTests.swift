@@ -1,10 +1,11 @@
+import HaptTestSupport
 import Foundation
 import HaptCore
 import Testing
 
 /// Determinism (issue 6, part 5): the same inputs and options give byte-identical CSV,
 /// JSON and HTML whatever the thread count (`--threads` or `HAPT_THREADS`).
-@Suite(.serialized) struct DeterminismTests {
+@Suite(.tags(.endToEnd), .slow, .serialized) struct DeterminismTests {
   static let bound_s = 300.0
 
   /// Every file below `folder` with its bytes.

@@ -1,3 +1,4 @@
+import HaptTestSupport
 import Foundation
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 /// README's copy of `erm-phone.json` saved as `my-phone.json` made `hapt devices` list
 /// `erm-phone` twice, labelled `--device my-phone` rows `erm-phone` and was left out of
 /// `--device all`.
-@Suite(.serialized) struct DeviceNamingTests {
+@Suite(.tags(.endToEnd), .slow, .serialized) struct DeviceNamingTests {
   static let tap = HaptBinary.packageRoot.appendingPathComponent("Corpora/library/double-tap.ahap").path
 
   /// `Corpora/devices/erm-phone.json` written to `folder/file`, its name replaced by `name`.

@@ -1,8 +1,9 @@
+import HaptTestSupport
 import Foundation
 import Testing
 
 /// What each device plays, as `hapt report`, `lint --device`, `render` and `latency` say it.
-@Suite struct DevicePlaybackCommandTests {
+@Suite(.tags(.endToEnd), .slow) struct DevicePlaybackCommandTests {
   @Test func reportWritesCapabilitiesCSVAndTheMatrix() throws {
     let folder = try HaptBinary.temporaryFolder(prefix: "hapt-capabilities-report")
     defer { try? FileManager.default.removeItem(at: folder) }

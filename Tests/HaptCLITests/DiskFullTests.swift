@@ -1,3 +1,4 @@
+import HaptTestSupport
 import Foundation
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 /// (issue 24 item 8; it said "problem with initialization of the flac decoder" at a
 /// temporary path). Run on a 192 KB tmpfs in a private mount namespace, where the system
 /// allows one (`unshare -rm`); the mapping itself is tested in HaptSignalsTests.
-@Suite struct DiskFullTests {
+@Suite(.tags(.endToEnd), .slow) struct DiskFullTests {
   /// Whether this process may mount a tmpfs in a private mount namespace.
   static let canMountTmpfs: Bool = {
     guard FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else { return false }

@@ -1,8 +1,9 @@
+import HaptTestSupport
 import Foundation
 import Testing
 
 /// `hapt devices` shows a driver's equalisation and where the voltage cap stops it.
-@Suite struct EqualizationOutputTests {
+@Suite(.tags(.endToEnd), .slow) struct EqualizationOutputTests {
   @Test func devicesShowsTheEqualisationAndItsBand() throws {
     let run = try HaptBinary.run(["devices"])
     #expect(run.status == 0)

@@ -1,11 +1,13 @@
 import HaptCommandLine
 import HaptCore
 import HaptPatterns
+import HaptFormats
 import HaptSimulation
-import HaptWorkflows
+import HaptBaselines
 import Testing
 
 @testable import hapt
+import HaptCodegen
 
 /// Only the command line maps library errors to exit statuses and adds option names:
 /// the mapping, case by case (swift-argument-parser's `MessageInfo` in spirit).

@@ -1,9 +1,10 @@
+import HaptTestSupport
 import Foundation
 import Testing
 
 /// Library errors name no command-line option; the command line adds the option that
 /// changes the outcome (issue 14).
-@Suite struct ErrorWordingTests {
+@Suite(.tags(.endToEnd), .slow) struct ErrorWordingTests {
   @Test func existingBaselineNamesForceOnTheCommandLine() throws {
     let folder = try HaptBinary.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,3 +1,4 @@
+import HaptTestSupport
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// Nothing let in (issue 6, part 4): text from input files (file names, metadata, keys,
 /// waveform paths) reaches HTML, CSV and JUnit XML only as inert text; waveform paths
 /// outside the pattern's folder are never followed; hapt writes only under `--out`.
-@Suite(.serialized) struct EscapingTests {
+@Suite(.tags(.endToEnd), .slow, .serialized) struct EscapingTests {
   static let script = "<script>document.title='pwned'</script>"
   static let image = "<img src=x onerror=\"document.title='pwned'\">"
 

@@ -1,10 +1,11 @@
+import HaptTestSupport
 import Foundation
 import Testing
 
 /// End-to-end tests of `hapt fit`: a recording of a tap (kept resonance and Q, with the
 /// warning, a profile other commands accept) and bad recordings (exit 65, one line).
 /// The calibration round trip runs in the library's tests (Tests/HaptWorkflowsTests).
-@Suite struct FitCommandTests {
+@Suite(.tags(.endToEnd), .slow) struct FitCommandTests {
   static func temporary(_ name: String) -> String {
     FileManager.default.temporaryDirectory.appendingPathComponent(
       "hapt-fit-cli-\(ProcessInfo.processInfo.processIdentifier)-\(name)"

@@ -1,10 +1,11 @@
+import HaptTestSupport
 import Foundation
 import HaptCore
 import Testing
 
 /// `hapt baseline check CORPUS --against REV` in a git repository made by the test: no
 /// recorded baseline, the working tree against an older commit.
-@Suite struct GitRevisionCheckTests {
+@Suite(.tags(.endToEnd), .slow) struct GitRevisionCheckTests {
   static let library = HaptBinary.packageRoot.appendingPathComponent("Corpora/library")
 
   /// A repository with `Haptics/` holding three library patterns, committed once.

@@ -1,3 +1,4 @@
+import HaptTestSupport
 import Foundation
 import HaptCore
 import Testing
@@ -7,7 +8,7 @@ import Testing
 /// `confusion --counts` and `render --device`. Every run must end with exit 65 (or 0/1 when
 /// the file is valid after all), no crash signal, within a time bound, and every `error:`
 /// line on stderr must be one line naming the file.
-@Suite(.serialized) struct HostileInputTests {
+@Suite(.tags(.endToEnd), .slow, .serialized) struct HostileInputTests {
   /// A generous bound per run in a debug build on a busy 2-core machine. The report is
   /// the slowest run: alone it took 41 s, and 52 s once it also plays every pattern's
   /// fallback on every device ("What plays where": the 30 s curve of 100,000 points

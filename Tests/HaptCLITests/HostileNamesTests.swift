@@ -1,3 +1,4 @@
+import HaptTestSupport
 import Foundation
 import Testing
 
@@ -12,7 +13,7 @@ import Testing
 /// Hostile names and special files (issue 24): Unicode noncharacters in every string that
 /// reaches a file's metadata, names past the file-system limit, device names that look
 /// like paths, FIFOs, symbolic links, names that are not UTF-8 and dotfiles.
-@Suite(.serialized) struct HostileNamesTests {
+@Suite(.tags(.endToEnd), .slow, .serialized) struct HostileNamesTests {
   static let bound_s = 120.0
   static let fast = ["--state", "prepared"]
 

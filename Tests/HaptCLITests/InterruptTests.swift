@@ -1,3 +1,4 @@
+import HaptTestSupport
 import Foundation
 import Testing
 
@@ -12,7 +13,7 @@ import Testing
 /// Nothing lost (issue 6, part 3): a report run killed with SIGKILL at any moment, even
 /// while it writes, leaves the previous report byte-identical and nothing behind that the
 /// next run does not clean up; a baseline is never replaced without `--force`.
-@Suite(.serialized) struct InterruptTests {
+@Suite(.tags(.endToEnd), .slow, .serialized) struct InterruptTests {
   /// A generated pattern: a few transients and a continuous event, varied by `index`.
   static func generatedPattern(_ index: Int) -> String {
     var random = UInt64(truncatingIfNeeded: index) &* 0x9E37_79B9_7F4A_7C15 &+ 1

@@ -1,9 +1,10 @@
+import HaptTestSupport
 import Foundation
 import Testing
 
 /// The project's one naming scheme for CSV columns and JSON keys (README, "Keys and
 /// units"): lowerCamelCase words, then `_` and the unit when there is one.
-@Suite struct KeyNamingTests {
+@Suite(.tags(.endToEnd), .slow) struct KeyNamingTests {
   static let units: Set<String> = ["s", "ms", "Hz", "g", "g2s", "dB", "JND", "bits", "V", "kg"]
 
   /// Whether `key` follows the scheme.

@@ -1,9 +1,10 @@
+import HaptTestSupport
 import Foundation
 import Testing
 
 /// `hapt latency` on a pattern nobody feels: a failure on every shipped profile with an
 /// actuator, information on a profile without one.
-@Suite struct LatencySilenceTests {
+@Suite(.tags(.endToEnd), .slow) struct LatencySilenceTests {
   /// The shipped profiles by name, with whether each has an actuator (its `type`).
   static func shippedProfiles() throws -> [(name: String, hasActuator: Bool)] {
     let folder = HaptBinary.packageRoot.appendingPathComponent("Corpora/devices")

@@ -1,3 +1,4 @@
+import HaptTestSupport
 import Foundation
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 /// file and the limit, exit 65, and has a command-line override where one makes sense;
 /// a pathological but valid file (a 30 s continuous event under a 100,000-point curve)
 /// renders and reports in bounded time.
-@Suite(.serialized) struct LimitsTests {
+@Suite(.tags(.endToEnd), .slow, .serialized) struct LimitsTests {
   static let bound_s = 120.0
 
   static func pathological() -> String {

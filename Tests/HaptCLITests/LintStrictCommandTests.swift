@@ -1,9 +1,10 @@
+import HaptTestSupport
 import Foundation
 import Testing
 
 /// `hapt lint --strict` fails a file whose misspelled key drops content; without
 /// `--strict` it warns and exits 0; text groups repeated findings, CSV keeps them all.
-@Suite struct LintStrictCommandTests {
+@Suite(.tags(.endToEnd), .slow) struct LintStrictCommandTests {
   @Test func aMisspelledParameterCurvesFailsStrictLint() throws {
     let folder = try HaptBinary.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }

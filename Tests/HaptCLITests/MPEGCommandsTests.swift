@@ -1,10 +1,11 @@
+import HaptTestSupport
 import Foundation
 import HaptCore
 import Testing
 
 /// End-to-end: MPEG-I Haptics files through `convert`, `render --device ideal`, `lint`
 /// and `devices`.
-@Suite struct MPEGCommandsTests {
+@Suite(.tags(.endToEnd), .slow) struct MPEGCommandsTests {
   static let fixtures = "Tests/HaptPatternsTests/MPEGFixtures"
 
   @Test func convertWritesHJIFAndStatesTheDistance() throws {

@@ -1,10 +1,11 @@
+import HaptTestSupport
 import Foundation
 import Testing
 
 /// Folder walks find every pattern format (issue 21 item 4): `.ahap`, `.haptic`, `.haps`,
 /// `.ivs` and Android vibration XML (by its root element); other XML is passed over
 /// without a word. Every corpus command covers the mixed folder.
-@Suite struct MixedFormatFolderTests {
+@Suite(.tags(.endToEnd), .slow) struct MixedFormatFolderTests {
   static let fixtures = HaptBinary.packageRoot.appendingPathComponent("Tests/HaptPatternsTests/Fixtures").path
   static let android = HaptBinary.packageRoot.appendingPathComponent("Tests/HaptPatternsTests/AndroidFixtures").path
 

@@ -1,10 +1,11 @@
+import HaptTestSupport
 import Foundation
 import Testing
 
 /// What a new user hit (issue 24, items 12-17): one duration syntax, conflicting budgets
 /// said, the nearest preset suggested, counts with a header row, the whole review in CSV,
 /// a device without an actuator said so, a broken file outside the set not failing it.
-@Suite(.serialized) struct NewUserEdgesTests {
+@Suite(.tags(.endToEnd), .slow, .serialized) struct NewUserEdgesTests {
   static let tap = "Corpora/system/uikit-selection.ahap"
 
   @Test func conflictingOrNegativeBudgetsAreRefusedAndTapsTakeUnits() throws {

@@ -1,3 +1,4 @@
+import HaptTestSupport
 import Foundation
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 /// record`) never deletes what hapt did not write: the current folder, a corpus or part of
 /// the same run, a folder holding either, and any non-empty folder without hapt's marker
 /// are refused with one line and exit 73, with or without `--force`.
-@Suite(.serialized) struct OutputFolderSafetyTests {
+@Suite(.tags(.endToEnd), .slow, .serialized) struct OutputFolderSafetyTests {
   static let bound_s = 120.0
   static let fast = ["--device", "erm-phone", "--state", "prepared"]
 

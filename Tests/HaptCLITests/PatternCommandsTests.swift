@@ -1,9 +1,10 @@
+import HaptTestSupport
 import Foundation
 import HaptCore
 import Testing
 
 /// End-to-end tests of `hapt lint`, `convert`, `presets` and `rhythm`.
-@Suite struct PatternCommandsTests {
+@Suite(.tags(.endToEnd), .slow) struct PatternCommandsTests {
   static let fixtures = "Tests/HaptPatternsTests/Fixtures"
 
   static func temporaryFolder() throws -> URL { try HaptBinary.temporaryFolder(prefix: "hapt-patterns") }

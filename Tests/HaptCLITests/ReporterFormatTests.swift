@@ -1,10 +1,11 @@
+import HaptTestSupport
 import Foundation
 import HaptCore
 import Testing
 
 /// `--format xcode|github|sarif|markdown`: findings on their file, line and column, in
 /// AHAP, `.haptic` and Android XML files whose places are known.
-@Suite struct ReporterFormatTests {
+@Suite(.tags(.endToEnd), .slow) struct ReporterFormatTests {
   static let fixtures = HaptBinary.packageRoot.appendingPathComponent("Tests/HaptPatternsTests/Fixtures").path
   static let android = HaptBinary.packageRoot.appendingPathComponent("Tests/HaptPatternsTests/AndroidFixtures").path
   static let ahap = fixtures + "/lenient-breaks.ahap"

@@ -1,3 +1,4 @@
+import HaptTestSupport
 import Foundation
 import HaptCore
 import Testing
@@ -5,7 +6,7 @@ import Testing
 /// The shipped profiles and presets are found from any folder when `hapt` is called
 /// through `PATH` (issue 14): the current folder plays no part, even when it holds a
 /// `Corpora/` of its own; users' own profiles come from `HAPT_DEVICES`.
-@Suite struct ResourceLookupTests {
+@Suite(.tags(.endToEnd), .slow) struct ResourceLookupTests {
   /// Runs `hapt` by name through `PATH` (a folder holding only a link to the built
   /// binary), in `directory`, without `HAPT_CORPORA`.
   static func runThroughPath(

@@ -1,9 +1,10 @@
+import HaptTestSupport
 import Foundation
 import Testing
 
 /// The repository stands alone (issue 14): nothing cites a file outside it, and every
 /// page of Docs/ that code, docs, help text or profiles cite exists.
-@Suite struct SelfContainedDocsTests {
+@Suite(.tags(.endToEnd), .slow) struct SelfContainedDocsTests {
   static let root = HaptBinary.packageRoot
 
   /// Every Swift, Markdown and JSON file of the repository outside `.build` and `Reports`.

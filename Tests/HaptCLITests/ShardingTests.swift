@@ -1,9 +1,10 @@
+import HaptTestSupport
 import Foundation
 import Testing
 
 /// `--shard I/N` and `hapt merge`: a corpus done in 3 shards and merged gives the same
 /// files, byte for byte, as one unsharded run.
-@Suite struct ShardingTests {
+@Suite(.tags(.endToEnd), .slow) struct ShardingTests {
   static let library = HaptBinary.packageRoot.appendingPathComponent("Corpora/library").path
 
   /// Every regular file under `folder` by relative path, with its bytes.

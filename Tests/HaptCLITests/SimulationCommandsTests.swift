@@ -1,9 +1,10 @@
+import HaptTestSupport
 import Foundation
 import HaptCore
 import Testing
 
 /// End-to-end tests of `hapt render` and `hapt devices`.
-@Suite struct SimulationCommandsTests {
+@Suite(.tags(.endToEnd), .slow) struct SimulationCommandsTests {
   static let pattern = "Corpora/system/swiftui-error.ahap"
 
   static func temporary(_ name: String) -> String {

@@ -1,6 +1,7 @@
+import HaptTestSupport
 import Testing
 
-@Suite struct TopLevelTests {
+@Suite(.tags(.endToEnd), .slow) struct TopLevelTests {
   @Test func versionPrintsAndExitsZero() throws {
     let run = try HaptBinary.run(["--version"])
     #expect(run.status == 0)

@@ -1,9 +1,10 @@
+import HaptTestSupport
 import Foundation
 import HaptCore
 import Testing
 
 /// End-to-end tests of the workflow commands: latency, baseline, compare, confusion, report.
-@Suite struct WorkflowCommandsTests {
+@Suite(.tags(.endToEnd), .slow) struct WorkflowCommandsTests {
   static let library = HaptBinary.packageRoot.appendingPathComponent("Corpora/library").path
   static let tripleTap = HaptBinary.packageRoot.appendingPathComponent("Corpora/library/triple-tap.ahap").path
   static let heartbeat = HaptBinary.packageRoot.appendingPathComponent("Corpora/library/heartbeat.ahap").path
@@ -248,7 +249,7 @@ import Testing
     let tapPair = try HaptBinary.run(["compare", "Corpora/library/double-tap.ahap", Self.tripleTap])
     #expect(tapPair.stdout.contains("waveform similarity (ST-SIM, 0..1, 1 identical; not the verdict) = 0.500"))
     #expect(!tapPair.stdout.contains("22.52"), "the raw ST-SIM (22.5) is JSON-only")
-    #expect(different.stdout.contains("what changed from A to B:"))
+    #expect(different.stdout.contains("what a person would feel, from A to B:"))
     #expect(different.stdout.contains("detect_ms"))
     let json = try HaptBinary.run(["compare", Self.tripleTap, Self.heartbeat, "--format", "json"])
     for key in ["\"dPrime_JND\"", "\"similarity\"", "\"changes\"", "\"event\"", "\"cue\"", "\"size\"", "\"unit\""] {

@@ -3,6 +3,8 @@ import HaptCore
 import Testing
 
 import HaptPatterns
+import HaptFormats
+import HaptLint
 
 @Suite struct AHAPCodecTests {
   @Test func appleStyleFileDecodesWithTrailingCommaFindings() throws {

@@ -2,6 +2,7 @@ import HaptCore
 import Testing
 
 import HaptPatterns
+import HaptFormats
 
 /// Android 16 vibration XML: the CTS cases, envelopes, repeating effects, delay types.
 @Suite struct Android16Tests {

@@ -3,6 +3,7 @@ import HaptCore
 import Testing
 
 import HaptPatterns
+import HaptFormats
 
 /// An Android composition's total length is held to the limit a waveform's is (and that
 /// AHAP lint applies to the converted pattern), not only each delay.

@@ -3,6 +3,9 @@ import HaptCore
 import Testing
 
 import HaptPatterns
+import HaptFormats
+import HaptCodegen
+import HaptLint
 
 /// Android vibration XML: decode, encode, decode again; malformed input; lint findings.
 @Suite struct AndroidXMLTests {

@@ -1,7 +1,10 @@
+import HaptTestSupport
 import Foundation
 import Testing
 
 @testable import HaptPatterns
+@testable import HaptFormats
+@testable import HaptCodegen
 
 /// `hapt codegen`: the generated Swift type-checks against the Apple API declarations in
 /// CodegenStubs, and says what the pattern file says.
@@ -77,7 +80,7 @@ import Testing
     }
   }
 
-  @Test func generatedSwiftTypeChecksForEveryShippedPattern() throws {
+  @Test(.tags(.toolchain), .slow) func generatedSwiftTypeChecksForEveryShippedPattern() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "hapt-codegen-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

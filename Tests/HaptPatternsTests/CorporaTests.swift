@@ -3,6 +3,8 @@ import HaptCore
 import Testing
 
 import HaptPatterns
+import HaptFormats
+import HaptLint
 
 /// The shipped presets and library: exact seed definitions, canonical form, clean lint.
 @Suite struct CorporaTests {

@@ -3,6 +3,8 @@ import Testing
 
 import HaptPatterns
 import HaptTestSupport
+import HaptFormats
+import HaptLint
 
 /// Hostile input: seeded mutations of every fixture must decode or fail with a clean,
 /// one-line ``InputError`` naming the file; never crash or hang.
@@ -13,7 +15,7 @@ import HaptTestSupport
 /// With `HAPT_FUZZ_CASES=N` (see `Scripts/fuzz`), N cases per format (AHAP, .haptic) are
 /// split evenly over that format's fixtures and the mutation kinds (fixtures over 8 KB
 /// still get a tenth of the share).
-@Suite struct DecoderFuzzTests {
+@Suite(.tags(.fuzz), .slow) struct DecoderFuzzTests {
   enum Mutation: String, CaseIterable {
     case truncation, byteFlips, wrongTypes, extremeNumbers, deepNesting
   }

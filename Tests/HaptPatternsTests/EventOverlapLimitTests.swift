@@ -3,6 +3,7 @@ import HaptCore
 import Testing
 
 import HaptPatterns
+import HaptFormats
 
 /// Overlapping continuous events are rendered one by one, so their summed duration is
 /// held to the pattern-time limit: 100,000 overlapping 30 s events (a 10 MB AHAP within

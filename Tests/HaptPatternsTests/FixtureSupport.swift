@@ -2,6 +2,7 @@ import Foundation
 import HaptCore
 
 import HaptPatterns
+import HaptFormats
 
 /// Paths of the test fixtures, found next to this file.
 enum Fixtures {

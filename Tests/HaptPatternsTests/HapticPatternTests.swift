@@ -2,6 +2,7 @@ import HaptCore
 import Testing
 
 import HaptPatterns
+import HaptFormats
 
 @Suite struct HapticPatternTests {
   @Test func durationCountsEventsStepsAndCurvesWithTransientsAsZeroLength() {

@@ -3,12 +3,14 @@ import Testing
 
 import HaptPatterns
 import HaptTestSupport
+import HaptFormats
+import HaptLint
 
 /// Hostile `.haps` and `.ivs` input: seeded mutations of every fixture of each format
 /// decode or fail with one clean line naming the file; whatever decodes resolves, lints
 /// and encodes to AHAP. 1,000 cases per format in CI; `HAPT_FUZZ_CASES=N` (Scripts/fuzz)
 /// runs N per format, split over the format's fixtures.
-@Suite struct HertzFormatFuzzTests {
+@Suite(.tags(.fuzz), .slow) struct HertzFormatFuzzTests {
   static let ivsTokens: [String] = [
     "<", ">", "/>", "</", "\"", "'", "&", "&amp;", "&#0;", "<!--", "-->", "<?", "?>", "-1", "0", "1e308", "NaN",
     "-2147483648", "99999999999999999999", "\n", " ", "<repeat-event time=\"0\" count=\"1000000\" duration=\"1\"/>",

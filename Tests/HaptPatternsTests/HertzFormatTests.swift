@@ -2,6 +2,7 @@ import HaptCore
 import Testing
 
 @testable import HaptPatterns
+@testable import HaptFormats
 
 /// `.haps` and `.ivs` semantics on hand-made fixtures, one construct each.
 @Suite struct InterhapticsHapsTests {

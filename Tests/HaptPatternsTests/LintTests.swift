@@ -3,6 +3,8 @@ import HaptCore
 import Testing
 
 import HaptPatterns
+import HaptFormats
+import HaptLint
 
 @Suite struct LintTests {
   static func rules(_ pattern: HapticPattern) -> Set<String> {

@@ -2,6 +2,8 @@ import HaptCore
 import Testing
 
 import HaptPatterns
+import HaptFormats
+import HaptLint
 
 @Suite struct LofeltHapticTests {
   @Test func sampleMapsToContinuousEventCurvesAndEmphasisTransient() throws {

@@ -4,6 +4,8 @@ import Testing
 
 import HaptPatterns
 import HaptTestSupport
+import HaptFormats
+import HaptLint
 
 /// The hand-made MPEG-I Haptics fixtures, one construct each (MPEGFixtures/).
 enum MPEGFixtures {

@@ -3,6 +3,8 @@ import HaptCore
 import HaptPatterns
 import HaptTestSupport
 import Testing
+import HaptFormats
+import HaptLint
 
 /// `.hmpg` streams written by the MPEG reference encoder (HapticReferenceSoftware commit
 /// 2de9ff1, `Encoder -f X.hjif -b -o X.hmpg`, or from WAV for the wavelet fixtures) from

@@ -2,6 +2,7 @@ import HaptCore
 import Testing
 
 @testable import HaptPatterns
+@testable import HaptFormats
 
 /// Docs/Model.md §1: steps, curves, holding, no effect before the first point, and the sweep
 /// agreeing with point queries.

@@ -3,6 +3,8 @@ import HaptCore
 import Testing
 
 @testable import HaptPatterns
+@testable import HaptFormats
+@testable import HaptLint
 
 /// Strict lint means strict (issue 18 item 9): a misspelled key that drops content names
 /// the key meant, is a warning, and an error under strict lint; repeated findings are

@@ -1,6 +1,7 @@
 import HaptCore
 import HaptPatterns
 import Testing
+import HaptFormats
 
 /// A pattern over a limit fails with an ``InputError`` whose ``InputLimit`` says which
 /// limit and its value (a test can match on it), and whose message names no option of the

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import HaptPatterns
+@testable import HaptFormats
 
 /// The duplicate-attribute check is linear in the number of attributes (issue 24, item 3).
 /// A million attributes on one element (11 MB) parse in about a second; the old check,

@@ -3,10 +3,12 @@ import HaptCore
 import HaptMetrics
 import HaptPatterns
 import HaptSimulation
-import HaptWorkflows
+import HaptEvaluation
+import HaptAndroid
 import Testing
 
 @testable import HaptReports
+import HaptFormats
 
 /// A small corpus written to a temporary folder and evaluated on the shipped devices, for
 /// the report folder tests.

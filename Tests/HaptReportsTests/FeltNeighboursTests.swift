@@ -1,6 +1,6 @@
 import Foundation
 import HaptMetrics
-import HaptWorkflows
+import HaptEvaluation
 import Testing
 
 @testable import HaptReports
@@ -55,14 +55,27 @@ struct FeltNeighboursTests {
 
   @Test func wordingSaysHowTwoPatternsDiffer() {
     let warning = PerceptualAttributes(
-      energy: 0.2, tempo_Hz: 8, meanMagnitude: 0.3, fluctuation: 0.3, continuity: 0.2, duration_s: 0.3)
+      energy: 0.2, tempo_Hz: 8, meanMagnitude: 0.3, fluctuation: 0.3, continuity: 0.2, duration_s: 0.3, feltEvents: 3)
     let error = PerceptualAttributes(
-      energy: 0.4, tempo_Hz: 16, meanMagnitude: 0.3, fluctuation: 0.3, continuity: 0.2, duration_s: 0.3)
+      energy: 0.4, tempo_Hz: 16, meanMagnitude: 0.3, fluctuation: 0.3, continuity: 0.2, duration_s: 0.3,
+      feltEvents: 5)
     #expect(
       PerceptualWording.comparison(error, "error", warning, "warning")
         == "error is 2.0x stronger and 2.0x faster than warning")
     #expect(PerceptualWording.comparison(warning, "a", warning, "b").contains("feel about the same"))
     #expect(PerceptualWording.comparison(warning, "a", .silent, "b") == "b is not felt")
+  }
+
+  /// A single tap has no tempo and no texture: a tap made weaker is weaker, never slower
+  /// or smoother.
+  @Test func aSingleTapHasNoTempoOrTexture() {
+    let tap = PerceptualAttributes(
+      energy: 0.5, tempo_Hz: 25, meanMagnitude: 0.4, fluctuation: 0.4, continuity: 0.1, duration_s: 0.04,
+      feltEvents: 1)
+    let weaker = PerceptualAttributes(
+      energy: 0.3, tempo_Hz: 18, meanMagnitude: 0.2, fluctuation: 0.2, continuity: 0.1, duration_s: 0.035,
+      feltEvents: 1)
+    #expect(PerceptualWording.comparison(weaker, "B", tap, "A") == "B is 1.7x weaker than A")
   }
 
   /// The design review says how success, warning and error differ in the felt attributes,

@@ -1,6 +1,8 @@
 import HaptPatterns
+import HaptFormats
 @testable import HaptReports
 import Testing
+import HaptLint
 
 /// The reporters on findings built by hand: escaping, findings without a place, levels.
 @Suite struct FindingReporterTests {

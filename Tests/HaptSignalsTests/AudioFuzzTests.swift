@@ -8,7 +8,7 @@ import HaptTestSupport
 /// Mutates valid WAV and FLAC files written by hapt and reads them back: every outcome
 /// must be a successful read or a clean one-line InputError naming the file, never a
 /// crash, a hang or another error type. 1,000 cases per container, or `HAPT_FUZZ_CASES`.
-@Suite struct AudioFuzzTests {
+@Suite(.tags(.fuzz), .slow) struct AudioFuzzTests {
   enum Container: String, CaseIterable, Sendable { case wav, flac }
 
   /// Header fields that a hostile file would tamper with, as (byte offset, byte count,

@@ -1,3 +1,4 @@
+import HaptTestSupport
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 /// Metadata strings that a Vorbis comment (FLAC) or a RIFF INFO chunk (WAV) cannot hold as
 /// they are: Unicode noncharacters (U+FFFE and U+FFFF made libsndfile abort with a double
 /// free), NUL and other C0 controls. Every one is written and read back unchanged.
-@Suite struct AudioMetadataHostileTests {
+@Suite(.tags(.fuzz), .slow) struct AudioMetadataHostileTests {
   /// A string of one scalar (Swift refuses some noncharacters in literals).
   static func scalar(_ value: UInt32) -> String { String(Character(Unicode.Scalar(value)!)) }
 

@@ -1,5 +1,6 @@
 import Foundation
 import HaptPatterns
+import HaptFormats
 import HaptSimulation
 import Testing
 

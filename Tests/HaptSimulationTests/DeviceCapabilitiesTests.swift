@@ -1,6 +1,7 @@
 import Foundation
 import HaptCore
 import HaptPatterns
+import HaptFormats
 import Testing
 
 import HaptSimulation

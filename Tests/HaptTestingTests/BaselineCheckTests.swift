@@ -3,6 +3,7 @@ import HaptPatterns
 import HaptSimulation
 import HaptTesting
 import Testing
+import HaptFormats
 
 /// `HaptCheck.matchesBaseline`: records, matches an unchanged pattern, and reports a
 /// changed one with what a person would feel.

@@ -2,10 +2,11 @@ import Foundation
 import HaptCore
 import Testing
 import HaptPatterns
+import HaptFormats
 import HaptSignals
 import HaptSimulation
 
-@testable import HaptWorkflows
+@testable import HaptAndroid
 
 /// Android's hardware assessment on the shipped profiles, and each failure code's two sides.
 @Suite struct AndroidAssessmentTests {

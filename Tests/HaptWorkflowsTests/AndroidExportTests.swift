@@ -1,10 +1,14 @@
+import HaptTestSupport
 import Foundation
 import HaptCore
 import HaptMetrics
 import HaptPatterns
+import HaptCodegen
 import HaptSimulation
-import HaptWorkflows
+import HaptAndroid
 import Testing
+import HaptFormats
+import HaptLint
 
 /// The adaptive Android export (`hapt convert X.ahap --out X.xml` / `--format kotlin`):
 /// every shipped pattern's selection lints clean, reads back to the same alternatives and
@@ -127,6 +131,7 @@ import Testing
     "KotlinStubs/android/os")
 
   @Test(
+    .tags(.toolchain), .slow,
     .enabled(
       if: kotlinc != nil,
       "kotlinc not found: install the Kotlin compiler (Scripts/install-deps --kotlin; Debian or Homebrew package kotlin)"

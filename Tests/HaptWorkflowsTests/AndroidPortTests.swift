@@ -4,7 +4,8 @@ import Testing
 import HaptPatterns
 import HaptSimulation
 
-import HaptWorkflows
+import HaptAndroid
+import HaptFormats
 
 /// How AHAP patterns feel once ported to Android, on the shipped Android profiles.
 @Suite struct AndroidPortTests {

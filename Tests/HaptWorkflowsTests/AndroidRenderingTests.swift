@@ -4,9 +4,10 @@ import Testing
 
 import HaptMetrics
 import HaptPatterns
+import HaptFormats
 import HaptSignals
 import HaptSimulation
-import HaptWorkflows
+import HaptEvaluation
 
 /// Android semantics in the simulation, measured on the rendered acceleration.
 @Suite struct AndroidRenderingTests {

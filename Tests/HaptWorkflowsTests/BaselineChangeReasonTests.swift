@@ -1,4 +1,4 @@
-import HaptWorkflows
+import HaptBaselines
 import Testing
 
 /// Why a baseline row changed is a typed reason: worded as before, and stored in part files

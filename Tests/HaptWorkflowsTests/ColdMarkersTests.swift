@@ -1,9 +1,10 @@
 import Foundation
 import HaptCore
 import HaptPatterns
+import HaptFormats
 import HaptSignals
 import HaptSimulation
-import HaptWorkflows
+import HaptEvaluation
 import Testing
 
 /// A cold render is the prepared render delayed by the engine (RendererTests checks that

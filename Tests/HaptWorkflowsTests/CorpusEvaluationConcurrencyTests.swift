@@ -3,8 +3,9 @@ import HaptCore
 import Testing
 
 import HaptPatterns
+import HaptFormats
 import HaptSimulation
-@testable import HaptWorkflows
+@testable import HaptEvaluation
 
 /// Concurrency (issue 6, part 6): a corpus evaluation of 120 generated patterns (7,140 pairs) on
 /// 8 threads gives exactly the serial results: measurements, renders, every pair's

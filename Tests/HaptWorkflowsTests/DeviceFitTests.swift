@@ -5,7 +5,8 @@ import HaptSignals
 import HaptSimulation
 import Testing
 
-@testable import HaptWorkflows
+@testable import HaptCalibration
+import HaptFormats
 
 /// `hapt fit` round trip: a recording made on a known device (another resonance, Q, gain
 /// and latency than the start profile), with noise 40 dB below the signal, resampled to

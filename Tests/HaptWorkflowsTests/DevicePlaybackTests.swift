@@ -2,8 +2,9 @@ import Foundation
 import HaptCore
 import HaptPatterns
 import HaptSimulation
-import HaptWorkflows
+import HaptAndroid
 import Testing
+import HaptFormats
 
 /// What each device class plays of a pattern (Docs/Devices.md, "Fallback rules").
 @Suite struct DevicePlaybackTests {

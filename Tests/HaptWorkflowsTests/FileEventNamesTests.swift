@@ -3,8 +3,10 @@ import Testing
 
 import HaptMetrics
 import HaptPatterns
+import HaptFormats
 import HaptSimulation
-import HaptWorkflows
+import HaptEvaluation
+import HaptExplanation
 
 /// Changes name the file's own events (issue 18 item 5): the number in the file's order
 /// and the time; events felt as one are named together; a moved event reads as moved.

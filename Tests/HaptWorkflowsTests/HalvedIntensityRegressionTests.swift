@@ -5,7 +5,9 @@ import HaptCore
 import HaptPatterns
 import HaptReports
 import HaptSimulation
-import HaptWorkflows
+import HaptEvaluation
+import HaptBaselines
+import HaptFormats
 
 /// Halving one event at low sharpness is a regression on every shipped LRA and ERM profile,
 /// end to end through `Baseline.record` and `Baseline.check`. (Before intensity 1 was capped

@@ -4,7 +4,8 @@ import HaptPatterns
 import HaptSimulation
 import Testing
 
-import HaptWorkflows
+import HaptAndroid
+import HaptFormats
 
 /// AHAP -> .hjif -> AHAP keeps every haptic event of the shipped library and system
 /// presets within the tolerances Docs/Formats-MPEG.md documents ("Round trips").

@@ -5,7 +5,8 @@ import HaptCore
 import HaptMetrics
 import HaptPatterns
 import HaptSimulation
-import HaptWorkflows
+import HaptEvaluation
+import HaptFormats
 
 /// The identification capacity leaves small sets of clearly different patterns near
 /// perfect: success, warning and error keep at least 1.5 of their log2 3 = 1.58 bits on

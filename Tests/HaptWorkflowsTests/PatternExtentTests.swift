@@ -4,8 +4,9 @@ import HaptMetrics
 import HaptPatterns
 import HaptSignals
 import HaptSimulation
-import HaptWorkflows
+import HaptEvaluation
 import Testing
+import HaptFormats
 
 /// `rms_g` and `stop` are measured on the pattern's own extent (issue 24 item 15): the
 /// silent lead-in of a cold engine does not dilute the RMS (it read 0.0628 g prepared and

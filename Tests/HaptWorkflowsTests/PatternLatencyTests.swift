@@ -3,8 +3,9 @@ import Testing
 
 import HaptCore
 import HaptPatterns
+import HaptFormats
 import HaptSimulation
-import HaptWorkflows
+import HaptEvaluation
 
 /// Engine latency and the pattern's own latency, apart (issue 18 item 4): a pattern that
 /// passes on a prepared engine is never judged as failing because the engine starts cold,

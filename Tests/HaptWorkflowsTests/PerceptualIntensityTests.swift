@@ -4,6 +4,7 @@ import HaptPatterns
 import HaptSignals
 import HaptSimulation
 import Testing
+import HaptFormats
 
 /// Core Haptics' intensity is perceptual across sharpness: on the iPhone-class profile
 /// (an equalising driver) the impact weights rise in strength and equal intensity feels

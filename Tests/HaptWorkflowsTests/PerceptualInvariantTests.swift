@@ -1,6 +1,7 @@
 import Foundation
 import HaptMetrics
 import HaptPatterns
+import HaptFormats
 import HaptSignals
 import HaptSimulation
 import Testing

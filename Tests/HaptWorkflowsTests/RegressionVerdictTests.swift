@@ -5,7 +5,9 @@ import HaptCore
 import HaptMetrics
 import HaptPatterns
 import HaptSimulation
-import HaptWorkflows
+import HaptEvaluation
+import HaptBaselines
+import HaptFormats
 
 /// Issue 10's regression table, end to end through `Baseline.record` and `Baseline.check`
 /// on every shipped LRA and ERM profile: a change a person would notice fails, one they

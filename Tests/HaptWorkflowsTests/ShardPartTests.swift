@@ -4,7 +4,8 @@ import HaptMetrics
 import HaptSimulation
 import Testing
 
-@testable import HaptWorkflows
+@testable import HaptEvaluation
+@testable import HaptBaselines
 
 /// The part files of sharded jobs read back exactly what was written (numbers bit for
 /// bit, absent values, awkward text), and refuse damaged input with the file and line.

@@ -6,7 +6,8 @@ import HaptMetrics
 import HaptPatterns
 import HaptReports
 import HaptSimulation
-import HaptWorkflows
+import HaptEvaluation
+import HaptFormats
 
 /// One similarity for users (issue 10 items 3 and 4): bounded to [0, 1] over every pair
 /// of the shipped corpora, and the same whatever rate the device renders at.

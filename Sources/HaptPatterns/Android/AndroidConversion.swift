@@ -12,7 +12,7 @@ extension AndroidVibration {
   /// at most 20 ms for a single short impulse).
   static let transientPulse_ms = 12
   /// How long the composition plays a click primitive, ms (hapt's shape: 10 ms).
-  static let clickLength_ms = 10
+  package static let clickLength_ms = 10
   /// Most event-milliseconds whose level is evaluated one by one (work bound).
   static let maxSampledEventMilliseconds = 20_000_000
 

@@ -10,22 +10,22 @@ import HaptCore
 /// pop have none). The implemented shapes are ours: vendors tune them per device and
 /// publish nothing, so hapt plays each as a short burst at the actuator's resonance of a
 /// documented length and strength (Docs/Android.md lists them).
-enum AndroidShapes {
+package enum AndroidShapes {
   /// One implemented effect or primitive: a transient (the device's click) or a
   /// continuous burst with an envelope; strength relative to full scale.
-  struct Shape {
-    enum Kind {
+  package struct Shape {
+    package enum Kind {
       case transient
       case burst(duration_ms: Int, attack: Double, release: Double)
     }
-    var kind: Kind
-    var strength: Double
+    package var kind: Kind
+    package var strength: Double
     /// How long the composition waits before the next primitive, ms.
-    var length_ms: Int
+    package var length_ms: Int
   }
 
   /// The shape of a supported primitive.
-  static func shape(of primitive: AndroidPrimitiveName) -> Shape {
+  package static func shape(of primitive: AndroidPrimitiveName) -> Shape {
     switch primitive {
     case .click: Shape(kind: .transient, strength: 1, length_ms: 10)
     case .tick: Shape(kind: .transient, strength: 0.5, length_ms: 10)

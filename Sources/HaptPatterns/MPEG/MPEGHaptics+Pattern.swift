@@ -173,6 +173,6 @@ extension MPEGHaptics {
 
   static func curves(_ id: DynamicParameterID, _ points: [(Double, Double)]) -> [ParameterCurve] {
     guard points.count > 1 else { return [] }
-    return LofeltEnvelopes.curves(id, points)
+    return ParameterCurve.chained(id, points)
   }
 }

@@ -341,8 +341,8 @@ struct HertzGroup {
       pattern.events.append(.continuous(at: eventStart, duration_s: eventEnd - eventStart, intensity: 1, sharpness: 0))
       eventStart = eventEnd
     } while eventStart < end_s
-    pattern.parameterCurves += LofeltEnvelopes.curves(.hapticIntensityControl, points.map { ($0.time_s, $0.intensity) })
-    pattern.parameterCurves += LofeltEnvelopes.curves(.hapticSharpnessControl, points.map { ($0.time_s, $0.sharpness) })
+    pattern.parameterCurves += ParameterCurve.chained(.hapticIntensityControl, points.map { ($0.time_s, $0.intensity) })
+    pattern.parameterCurves += ParameterCurve.chained(.hapticSharpnessControl, points.map { ($0.time_s, $0.sharpness) })
     pattern.parameterSteps.append(ParameterStep(parameterID: .hapticIntensityControl, time_s: end_s, value: 1))
     pattern.parameterSteps.append(ParameterStep(parameterID: .hapticSharpnessControl, time_s: end_s, value: 0))
   }

@@ -32,7 +32,7 @@ package struct PatternMetadata: Equatable, Sendable {
 extension PatternMetadata {
   /// Keeps `value` under an unknown `key` in ``other``: a repeated key keeps its first
   /// place and takes the last value. `indexByKey` remembers the places (one per decode).
-  mutating func setOther(_ key: String, _ value: JSONValue, indexByKey: inout [String: Int]) {
+  package mutating func setOther(_ key: String, _ value: JSONValue, indexByKey: inout [String: Int]) {
     let member = JSONMember(key: key, value: JSONNode(strippingPositions(value)))
     if let index = indexByKey[key] {
       other[index] = member

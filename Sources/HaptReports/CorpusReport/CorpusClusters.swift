@@ -1,6 +1,6 @@
 import HaptCore
 import HaptMetrics
-import HaptWorkflows
+import HaptEvaluation
 
 /// Groups of look-alike patterns for the corpus heat map when a corpus has more patterns
 /// than the map can draw one cell each.

@@ -1,5 +1,5 @@
 import HaptCore
-import HaptWorkflows
+import HaptAndroid
 
 extension CorpusReport {
   /// "Android ports": how each AHAP pattern of the corpus feels once converted to an

@@ -1,6 +1,6 @@
 import Foundation
 import HaptCore
-import HaptWorkflows
+import HaptAndroid
 
 extension CorpusReport {
   /// "What plays where": per device, how many patterns play, fall back or are silent;

@@ -4,7 +4,10 @@ import HaptMetrics
 import HaptPatterns
 import HaptSignals
 import HaptSimulation
-import HaptWorkflows
+import HaptEvaluation
+import HaptBaselines
+import HaptAndroid
+import HaptFormats
 
 /// `hapt report`: a report folder with `index.html` (summary, an index of every pattern
 /// with its latency on every device and state and its nearest neighbour, latency charts,

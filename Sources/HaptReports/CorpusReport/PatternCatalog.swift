@@ -1,7 +1,7 @@
 import HaptCore
 import HaptMetrics
 import HaptSimulation
-import HaptWorkflows
+import HaptEvaluation
 
 /// What the report knows about each pattern of a corpus, computed once for the index page
 /// and the per-pattern pages: its page, its worst latency verdict, its nearest neighbour,

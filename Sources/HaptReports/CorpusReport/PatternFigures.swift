@@ -1,6 +1,6 @@
 import HaptMetrics
 import HaptSignals
-import HaptWorkflows
+import HaptEvaluation
 
 /// The per-pattern figures of the report: waveform with envelope and markers, and a
 /// spectrogram below it on the same time axis, of the pattern's body acceleration on the

@@ -1,5 +1,5 @@
 import HaptMetrics
-import HaptWorkflows
+import HaptEvaluation
 
 /// The index page's Patterns section: one row per pattern, linked to its page, with its
 /// worst latency verdict, its detect latency on every device and state as coloured cells,

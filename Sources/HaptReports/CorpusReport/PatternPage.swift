@@ -1,7 +1,7 @@
 import HaptCore
 import HaptMetrics
 import HaptPatterns
-import HaptWorkflows
+import HaptEvaluation
 
 /// One pattern's page of the report folder (`patterns/NAME.html`): its waveform, envelope,
 /// markers and spectrogram on the primary device, its latency on every device and state,

@@ -13,8 +13,12 @@ package enum PerceptualWording {
     return "Feels \(strength), \(pace), \(texture), \(flow), lasting \(ChartNumber.fixed(a.duration_s, decimals: 2)) s"
   }
 
-  /// How `a` differs from `b` in the attributes: ratios of energy, tempo and roughness of
-  /// at least 1.25x, a continuity step of at least 0.1 and a duration ratio of at least
+  /// The shortest felt span whose roughness is worth a word, s (a tap has no texture).
+  package static let minimumTextureSpan_s = 0.1
+
+  /// How `a` differs from `b` in the attributes: ratios of energy, tempo (both with at
+  /// least two felt events) and roughness (both felt for at least
+  /// ``minimumTextureSpan_s``) of at least 1.25x, a continuity step of at least 0.1 and a duration ratio of at least
   /// 1.25x; "about the same strength, tempo and texture" otherwise.
   package static func comparison(
     _ a: PerceptualAttributes, _ nameA: String, _ b: PerceptualAttributes, _ nameB: String
@@ -36,8 +40,12 @@ package enum PerceptualWording {
       }
     }
     ratio(a.energy, b.energy, more: "stronger", less: "weaker")
-    ratio(a.tempo_Hz, b.tempo_Hz, more: "faster", less: "slower")
-    ratio(a.roughness, b.roughness, more: "rougher", less: "smoother")
+    // Rhythm words only where both have a rhythm (a single tap has no tempo), texture
+    // words only where both last long enough to have a texture.
+    if a.feltEvents >= 2, b.feltEvents >= 2 { ratio(a.tempo_Hz, b.tempo_Hz, more: "faster", less: "slower") }
+    if min(a.duration_s, b.duration_s) >= minimumTextureSpan_s {
+      ratio(a.roughness, b.roughness, more: "rougher", less: "smoother")
+    }
     if a.continuity - b.continuity >= 0.1 { parts.append("more continuous") }
     if b.continuity - a.continuity >= 0.1 { parts.append("more discrete") }
     ratio(a.duration_s, b.duration_s, more: "longer", less: "shorter")

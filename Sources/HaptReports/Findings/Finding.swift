@@ -1,4 +1,5 @@
 import HaptPatterns
+import HaptLint
 
 /// How serious a finding is: the levels Xcode, GitHub and SARIF share.
 package enum FindingLevel: String, Sendable, CaseIterable {

@@ -1,7 +1,9 @@
 import Foundation
 import HaptCore
 import HaptPatterns
-import HaptWorkflows
+import HaptEvaluation
+import HaptBaselines
+import HaptCalibration
 
 extension FindingSet {
   // MARK: - Baseline checks

@@ -1,5 +1,7 @@
 import HaptCore
 import HaptPatterns
+import HaptFormats
+import HaptLint
 
 extension FindingSet {
   /// The rule of files that cannot be read or decoded.

@@ -3,7 +3,8 @@ import HaptCore
 import HaptMetrics
 import HaptPatterns
 import HaptSimulation
-import HaptWorkflows
+import HaptEvaluation
+import HaptAndroid
 
 /// The report job: the whole report folder, one shard's part of it, or the report from
 /// the merged parts of a sharded run (byte for byte what one unsharded run writes).

@@ -1,5 +1,5 @@
 import HaptCore
-import HaptWorkflows
+import HaptAndroid
 
 /// `android-ports.csv`: how each AHAP pattern feels once ported to Android, per Android
 /// profile (``AndroidPort``; Docs/Android.md).

@@ -1,4 +1,5 @@
-import HaptWorkflows
+import HaptBaselines
+import HaptAndroid
 
 /// JUnit XML for `hapt baseline check`: one test case per pattern and device
 /// (its states inside), failed when any state changed past tolerance.

@@ -1,5 +1,5 @@
 import HaptCore
-import HaptWorkflows
+import HaptAndroid
 
 /// `capabilities.csv`: what each device plays of each pattern (``DevicePlayback``;
 /// Docs/Devices.md, "Fallback rules"; columns in Docs/Reports.md).

@@ -1,5 +1,5 @@
 import HaptMetrics
-import HaptWorkflows
+import HaptEvaluation
 
 /// The tables of `hapt describe`.
 package enum DescribeTables {

@@ -1,7 +1,8 @@
 import HaptCore
 import HaptMetrics
 import HaptSimulation
-import HaptWorkflows
+import HaptEvaluation
+import HaptBaselines
 
 /// The JSON shapes of the commands: keys carry units like the CSV columns,
 /// absent values are null, key order is fixed.

@@ -1,7 +1,8 @@
 import HaptMetrics
 import HaptPatterns
 import HaptSimulation
-import HaptWorkflows
+import HaptEvaluation
+import HaptBaselines
 
 /// The CSV tables hapt writes, defined once so that `hapt report` files and the
 /// CSV output of the commands have the same columns (documented in the README).

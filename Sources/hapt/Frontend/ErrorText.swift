@@ -2,7 +2,8 @@ import HaptCommandLine
 import HaptCore
 import HaptPatterns
 import HaptSimulation
-import HaptWorkflows
+import HaptBaselines
+import HaptCodegen
 
 /// How the command line ends on an error: the exit status and the words, from the
 /// libraries' typed errors (as swift-argument-parser's `MessageInfo` does). Library

@@ -52,7 +52,7 @@ enum Hapt {
       console.error(error.description)
       console.err(
         usageHint:
-          "usage: hapt \(command.help.usage.first ?? command.help.name)\nSee 'hapt \(command.help.name) --help'.")
+          "usage: hapt \(command.usage.shortSynopsis)\nSee 'hapt \(command.help.name) --help'.")
       return ExitStatus.usage.rawValue
     } catch {
       console.error(ErrorText.line(error))
@@ -79,7 +79,7 @@ enum Hapt {
 
   /// The text of `hapt COMMAND --help`.
   static func helpText(_ command: any HaptCommand.Type) -> String {
-    command.helpText(tool: "hapt", subcommands: command.subcommands.map { $0.help })
+    command.helpText(tool: "hapt", subcommands: command.subcommands.map { ($0.help, $0.usage) })
   }
 
   /// The text of `hapt --help`.

@@ -1,7 +1,8 @@
 import HaptCommandLine
 import HaptCore
 import HaptPatterns
-import HaptWorkflows
+import HaptEvaluation
+import HaptFormats
 
 /// The pattern limits and `--max-files`: how a corpus is loaded.
 struct CorpusOptions: ParsableArguments, Equatable {

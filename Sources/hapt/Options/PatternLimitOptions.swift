@@ -1,5 +1,6 @@
 import HaptCommandLine
 import HaptPatterns
+import HaptFormats
 
 /// `--max-file-bytes`, `--max-events`, `--max-control-points`, `--max-pattern-time`: how
 /// large a pattern hapt reads.

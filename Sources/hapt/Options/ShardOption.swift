@@ -1,5 +1,6 @@
 import HaptCommandLine
-import HaptWorkflows
+import HaptEvaluation
+import HaptCalibration
 
 extension ValueParser where Value == ShardSpec {
   /// `I/N` with 1 <= I <= N (``ShardSpec``).

@@ -3,14 +3,13 @@ import HaptCommandLine
 import HaptCore
 import HaptReports
 import HaptSimulation
-import HaptWorkflows
+import HaptAndroid
 
 /// `hapt assess --device D`: Android's haptics hardware assessment on a simulated device.
 struct AssessCommand: HaptCommand {
   static let help = CommandHelp(
     name: "assess",
     summary: "Run Android's haptics hardware assessment on a simulated device.",
-    usage: ["assess [--device NAME|PATH|all] [--format text|csv|json]"],
     discussion: """
       Plays the assessment's three target effects (source.android.com, "Assess the
       hardware"): Effect 1 EFFECT_CLICK, Effect 2 createOneShot(20, 255), Effect 3

@@ -3,7 +3,8 @@ import HaptCommandLine
 import HaptCore
 import HaptReports
 import HaptSimulation
-import HaptWorkflows
+import HaptEvaluation
+import HaptBaselines
 
 /// `hapt baseline check`: renders a corpus again and classifies each pattern against a
 /// recorded baseline or against the same corpus at a git revision.
@@ -11,8 +12,7 @@ struct BaselineCheckCommand: HaptCommand {
   static let help = CommandHelp(
     name: "baseline check",
     summary: "Check a corpus against a recorded baseline or a git revision (exit 1 on a change).",
-    usage: [
-      "baseline check CORPUS... --baseline DIR [--device NAME...] [--state prepared|cold|both] [--max-dprime 1.0] [--max-latency-shift 5ms] [--junit FILE] [--format text|csv|json|xcode|github|sarif|markdown] [--summary FILE]",
+    forms: [
       "baseline check CORPUS... --against REV [--device NAME...] [--state prepared|cold|both] [--max-dprime 1.0] [--junit FILE] [--format FORMAT]",
       "baseline check CORPUS... --baseline DIR --shard I/N --out PART   (then: hapt merge PART...)",
     ],

@@ -6,12 +6,7 @@ struct BaselineCommand: HaptCommandGroup {
   static let help = CommandHelp(
     name: "baseline",
     summary: "Record a corpus's rendered signals, or check it against a baseline or a git revision.",
-    usage: [
-      "baseline record CORPUS... --out DIR [--device NAME...] [--state prepared|cold|both] [--force]",
-      "baseline check CORPUS... --baseline DIR [--device NAME...] [--state prepared|cold|both] [--max-dprime 1.0] [--max-latency-shift 5ms] [--junit FILE] [--format text|csv|json|xcode|github|sarif|markdown] [--summary FILE]",
-      "baseline check CORPUS... --against REV [--device NAME...] [--state prepared|cold|both] [--max-dprime 1.0] [--junit FILE] [--format FORMAT]",
-      "baseline record|check ... --shard I/N --out PART   (then: hapt merge PART... [--out DIR])",
-    ],
+    forms: ["baseline record|check ... --shard I/N --out PART   (then: hapt merge PART... [--out DIR])"],
     discussion: """
       record renders every pattern on every device and state and stores what a person would
       feel in DIR; check renders again and says, per pattern, device and state, whether that

@@ -1,17 +1,15 @@
 import HaptCommandLine
 import HaptCore
 import HaptSimulation
-import HaptWorkflows
+import HaptEvaluation
+import HaptBaselines
 
 /// `hapt baseline record`: renders a corpus and stores what a later check compares with.
 struct BaselineRecordCommand: HaptCommand {
   static let help = CommandHelp(
     name: "baseline record",
     summary: "Record a corpus's rendered signals, markers and levels as a baseline.",
-    usage: [
-      "baseline record CORPUS... --out DIR [--device NAME...] [--state prepared|cold|both] [--force]",
-      "baseline record CORPUS... --shard I/N --out PART   (then: hapt merge PART... --out DIR)",
-    ],
+    forms: ["baseline record CORPUS... --shard I/N --out PART   (then: hapt merge PART... --out DIR)"],
     discussion: """
       Renders every pattern on every device and state and stores the signals (FLAC),
       their markers and levels, the device profiles and the tool and model versions in DIR

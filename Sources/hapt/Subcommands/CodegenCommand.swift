@@ -2,6 +2,8 @@ import Foundation
 import HaptCommandLine
 import HaptCore
 import HaptPatterns
+import HaptFormats
+import HaptCodegen
 
 /// `hapt codegen PATTERN [--target ...]`: prints the Swift that plays a pattern.
 struct CodegenCommand: HaptCommand {
@@ -9,7 +11,6 @@ struct CodegenCommand: HaptCommand {
     name: "codegen",
     summary:
       "Print the Swift that plays a pattern (Core Haptics, or a preset's UIKit, SwiftUI or WatchKit call).",
-    usage: ["codegen PATTERN [--target corehaptics|uikit|swiftui|watchkit] [--name NAME]"],
     discussion: """
       PATTERN is a pattern file (.ahap or .haptic) or the name of a system preset (see
       'hapt presets'). corehaptics writes a CHHapticPattern with every event, dynamic

@@ -3,21 +3,25 @@ import HaptCore
 import HaptMetrics
 import HaptReports
 import HaptSimulation
-import HaptWorkflows
+import HaptEvaluation
+import HaptExplanation
+import HaptBaselines
 
 /// `hapt compare A B`: d', the changes from A to B, similarity and markers of two signals.
 struct CompareCommand: HaptCommand {
   static let help = CommandHelp(
     name: "compare",
     summary: "d', what changed, and similarity between two patterns or recordings, with both signals' markers.",
-    usage: ["compare A B [--device NAME] [--state prepared|cold] [--format text|json]"],
     discussion: """
       A and B are patterns (any format hapt reads), rendered on the device, or accelerometer
       recordings (.wav, .flac, mono, in g; other rates are resampled to 8 kHz), in any mix.
       d' is hapt's distinguishability in JND units (Docs/Perception.md): under 1
       confusable, under 2 close, else distinct. The changes from A to B are listed event by
       event with their share of d', naming a pattern file's own events ("event 2 (transient
-      at 0.12 s): 6.0 dB weaker (2.6 JND)"). The verdict comes from d' alone. The waveform
+      at 0.12 s): 6.0 dB weaker (2.6 JND)"). When A and B are pattern files of one format,
+      the edits come first, by the file's event numbers (added, removed, moved, intensity,
+      sharpness, duration, controls), and an edit nothing felt answers says why
+      (Docs/Explanations.md). The verdict comes from d' alone. The waveform
       similarity is a second, signal-level score (ST-SIM, bounded 0..1, 1 identical: the
       smaller of its two directions, over blocks where either signal is perceptible); it is
       not a verdict. --format json adds the raw directional ST-SIM and SPQI (unbounded)
@@ -31,7 +35,10 @@ struct CompareCommand: HaptCommand {
 
   static var arguments: [Argument<Self>] {
     [
-      .positionals(\.signals, PositionalSpec(minimum: 2, maximum: 2, missing: "A and B (two patterns or recordings)")),
+      .positionals(
+        \.signals,
+        PositionalSpec(
+          minimum: 2, maximum: 2, missing: "A and B (two patterns or recordings)", valueNames: ["A", "B"])),
       .option(
         "device", "NAME|PATH",
         help: "Device profile by name (see 'hapt devices') or JSON path (default: \(DeviceProfile.defaultName)).",
@@ -71,12 +78,25 @@ struct CompareCommand: HaptCommand {
       c.perceptualDistance.map {
         "perceptual distance = \(Format.fixed($0, 2)) (how different they feel: attributes and d'; Docs/Perception.md)"
       } ?? "perceptual distance: none (one signal is not felt)")
-    lines.append("how they feel: " + PerceptualWording.comparison(c.attributesB, "B", c.attributesA, "A"))
+    let explanation = c.explanation
+    lines.append("how they feel: " + explanation.summary())
+    if let edits = explanation.edits {
+      if edits.isEmpty {
+        lines.append("what changed in the file: nothing (the same events and controls)")
+      } else {
+        lines.append("what changed in the file, from A to B:")
+        lines += explanation.editLines.map { "  " + $0 }
+      }
+    }
     if c.changes.isEmpty {
-      lines.append("no felt difference")
+      lines.append("what a person would feel: no difference")
     } else {
-      lines.append("what changed from A to B:")
-      for change in c.changes { lines.append("  " + change.sentence) }
+      lines.append("what a person would feel, from A to B:")
+      lines += explanation.feltLines.map { "  " + $0 }
+    }
+    if !explanation.unfeltLines.isEmpty {
+      lines.append("edits not felt:")
+      lines += explanation.unfeltLines.map { "  " + $0 }
     }
     lines.append(
       "waveform similarity (ST-SIM, 0..1, 1 identical; not the verdict) = \(Format.fixed(c.perceptible.similarity, 3))"

@@ -4,17 +4,16 @@ import HaptMetrics
 import HaptPatterns
 import HaptReports
 import HaptSimulation
-import HaptWorkflows
+import HaptEvaluation
+import Foundation
+import HaptFormats
 
 /// `hapt confusion`: can people tell a set of patterns apart?
 struct ConfusionCommand: HaptCommand {
   static let help = CommandHelp(
     name: "confusion",
     summary: "Confusability of a set of patterns (default: success, warning, error), or IT of observed counts.",
-    usage: [
-      "confusion [PATH...] [--set NAME,NAME,...] [--device NAME...] [--state prepared|cold|both] [--format text|csv|json]",
-      "confusion --counts FILE.csv",
-    ],
+    forms: ["confusion --counts FILE.csv"],
     discussion: """
       Renders the set on each device, computes pairwise d' (JND units), predicts the
       identification confusion matrix and its information transfer (IT, bits; 2^IT
@@ -38,7 +37,7 @@ struct ConfusionCommand: HaptCommand {
 
   static var arguments: [Argument<Self>] {
     [
-      .positionals(\.paths, PositionalSpec()),
+      .positionals(\.paths, PositionalSpec(valueNames: ["PATH"])),
       .list("set", "NAMES", help: "Pattern names (file names without extension), comma-separated.", \.set),
       .group(\.devices), .states(\.states),
       .option(
@@ -157,5 +156,3 @@ struct ConfusionCommand: HaptCommand {
     return .success
   }
 }
-
-import Foundation

@@ -2,7 +2,9 @@ import Foundation
 import HaptCommandLine
 import HaptCore
 import HaptPatterns
-import HaptWorkflows
+import HaptCodegen
+import HaptAndroid
+import HaptFormats
 
 /// What `hapt convert` writes: the format from `--format` or from `--out`'s extension.
 struct ConvertTarget {

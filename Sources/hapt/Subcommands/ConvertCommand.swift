@@ -3,7 +3,8 @@ import HaptCommandLine
 import HaptCore
 import HaptPatterns
 import HaptSimulation
-import HaptWorkflows
+import HaptAndroid
+import HaptFormats
 
 /// `hapt convert IN --out OUT`: reads a pattern (.ahap, .haptic or Android .xml) and writes
 /// strict AHAP, Android vibration XML or a Kotlin snippet (ConvertCommand+Android.swift).
@@ -11,8 +12,10 @@ struct ConvertCommand: HaptCommand {
   static let help = CommandHelp(
     name: "convert",
     summary: "Convert a pattern to strict AHAP, Android vibration XML, a Kotlin VibrationEffect or MPEG-I Haptics.",
-    usage: [
-      "convert IN --out OUT.ahap", "convert IN --out OUT.xml", "convert IN --format kotlin [--out OUT.kt]",
+    forms: [
+      "convert IN --out OUT.ahap",
+      "convert IN --out OUT.xml",
+      "convert IN --format kotlin [--out OUT.kt]",
       "convert IN --out OUT.hjif",
     ],
     discussion: """

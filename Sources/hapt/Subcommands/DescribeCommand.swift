@@ -2,16 +2,14 @@ import HaptCommandLine
 import HaptCore
 import HaptReports
 import HaptSimulation
-import HaptWorkflows
+import HaptEvaluation
+import HaptBaselines
 
 /// `hapt describe FILE...`: how each pattern or recording feels, in designers' words.
 struct DescribeCommand: HaptCommand {
   static let help = CommandHelp(
     name: "describe",
     summary: "Energy, tempo, roughness, continuity, duration, duty cycle and pitch of patterns or recordings.",
-    usage: [
-      "describe FILE... [--device NAME] [--state prepared|cold] [--drive-signal] [--pairs] [--format text|csv|json]"
-    ],
     discussion: """
       Patterns (.ahap, .haptic, Android .xml) are rendered on the device; recordings
       (.wav, .flac) are read as acceleration in g, or with --drive-signal as the waveform

@@ -10,7 +10,6 @@ struct DevicesCommand: HaptCommand {
   static let help = CommandHelp(
     name: "devices",
     summary: "List the device profiles (shipped and HAPT_DEVICES) with every parameter and derived values.",
-    usage: ["devices [--format text|csv|json]"],
     discussion: """
       Profiles are JSON files in Corpora/devices (schema: Docs/Simulation.md), shipped
       inside hapt; your own profiles in the folder named by the HAPT_DEVICES environment

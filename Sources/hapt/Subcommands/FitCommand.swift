@@ -4,7 +4,8 @@ import HaptCore
 import HaptPatterns
 import HaptSignals
 import HaptSimulation
-import HaptWorkflows
+import HaptCalibration
+import HaptFormats
 
 /// `hapt fit RECORDING --pattern PATTERN --out PROFILE.json`: a device profile fitted to
 /// a recording of a pattern played on a real device.
@@ -12,9 +13,6 @@ struct FitCommand: HaptCommand {
   static let help = CommandHelp(
     name: "fit",
     summary: "Fit a device profile's resonance, Q, gain and latency to a recording of a pattern.",
-    usage: [
-      "fit RECORDING --pattern PATTERN --out PROFILE.json [--device START] [--state prepared|cold] [--scale G_PER_UNIT] [--force] [--format text|json]"
-    ],
     discussion: """
       RECORDING (.wav or .flac, mono, any sample rate, in g, starting at the trigger) is an
       accelerometer trace of PATTERN (.ahap or .haptic) played on a real device. Starting from

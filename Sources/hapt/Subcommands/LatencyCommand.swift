@@ -2,16 +2,14 @@ import HaptCommandLine
 import HaptCore
 import HaptReports
 import HaptSimulation
-import HaptWorkflows
+import HaptEvaluation
+import HaptAndroid
 
 /// `hapt latency PATH...`: latency markers and budget verdicts per pattern, device, state.
 struct LatencyCommand: HaptCommand {
   static let help = CommandHelp(
     name: "latency",
     summary: "Latency markers and budget verdicts (is it felt within 50 ms, prepared and cold?).",
-    usage: [
-      "latency PATH... [--device NAME...] [--state prepared|cold|both] [--budget 50ms] [--warn 70ms] [--format text|csv|json|xcode|github|sarif|markdown] [--summary FILE]"
-    ],
     discussion: """
       One row per pattern, device and state: detect (first time the vibration is above the
       detection threshold), t50, t90, rise (t90 - t10) and stop, in ms after the trigger;

@@ -3,7 +3,9 @@ import HaptCommandLine
 import HaptCore
 import HaptPatterns
 import HaptReports
-import HaptWorkflows
+import HaptEvaluation
+import HaptFormats
+import HaptLint
 
 /// `hapt lint PATH...`: checks pattern files against the AHAP, .haptic, structural and UX
 /// rules (Docs/Patterns.md has the table).
@@ -12,9 +14,6 @@ struct LintCommand: HaptCommand {
     name: "lint",
     summary:
       "Check haptic pattern files (.ahap, .haptic, .haps, .ivs, Android .xml) for format breaks and UX problems.",
-    usage: [
-      "lint PATH... [--format text|csv|json|xcode|github|sarif|markdown] [--summary FILE] [--strict] [--device NAME...]"
-    ],
     discussion: """
       PATH is a file or a folder (searched recursively for .ahap and .haptic files).
       Each finding names the file, the place (a JSON path or line and column), the

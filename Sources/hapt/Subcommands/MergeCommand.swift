@@ -2,14 +2,15 @@ import Foundation
 import HaptCommandLine
 import HaptCore
 import HaptMetrics
-import HaptWorkflows
+import HaptEvaluation
+import HaptBaselines
 
 /// `hapt merge PART... --out DIR`: the report of a sharded run, from its N parts.
 struct MergeCommand: HaptCommand {
   static let help = CommandHelp(
     name: "merge",
     summary: "Merge the parts of a sharded report or baseline job into the result of one unsharded run.",
-    usage: [
+    forms: [
       "merge REPORT-PART... --out DIR [--threads N]",
       "merge RECORD-PART... --out DIR [--force]",
       "merge CHECK-PART...",

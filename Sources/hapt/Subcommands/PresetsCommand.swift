@@ -3,13 +3,13 @@ import HaptCommandLine
 import HaptCore
 import HaptPatterns
 import HaptReports
+import HaptFormats
 
 /// `hapt presets`: the system presets, their APIs and platform availability.
 struct PresetsCommand: HaptCommand {
   static let help = CommandHelp(
     name: "presets",
     summary: "List the system feedback presets (UIKit, SwiftUI, watchOS) and where each plays.",
-    usage: ["presets [--format text|csv|json] [--export FOLDER]"],
     discussion: """
       Each preset is an AHAP file in Corpora/system approximating a platform haptic; Apple
       does not publish the waveforms, so each file's metadata description gives the

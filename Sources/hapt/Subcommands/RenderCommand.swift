@@ -4,16 +4,16 @@ import HaptCore
 import HaptPatterns
 import HaptSignals
 import HaptSimulation
-import HaptWorkflows
+import HaptEvaluation
+import HaptBaselines
+import HaptAndroid
+import HaptFormats
 
 /// `hapt render`: one pattern through one device to .wav, .flac or .csv, with a summary.
 struct RenderCommand: HaptCommand {
   static let help = CommandHelp(
     name: "render",
     summary: "Render a pattern through a simulated device to WAV, FLAC or CSV.",
-    usage: [
-      "render PATTERN --out FILE [--device NAME|PATH] [--state prepared|cold] [--prepare-lead DURATION] [--rate R] [--loop N] [--condition C]"
-    ],
     discussion: """
       Renders the body acceleration (g) of PATTERN (.ahap or .haptic) on a device profile
       (Docs/Model.md §2-§4; profiles: 'hapt devices'). The output format follows --out's

@@ -5,17 +5,15 @@ import HaptMetrics
 import HaptPatterns
 import HaptReports
 import HaptSimulation
-import HaptWorkflows
+import HaptEvaluation
+import HaptFormats
 
 /// `hapt report CORPUS`: the main job, one HTML page and five CSV files.
 struct ReportCommand: HaptCommand {
   static let help = CommandHelp(
     name: "report",
     summary: "Evaluate a corpus and write an HTML report and CSV files.",
-    usage: [
-      "report CORPUS... [--out DIR] [--device NAME...] [--state prepared|cold|both] [--set NAME,NAME,...]",
-      "report CORPUS... --shard I/N --out PART [same options]   (then: hapt merge PART... --out DIR)",
-    ],
+    forms: ["report CORPUS... --shard I/N --out PART [same options]   (then: hapt merge PART... --out DIR)"],
     discussion: """
       Renders every pattern under CORPUS on every device (default: every profile, shipped
       and HAPT_DEVICES) in both engine states, and writes into DIR (default Reports/report):

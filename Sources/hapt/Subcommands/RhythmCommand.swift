@@ -2,6 +2,7 @@ import Foundation
 import HaptCommandLine
 import HaptCore
 import HaptPatterns
+import HaptFormats
 
 /// `hapt rhythm --taps ...`: turns tapped timestamps into an AHAP pattern.
 struct RhythmCommand: HaptCommand {
@@ -11,7 +12,6 @@ struct RhythmCommand: HaptCommand {
   static let help = CommandHelp(
     name: "rhythm",
     summary: "Turn tap timestamps into a pattern of transients.",
-    usage: ["rhythm --taps SECONDS,SECONDS,... [--out FILE.ahap]"],
     discussion: """
       The taps are sorted and shifted so the first is at 0; taps more than 4 s after the
       first are dropped (a note on stderr says how many); each becomes a transient at

@@ -1,3 +1,6 @@
+import Foundation
+import HaptCore
+
 /// A plain-text table with aligned columns for terminal output.
 struct TextTable {
   var header: [String]
@@ -36,6 +39,3 @@ enum Format {
     return DecimalText.fixed(value, decimals: digits)
   }
 }
-
-import HaptCore
-import Foundation

@@ -1,0 +1,325 @@
+import Foundation
+import HaptCore
+import HaptMetrics
+import HaptPatterns
+import HaptSignals
+import HaptSimulation
+import HaptEvaluation
+import HaptFormats
+
+/// An AHAP pattern exported to Android as a `<vibration-select>` that adapts: one
+/// alternative per class of vibrator, richest first (envelope effect, primitives,
+/// amplitude waveform, on/off timings), each tuned to feel as close to the original as
+/// that class allows: d' on the class's shipped profile between the alternative and the
+/// AHAP original played there (Docs/Android.md, "Exports that adapt").
+package struct AndroidExport: Sendable, Equatable {
+  /// One alternative of the selection and how it was judged.
+  package struct Alternative: Sendable, Equatable {
+    package var kind: AndroidAlternativeKind
+    package var effect: AndroidVibrationEffect
+    /// The profile it was judged on.
+    package var judgedOn: String
+    /// d' of the alternative played alone on `judgedOn` from the original played on the
+    /// same profile, JND.
+    package var dPrime_JND: Double?
+    /// What the tuning chose, one phrase ("intensity x1.25, 8 ms pulses").
+    package var tuning: String
+    /// The knobs it was built with (``build(_:settings:pattern:limits:)`` rebuilds it).
+    package var settings = AndroidAlternativeSettings()
+  }
+
+  /// One alternative of class `kind` for `pattern`, built with `settings`; nil when the
+  /// class cannot carry the pattern (primitives for continuous events, an envelope past
+  /// the limits, a pattern too long to sample).
+  package static func build(
+    _ kind: AndroidAlternativeKind, settings: AndroidAlternativeSettings, pattern: HapticPattern,
+    limits: AndroidEnvelopeLimits = .flagship
+  ) -> AndroidVibrationEffect? {
+    guard let timeline = AndroidTimeline(pattern) else { return nil }
+    switch kind {
+    case .envelope:
+      return AndroidAlternativeBuilder.envelope(timeline, settings: settings, limits: limits).map { .basicEnvelope($0) }
+    case .primitives: return AndroidAlternativeBuilder.primitives(timeline, settings: settings).map { .composition($0) }
+    case .amplitude: return .waveform(AndroidAlternativeBuilder.amplitude(timeline, settings: settings))
+    case .onOff: return .waveform(AndroidAlternativeBuilder.onOff(timeline, settings: settings))
+    }
+  }
+
+  /// The vibration to write.
+  package var vibration: AndroidVibration
+  /// The alternatives in the vibration's order.
+  package var alternatives: [Alternative]
+  /// What the export drops or approximates, one sentence each.
+  package var notes: [String]
+  /// The device the original was rendered on.
+  package var reference: String
+  /// Whether the alternatives were judged by d' (false: the plain conversion, written for
+  /// a pattern past the judging bounds or without the class profiles).
+  package var judged = true
+
+  /// Patterns past these bounds keep the plain conversion unjudged (judging renders a
+  /// pattern about twenty times; the bounds keep hostile input fast).
+  package static let maxJudgedLength_s = 30.0
+  package static let maxJudgedEvents = 1_000
+  package static let maxJudgedCurvePoints = 10_000
+
+  /// The profile each class is judged on: shipped profiles standing for the class.
+  package static let classProfiles: [AndroidAlternativeKind: String] = [
+    .envelope: "pixel-flagship-lra", .primitives: "pixel-flagship-lra", .amplitude: "android-lra-amplitude",
+    .onOff: "android-lra-onoff",
+  ]
+
+  /// Exports `pattern`, judging each class's candidates against the original on the
+  /// class's profile; `reference` (the iPhone-class default profile when nil) gives the
+  /// frequencies sharpness means for the envelope's frequency matching. Falls back to the plain conversion
+  /// (``AndroidVibration/converting(_:)``) when a class profile cannot be loaded or the
+  /// pattern is too long to sample.
+  /// - Complexity: about fifteen renders of the pattern's length.
+  package static func export(
+    _ pattern: HapticPattern, reference: DeviceProfile? = nil, options: RenderOptions = RenderOptions()
+  ) -> AndroidExport {
+    let plain = AndroidVibration.converting(pattern)
+    let fallback = AndroidExport(
+      vibration: plain.vibration,
+      alternatives: plain.vibration.effects.map {
+        Alternative(kind: AndroidAlternativeKind(of: $0), effect: $0, judgedOn: "", dPrime_JND: nil, tuning: "untuned")
+      }, notes: plain.notes, reference: reference?.name ?? DeviceProfile.defaultName, judged: false)
+    let curvePoints = pattern.parameterCurves.reduce(0) { $0 + $1.controlPoints.count }
+    guard pattern.duration_s <= maxJudgedLength_s, pattern.events.count <= maxJudgedEvents,
+      curvePoints <= maxJudgedCurvePoints
+    else {
+      var large = fallback
+      large.notes.append(
+        "not judged: the pattern is past \(JSONWriter.number(maxJudgedLength_s)) s, \(maxJudgedEvents) events or \(maxJudgedCurvePoints) curve points, so the plain conversion is written"
+      )
+      return large
+    }
+    guard let reference = reference ?? (try? DeviceProfile.load(nameOrPath: DeviceProfile.defaultName)),
+      let flagship = try? DeviceProfile.load(nameOrPath: classProfiles[.envelope]!),
+      let amplitudeDevice = try? DeviceProfile.load(nameOrPath: classProfiles[.amplitude]!),
+      let onOffDevice = try? DeviceProfile.load(nameOrPath: classProfiles[.onOff]!),
+      let timeline = AndroidTimeline(pattern), !timeline.isSilent
+    else { return fallback }
+    // Each class is judged against the original as its own profile plays it (the most
+    // that hardware allows: the AHAP with Core Haptics semantics there).
+    var targets: [String: PerceptualFeatures] = [:]
+    for device in [flagship, amplitudeDevice, onOffDevice] where targets[device.name] == nil {
+      let original = Renderer(device: device).render(pattern, options: options)
+      guard original.silenceReason == nil else { return fallback }
+      targets[device.name] = features(original)
+    }
+    func judge(_ effect: AndroidVibrationEffect, on device: DeviceProfile) -> Double {
+      let rendering = Renderer(device: device).render(
+        AndroidVibration(effect).resolved().pattern, options: options)
+      guard rendering.silenceReason == nil, let target = targets[device.name] else { return .infinity }
+      return Distinguishability.dPrime(target, features(rendering))
+    }
+    let limits = envelopeLimits(flagship, reference: reference)
+    // A sharpness contrast (dullest and sharpest events 0.3 or more apart) is part of the
+    // judgement on the flagship: the contrast the original events have there (the most
+    // that hardware allows, as for d'), less what the alternative keeps, adds to its d'
+    // (Euclidean sum).
+    var contrastLoss: ((AndroidAlternativeKind, AndroidAlternativeSettings) -> Double)?
+    if let (dull, sharp) = AndroidPort.contrastPair(pattern) {
+      let flagshipRenderer = Renderer(device: flagship)
+      let meant = Distinguishability.dPrime(
+        features(flagshipRenderer.render(dull, options: options)),
+        features(flagshipRenderer.render(sharp, options: options)))
+      contrastLoss = { kind, settings in
+        guard let a = build(kind, settings: settings, pattern: dull, limits: limits),
+          let b = build(kind, settings: settings, pattern: sharp, limits: limits)
+        else { return meant }
+        let renderer = Renderer(device: flagship)
+        let kept = Distinguishability.dPrime(
+          features(renderer.render(AndroidVibration(a).resolved().pattern, options: options)),
+          features(renderer.render(AndroidVibration(b).resolved().pattern, options: options)))
+        return Swift.max(0, meant - kept)
+      }
+    }
+    func judgeOnFlagship(
+      _ kind: AndroidAlternativeKind
+    ) -> (AndroidAlternativeSettings, AndroidVibrationEffect) -> Double {
+      { settings, effect in
+        let d = judge(effect, on: flagship)
+        guard let contrastLoss, d.isFinite else { return d }
+        let loss = contrastLoss(kind, settings)
+        return (d * d + loss * loss).squareRoot()
+      }
+    }
+    /// Coordinate search: each knob's candidates in turn, keeping the best so far.
+    func tune(
+      _ kind: AndroidAlternativeKind, _ knobs: [[(inout AndroidAlternativeSettings) -> Void]],
+      on device: DeviceProfile, score: ((AndroidAlternativeSettings, AndroidVibrationEffect) -> Double)? = nil
+    ) -> (settings: AndroidAlternativeSettings, effect: AndroidVibrationEffect, d: Double)? {
+      let score = score ?? { _, effect in judge(effect, on: device) }
+      let settings = AndroidAlternativeSettings()
+      guard let first = build(kind, settings: settings, pattern: pattern, limits: limits) else { return nil }
+      var best = (settings: settings, effect: first, d: score(settings, first))
+      for knob in knobs {
+        for change in knob {
+          var candidate = best.settings
+          change(&candidate)
+          guard candidate != best.settings,
+            let effect = build(kind, settings: candidate, pattern: pattern, limits: limits)
+          else { continue }
+          let d = score(candidate, effect)
+          if d < best.d { best = (candidate, effect, d) }
+        }
+      }
+      return best
+    }
+    let gains: [Double] = [0.6, 0.7, 0.8, 0.9, 1.1, 1.25, 1.5]
+    func gainKnob(
+      _ path: WritableKeyPath<AndroidAlternativeSettings, Double>
+    ) -> [(inout AndroidAlternativeSettings) -> Void] {
+      gains.map { g in { $0[keyPath: path] = g } }
+    }
+    let stretch: [(inout AndroidAlternativeSettings) -> Void] =
+      contrastLoss == nil ? [] : [1.5, 2, 3].map { k in { $0.envelopeSharpnessStretch = k } }
+    let envelope = tune(
+      .envelope,
+      [[{ $0.envelopeMatchesFrequency = true }], stretch, [{ $0.envelopeTap_ms = 30 }], gainKnob(\.envelopeGain)],
+      on: flagship, score: judgeOnFlagship(.envelope))
+    let primitives = tune(.primitives, [gainKnob(\.primitiveGain)], on: flagship, score: judgeOnFlagship(.primitives))
+    let amplitude = tune(
+      .amplitude, [[{ $0.amplitudeTap_ms = 8 }, { $0.amplitudeTap_ms = 20 }], gainKnob(\.amplitudeGain)],
+      on: amplitudeDevice)
+    let onOff = tune(
+      .onOff,
+      [
+        [{ $0.onOffTap_ms = 10 }, { $0.onOffTap_ms = 30 }],
+        [{ $0.onOffThreshold = 0.15 }, { $0.onOffThreshold = 0.5 }],
+      ],
+      on: onOffDevice)
+    guard let amplitude, let onOff else { return fallback }
+    // An alternative goes before the plainer ones only where it beats, on the flagship,
+    // what the flagship would play without it: d' decides, not the class order. The
+    // primitives are weighed against the amplitude waveform first, then the envelope
+    // against whichever of the two is kept.
+    var notes: [String] = []
+    // Rendered only when a richer alternative is there to be weighed against it.
+    lazy var amplitudeOnFlagship = judgeOnFlagship(.amplitude)(amplitude.settings, amplitude.effect)
+    var keptPrimitives = primitives
+    if let primitives, primitives.d >= amplitudeOnFlagship {
+      keptPrimitives = nil
+      notes.append(
+        "no primitives alternative: on \(flagship.name) they feel further from the original (d' \(format(primitives.d))) than the amplitude waveform (d' \(format(amplitudeOnFlagship)))"
+      )
+    }
+    var keptEnvelope = envelope
+    if let envelope {
+      let rival = keptPrimitives?.d ?? amplitudeOnFlagship
+      if envelope.d >= rival {
+        keptEnvelope = nil
+        notes.append(
+          "no envelope alternative: on \(flagship.name) it feels further from the original (d' \(format(envelope.d))) than the \(keptPrimitives == nil ? "amplitude waveform" : "primitives") (d' \(format(rival)))"
+        )
+      }
+    } else {
+      notes.append(
+        "no envelope alternative: the pattern does not fit \(limits.maxControlPoints) control points of at least \(limits.minControlPoint_ms) ms within 0.1 of intensity"
+      )
+    }
+    // The notes give plain d' (without the contrast term) and the contrast lost apart.
+    var contrastNotes: [AndroidAlternativeKind: String] = [:]
+    func withPlainDPrime(
+      _ kind: AndroidAlternativeKind,
+      _ tuned: (settings: AndroidAlternativeSettings, effect: AndroidVibrationEffect, d: Double)?
+    )
+      -> (settings: AndroidAlternativeSettings, effect: AndroidVibrationEffect, d: Double)?
+    {
+      guard let tuned, let contrastLoss else { return tuned }
+      contrastNotes[kind] = "; sharpness contrast lost: \(format(contrastLoss(kind, tuned.settings))) JND"
+      return (tuned.settings, tuned.effect, judge(tuned.effect, on: flagship))
+    }
+    keptEnvelope = withPlainDPrime(.envelope, keptEnvelope)
+    let plainPrimitives = withPlainDPrime(.primitives, keptPrimitives)
+    guard case .waveform(let amplitudeWaveform) = amplitude.effect, case .waveform(let onOffWaveform) = onOff.effect
+    else { return fallback }
+    let vibration = AndroidAlternativeBuilder.vibration(
+      envelope: keptEnvelope.flatMap { if case .basicEnvelope(let e) = $0.effect { e } else { nil } },
+      primitives: keptPrimitives.flatMap { if case .composition(let p) = $0.effect { p } else { nil } },
+      amplitude: amplitudeWaveform, onOff: onOffWaveform)
+    let judged: [(AndroidAlternativeKind, Double, String, String, AndroidAlternativeSettings)] = [
+      keptEnvelope.map { (.envelope, $0.d, flagship.name, tuning(.envelope, $0.settings), $0.settings) },
+      plainPrimitives.map { (.primitives, $0.d, flagship.name, tuning(.primitives, $0.settings), $0.settings) },
+      (
+        AndroidAlternativeKind(of: amplitude.effect), amplitude.d, amplitudeDevice.name,
+        (AndroidAlternativeKind(of: amplitude.effect) == .amplitude
+          ? "" : "the amplitude waveform, whose levels are only 0 and full (so every vibrator plays it): ")
+          + tuning(.amplitude, amplitude.settings), amplitude.settings
+      ),
+      (.onOff, onOff.d, onOffDevice.name, tuning(.onOff, onOff.settings), onOff.settings),
+    ].compactMap { $0 }
+    let alternatives = vibration.effects.map { effect in
+      let kind = AndroidAlternativeKind(of: effect)
+      let match = judged.first { $0.0 == kind }
+      return Alternative(
+        kind: kind, effect: effect, judgedOn: match?.2 ?? "",
+        dPrime_JND: match.map(\.1).flatMap { $0.isFinite ? $0 : nil },
+        tuning: match?.3 ?? "", settings: match?.4 ?? AndroidAlternativeSettings())
+    }
+    if timeline.droppedAudioEvents > 0 {
+      notes.insert("\(timeline.droppedAudioEvents) audio event(s) dropped (Android vibrations carry no audio)", at: 0)
+    }
+    let sharpness = pattern.hapticEvents.map { pattern.controls.effectiveSharpness(of: $0, at: $0.time_s) }
+    if let low = sharpness.min(), let high = sharpness.max(), high - low > 0.05 || abs(low - 0.5) > 0.1 {
+      let short = { (x: Double) in JSONWriter.number((x * 100).rounded() / 100) }
+      let range = short(low) == short(high) ? short(low) : "\(short(low))...\(short(high))"
+      notes.append(
+        keptEnvelope == nil
+          ? "sharpness \(range) dropped: every alternative plays at the actuator's resonance"
+          : "sharpness \(range) kept only by the envelope alternative; the others play at the actuator's resonance"
+      )
+    }
+    for alternative in alternatives {
+      let d = alternative.dPrime_JND.map { "d' \(format($0)) JND" } ?? "not felt"
+      notes.append(
+        "\(alternative.kind.rawValue) alternative (\(alternative.kind.capability)): \(d) from the original on \(alternative.judgedOn)\(contrastNotes[alternative.kind] ?? ""); \(alternative.tuning)"
+      )
+    }
+    return AndroidExport(vibration: vibration, alternatives: alternatives, notes: notes, reference: reference.name)
+  }
+
+  /// The envelope limits of `device` (its profile's, or the flagship defaults), with the
+  /// sharpness bands of both devices.
+  static func envelopeLimits(_ device: DeviceProfile, reference: DeviceProfile) -> AndroidEnvelopeLimits {
+    let caps = device.capabilities
+    let flagship = AndroidEnvelopeLimits.flagship
+    var limits = AndroidEnvelopeLimits(
+      maxControlPoints: caps.maxEnvelopeControlPoints ?? flagship.maxControlPoints,
+      minControlPoint_ms: caps.minEnvelopeControlPointDuration_ms ?? flagship.minControlPoint_ms,
+      maxControlPoint_ms: caps.maxEnvelopeControlPointDuration_ms ?? flagship.maxControlPoint_ms,
+      band_Hz: caps.frequencyRange_Hz ?? flagship.band_Hz,
+      referenceBand_Hz: reference.capabilities.frequencyRange_Hz ?? flagship.referenceBand_Hz)
+    let playback = device.androidPlayback
+    limits.frequencyProfile = playback.frequencyProfile
+    limits.intensityExponent = playback.intensityExponent
+    return limits
+  }
+
+  /// The chosen knobs of one class, as a phrase.
+  static func tuning(_ kind: AndroidAlternativeKind, _ s: AndroidAlternativeSettings) -> String {
+    func gain(_ g: Double) -> String { g == 1 ? "intensity as written" : "intensity x\(JSONWriter.number(g))" }
+    switch kind {
+    case .envelope:
+      return
+        "\(gain(s.envelopeGain)), taps ramp \(s.envelopeTap_ms) ms up and down, sharpness \(s.envelopeMatchesFrequency ? "moved to the reference's frequencies" : "as written")\(s.envelopeSharpnessStretch == 1 ? "" : ", its contrast stretched x\(JSONWriter.number(s.envelopeSharpnessStretch))")"
+    case .primitives: return "click primitives, \(gain(s.primitiveGain))"
+    case .amplitude: return "\(gain(s.amplitudeGain)), transients as \(s.amplitudeTap_ms) ms pulses"
+    case .onOff:
+      return
+        "transients as pulses of up to \(s.onOffTap_ms) ms (shorter when softer), continuous levels on from \(JSONWriter.number(s.onOffThreshold))"
+    }
+  }
+
+  package static func features(_ rendering: Rendering) -> PerceptualFeatures {
+    var signal = rendering.acceleration_g
+    if signal.sampleRate_Hz != SignalSource.metricRate_Hz {
+      signal = Resampler.resample(signal, to: SignalSource.metricRate_Hz)
+    }
+    return PerceptualFeatures(signal)
+  }
+
+  static func format(_ value: Double) -> String { String(format: "%.2f", value) }
+}

@@ -1,0 +1,301 @@
+import Foundation
+import HaptCore
+import HaptMetrics
+import HaptPatterns
+import HaptSignals
+import HaptSimulation
+import HaptEvaluation
+import HaptExplanation
+
+/// How far a re-render may drift from its baseline before it counts as changed.
+///
+/// The rule (Docs/Perception.md): a pattern has changed when its d' against the baseline
+/// reaches ``maxDPrime_JND``, when its detect time moves by more than
+/// ``maxLatencyShift_s``, or when it turns from felt to silent or back. ST-SIM is reported,
+/// never a gate: it is a codec-quality score, blind to a level change while the peak stays.
+public struct BaselineTolerances: Sendable, Equatable {
+  /// The d' (JND units) at which a re-render counts as changed: 1 JND is a difference a
+  /// person notices about three times in four side by side.
+  public var maxDPrime_JND: Double = 1.0
+  /// Largest shift of the detection time, seconds.
+  public var maxLatencyShift_s: Double = 0.005
+
+  public init() {}
+}
+
+/// The status of one pattern on one device in one state against its baseline.
+package enum BaselineStatus: String, Sendable, CaseIterable {
+  /// Within every tolerance.
+  case unchanged
+  /// Past a tolerance: the change says which.
+  case changed
+  /// In the corpus, not in the baseline.
+  case added
+  /// In the baseline, not in the corpus.
+  case removed
+  /// Cannot be compared honestly: the device profile or the model version differs.
+  case incomparable
+}
+
+/// One row of a baseline check.
+package struct BaselineComparison: Sendable, Equatable {
+  package var pattern: String
+  package var device: String
+  package var state: EngineState
+  package var status: BaselineStatus
+  /// Why the row has its status, one reason each (worded "d' 2.6 JND >= 1.0", "detect
+  /// +12.4 ms", "no longer felt"); empty when unchanged.
+  package var changes: [BaselineChangeReason]
+  /// What a person would feel differently, event by event, largest first (the terms of
+  /// d' of at least ``BaselineComparison/reportedChange_JND``); empty unless the row
+  /// changed.
+  package var perceptualChanges: [PerceptualChange] = []
+  /// d' of the re-render against the baseline signal, JND units.
+  package var dPrime_JND: Double?
+  /// The bounded similarity (0...1) of the re-render and the baseline signal.
+  package var similarity: Double?
+  /// New minus baseline detection time, seconds.
+  package var latencyShift_s: Double?
+  /// The name the pattern had in the reference, when git's rename detection paired it
+  /// with a file of another name (checks against a git revision only).
+  package var renamedFrom: String?
+
+  /// Smallest term of d' that is listed in ``perceptualChanges``, JND.
+  package static let reportedChange_JND = 0.3
+
+  package init(
+    pattern: String, device: String, state: EngineState, status: BaselineStatus, changes: [BaselineChangeReason]
+  ) {
+    self.pattern = pattern
+    self.device = device
+    self.state = state
+    self.status = status
+    self.changes = changes
+  }
+
+  /// The failure in one line: the status reasons, then what changed, e.g. "d' 2.6 JND >=
+  /// 1.0: event 2: 6.0 dB weaker (2.6 JND)".
+  package var summary: String {
+    var parts = changes.map(\.description)
+    if !perceptualChanges.isEmpty {
+      let described = perceptualChanges.prefix(3).map(\.sentence).joined(separator: "; ")
+      let more = perceptualChanges.count > 3 ? "; and \(perceptualChanges.count - 3) smaller" : ""
+      if parts.isEmpty { parts.append(described + more) } else { parts[0] += ": " + described + more }
+    }
+    if let renamedFrom { parts.insert("renamed from \(renamedFrom)", at: 0) }
+    return parts.joined(separator: "; ")
+  }
+}
+
+/// The result of `hapt baseline check`.
+package struct BaselineCheckResult: Sendable {
+  package var comparisons: [BaselineComparison]
+  /// Problems with the baseline as a whole (other model version, edited device profile).
+  package var problems: [String]
+  /// Pattern files that failed to load (their patterns are reported as removed too).
+  package var failures: [PatternCorpus.Failure]
+
+  /// Whether the corpus matches its baseline.
+  package var passed: Bool {
+    problems.isEmpty && failures.isEmpty && comparisons.allSatisfy { $0.status == .unchanged }
+  }
+}
+
+extension Baseline {
+  /// Re-renders `corpus` and compares it with the baseline in `folder`.
+  ///
+  /// A recorded device is the shipped or user profile (`HAPT_DEVICES`) of that exact name,
+  /// or, when there is none (a custom profile), the copy the baseline keeps; a name is never
+  /// read as a path. A profile whose fingerprint differs from the recorded one, or a
+  /// baseline of another model version, makes the affected rows `incomparable`.
+  ///
+  /// - Throws: ``InputError`` (kind `missing`) if a selected device is not in the baseline.
+  ///
+  /// - Parameters:
+  ///   - devices: profiles to check instead of the recorded ones of the same names (a
+  ///     profile being developed); nil checks every device the baseline recorded (or those
+  ///     of `deviceNames`).
+  ///   - deviceNames: names of recorded devices to check (only among the baseline's own
+  ///     devices, never a path); nil: every device.
+  ///   - states: the engine states to check; nil checks every state recorded. A state the
+  ///     baseline does not have is a problem of the check.
+  package static func check(
+    _ corpus: PatternCorpus, baseline folder: String, devices selection: [DeviceProfile]? = nil,
+    deviceNames: [String]? = nil, states stateSelection: [EngineState]? = nil,
+    tolerances: BaselineTolerances = BaselineTolerances(),
+    threads: Int = Parallel.defaultThreadCount, shard: ShardSpec = .whole,
+    progress: (@Sendable (Int, Int) -> Void)? = nil
+  ) throws -> BaselineCheckResult {
+    let manifestPath = folder + "/" + BaselineManifest.fileName
+    let manifest: BaselineManifest
+    do {
+      manifest = try BaselineManifest(jsonBytes: try InputFile.read(manifestPath))
+    } catch let error as InputError {
+      throw error.inFile(manifestPath)
+    }
+    var problems: [String] = []
+    if manifest.modelVersion != HaptVersion.model {
+      problems.append(
+        "the baseline was recorded with model version \(manifest.modelVersion) (hapt \(manifest.toolVersion)); "
+          + "this is model version \(HaptVersion.model): record it again")
+    }
+    let overrides = selection ?? []
+    let recordedNames = manifest.devices.map(\.name)
+    for device in overrides where !recordedNames.contains(device.name) {
+      throw InputError(
+        file: folder, "has no device '\(device.name)' (it has \(recordedNames.joined(separator: ", ")))",
+        kind: .missing)
+    }
+    for name in deviceNames ?? [] where !recordedNames.contains(name) {
+      throw InputError(
+        file: folder, "has no device '\(name)' (it has \(recordedNames.joined(separator: ", ")))", kind: .missing)
+    }
+    let states = stateSelection.map { wanted in manifest.states.filter { wanted.contains($0) } } ?? manifest.states
+    for state in stateSelection ?? [] where !manifest.states.contains(state) {
+      problems.append("state '\(state.rawValue)' is not in the baseline")
+    }
+    var devices: [DeviceProfile] = []
+    var editedDevices: Set<String> = []
+    let selectsAll = selection == nil && deviceNames == nil
+    for recorded in manifest.devices
+    where selectsAll || overrides.contains(where: { $0.name == recorded.name })
+      || (deviceNames ?? []).contains(recorded.name)
+    {
+      let profile: DeviceProfile
+      if let override = overrides.first(where: { $0.name == recorded.name }) {
+        profile = override
+      } else {
+        do {
+          profile = try recordedProfile(recorded, in: folder)
+        } catch {
+          problems.append("device '\(recorded.name)' of the baseline cannot be loaded: \(error)")
+          continue
+        }
+      }
+      if Fingerprint.of(profile.jsonText()) != recorded.fingerprint {
+        editedDevices.insert(recorded.name)
+        problems.append("device profile '\(recorded.name)' differs from the one the baseline was recorded with")
+      }
+      devices.append(profile)
+    }
+    let options = EvaluationOptions(devices: devices, states: states, threads: threads)
+    // A shard renders and compares its share of the patterns; the last one also lists
+    // the baseline's records that are no longer in the corpus (as the whole run does, last).
+    let fresh = render(
+      Array(corpus.entries[shard.patterns(count: corpus.entries.count)]), options: options, progress: progress)
+    var baselineIndex: [String: BaselineManifest.Record] = [:]
+    for record in manifest.records { baselineIndex[key(record.pattern, record.device, record.state)] = record }
+    let modelDiffers = manifest.modelVersion != HaptVersion.model
+    let recordsByKey = baselineIndex
+    let edited = editedDevices
+    let comparisons = Parallel.map(count: fresh.count, threads: threads) { i -> BaselineComparison in
+      let item = fresh[i]
+      let m = item.measurement
+      guard let record = recordsByKey[key(m.pattern, m.device, m.state)] else {
+        return BaselineComparison(
+          pattern: m.pattern, device: m.device, state: m.state, status: .added, changes: [.notInBaseline])
+      }
+      var comparison = compare(item, with: record, folder: folder, tolerances: tolerances)
+      if modelDiffers || edited.contains(m.device) {
+        comparison.status = .incomparable
+        comparison.changes.insert(modelDiffers ? .otherModelVersion : .deviceProfileEdited(m.device), at: 0)
+      }
+      return comparison
+    }
+    var freshKeys: Set<String> = []
+    for entry in corpus.entries {
+      for device in devices { for state in manifest.states { freshKeys.insert(key(entry.name, device.name, state)) } }
+    }
+    let checkedDevices = Set(devices.map(\.name))
+    let removed =
+      !shard.isLast
+      ? []
+      : manifest.records.filter {
+        checkedDevices.contains($0.device) && states.contains($0.state)
+          && !freshKeys.contains(key($0.pattern, $0.device, $0.state))
+      }.map {
+        BaselineComparison(
+          pattern: $0.pattern, device: $0.device, state: $0.state, status: .removed,
+          changes: [.noLongerInCorpus])
+      }
+    return BaselineCheckResult(comparisons: comparisons + removed, problems: problems, failures: corpus.failures)
+  }
+
+  /// The profile of a recorded device: the available profile of exactly that name, else
+  /// the baseline's own copy (a plain file under `devices/`).
+  static func recordedProfile(_ recorded: BaselineManifest.Device, in folder: String) throws -> DeviceProfile {
+    if let profile = try DeviceProfile.available(named: recorded.name) { return profile }
+    let parts = recorded.file.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 2, parts[0] == "devices", parts[1].hasSuffix(".json"), parts[1] != ".." else {
+      throw InputError(
+        file: folder + "/" + BaselineManifest.fileName, "device file '\(recorded.file)' is not under devices/")
+    }
+    return try DeviceProfile(contentsOf: folder + "/" + recorded.file)
+  }
+
+  private static func key(_ pattern: String, _ device: String, _ state: EngineState) -> String {
+    "\(pattern)\u{0}\(device)\u{0}\(state.rawValue)"
+  }
+
+  /// Compares a fresh render with its baseline record.
+  private static func compare(
+    _ item: RenderedRecord, with record: BaselineManifest.Record, folder: String, tolerances: BaselineTolerances
+  ) -> BaselineComparison {
+    let m = item.measurement
+    let signalPath = folder + "/" + record.signalFile
+    do {
+      let stored = try AudioFile.read(path: signalPath).signal
+      return compare(item, with: stored, detect_s: record.detect_s, tolerances: tolerances)
+    } catch {
+      var result = BaselineComparison(
+        pattern: m.pattern, device: m.device, state: m.state, status: .changed, changes: [])
+      result.changes.append(.signalUnreadable("\(error)"))
+      return result
+    }
+  }
+
+  /// Compares a fresh render with a reference signal whose detection time is `detect_s`
+  /// (nil: never felt): a recorded baseline's, or a render of another revision.
+  static func compare(
+    _ item: RenderedRecord, with stored: Signal, detect_s recordDetect: Double?, tolerances: BaselineTolerances
+  ) -> BaselineComparison {
+    let m = item.measurement
+    var result = BaselineComparison(
+      pattern: m.pattern, device: m.device, state: m.state, status: .unchanged, changes: [])
+    let newFeatures = PerceptualFeatures(item.acceleration)
+    let oldFeatures = PerceptualFeatures(stored)
+    let dPrime = Distinguishability.dPrime(oldFeatures, newFeatures)
+    result.dPrime_JND = dPrime
+    let newSilent = item.acceleration.samples.allSatisfy { $0 == 0 }
+    let oldSilent = stored.samples.allSatisfy { $0 == 0 }
+    if newSilent && oldSilent {
+      result.similarity = 1
+    } else {
+      let pair = similarity(
+        SimilarityFeatures(item.acceleration),
+        SimilarityFeatures(stored), convention: .perceptibleBlocks)
+      result.similarity = pair.similarity
+    }
+    if dPrime >= tolerances.maxDPrime_JND {
+      result.changes.append(.dPrimeOverTolerance(dPrime_JND: dPrime, tolerance_JND: tolerances.maxDPrime_JND))
+    }
+    switch (m.markers.detect_s, recordDetect) {
+    case let (new?, old?):
+      result.latencyShift_s = new - old
+      if abs(new - old) > tolerances.maxLatencyShift_s + 1e-12 {
+        result.changes.append(.detectShift(shift_s: new - old, tolerance_s: tolerances.maxLatencyShift_s))
+      }
+    case (nil, _?): result.changes.append(.noLongerFelt)
+    case (_?, nil): result.changes.append(.nowFelt)
+    case (nil, nil): break
+    }
+    if !result.changes.isEmpty {
+      result.status = .changed
+      result.perceptualChanges = FileEventNames.name(
+        Distinguishability.changes(
+          from: oldFeatures, to: newFeatures, minimum_JND: BaselineComparison.reportedChange_JND),
+        reference: (oldFeatures, nil), candidate: (newFeatures, item.eventNames))
+    }
+    return result
+  }
+}

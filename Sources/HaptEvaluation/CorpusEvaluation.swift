@@ -1,0 +1,239 @@
+import HaptCore
+import HaptMetrics
+import HaptPatterns
+import HaptSignals
+import HaptSimulation
+import HaptLint
+
+/// Everything `hapt report` shows about a corpus, computed once: measurements on every
+/// device and state, pairwise similarity and d' over the whole corpus on the primary
+/// device, the review set's confusability on every device, and lint findings.
+package struct CorpusEvaluation: Sendable {
+  package var corpus: PatternCorpus
+  package var options: EvaluationOptions
+  package var measurements: [PatternMeasurement]
+  /// Renders on the primary device in the first state, one per corpus entry.
+  package var primary: [RenderedPattern]
+  /// Per pattern its nearest neighbours by d', and the close pairs, on the primary
+  /// device (the data model of the per-pattern pages); memory grows with the corpus, not
+  /// with its square.
+  package var pairwise: PairwiseSummary
+  /// The bounded similarity (``boundedSimilarity(_:)``) of every pair of the first
+  /// ``heatMapLimit`` patterns (1 on the diagonal), for the clustered heat map.
+  package var heatMapSimilarity: [[Double]]
+  /// ``PerceptualDistance/closeness(_:)`` between the patterns of ``heatMapSimilarity``
+  /// (the first ``heatMapLimit``), 1 on the diagonal: what the heat map draws.
+  package var heatMapCloseness: [[Double]]
+  /// How each pattern feels on the primary device and first state, corpus order
+  /// (Docs/Perception.md §10).
+  package var attributes: [PerceptualAttributes]
+  /// Patterns in ``heatMapSimilarity``.
+  package static let heatMapLimit = 60
+  /// The review set's names (those found in the corpus).
+  package var reviewSet: [String]
+  /// Whether ``reviewSet`` is the corpus's closest patterns, chosen because fewer than two
+  /// of the requested review set are in the corpus (``closestPatterns(_:silent:limit:)``).
+  package var reviewSetIsClosestPatterns: Bool
+  /// Review-set names that are not in the corpus.
+  package var missingFromReviewSet: [String]
+  /// The review set on every device (first state).
+  package var reviews: [ConfusabilityReview]
+  /// Lint findings of every loaded pattern (decoding and rules), in corpus order.
+  package var findings: [LintFinding]
+
+  /// Evaluates `corpus`.
+  ///
+  /// - Parameters:
+  ///   - reviewSet: names of the design-review set (default: the notification presets).
+  ///   - pairwise: what the pairwise engine keeps (neighbours, close pairs).
+  ///   - allPairs: if given, receives every pair of the corpus in row-major order, band
+  ///     by band, as it is computed (every pair); nothing is kept.
+  ///   - given: the measurements and pairwise summary computed elsewhere (merged shards):
+  ///     not recomputed; only the primary renders are redone (for the figures).
+  ///   - progress: called with (stage, done, total) as the work advances.
+  package init(
+    _ corpus: PatternCorpus, options: EvaluationOptions, reviewSet: [String],
+    pairwise settings: PairwiseSummary.Settings = .init(),
+    allPairs: (([PairwiseSummary.Pair]) throws -> Void)? = nil,
+    given: Precomputed? = nil,
+    progress: (@Sendable (EvaluationStage, Int, Int) -> Void)? = nil
+  ) throws {
+    self.corpus = corpus
+    self.options = options
+    var renderProgress: (@Sendable (Int, Int) -> Void)?
+    if let progress { renderProgress = { done, total in progress(.rendering, done, total) } }
+    if let given {
+      measurements = given.measurements
+      primary = Evaluation.primary(corpus.entries, options: options, progress: renderProgress)
+    } else {
+      let evaluation = Evaluation.run(corpus.entries, options: options, progress: renderProgress)
+      measurements = evaluation.measurements
+      primary = evaluation.primary
+    }
+    let measured = measurements
+    let signals = primary.map(\.rendering.acceleration_g)
+    let n = signals.count
+    attributes = Parallel.map(count: n, threads: options.threads) { PerceptualAttributes(signals[$0]) }
+    // Merged shards need features only for the heat map's patterns.
+    let featureCount = given == nil ? n : min(n, Self.heatMapLimit)
+    let similarityFeatures = Parallel.map(count: featureCount, threads: options.threads) {
+      SimilarityFeatures(signals[$0])
+    }
+    if let given {
+      pairwise = given.pairwise
+    } else {
+      pairwise = try Self.summarize(
+        signals, settings: settings, rows: nil, threads: options.threads, similarityFeatures: similarityFeatures,
+        allPairs: allPairs, progress: progress)
+    }
+    let shown = min(n, Self.heatMapLimit)
+    var matrix = [[Double]](repeating: [Double](repeating: 1, count: shown), count: shown)
+    let heat = Pairwise.map(count: shown, threads: options.threads) { i, j in
+      Self.boundedSimilarity(similarity(similarityFeatures[i], similarityFeatures[j], convention: .perceptibleBlocks))
+    }
+    for i in 0..<shown {
+      for j in (i + 1)..<max(i + 1, shown) {
+        let value = heat[Pairwise.index(i, j, count: shown)]
+        matrix[i][j] = value
+        matrix[j][i] = value
+      }
+    }
+    heatMapSimilarity = matrix
+    let shownFeatures = Parallel.map(count: shown, threads: options.threads) { PerceptualFeatures(signals[$0]) }
+    let felt = attributes
+    let close = Pairwise.map(count: shown, threads: options.threads) { i, j in
+      PerceptualDistance.closeness(
+        PerceptualDistance.distance(
+          felt[i], felt[j], dPrime: Distinguishability.dPrime(shownFeatures[i], shownFeatures[j])))
+    }
+    var closeness = [[Double]](repeating: [Double](repeating: 1, count: shown), count: shown)
+    for i in 0..<shown {
+      for j in (i + 1)..<max(i + 1, shown) {
+        closeness[i][j] = close[Pairwise.index(i, j, count: shown)]
+        closeness[j][i] = closeness[i][j]
+      }
+    }
+    heatMapCloseness = closeness
+    var found = reviewSet.compactMap { corpus.entry(named: $0) }
+    missingFromReviewSet = reviewSet.filter { corpus.entry(named: $0) == nil }
+    reviewSetIsClosestPatterns = false
+    if found.count < 2 {
+      // None (or one) of the requested set is here: review the corpus's closest patterns.
+      let perPattern = options.devices.count * options.states.count
+      let silent = corpus.entries.indices.map { measured[$0 * perPattern].verdict == .silent }
+      let closest = Self.closestPatterns(pairwise, silent: silent, limit: 4)
+      if closest.count >= 2 {
+        found = closest.map { corpus.entries[$0] }
+        reviewSetIsClosestPatterns = true
+      }
+    }
+    self.reviewSet = found.map(\.name)
+    reviews =
+      found.count >= 2
+      ? ConfusabilityReview.run(
+        found, devices: options.devices, states: [options.states.first ?? .prepared], threads: options.threads)
+      : []
+    findings = corpus.entries.flatMap { entry in entry.findings + PatternLint.check(entry.pattern, file: entry.path) }
+  }
+
+  /// Each pattern's latency on each device as its author can act on it (pattern, then
+  /// device order): the onset judged on a prepared engine, and the `prepare()` lead a cold
+  /// start needs.
+  package var patternLatencies: [PatternLatency] {
+    PatternLatency.assess(measurements, devices: options.devices, states: options.states.count, budget: options.budget)
+  }
+
+  /// Pairs closer than this (JND) are copies, not design choices: the closest-patterns
+  /// review set leaves them out.
+  package static let copyBelow_JND = 0.05
+
+  /// Up to `limit` patterns (corpus indices, in the order found) from the closest pairs
+  /// of the corpus (lowest d' first), leaving out pairs with a pattern that is silent on
+  /// the primary device and pairs of copies (d' under ``copyBelow_JND``):
+  /// the set a designer most needs to check can be told apart.
+  package static func closestPatterns(_ pairwise: PairwiseSummary, silent: [Bool], limit: Int) -> [Int] {
+    var chosen: [Int] = []
+    let pairs = pairwise.closestPairs(limit: pairwise.patternCount * max(pairwise.settings.neighbours, 1))
+    // Copies of a chosen pattern add nothing to the review.
+    var copies = Set<[Int]>()
+    for pair in pairs where pair.dPrime < Self.copyBelow_JND { copies.insert([pair.first, pair.second]) }
+    func isCopy(_ p: Int) -> Bool { chosen.contains { copies.contains([min($0, p), max($0, p)]) } }
+    for pair in pairs {
+      guard chosen.count < limit else { break }
+      if pair.first < silent.count, silent[pair.first] { continue }
+      if pair.second < silent.count, silent[pair.second] { continue }
+      if pair.dPrime < Self.copyBelow_JND { continue }
+      for p in [pair.first, pair.second] where !chosen.contains(p) && !isCopy(p) && chosen.count < limit {
+        chosen.append(p)
+      }
+    }
+    return chosen
+  }
+
+  /// What a merge of shards brings instead of computing it: every measurement (pattern,
+  /// device, state order) and the pairwise summary.
+  package struct Precomputed: Sendable {
+    package var measurements: [PatternMeasurement]
+    package var pairwise: PairwiseSummary
+
+    package init(measurements: [PatternMeasurement], pairwise: PairwiseSummary) {
+      self.measurements = measurements
+      self.pairwise = pairwise
+    }
+  }
+
+  /// The pairwise summary of `signals` (the primary renders in corpus order) over the
+  /// pairs whose first index is in `rows` (nil: all): one shard's share, or everything.
+  package static func summarize(
+    _ signals: [Signal], settings: PairwiseSummary.Settings, rows: Range<Int>?, threads: Int,
+    similarityFeatures: [SimilarityFeatures]? = nil,
+    allPairs: (([PairwiseSummary.Pair]) throws -> Void)? = nil,
+    progress: (@Sendable (EvaluationStage, Int, Int) -> Void)? = nil
+  ) throws -> PairwiseSummary {
+    let similarityFeatures =
+      similarityFeatures ?? Parallel.map(count: signals.count, threads: threads) { SimilarityFeatures(signals[$0]) }
+    let perceptualFeatures = Parallel.map(count: signals.count, threads: threads) { PerceptualFeatures(signals[$0]) }
+    let attributes = Parallel.map(count: signals.count, threads: threads) {
+      PerceptualAttributes(signals[$0], features: perceptualFeatures[$0])
+    }
+    let engine = PairwiseEngine(settings: settings, threads: threads)
+    return try engine.summarize(
+      count: signals.count, rows: rows,
+      dPrime: { Distinguishability.dPrime(perceptualFeatures[$0], perceptualFeatures[$1]) },
+      similarity: { similarity(similarityFeatures[$0], similarityFeatures[$1], convention: .perceptibleBlocks) },
+      // Silent patterns are nobody's neighbours (not even each other's): they are listed
+      // as silent instead.
+      neighbourDistance: { i, j, d in
+        guard attributes[i].isPerceptible, attributes[j].isPerceptible else { return .infinity }
+        return PerceptualDistance.distance(attributes[i], attributes[j], dPrime: d) ?? .infinity
+      },
+      allPairs: allPairs, progress: { done, total in progress?(.comparing, done, total) })
+  }
+
+  /// The primary renders' body acceleration (primary device, first state), corpus order:
+  /// what the pairwise metrics compare.
+  package static func primarySignals(
+    _ corpus: PatternCorpus, options: EvaluationOptions,
+    progress: (@Sendable (EvaluationStage, Int, Int) -> Void)? = nil
+  ) -> [Signal] {
+    var primaryOnly = options
+    primaryOnly.devices = Array(options.devices.prefix(1))
+    primaryOnly.states = Array(options.states.prefix(1))
+    var renderProgress: (@Sendable (Int, Int) -> Void)?
+    if let progress { renderProgress = { done, total in progress(.rendering, done, total) } }
+    return Evaluation.map(corpus.entries, options: primaryOnly, progress: renderProgress) {
+      $0.rendering.acceleration_g
+    }
+  }
+
+  /// The user-facing similarity of a pair (``PairSimilarity/similarity``).
+  package static func boundedSimilarity(_ s: PairSimilarity) -> Double { s.similarity }
+}
+
+/// The stages of a corpus evaluation, for progress lines.
+package enum EvaluationStage: String, Sendable {
+  /// Rendering and measuring (items: renders).
+  case rendering = "rendering"
+  /// Comparing pairs (items: pairs).
+  case comparing = "comparing pairs"
+}

@@ -1,0 +1,242 @@
+import Foundation
+import HaptCore
+import HaptMetrics
+import HaptPatterns
+import HaptSimulation
+import HaptFormats
+
+/// One shard's share of a sharded job (one shard of a sharded `hapt report`): which shard,
+/// the corpus it saw (a fingerprint, so that parts of different corpora are refused), the
+/// job's settings (so that merge runs the same job), the measurements of
+/// the shard's patterns (``ShardSpec/patterns(count:)``, every device and state) and the
+/// pairwise summary of the shard's pairs. Stored as `part.txt` in the PART folder, one record per
+/// line, numbers as exact bit patterns (merging must give the unsharded bytes).
+package struct ShardPart: Sendable, Equatable {
+  /// 1-based shard number and the shard count.
+  package var shard: Int
+  package var shardCount: Int
+  /// ``fingerprint(_:)`` of the corpus.
+  package var corpusFingerprint: UInt64
+  /// What the job evaluates and how (the shard, output folder and thread count excepted).
+  package var job: ReportJobSettings
+  /// The measurements of the shard's patterns, in pattern, device, state order.
+  package var measurements: [PatternMeasurement]
+  /// The pairwise summary of the shard's pairs.
+  package var pairwise: PairwiseSummary
+
+  package init(
+    shard: Int, shardCount: Int, corpusFingerprint: UInt64, job: ReportJobSettings, measurements: [PatternMeasurement],
+    pairwise: PairwiseSummary
+  ) {
+    self.shard = shard
+    self.shardCount = shardCount
+    self.corpusFingerprint = corpusFingerprint
+    self.job = job
+    self.measurements = measurements
+    self.pairwise = pairwise
+  }
+
+  /// The file name inside a PART folder.
+  package static let fileName = "part.txt"
+  /// The optional file of the shard's rows of every pair (no header), row-major.
+  package static let allPairsFileName = "pairs-rows.csv"
+  static let magic = "hapt-shard-part 2"
+  /// The first line of parts written before they stored typed settings.
+  static let olderMagic = "hapt-shard-part 1"
+
+  /// FNV-1a over every entry's name, path and AHAP encoding, and every failure's path.
+  package static func fingerprint(_ corpus: PatternCorpus) -> UInt64 {
+    var h = FNV1a()
+    func add(_ text: String) {
+      h.add(bytes: text.utf8)
+      h.add(0xff)  // ends the field
+    }
+    for entry in corpus.entries {
+      add(entry.name)
+      add(entry.path)
+      add(AHAP.encode(entry.pattern))
+    }
+    for failure in corpus.failures { add(failure.path) }
+    return h.value
+  }
+
+  // MARK: - Text form
+
+  package var text: String {
+    var lines = [
+      Self.magic, "shard \(shard) \(shardCount)", "corpus \(String(corpusFingerprint, radix: 16))",
+      (["job"] + job.fields).joined(separator: " "),
+      "settings \(pairwise.settings.neighbours) \(Self.hex(pairwise.settings.closeBelow_JND)) \(pairwise.settings.maxClosePairs)",
+      "patterns \(pairwise.patternCount)", "compared \(pairwise.pairsCompared)",
+      "closeCount \(pairwise.closePairCount)",
+    ]
+    for (p, list) in pairwise.neighbours.enumerated() {
+      for pair in list { lines.append("n \(p) " + Self.encode(pair)) }
+    }
+    for pair in pairwise.closePairs { lines.append("c " + Self.encode(pair)) }
+    for m in measurements { lines.append("m " + Self.encode(m)) }
+    lines.append("end")
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Reads a part; `file` names it in errors.
+  package init(text: String, file: String) throws {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if lines.first == Self.olderMagic {
+      throw InputError(
+        file: file, place: "line 1", "written by an older hapt; run the shards again with this one", kind: .unsupported)
+    }
+    guard lines.first == Self.magic else { throw InputError(file: file, place: "line 1", "not a hapt shard part") }
+    guard lines.last == "" || lines.last == "end" else { throw InputError(file: file, "incomplete part") }
+    if lines.last == "" { lines.removeLast() }
+    guard lines.last == "end" else { throw InputError(file: file, "incomplete part (no end line)") }
+    func fail(_ line: Int, _ message: String) -> InputError {
+      InputError(file: file, place: "line \(line + 1)", message)
+    }
+    func fields(_ line: Int, _ key: String, count: Int? = nil) throws -> [Substring] {
+      guard line < lines.count else { throw fail(line, "missing \(key)") }
+      let parts = lines[line].split(separator: " ", omittingEmptySubsequences: false)
+      guard parts.first.map(String.init) == key, count == nil || parts.count == count! + 1 else {
+        throw fail(line, "expected \(key)")
+      }
+      return Array(parts.dropFirst())
+    }
+    func int(_ s: Substring, _ line: Int) throws -> Int {
+      guard let v = Int(s) else { throw fail(line, "expected a whole number, found \(s)") }
+      return v
+    }
+    let shardFields = try fields(1, "shard", count: 2)
+    shard = try int(shardFields[0], 1)
+    shardCount = try int(shardFields[1], 1)
+    guard shardCount >= 1, (1...shardCount).contains(shard) else { throw fail(1, "bad shard \(shard)/\(shardCount)") }
+    guard let fingerprint = UInt64(try fields(2, "corpus", count: 1)[0], radix: 16) else {
+      throw fail(2, "bad corpus fingerprint")
+    }
+    corpusFingerprint = fingerprint
+    let jobFields = try fields(3, "job")
+    let settingsFields = try fields(4, "settings", count: 3)
+    let settings = PairwiseSummary.Settings(
+      neighbours: try int(settingsFields[0], 4),
+      closeBelow_JND: try Self.double(settingsFields[1], fail(4, "bad number")),
+      maxClosePairs: try int(settingsFields[2], 4))
+    job = try ReportJobSettings(fields: jobFields, pairwise: settings, error: fail(3, "bad job settings"))
+    let count = try int(try fields(5, "patterns", count: 1)[0], 5)
+    guard count >= 0 else { throw fail(5, "bad pattern count") }
+    var summary = PairwiseSummary(settings: settings, patternCount: count)
+    var measurements: [PatternMeasurement] = []
+    summary.pairsCompared = try int(try fields(6, "compared", count: 1)[0], 6)
+    summary.closePairCount = try int(try fields(7, "closeCount", count: 1)[0], 7)
+    for line in 8..<(lines.count - 1) {
+      let parts = lines[line].split(separator: " ")
+      if parts.first == "n", parts.count == 11 {
+        let p = try int(parts[1], line)
+        guard (0..<count).contains(p) else { throw fail(line, "pattern index out of range") }
+        summary.neighbours[p].append(try Self.decode(parts[2...], count: count, error: fail(line, "bad pair")))
+      } else if parts.first == "c", parts.count == 10 {
+        summary.closePairs.append(try Self.decode(parts[1...], count: count, error: fail(line, "bad pair")))
+      } else if parts.first == "m" {
+        measurements.append(try Self.decodeMeasurement(parts.dropFirst(), error: fail(line, "bad measurement")))
+      } else {
+        throw fail(line, "unexpected record")
+      }
+    }
+    pairwise = summary
+    self.measurements = measurements
+  }
+
+  static func hex(_ x: Double) -> String { FieldCodec.number(x) }
+  static func hex(_ x: Double?) -> String { FieldCodec.number(x) }
+  static func text(_ s: String?) -> String { FieldCodec.text(s) }
+
+  static func optionalDouble(_ s: Substring, _ error: InputError) throws -> Double? {
+    guard let value = FieldCodec.number(s) else { throw error }
+    return value
+  }
+
+  static func optionalText(_ s: Substring, _ error: InputError) throws -> String? {
+    guard let value = FieldCodec.text(s) else { throw error }
+    return value
+  }
+
+  static func double(_ s: Substring, _ error: InputError) throws -> Double {
+    guard let value = FieldCodec.number(s), let value else { throw error }
+    return value
+  }
+
+  /// One measurement, every number as its bit pattern.
+  static func encode(_ m: PatternMeasurement) -> String {
+    let k = m.markers
+    return [
+      text(m.pattern), text(m.device), m.state.rawValue, hex(m.engineLatency_s), hex(m.driveEnd_s), hex(k.detect_s),
+      hex(k.t10_s), hex(k.t50_s), hex(k.t90_s), hex(k.rise_s), hex(k.stop_s), hex(k.peak_g),
+      hex(k.dominantFrequency_Hz),
+      hex(m.peak_g), hex(m.rms_g), hex(m.dominantFrequency_Hz), text(m.silenceReason?.description), m.verdict.rawValue,
+      m.isTruncated ? "1" : "0",
+    ].joined(separator: " ")
+  }
+
+  static func decodeMeasurement(_ f: ArraySlice<Substring>, error: InputError) throws -> PatternMeasurement {
+    let f = Array(f)
+    guard f.count == 19, let pattern = try optionalText(f[0], error), let device = try optionalText(f[1], error),
+      let state = EngineState(rawValue: String(f[2])), let verdict = LatencyVerdict(rawValue: String(f[17])),
+      f[18] == "0" || f[18] == "1"
+    else { throw error }
+    let markers = EnvelopeMarkers(
+      detect_s: try optionalDouble(f[5], error), t10_s: try optionalDouble(f[6], error),
+      t50_s: try optionalDouble(f[7], error),
+      t90_s: try optionalDouble(f[8], error), rise_s: try optionalDouble(f[9], error),
+      stop_s: try optionalDouble(f[10], error),
+      peak_g: try double(f[11], error), dominantFrequency_Hz: try optionalDouble(f[12], error))
+    return PatternMeasurement(
+      pattern: pattern, device: device, state: state, engineLatency_s: try double(f[3], error),
+      driveEnd_s: try double(f[4], error),
+      markers: markers, peak_g: try double(f[13], error), rms_g: try double(f[14], error),
+      dominantFrequency_Hz: try optionalDouble(f[15], error),
+      silenceReason: try optionalText(f[16], error).map(SilenceReason.init(description:)),
+      verdict: verdict,
+      isTruncated: f[18] == "1")
+  }
+
+  static func encode(_ p: PairwiseSummary.Pair) -> String {
+    let s = p.similarity
+    return
+      "\(p.first) \(p.second) \(hex(p.dPrime)) \(hex(s.stsimAB)) \(hex(s.stsimBA)) \(hex(s.spqiAB)) \(hex(s.spqiBA)) \(s.blocksCompared) \(hex(p.neighbourDistance))"
+  }
+
+  static func decode(_ f: ArraySlice<Substring>, count: Int, error: InputError) throws -> PairwiseSummary.Pair {
+    let f = Array(f)
+    guard f.count == 9, let first = Int(f[0]), let second = Int(f[1]), let blocks = Int(f[7]), 0 <= first,
+      first < second,
+      second < count
+    else { throw error }
+    let similarity = PairSimilarity(
+      stsimAB: try double(f[3], error), stsimBA: try double(f[4], error), spqiAB: try double(f[5], error),
+      spqiBA: try double(f[6], error), blocksCompared: blocks)
+    return PairwiseSummary.Pair(
+      first: first, second: second, dPrime: try double(f[2], error), similarity: similarity,
+      neighbourDistance: try double(f[8], error))
+  }
+}
+
+extension PatternMeasurement {
+  /// A measurement from its stored values (a shard's part).
+  init(
+    pattern: String, device: String, state: EngineState, engineLatency_s: Double, driveEnd_s: Double,
+    markers: EnvelopeMarkers, peak_g: Double, rms_g: Double, dominantFrequency_Hz: Double?,
+    silenceReason: SilenceReason?,
+    verdict: LatencyVerdict, isTruncated: Bool
+  ) {
+    self.pattern = pattern
+    self.device = device
+    self.state = state
+    self.engineLatency_s = engineLatency_s
+    self.driveEnd_s = driveEnd_s
+    self.markers = markers
+    self.peak_g = peak_g
+    self.rms_g = rms_g
+    self.dominantFrequency_Hz = dominantFrequency_Hz
+    self.silenceReason = silenceReason
+    self.verdict = verdict
+    self.isTruncated = isTruncated
+  }
+}
