@@ -39,6 +39,7 @@ struct ConvertCommand: HaptCommand {
 
   var inputs: [String] = []
   var out: String?
+  var force = false
   var format: ConvertTarget.Format?
   /// What to write, from --format and --out (set by ``validate()``).
   var target = ConvertTarget(format: .ahap, output: nil)
@@ -52,6 +53,7 @@ struct ConvertCommand: HaptCommand {
         "out", "FILE",
         help: "The file to write: .ahap (AHAP), .xml (Android vibration XML), .kt (Kotlin) or .hjif (MPEG-I Haptics).",
         \.out, .string),
+      .flag("force", help: "Replace an existing FILE that hapt did not write.", \.force),
       .option(
         "format", "ahap|xml|kotlin|hjif", help: "Output format (default: from --out's extension).", \.format,
         ValueParser { text, option in
@@ -71,6 +73,7 @@ struct ConvertCommand: HaptCommand {
     guard let output = target.output ?? (target.format == .kotlin ? "" : nil) else {
       throw UsageError.missingArgument("--out FILE")
     }
+    try CommandSupport.checkOutputs([output.isEmpty ? nil : output], inputs: inputs, force: force, forceable: true)
     let loaded = try PatternFile.load(path: input)
     switch target.format {
     case .ahap:
