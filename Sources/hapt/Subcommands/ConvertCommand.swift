@@ -12,7 +12,7 @@ struct ConvertCommand: HaptCommand {
     name: "convert",
     summary: "Convert a pattern to strict AHAP, Android vibration XML, a Kotlin VibrationEffect or MPEG-I Haptics.",
     usage: [
-      "convert IN --out OUT.ahap", "convert IN --out OUT.xml", "convert IN --format kotlin [--out OUT.kt]",
+      "convert IN --out OUT.ahap [--force]", "convert IN --out OUT.xml", "convert IN --format kotlin [--out OUT.kt]",
       "convert IN --out OUT.hjif",
     ],
     discussion: """

@@ -12,7 +12,7 @@ struct RenderCommand: HaptCommand {
     name: "render",
     summary: "Render a pattern through a simulated device to WAV, FLAC or CSV.",
     usage: [
-      "render PATTERN --out FILE [--device NAME|PATH] [--state prepared|cold] [--prepare-lead DURATION] [--rate R] [--loop N] [--condition C]"
+      "render PATTERN --out FILE [--force] [--device NAME|PATH] [--state prepared|cold] [--prepare-lead DURATION] [--rate R] [--loop N] [--condition C]"
     ],
     discussion: """
       Renders the body acceleration (g) of PATTERN (.ahap or .haptic) on a device profile

@@ -11,7 +11,7 @@ struct RhythmCommand: HaptCommand {
   static let help = CommandHelp(
     name: "rhythm",
     summary: "Turn tap timestamps into a pattern of transients.",
-    usage: ["rhythm --taps SECONDS,SECONDS,... [--out FILE.ahap]"],
+    usage: ["rhythm --taps SECONDS,SECONDS,... [--out FILE.ahap [--force]]"],
     discussion: """
       The taps are sorted and shifted so the first is at 0; taps more than 4 s after the
       first are dropped (a note on stderr says how many); each becomes a transient at
