@@ -84,8 +84,23 @@ import Testing
       #expect(!(run.stdout + run.stderr).unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, "\(format)")
     }
     let latency = try HaptBinary.run(["latency", "corp"] + Self.fast, in: scratch.url, timeout_s: Self.bound_s)
-    for line in latency.stdout.split(separator: "\n") { #expect(!line.hasPrefix("::"), "latency: \(line)") }
-    #expect(!latency.stdout.unicodeScalars.contains { $0.value == 0x1B }, "latency")
+    let render = try HaptBinary.run(
+      ["render", "corp/name\n::warning::named\u{1B}[2J.ahap", "--out", "out.wav"], in: scratch.url,
+      timeout_s: Self.bound_s)
+    #expect(render.status == 0, "\(render.stderr)")
+    // A user's profile whose description holds a workflow command and an escape.
+    let shipped = try String(
+      contentsOf: HaptBinary.packageRoot.appendingPathComponent("Corpora/devices/erm-phone.json"), encoding: .utf8)
+    let profile = shipped.replacingOccurrences(of: "\"erm-phone\"", with: "\"my-phone\"")
+      .replacingOccurrences(of: "\"description\": \"", with: "\"description\": \"\(hostile) ")
+    try scratch.write("devices/my-phone.json", profile)
+    let devices = try HaptBinary.run(
+      ["devices"], in: scratch.url, timeout_s: Self.bound_s, environment: ["HAPT_DEVICES": scratch.file("devices")])
+    #expect(devices.stdout.contains("my-phone"), "\(devices.stderr)")
+    for (label, run) in [("latency", latency), ("render", render), ("devices", devices)] {
+      for line in run.stdout.split(separator: "\n") { #expect(!line.hasPrefix("::"), "\(label): \(line)") }
+      #expect(!run.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, "\(label)")
+    }
   }
 
   @Test func aCorruptBaselineSignalIsBadInput() throws {

@@ -134,7 +134,8 @@ struct RenderCommand: HaptCommand {
     ]
     if let reason = s.silenceReason { lines.append("silent: \(reason)") }
     lines.append("wrote: \(out)")
-    return lines.joined(separator: "\n") + "\n"
+    // One line each: a path, device name or reason cannot break a line (OneLine).
+    return lines.map(OneLine.escaped).joined(separator: "\n") + "\n"
   }
 
   static func json(
