@@ -105,6 +105,24 @@ import Testing
     #expect(summary.hasSuffix("<!-- written by hapt -->\n"), "\(summary)")
   }
 
+  /// Two `baseline record` runs into one absent folder at once: exactly one succeeds and
+  /// the other fails with 73 (before, both succeeded and the later replaced the other).
+  @Test func twoConcurrentRecordsIntoOneAbsentFolderDoNotBothSucceed() throws {
+    let scratch = try Self.project()
+    defer { scratch.remove() }
+    for index in 0..<20 { try scratch.write("corp/p\(index).ahap", HostileInputTests.validAHAP) }
+    let arguments = ["baseline", "record", "corp", "--out", "base"] + Self.fast
+    let runs = Locked<[TimedRun]>([])
+    DispatchQueue.concurrentPerform(iterations: 2) { _ in
+      if let run = try? HaptBinary.run(arguments, in: scratch.url, timeout_s: Self.bound_s) {
+        runs.withLock { $0.append(run) }
+      }
+    }
+    let statuses = runs.withLock { $0.map(\.status) }.sorted()
+    #expect(statuses == [0, 73], "\(runs.withLock { $0.map(\.stderr) })")
+    #expect(FileManager.default.fileExists(atPath: scratch.file("base/manifest.json")))
+  }
+
   @Test func anOutputFolderThatTakesNoFilesIsFoundBeforeTheWork() throws {
     guard FileManager.default.fileExists(atPath: "/proc/self") else { return }  // no /proc here
     let scratch = try Self.project()
@@ -123,5 +141,19 @@ import Testing
         "\(label): \(run.stderr)")
       #expect(run.stdout.isEmpty, "\(label) did the work first: \(run.stdout)")
     }
+  }
+}
+
+/// A value shared between threads behind a lock.
+final class Locked<Value>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value: Value
+
+  init(_ value: Value) { self.value = value }
+
+  func withLock<T>(_ body: (inout Value) -> T) -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    return body(&value)
   }
 }
