@@ -16,8 +16,8 @@ import Foundation
 ///   files have (``knownStarts``: the header of `render`'s CSV). AHAP, JSON and Android
 ///   XML carry none, so an existing one is replaced only when forced.
 /// - Only a regular file is replaced (never a folder, symbolic link, FIFO or device).
-/// - The folder the file goes into must exist (or be creatable) and take a new file: a
-///   temporary file is created and removed there.
+/// - The folder the file goes into must exist and take a new file: a probe file is
+///   created and removed there.
 package struct OutputFileGuard: Sendable {
   /// The line hapt ends a Markdown summary or a JUnit file with (a comment in both).
   package static let textSignature = "<!-- written by hapt -->"
@@ -73,7 +73,7 @@ package struct OutputFileGuard: Sendable {
         throw error
       }
     }
-    try Self.requireWritableFolder(for: path)
+    try Self.requireWritableFolder(for: path, mustExist: true)
   }
 
   /// Whether the regular file at `path` holds one of ``signatures`` near its start or end,
@@ -95,13 +95,20 @@ package struct OutputFileGuard: Sendable {
   }
 
   /// Throws unless a new file can be created in the folder that will hold `path` (or, if
-  /// that folder does not exist yet, in the nearest existing folder above it, where it
-  /// will be created): a probe file is created there and removed.
+  /// that folder does not exist yet and need not, in the nearest existing folder above it,
+  /// where it will be created): a probe file is created there and removed.
   ///
+  /// - Parameter mustExist: whether the folder must exist already (a single file's
+  ///   folder is not created; a whole output folder's parents are).
   /// - Throws: ``InputError`` (kind `unwritable`) naming `path`, the folder and why.
-  package static func requireWritableFolder(for path: String) throws {
+  package static func requireWritableFolder(for path: String, mustExist: Bool = false) throws {
     var folder = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()
     var status = stat()
+    if mustExist, stat(folder.path, &status) != 0, errno == ENOENT {
+      throw InputError(
+        file: path, "cannot be written: the folder \(OneLine.escaped(folder.path)) does not exist",
+        kind: .unwritable)
+    }
     while stat(folder.path, &status) != 0 {
       guard errno == ENOENT, folder.path != "/" else { break }
       folder = folder.deletingLastPathComponent()

@@ -132,12 +132,14 @@ import Testing
       ["report", "corp", "--out", "/proc/hapt-report"] + Self.fast,
       ["lint", "corp", "--summary", "/proc/hapt-summary.md"],
       ["render", "corp/tap.ahap", "--out", "notes.txt/out.wav"],
+      ["render", "corp/tap.ahap", "--out", "no-such-folder/out.wav"],
     ] {
       let run = try HaptBinary.run(arguments, in: scratch.url, timeout_s: Self.bound_s)
       let label = arguments.joined(separator: " ")
       #expect(run.status == 73, "\(label): \(run.stderr)")
       #expect(
-        run.stderr.contains("does not take new files") || run.stderr.contains("is not a folder"),
+        run.stderr.contains("does not take new files") || run.stderr.contains("is not a folder")
+          || run.stderr.contains("does not exist"),
         "\(label): \(run.stderr)")
       #expect(run.stdout.isEmpty, "\(label) did the work first: \(run.stdout)")
     }
