@@ -60,6 +60,7 @@ package enum AtomicFolder {
     to path: String, guard folderGuard: OutputFolderGuard, replacing: Bool = true, _ body: (URL) throws -> Void
   ) throws -> Method {
     try folderGuard.check(path)
+    recover(at: path)  // first, so that a folder an interrupted run left renamed is back
     var status = stat()
     let creating = !replacing || lstat(path, &status) != 0
     return try write(to: path, allowExchange: true, creating: creating) { folder in

@@ -34,10 +34,11 @@ package struct OutputFolderKind: Sendable, Equatable {
 /// by a version from before markers listed files, or before markers existed, then
 /// recognised by all of the kind's ``OutputFolderKind/legacyFiles``) is replaced only if
 /// every file in it has one of the kind's ``OutputFolderKind/legacyExtensions``.
-/// Whatever it holds, hapt never replaces the
-/// current folder, an input named on the same run (a corpus, a part, a baseline), a
-/// folder holding either (an ancestor), or a symbolic link. Paths are compared after
-/// resolving symbolic links and `..`.
+///
+/// Whatever it holds, hapt never replaces the current folder, an input named on the same
+/// run (a corpus, a part, a baseline), a folder holding either (an ancestor), or a
+/// symbolic link. Paths are compared after resolving symbolic links and `..`. The folder
+/// that will hold it must take new files (``OutputFileGuard/requireWritableFolder(for:mustExist:)``).
 package struct OutputFolderGuard: Sendable {
   /// The marker file inside every output folder hapt writes as a whole.
   package static let markerFileName = ".hapt-output"
