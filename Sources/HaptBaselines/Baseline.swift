@@ -33,15 +33,18 @@ package enum Baseline {
     if FileManager.default.fileExists(atPath: folder), !force {
       throw BaselineError.alreadyExists(folder: folder)
     }
-    return try record(corpus.entries, options: options, to: folder, inputs: corpus.roots, progress: progress)
+    return try record(
+      corpus.entries, options: options, to: folder, inputs: corpus.roots, replacing: force, progress: progress)
   }
 
   /// Records `entries` into `folder` (replaced as a whole, if it is empty or a baseline and
-  /// neither one of `inputs` nor holding one); a shard's share or everything.
+  /// neither one of `inputs` nor holding one); a shard's share or everything. Without
+  /// `replacing`, the folder is created and the write fails if it exists by then (another
+  /// run's baseline is never replaced).
   @discardableResult
   package static func record(
     _ entries: [PatternCorpus.Entry], options: EvaluationOptions, to folder: String, inputs: [String] = [],
-    progress: (@Sendable (Int, Int) -> Void)? = nil
+    replacing: Bool = true, progress: (@Sendable (Int, Int) -> Void)? = nil
   ) throws -> BaselineManifest {
     let folderGuard = OutputFolderGuard(kind: .baseline, inputs: inputs + entries.map(\.path))
     try folderGuard.check(folder)
@@ -68,7 +71,7 @@ package enum Baseline {
     let manifest = BaselineManifest(
       toolVersion: HaptVersion.string, modelVersion: HaptVersion.model, devices: devices, states: options.states,
       records: records)
-    try AtomicFolder.write(to: folder, guard: folderGuard) { temporaryURL in
+    try AtomicFolder.write(to: folder, guard: folderGuard, replacing: replacing) { temporaryURL in
       let temporary = temporaryURL.path
       let fileManager = FileManager.default
       try fileManager.createDirectory(atPath: temporary + "/signals", withIntermediateDirectories: true)

@@ -188,20 +188,31 @@ extension Baseline {
     let modelDiffers = manifest.modelVersion != HaptVersion.model
     let recordsByKey = baselineIndex
     let edited = editedDevices
-    let comparisons = Parallel.map(count: fresh.count, threads: threads) { i -> BaselineComparison in
+    let results = Parallel.map(count: fresh.count, threads: threads) { i -> Result<BaselineComparison, InputError> in
       let item = fresh[i]
       let m = item.measurement
       guard let record = recordsByKey[key(m.pattern, m.device, m.state)] else {
-        return BaselineComparison(
-          pattern: m.pattern, device: m.device, state: m.state, status: .added, changes: [.notInBaseline])
+        return .success(
+          BaselineComparison(
+            pattern: m.pattern, device: m.device, state: m.state, status: .added, changes: [.notInBaseline]))
       }
-      var comparison = compare(item, with: record, folder: folder, tolerances: tolerances)
+      let stored: Signal
+      do {
+        stored = try AudioFile.read(path: folder + "/" + record.signalFile).signal
+      } catch let error as InputError {
+        return .failure(error.inFile(folder + "/" + record.signalFile))
+      } catch {
+        return .failure(InputError(file: folder + "/" + record.signalFile, SystemErrorText.phrase(error)))
+      }
+      var comparison = compare(item, with: stored, detect_s: record.detect_s, tolerances: tolerances)
       if modelDiffers || edited.contains(m.device) {
         comparison.status = .incomparable
         comparison.changes.insert(modelDiffers ? .otherModelVersion : .deviceProfileEdited(m.device), at: 0)
       }
-      return comparison
+      return .success(comparison)
     }
+    // A baseline signal that cannot be read is bad input (the first, in record order).
+    let comparisons = try results.map { try $0.get() }
     var freshKeys: Set<String> = []
     for entry in corpus.entries {
       for device in devices { for state in manifest.states { freshKeys.insert(key(entry.name, device.name, state)) } }
@@ -235,23 +246,6 @@ extension Baseline {
 
   private static func key(_ pattern: String, _ device: String, _ state: EngineState) -> String {
     "\(pattern)\u{0}\(device)\u{0}\(state.rawValue)"
-  }
-
-  /// Compares a fresh render with its baseline record.
-  private static func compare(
-    _ item: RenderedRecord, with record: BaselineManifest.Record, folder: String, tolerances: BaselineTolerances
-  ) -> BaselineComparison {
-    let m = item.measurement
-    let signalPath = folder + "/" + record.signalFile
-    do {
-      let stored = try AudioFile.read(path: signalPath).signal
-      return compare(item, with: stored, detect_s: record.detect_s, tolerances: tolerances)
-    } catch {
-      var result = BaselineComparison(
-        pattern: m.pattern, device: m.device, state: m.state, status: .changed, changes: [])
-      result.changes.append(.signalUnreadable("\(error)"))
-      return result
-    }
   }
 
   /// Compares a fresh render with a reference signal whose detection time is `detect_s`

@@ -37,12 +37,19 @@ package enum AtomicFolder {
   }
 
   /// Writes a folder at `path` by calling `body` with an empty temporary folder, adding
-  /// `guard`'s marker file, then swapping it into place.
+  /// `guard`'s marker file (listing every file `body` wrote), then swapping it into place.
+  ///
+  /// If `path` is absent when the write starts (or `replacing` is false), the folder is
+  /// moved into place with a rename that fails if `path` exists by then
+  /// (`renameat2(RENAME_NOREPLACE)`, `renamex_np(RENAME_EXCL)`): of two runs creating the
+  /// same folder at once, the one that finishes second fails instead of silently
+  /// replacing the other's output.
   ///
   /// - Parameters:
   ///   - path: The folder to create or replace. Its parent must exist.
   ///   - guard: What `path` may be (see ``OutputFolderGuard``); checked before `body`
   ///     runs and again just before the swap.
+  ///   - replacing: Whether an existing folder at `path` may be replaced at all.
   ///   - body: Fills the folder it is given (a URL of an empty folder).
   /// - Returns: How the swap was done.
   /// - Throws: What `body` throws, unchanged; ``InputError`` with
@@ -50,14 +57,17 @@ package enum AtomicFolder {
   ///   cannot be created or swapped.
   @discardableResult
   package static func write(
-    to path: String, guard folderGuard: OutputFolderGuard, _ body: (URL) throws -> Void
+    to path: String, guard folderGuard: OutputFolderGuard, replacing: Bool = true, _ body: (URL) throws -> Void
   ) throws -> Method {
     try folderGuard.check(path)
-    return try write(to: path, allowExchange: true) { folder in
+    recover(at: path)  // first, so that a folder an interrupted run left renamed is back
+    var status = stat()
+    let creating = !replacing || lstat(path, &status) != 0
+    return try write(to: path, allowExchange: true, creating: creating) { folder in
       try body(folder)
       do {
-        try Data(folderGuard.markerText.utf8).write(
-          to: folder.appendingPathComponent(OutputFolderGuard.markerFileName))
+        let marker = folderGuard.markerText(listing: OutputFolderGuard.listing(of: folder.path))
+        try Data(marker.utf8).write(to: folder.appendingPathComponent(OutputFolderGuard.markerFileName))
       } catch {
         throw InputError(file: path, "cannot be written: \(describe(error))", kind: .unwritable)
       }
@@ -65,8 +75,11 @@ package enum AtomicFolder {
     }
   }
 
-  /// The implementation; `allowExchange: false` forces the rename sequence (tests).
-  static func write(to path: String, allowExchange: Bool, _ body: (URL) throws -> Void) throws -> Method {
+  /// The implementation; `allowExchange: false` forces the rename sequence (tests);
+  /// `creating: true` fails instead of replacing a folder that exists at the swap.
+  static func write(
+    to path: String, allowExchange: Bool, creating: Bool = false, _ body: (URL) throws -> Void
+  ) throws -> Method {
     let fileManager = FileManager.default
     let target = URL(fileURLWithPath: path).standardizedFileURL
     recover(at: target.path)
@@ -91,6 +104,7 @@ package enum AtomicFolder {
       throw error
     }
     do {
+      if creating { return try create(temporary, at: target, named: path) }
       return try swap(temporary, into: target, allowExchange: allowExchange)
     } catch {
       try? fileManager.removeItem(at: temporary)
@@ -150,6 +164,49 @@ package enum AtomicFolder {
     }
     try? fileManager.removeItem(at: old)
     return .renameSequence
+  }
+
+  /// Renames `temporary` to `target`, failing if `target` exists by then (even as an empty
+  /// folder, which a plain rename(2) would replace).
+  private static func create(_ temporary: URL, at target: URL, named path: String) throws -> Method {
+    switch renameNoReplace(temporary.path, target.path) {
+    case .some(0): return .rename
+    case .some(let code) where code == EEXIST || code == ENOTEMPTY:
+      throw InputError(
+        file: path, "was created by another run while this one worked; not replacing it",
+        kind: .unwritable)
+    case .some(let code) where code != ENOSYS && code != EINVAL: throw failure(target, code)
+    default:
+      // No such rename here: the narrowest check there is, then a plain rename.
+      if FileManager.default.fileExists(atPath: target.path) {
+        throw InputError(
+          file: path, "was created by another run while this one worked; not replacing it",
+          kind: .unwritable)
+      }
+      guard rename(temporary.path, target.path) == 0 else { throw failure(target, errno) }
+      return .rename
+    }
+  }
+
+  /// Renames `a` to `b` unless `b` exists: 0, the errno, or nil if the platform has no
+  /// such rename.
+  private static func renameNoReplace(_ a: String, _ b: String) -> Int32? {
+    #if os(Linux)
+      typealias RenameAt2 =
+        @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+      guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "renameat2") else { return nil }
+      let renameat2 = unsafeBitCast(symbol, to: RenameAt2.self)
+      let renameNoReplace: UInt32 = 1 << 0  // RENAME_NOREPLACE, linux/fs.h
+      return renameat2(AT_FDCWD, a, AT_FDCWD, b, renameNoReplace) == 0 ? 0 : errno
+    #elseif canImport(Darwin)
+      typealias RenameXNP = @convention(c) (UnsafePointer<CChar>, UnsafePointer<CChar>, UInt32) -> Int32
+      guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "renamex_np") else { return nil }
+      let renamex = unsafeBitCast(symbol, to: RenameXNP.self)
+      let renameExclusive: UInt32 = 0x4  // RENAME_EXCL, sys/stdio.h
+      return renamex(a, b, renameExclusive) == 0 ? 0 : errno
+    #else
+      return nil
+    #endif
   }
 
   /// Atomically exchanges two paths; false if the platform or file system cannot.

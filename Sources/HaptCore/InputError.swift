@@ -27,6 +27,8 @@ package struct InputError: HaptError, Equatable, Sendable {
   package enum Setting: String, Sendable, CaseIterable {
     /// The scale from a recording's samples to g.
     case recordingScale
+    /// Whether an existing output file hapt did not write may be replaced.
+    case replaceOutput
   }
 
   /// The file's path as the user gave it, or nil while the error is raised inside a

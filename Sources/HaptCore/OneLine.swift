@@ -17,7 +17,7 @@ package enum OneLine {
     return String(out)
   }
 
-  static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+  package static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x09: return false
     case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: return true

@@ -153,5 +153,6 @@ package struct ReportFolder: Sendable {
 extension OutputFolderKind {
   /// A report folder (`hapt report`, `hapt merge` of report parts); before marker files, one
   /// holding `index.html` and `patterns.csv`.
-  package static let report = OutputFolderKind(name: "report", legacyFiles: ["index.html", "patterns.csv"])
+  package static let report = OutputFolderKind(
+    name: "report", legacyFiles: ["index.html", "patterns.csv"], legacyExtensions: ["html", "csv", "svg", "css"])
 }

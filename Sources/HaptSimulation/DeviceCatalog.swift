@@ -81,7 +81,17 @@ package struct DeviceCatalog: Sendable {
     do {
       names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
     } catch {
-      throw InputError(file: folder.path, "cannot list the folder", kind: .missing)
+      // Say why: a file where a folder is expected, a missing folder, no permission.
+      var status = stat()
+      let why: String
+      if stat(folder.path, &status) != 0 {
+        why = SystemErrorText.phrase(errno)
+      } else if (status.st_mode & S_IFMT) != S_IFDIR {
+        why = "it is a file, not a folder of device profiles"
+      } else {
+        why = SystemErrorText.phrase(error)
+      }
+      throw InputError(file: folder.path, "cannot list the folder: \(why)", kind: .missing)
     }
     return names.filter { $0.hasSuffix(".json") }.sorted()
       .map { folder.appendingPathComponent($0).path }

@@ -33,6 +33,11 @@ extension DeviceProfile {
     }
   }
 
+  /// The longest profile `name` accepted, in characters: a name is shown in every table
+  /// and file name a run writes (signal and device file names cut longer names to 120
+  /// bytes and a hash).
+  package static let maxNameCharacters = 256
+
   /// Decodes and validates a profile from a parsed JSON document.
   init(json root: JSONCursor) throws {
     let top = try ProfileReader(
@@ -42,6 +47,11 @@ extension DeviceProfile {
         "android",
       ])
     let name = try top.string("name")
+    guard name.count <= DeviceProfile.maxNameCharacters else {
+      throw try top.error(
+        at: "name",
+        "is \(name.count) characters long, over the limit of \(DeviceProfile.maxNameCharacters) characters")
+    }
     let description = try top.string("description", nonEmpty: false)
     let rate = try top.number("sampleRate_Hz", 1000...192_000)
     guard rate == rate.rounded() else {

@@ -49,10 +49,14 @@ package struct RenderSummary: Equatable, Sendable {
 }
 
 extension Rendering {
+  /// The first line of ``csvText()``, by which a later run knows hapt wrote the file.
+  package static let csvHeader = "time_s,drive_V,accel_g\n"
+
   /// The render as CSV: header `time_s,drive_V,accel_g`, one row per sample, every number
   /// in Swift's shortest round-trip form (reading it back gives the same doubles).
+
   package func csvText() -> String {
-    var out = "time_s,drive_V,accel_g\n"
+    var out = Self.csvHeader
     let count = Swift.min(drive_V.count, acceleration_g.count)
     out.reserveCapacity(count * 48 + 32)
     let fs = acceleration_g.sampleRate_Hz

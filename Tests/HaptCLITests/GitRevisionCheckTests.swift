@@ -111,6 +111,20 @@ import Testing
     #expect(top.stdout.contains("renamed from Haptics/game-coin.ahap"), "\(top.stdout)")
   }
 
+  /// A tracked path holding a newline is read from the revision (NUL-delimited names),
+  /// not taken for a file the revision lacks.
+  @Test func aPathHoldingANewlineIsReadFromTheRevision() throws {
+    let repository = try Repository()
+    defer { try? FileManager.default.removeItem(at: repository.root) }
+    try FileManager.default.copyItem(
+      at: Self.library.appendingPathComponent("ui-long-press.ahap"),
+      to: repository.haptics.appendingPathComponent("long\npress.ahap"))
+    try repository.commit("a name with a newline")
+    let run = try repository.check("HEAD")
+    #expect(run.status == 0, "\(run.stdout) \(run.stderr)")
+    #expect(run.stdout.contains("4 unchanged, 0 changed, 0 added, 0 removed"), "\(run.stdout)")
+  }
+
   @Test func addedAndRemovedFilesAreReported() throws {
     let repository = try Repository()
     defer { try? FileManager.default.removeItem(at: repository.root) }

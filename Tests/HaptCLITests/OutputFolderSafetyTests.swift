@@ -106,11 +106,15 @@ import Testing
         command + ["--out", out] + Self.fast, in: scratch.url, timeout_s: Self.bound_s)
       #expect(first.status == 0, "\(first.stderr)")
       try FileManager.default.removeItem(atPath: scratch.file("\(out)/.hapt-output"))
-      try scratch.write("\(out)/stale.txt", "from the old run")
       let second = try HaptBinary.run(
         command + ["--out", out] + Self.fast, in: scratch.url, timeout_s: Self.bound_s)
       #expect(second.status == 0, "\(command): \(second.stderr)")
-      #expect(!FileManager.default.fileExists(atPath: scratch.file("\(out)/stale.txt")))
+      #expect(FileManager.default.fileExists(atPath: scratch.file("\(out)/.hapt-output")))
+      // A file hapt does not write there, in an old output without a marker: refused, kept.
+      try FileManager.default.removeItem(atPath: scratch.file("\(out)/.hapt-output"))
+      try scratch.write("\(out)/stale.txt", "the user's")
+      try Self.expectRefused(command + ["--out", out] + Self.fast, in: scratch.url, scratch)
+      #expect(FileManager.default.fileExists(atPath: scratch.file("\(out)/stale.txt")))
     }
   }
 }

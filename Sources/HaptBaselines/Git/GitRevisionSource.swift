@@ -144,23 +144,44 @@ package struct GitRevisionSource: Sendable {
   /// --batch` for all of them); returns the targets written (files the revision lacks
   /// are left out).
   func writeBlobs(_ requests: [(repoPath: String, target: String)]) throws -> Set<String> {
-    let usable = requests.filter { !$0.repoPath.contains("\n") }
-    guard !usable.isEmpty else { return [] }
+    // `cat-file --batch` reads one name a line; a path holding a newline goes in a second,
+    // NUL-delimited batch (`-z`, git 2.38 and later; with an older git it is left out).
+    let plain = requests.filter { !$0.repoPath.contains("\n") }
+    let withNewline = requests.filter { $0.repoPath.contains("\n") }
+    var written = try writeBlobs(plain, nulDelimited: false)
+    if !withNewline.isEmpty { written.formUnion((try? writeBlobs(withNewline, nulDelimited: true)) ?? []) }
+    return written
+  }
+
+  /// One `git cat-file --batch` run for `requests`, their names NUL-delimited or one a line.
+  private func writeBlobs(
+    _ requests: [(repoPath: String, target: String)], nulDelimited: Bool
+  ) throws -> Set<String> {
+    guard !requests.isEmpty else { return [] }
     let list = FileManager.default.temporaryDirectory.appendingPathComponent("hapt-git-\(UUID().uuidString).txt")
     defer { try? FileManager.default.removeItem(at: list) }
-    try Data(usable.map { "\(commit):\($0.repoPath)\n" }.joined().utf8).write(to: list)
-    let output = try GitProcess(folder: repository).run(["cat-file", "--batch"], input: list)
+    let separator = nulDelimited ? "\u{0}" : "\n"
+    let names = requests.map { "\(commit):\($0.repoPath)" }
+    try Data(names.map { $0 + separator }.joined().utf8).write(to: list)
+    let output = try GitProcess(folder: repository).run(
+      ["cat-file", "--batch"] + (nulDelimited ? ["-z"] : []), input: list)
     guard output.status == 0 else {
       throw InputError("git cat-file of '\(revision)' failed: \(output.stderr.firstLine)", kind: .missing)
     }
     let bytes = [UInt8](output.stdout)
     var position = 0
     var written: Set<String> = []
-    for request in usable {
+    for (request, name) in zip(requests, names) {
+      // A name git does not have comes back as "NAME missing" (the name may hold newlines).
+      let missing = Array((name + " missing\n").utf8)
+      if bytes.count - position >= missing.count, Array(bytes[position..<(position + missing.count)]) == missing {
+        position += missing.count
+        continue
+      }
       guard let end = bytes[position...].firstIndex(of: 0x0A) else { break }
       let header = String(decoding: bytes[position..<end], as: UTF8.self).split(separator: " ")
       position = end + 1
-      guard header.count == 3, let size = Int(header[2]) else { continue }  // "<name> missing"
+      guard header.count == 3, let size = Int(header[2]) else { continue }
       guard position + size <= bytes.count else { break }
       if header[1] == "blob" {
         let target = URL(fileURLWithPath: request.target)

@@ -201,9 +201,10 @@ struct AndroidXMLDecoder {
       return nil
     }
     guard let value = Double(attribute.value), value.isFinite, range.contains(value), !positive || value > 0 else {
+      // The message states the accepted range, so a value that is too large says so.
       let what =
         positive
-        ? "a number above 0"
+        ? "a number above 0 and at most \(JSONWriter.number(range.upperBound))"
         : "a number in \(JSONWriter.number(range.lowerBound))...\(JSONWriter.number(range.upperBound))"
       throw fail(attribute, "\(name) \(AndroidXML.shown(attribute.value)) is not \(what)")
     }

@@ -161,9 +161,22 @@ struct XMLReader {
       throw error(atEnd ? "file ends inside a tag" : "expected \(what)")
     }
     let start = index
+    let (startLine, startColumn) = (line, column)
     while let byte = current, Self.isNameByte(byte) { advance() }
+    let length = index - start
+    guard length <= Self.maxNameBytes else {
+      // Never echoed whole: the first characters, an ellipsis, and the limit.
+      let shown = String(decoding: bytes[start..<(start + 40)], as: UTF8.self)
+      throw error(
+        "a name of \(length) bytes (\(shown)..., cut here) is over the limit of \(Self.maxNameBytes) bytes",
+        line: startLine, column: startColumn)
+    }
     return String(decoding: bytes[start..<index], as: UTF8.self)
   }
+
+  /// The longest element or attribute name read, in bytes: no name of a format hapt reads
+  /// comes close, and a message that names an element echoes at most this much of it.
+  static let maxNameBytes = 256
 
   private mutating func element(depth: Int) throws -> XMLElement {
     guard depth <= Self.maxDepth else { throw error("elements nested deeper than \(Self.maxDepth)") }

@@ -1,4 +1,5 @@
 import Foundation
+import HaptCore
 
 /// A Markdown summary for a pull-request comment or `$GITHUB_STEP_SUMMARY`: the verdict
 /// and the counts, then one table row per finding (what changed, in words and JNDs, per
@@ -43,16 +44,21 @@ package enum MarkdownReporter: FindingReporter {
       if set.findings.count > maxRows { out += "\n\(set.findings.count - maxRows) more findings are in the report.\n" }
     }
     if let link = set.reportLink {
-      out += "\nFull report: [\(escape(link))](\(link.replacingOccurrences(of: " ", with: "%20")))\n"
+      out += "\nFull report: [\(escape(link))](\(linkTarget(link)))\n"
     }
     return out
   }
 
-  /// Text safe in a table cell: pipes, backticks and angle brackets escaped, one line.
+  /// Text safe in a table cell: pipes, backticks, angle brackets, emphasis, backslashes
+  /// and link brackets (`[`, `]`) escaped, on one line (controls as ``OneLine`` writes
+  /// them), so that a name cannot make a link or an image.
   static func escape(_ text: String) -> String {
     var out = ""
     for character in text {
       switch character {
+      case "\\": out += "\\\\"
+      case "[": out += "\\["
+      case "]": out += "\\]"
       case "|": out += "\\|"
       case "<": out += "&lt;"
       case ">": out += "&gt;"
@@ -61,6 +67,20 @@ package enum MarkdownReporter: FindingReporter {
       case "_": out += "\\_"
       case "\n", "\r": out += " "
       default: out.append(character)
+      }
+    }
+    return OneLine.escaped(out)
+  }
+
+  /// A link's target with what would end it or break its line percent-encoded.
+  static func linkTarget(_ link: String) -> String {
+    var out = ""
+    for scalar in link.unicodeScalars {
+      switch scalar {
+      case " ", "(", ")", "<", ">", "[", "]", "\\", "\t",
+        _ where OneLine.needsEscape(scalar):
+        for byte in String(scalar).utf8 { out += String(format: "%%%02X", byte) }
+      default: out.unicodeScalars.append(scalar)
       }
     }
     return out

@@ -14,6 +14,7 @@ enum ErrorText {
     switch error {
     case let error as InputError:
       if let limit = error.limit { return error.description + " (see \(option(raising: limit)))" }
+      if error.setting == .replaceOutput { return error.description + "; pass --force to replace it" }
       if let setting = error.setting { return error.description + " (check \(option(for: setting)))" }
       return error.description
     case BaselineError.alreadyExists(let folder):
@@ -60,6 +61,7 @@ enum ErrorText {
   static func option(for setting: InputError.Setting) -> String {
     switch setting {
     case .recordingScale: return "--scale"
+    case .replaceOutput: return "--force"
     }
   }
 }

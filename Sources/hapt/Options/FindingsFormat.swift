@@ -17,8 +17,14 @@ enum FindingsFormat: String, CaseIterable, Sendable {
   func write(_ set: @autoclosure () -> FindingSet, summary: String?, _ console: Console) throws {
     guard reporter != nil || summary != nil else { return }
     let set = set()
-    if let summary { try AtomicFile.write(MarkdownReporter.report(set), to: summary) }
     if let reporter { console.out(reporter.report(set)) }
+    if let summary { try AtomicFile.write(Self.signed(MarkdownReporter.report(set)), to: summary) }
+  }
+
+  /// A Markdown or XML file's text ending in the comment by which hapt knows, on a later
+  /// run, that it wrote the file (``OutputFileGuard/textSignature``).
+  static func signed(_ text: String) -> String {
+    (text.hasSuffix("\n") || text.isEmpty ? text : text + "\n") + OutputFileGuard.textSignature + "\n"
   }
 }
 

@@ -95,6 +95,7 @@ struct BaselineCheckCommand: HaptCommand {
   }
 
   func run(_ console: Console) throws -> ExitStatus {
+    try CommandSupport.checkOutputs([summary, junit], inputs: paths + [baseline].compactMap { $0 })
     if let against { return try check(against: against, console) }
     let folder = baseline ?? ""
     // --device: recorded device names (looked up only among the baseline's devices, never
@@ -150,9 +151,6 @@ struct BaselineCheckCommand: HaptCommand {
     let format = FindingsFormat(rawValue: settings.format) ?? .text
     let paths = settings.paths
     let junit = settings.junit
-    if let junit {
-      try AtomicFile.write(BaselineJUnit.xml(result), to: junit)
-    }
     switch format.table {
     case .csv: console.out(ReportTables.baseline(result).csvText)
     case .json: console.out(JSONWriter.string(ReportJSON.baseline(result)))
@@ -185,6 +183,8 @@ struct BaselineCheckCommand: HaptCommand {
       FindingSet.baseline(
         result, paths: files, removedFolder: folders.count == 1 ? folders.first : nil, reportLink: junit),
       summary: summary, console)
+    // Written after the results are printed, so that they are seen even if it fails.
+    if let junit { try AtomicFile.write(FindingsFormat.signed(BaselineJUnit.xml(result)), to: junit) }
     if !result.passed { return .checkFailed }
     return .success
   }

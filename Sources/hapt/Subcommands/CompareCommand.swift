@@ -69,8 +69,8 @@ struct CompareCommand: HaptCommand {
 
   static func text(_ c: SignalComparison) -> String {
     var lines = [
-      "A: \(c.a.path) (\(c.a.originDescription))",
-      "B: \(c.b.path) (\(c.b.originDescription))",
+      OneLine.escaped("A: \(c.a.path) (\(c.a.originDescription))"),
+      OneLine.escaped("B: \(c.b.path) (\(c.b.originDescription))"),
       "",
     ]
     lines.append("d' = \(Format.fixed(c.dPrime, 2)) JND: \(c.verdict.rawValue)")

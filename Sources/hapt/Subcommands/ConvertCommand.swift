@@ -13,7 +13,7 @@ struct ConvertCommand: HaptCommand {
     name: "convert",
     summary: "Convert a pattern to strict AHAP, Android vibration XML, a Kotlin VibrationEffect or MPEG-I Haptics.",
     forms: [
-      "convert IN --out OUT.ahap",
+      "convert IN --out OUT.ahap [--force]",
       "convert IN --out OUT.xml",
       "convert IN --format kotlin [--out OUT.kt]",
       "convert IN --out OUT.hjif",
@@ -42,6 +42,7 @@ struct ConvertCommand: HaptCommand {
 
   var inputs: [String] = []
   var out: String?
+  var force = false
   var format: ConvertTarget.Format?
   /// What to write, from --format and --out (set by ``validate()``).
   var target = ConvertTarget(format: .ahap, output: nil)
@@ -55,6 +56,7 @@ struct ConvertCommand: HaptCommand {
         "out", "FILE",
         help: "The file to write: .ahap (AHAP), .xml (Android vibration XML), .kt (Kotlin) or .hjif (MPEG-I Haptics).",
         \.out, .string),
+      .flag("force", help: "Replace an existing FILE that hapt did not write.", \.force),
       .option(
         "format", "ahap|xml|kotlin|hjif", help: "Output format (default: from --out's extension).", \.format,
         ValueParser { text, option in
@@ -74,6 +76,7 @@ struct ConvertCommand: HaptCommand {
     guard let output = target.output ?? (target.format == .kotlin ? "" : nil) else {
       throw UsageError.missingArgument("--out FILE")
     }
+    try CommandSupport.checkOutputs([output.isEmpty ? nil : output], inputs: inputs, force: force, forceable: true)
     let loaded = try PatternFile.load(path: input)
     switch target.format {
     case .ahap:

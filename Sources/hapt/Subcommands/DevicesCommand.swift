@@ -108,7 +108,9 @@ struct DevicesCommand: HaptCommand {
     lines.append("  " + profile.description)
     lines.append(
       "  sampleRate_Hz \(number(profile.sampleRate_Hz))  bodyMass_kg \(number(profile.bodyMass_kg))")
-    guard case .object(let top) = profile.jsonValue else { return lines.joined(separator: "\n") + "\n" }
+    guard case .object(let top) = profile.jsonValue else {
+      return lines.map(OneLine.escaped).joined(separator: "\n") + "\n"
+    }
     for member in top {
       guard case .object(let fields) = member.value.value else { continue }
       let parts = fields.map { "\($0.key) \(Self.value($0.value.value))" }
@@ -125,7 +127,8 @@ struct DevicesCommand: HaptCommand {
         "  derived: " + derivedValues.map { "\($0.0) \(number(rounded($0.1)))" }.joined(separator: "  "))
     }
     lines.append("  capabilities: " + profile.capabilities.summaryLine)
-    return lines.joined(separator: "\n") + "\n"
+    // One line each: a profile's name or description cannot break a line (OneLine).
+    return lines.map(OneLine.escaped).joined(separator: "\n") + "\n"
   }
 
   /// One profile value as text: a number or a string as written, a boolean as yes or no,

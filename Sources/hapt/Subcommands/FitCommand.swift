@@ -58,7 +58,10 @@ struct FitCommand: HaptCommand {
       .option(
         "scale", "G_PER_UNIT", help: "g per unit of the recording's samples (default: 1, samples in g).", \.scale,
         .number(in: 1e-12...1e12)),
-      .flag("force", help: "Write the profile even when the fit failed (the exit status is still 1).", \.force),
+      .flag(
+        "force",
+        help: "Write the profile even when the fit failed (the exit status is still 1), and replace an existing "
+          + "file hapt did not write.", \.force),
       .format(\.format, [.text, .json], help: "Summary format (default: text)."),
     ]
   }
@@ -74,6 +77,9 @@ struct FitCommand: HaptCommand {
   func run(_ console: Console) throws -> ExitStatus {
     let patternPath = pattern ?? ""
     let out = out ?? ""
+    try CommandSupport.checkOutputs(
+      [out], inputs: [recordingPath, patternPath] + (device.map { DeviceProfile.isPath($0) ? [$0] : [] } ?? []),
+      force: force, forceable: true)
     let starts = try device.map { [try DeviceProfile.load(nameOrPath: $0)] } ?? DeviceFit.defaultStarts()
     let start = starts[0]
     let pattern = try PatternFile.load(path: patternPath).pattern

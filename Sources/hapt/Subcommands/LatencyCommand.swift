@@ -60,6 +60,7 @@ struct LatencyCommand: HaptCommand {
   }
 
   func run(_ console: Console) throws -> ExitStatus {
+    try CommandSupport.checkOutputs([summary], inputs: paths)
     let prepareLead = prepareLead_s
     // With a prepare() lead the engine state follows from the lead, so prepared and cold
     // rows would be the same: one row per device, labelled prepared.

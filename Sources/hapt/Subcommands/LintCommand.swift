@@ -61,6 +61,7 @@ struct LintCommand: HaptCommand {
   }
 
   func run(_ console: Console) throws -> ExitStatus {
+    try CommandSupport.checkOutputs([summary], inputs: paths)
     var lenient = LintReport.lint(paths: paths, limits: limits.limits)
     if devices.isGiven {
       lenient = lenient.addingDeviceFindings(
@@ -91,7 +92,7 @@ struct LintCommand: HaptCommand {
   }
 
   static func text(_ report: LintReport) -> String {
-    var lines = LintGrouping.groups(report.findings).map(\.description)
+    var lines = LintGrouping.groups(report.findings).map { OneLine.escaped($0.description) }
     let checked = report.files.count - report.failures.count
     var summary =
       "\(checked) file(s) checked: \(report.count(.error)) error(s), \(report.count(.warning)) warning(s), \(report.count(.info)) info"

@@ -61,6 +61,7 @@ struct MergeCommand: HaptCommand {
       return .success
     case .baselineCheck:
       let (job, result) = try ShardMerge.baselineCheckParts(parts)
+      try CommandSupport.checkOutputs([job.junit], inputs: parts + job.paths + [job.baseline])
       return try BaselineCheckCommand.output(result, settings: job, console)
     case .report, nil:
       // The merge's own --out and --threads replace the shards'.

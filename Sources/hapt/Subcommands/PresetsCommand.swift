@@ -85,7 +85,7 @@ struct PresetsCommand: HaptCommand {
     } else {
       lines.append("* default review set.")
     }
-    return lines.joined(separator: "\n") + "\n"
+    return lines.map(OneLine.escaped).joined(separator: "\n") + "\n"
   }
 
   static func csv(_ presets: [Preset]) -> String {

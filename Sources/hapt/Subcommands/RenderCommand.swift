@@ -26,6 +26,7 @@ struct RenderCommand: HaptCommand {
 
   var patterns: [String] = []
   var out: String?
+  var force = false
   var device = DeviceProfile.defaultName
   var options = RenderOptions()
   var format = OutputFormat.text
@@ -37,6 +38,7 @@ struct RenderCommand: HaptCommand {
     [
       .positionals(\.patterns, PositionalSpec(minimum: 1, maximum: 1, missing: "PATTERN")),
       .option("out", "FILE", help: "Output file: .wav, .flac or .csv (required).", \.out, .string),
+      .flag("force", help: "Replace an existing FILE that hapt did not write.", \.force),
       .option(
         "device", "NAME|PATH", help: "Device profile (default: \(DeviceProfile.defaultName)).", \.device, .string),
       .option(
@@ -78,6 +80,9 @@ struct RenderCommand: HaptCommand {
 
   func run(_ console: Console) throws -> ExitStatus {
     let out = out ?? ""
+    try CommandSupport.checkOutputs(
+      [out], inputs: [patternPath] + (DeviceProfile.isPath(device) ? [device] : []), force: force, forceable: true,
+      knownStarts: [Rendering.csvHeader])
     let device = try DeviceProfile.load(nameOrPath: device)
     let loaded = try PatternFile.load(path: patternPath, limits: limits.limits)
     let rendering: Rendering
@@ -129,7 +134,8 @@ struct RenderCommand: HaptCommand {
     ]
     if let reason = s.silenceReason { lines.append("silent: \(reason)") }
     lines.append("wrote: \(out)")
-    return lines.joined(separator: "\n") + "\n"
+    // One line each: a path, device name or reason cannot break a line (OneLine).
+    return lines.map(OneLine.escaped).joined(separator: "\n") + "\n"
   }
 
   static func json(

@@ -20,6 +20,7 @@ struct RhythmCommand: HaptCommand {
 
   var tapTexts: [String] = []
   var out: String?
+  var force = false
 
   static var arguments: [Argument<Self>] {
     [
@@ -27,6 +28,7 @@ struct RhythmCommand: HaptCommand {
         "taps", "TIMES,...", help: "Tap times (210ms, 0.21s, or seconds without a unit), comma-separated (repeatable).",
         \.tapTexts),
       .option("out", "FILE", help: "Write the AHAP here (atomically) instead of stdout.", \.out, .string),
+      .flag("force", help: "Replace an existing FILE that hapt did not write.", \.force),
     ]
   }
 
@@ -45,6 +47,7 @@ struct RhythmCommand: HaptCommand {
   }
 
   func run(_ console: Console) throws -> ExitStatus {
+    try CommandSupport.checkOutputs([out], inputs: [], force: force, forceable: true)
     let (pattern, dropped) = Rhythm.pattern(taps_s: taps_s)
     if dropped > 0 {
       console.note("\(dropped) tap(s) more than 4 s after the first were dropped")

@@ -16,8 +16,9 @@ final class Console: @unchecked Sendable {
     FileHandle.standardOutput.write(Data(text.utf8))
   }
 
-  /// Writes one line to stdout.
-  func line(_ text: String = "") { out(text + "\n") }
+  /// Writes one line to stdout (``OneLine``: a name or value holding a line break or a
+  /// terminal control cannot break it or start a line of its own).
+  func line(_ text: String = "") { out(OneLine.escaped(text) + "\n") }
 
   /// Writes `error: MESSAGE` to stderr, on one line (``OneLine``: names holding line
   /// separators or controls cannot break it).

@@ -8,7 +8,9 @@ struct TextTable {
 
   init(_ header: [String]) { self.header = header }
 
-  mutating func append(_ row: [String]) { rows.append(row) }
+  /// Adds a row; each cell is made one line (``OneLine``: names and echoed values holding
+  /// line breaks or terminal controls cannot start a line of their own).
+  mutating func append(_ row: [String]) { rows.append(row.map(OneLine.escaped)) }
 
   var text: String {
     let all = [header] + rows
