@@ -9,8 +9,15 @@ package enum ReportTables {
   private static func ms(_ seconds: Double?) -> CSVCell { .number(seconds.map { $0 * 1000 }) }
 
   /// `latency.csv`: one row per pattern, device and state (`hapt latency`'s JSON
-  /// writes the same rows with the same keys).
-  package static func latency(_ measurements: [PatternMeasurement], budget: LatencyBudget = .default) -> CSVTable {
+  /// writes the same rows with the same keys). On a row that misses the budget only because
+  /// the engine starts cold (``PatternLatency/missesOnlyCold(_:)``, from `latencies`),
+  /// `prepareLead_ms` is the shortest `prepare()` lead that makes it pass and `advice` says
+  /// so in the report's words ("prepare at least 40 ms ahead"; Android: no `prepare()`).
+  package static func latency(
+    _ measurements: [PatternMeasurement], budget: LatencyBudget = .default, latencies: [PatternLatency] = []
+  ) -> CSVTable {
+    var own: [String: PatternLatency] = [:]
+    for latency in latencies { own[latency.pattern + "\u{0}" + latency.device] = latency }
     var table = CSVTable(columns: [
       CSVColumn("pattern"), CSVColumn("device"), CSVColumn("state"), CSVColumn("engineLatency", unit: "ms"),
       CSVColumn("detect", unit: "ms"), CSVColumn("onset", unit: "ms"), CSVColumn("t10", unit: "ms"),
@@ -18,16 +25,19 @@ package enum ReportTables {
       CSVColumn("t90", unit: "ms"), CSVColumn("rise", unit: "ms"), CSVColumn("stop", unit: "ms"),
       CSVColumn("peak", unit: "g"), CSVColumn("rms", unit: "g"), CSVColumn("dominantFrequency", unit: "Hz"),
       CSVColumn("verdict"), CSVColumn("failsCheck"), CSVColumn("budget", unit: "ms"), CSVColumn("warn", unit: "ms"),
-      CSVColumn("silenceReason"),
+      CSVColumn("silenceReason"), CSVColumn("prepareLead", unit: "ms"), CSVColumn("advice"),
     ])
     for m in measurements {
+      let latency = own[m.pattern + "\u{0}" + m.device]
+      let advice = latency?.advice(for: m)
+      let lead = advice != nil && latency?.canPrepare == true ? latency?.prepareLead_s : nil
       table.append([
         .text(m.pattern), .text(m.device), .text(m.state.rawValue), ms(m.engineLatency_s), ms(m.markers.detect_s),
         ms(m.onset_s), ms(m.markers.t10_s), ms(m.markers.t50_s), ms(m.markers.t90_s), ms(m.markers.rise_s),
         ms(m.markers.stop_s),
         .number(m.peak_g), .number(m.rms_g), .number(m.dominantFrequency_Hz), .text(m.verdict.rawValue),
         .text(m.isFailure ? "yes" : "no"), ms(budget.pass_s),
-        ms(budget.warn_s), .text(m.silenceReason?.description),
+        ms(budget.warn_s), .text(m.silenceReason?.description), ms(lead), .text(advice),
       ])
     }
     return table
@@ -120,6 +130,8 @@ package enum ReportTables {
   /// device's predicted confusion matrix (presented x answered) with the set's information
   /// transfer, and on the off-diagonal rows the pair's similarity, raw directional ST-SIM
   /// and SPQI (reference A: the presented pattern) and d'.
+  ///
+  /// - Complexity: O(n^2) cells for n patterns a review, each found by index.
   package static func confusionReview(_ reviews: [ConfusabilityReview]) -> CSVTable {
     var table = CSVTable(columns: [
       CSVColumn("device"), CSVColumn("state"), CSVColumn("presented"), CSVColumn("answered"), CSVColumn("probability"),
@@ -135,12 +147,11 @@ package enum ReportTables {
             .number(review.confusion[i][j]), .number(review.informationTransfer_bits),
             .number(review.distinguishableItems),
           ]
-          let pair = review.pairs.first {
-            ($0.first == presented && $0.second == answered) || ($0.first == answered && $0.second == presented)
-          }
-          if i != j, let pair {
+          if i != j {
+            // By index, not by name: O(1) a cell (the table is linear in its size).
+            let pair = review.pairs[review.pairIndex(i, j)]
             let s = pair.similarity
-            let forward = pair.first == presented
+            let forward = i < j  // the presented pattern is the pair's first
             row += [
               .number(s.similarity), .number(forward ? s.stsimBA : s.stsimAB), .number(forward ? s.stsimAB : s.stsimBA),
               .number(forward ? s.spqiBA : s.spqiAB), .number(forward ? s.spqiAB : s.spqiBA), .number(pair.dPrime),
