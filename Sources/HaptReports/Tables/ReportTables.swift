@@ -133,36 +133,47 @@ package enum ReportTables {
   ///
   /// - Complexity: O(n^2) cells for n patterns a review, each found by index.
   package static func confusionReview(_ reviews: [ConfusabilityReview]) -> CSVTable {
-    var table = CSVTable(columns: [
-      CSVColumn("device"), CSVColumn("state"), CSVColumn("presented"), CSVColumn("answered"), CSVColumn("probability"),
-      CSVColumn("informationTransfer", unit: "bits"), CSVColumn("distinguishableItems"), CSVColumn("similarity"),
-      CSVColumn("stsimRawRefA"), CSVColumn("stsimRawRefB"), CSVColumn("spqiRawRefA"), CSVColumn("spqiRawRefB"),
-      CSVColumn("dPrime", unit: "JND"), CSVColumn("verdict"),
-    ])
+    var table = CSVTable(columns: confusionReviewColumns)
     for review in reviews {
-      for (i, presented) in review.names.enumerated() {
-        for (j, answered) in review.names.enumerated() {
-          var row: [CSVCell] = [
-            .text(review.device), .text(review.state.rawValue), .text(presented), .text(answered),
-            .number(review.confusion[i][j]), .number(review.informationTransfer_bits),
-            .number(review.distinguishableItems),
-          ]
-          if i != j {
-            // By index, not by name: O(1) a cell (the table is linear in its size).
-            let pair = review.pairs[review.pairIndex(i, j)]
-            let s = pair.similarity
-            let forward = i < j  // the presented pattern is the pair's first
-            row += [
-              .number(s.similarity), .number(forward ? s.stsimBA : s.stsimAB), .number(forward ? s.stsimAB : s.stsimBA),
-              .number(forward ? s.spqiBA : s.spqiAB), .number(forward ? s.spqiAB : s.spqiBA), .number(pair.dPrime),
-              .text(pair.verdict.rawValue),
-            ]
-          } else {
-            row += Array(repeating: .empty, count: 7)
-          }
-          table.append(row)
-        }
+      for i in review.names.indices { table.rows += confusionReviewRows(review, presented: i).rows }
+    }
+    return table
+  }
+
+  /// The columns of ``confusionReview(_:)``.
+  package static let confusionReviewColumns = [
+    CSVColumn("device"), CSVColumn("state"), CSVColumn("presented"), CSVColumn("answered"), CSVColumn("probability"),
+    CSVColumn("informationTransfer", unit: "bits"), CSVColumn("distinguishableItems"), CSVColumn("similarity"),
+    CSVColumn("stsimRawRefA"), CSVColumn("stsimRawRefB"), CSVColumn("spqiRawRefA"), CSVColumn("spqiRawRefB"),
+    CSVColumn("dPrime", unit: "JND"), CSVColumn("verdict"),
+  ]
+
+  /// The rows of ``confusionReview(_:)`` for one presented pattern (index `i` of the
+  /// review's names), one per answer: a table written row block by row block holds one
+  /// block in memory, not the n x n matrix.
+  package static func confusionReviewRows(_ review: ConfusabilityReview, presented i: Int) -> CSVTable {
+    var table = CSVTable(columns: confusionReviewColumns)
+    let presented = review.names[i]
+    for (j, answered) in review.names.enumerated() {
+      var row: [CSVCell] = [
+        .text(review.device), .text(review.state.rawValue), .text(presented), .text(answered),
+        .number(review.confusion[i][j]), .number(review.informationTransfer_bits),
+        .number(review.distinguishableItems),
+      ]
+      if i != j {
+        // By index, not by name: O(1) a cell (the table is linear in its size).
+        let pair = review.pairs[review.pairIndex(i, j)]
+        let s = pair.similarity
+        let forward = i < j  // the presented pattern is the pair's first
+        row += [
+          .number(s.similarity), .number(forward ? s.stsimBA : s.stsimAB), .number(forward ? s.stsimAB : s.stsimBA),
+          .number(forward ? s.spqiBA : s.spqiAB), .number(forward ? s.spqiAB : s.spqiBA), .number(pair.dPrime),
+          .text(pair.verdict.rawValue),
+        ]
+      } else {
+        row += Array(repeating: .empty, count: 7)
       }
+      table.append(row)
     }
     return table
   }

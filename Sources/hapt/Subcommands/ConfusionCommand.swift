@@ -102,7 +102,12 @@ struct ConfusionCommand: HaptCommand {
       for review in reviews where review.isSilent { console.note(review.sentences.first ?? "") }
     }
     switch format {
-    case .csv: console.out(ReportTables.confusionReview(reviews.filter { !$0.isSilent }).csvText)
+    case .csv:
+      // Written one presented pattern at a time (the table of 1,000 patterns is 200 MB).
+      console.out(CSVTable(columns: ReportTables.confusionReviewColumns).headerText)
+      for review in reviews where !review.isSilent {
+        for i in review.names.indices { console.out(ReportTables.confusionReviewRows(review, presented: i).rowsText) }
+      }
     case .json: console.out(JSONWriter.string(.list(reviews.map(ReportJSON.review))))
     case .text:
       for review in reviews {
