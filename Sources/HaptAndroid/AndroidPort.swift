@@ -75,7 +75,7 @@ package struct AndroidPortResult: Sendable, Equatable {
 /// (``AndroidExport``) played on each device, against the original played on the iPhone.
 package enum AndroidPort {
   /// The shipped profiles that stand for Android phones.
-  package static let defaultDeviceNames = ["android-lra-235", "erm-phone"]
+  package static let defaultDeviceNames = DeviceProfile.androidDefaultNames
   /// The shipped Android classes of the parity table (Docs/Android.md, "Parity").
   package static let classDeviceNames = [
     "pixel-flagship-lra", "android-lra-235", "android-lra-amplitude", "erm-budget-amplitude", "android-lra-onoff",

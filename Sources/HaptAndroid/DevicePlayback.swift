@@ -3,24 +3,6 @@ import HaptCore
 import HaptPatterns
 import HaptSimulation
 
-/// How a device plays patterns: Core Haptics plays a pattern as written; an Android phone
-/// plays an Android vibration, so an app ports every other pattern first.
-package enum DevicePlatform: String, Sendable, CaseIterable {
-  /// An Android phone: the profile has an `android` block, or is one of the shipped
-  /// Android profiles that take every default (``AndroidPort/defaultDeviceNames``).
-  case android
-  /// Anything else (Apple devices, the ideal device, a profile of your own without an
-  /// `android` block): the pattern plays as written.
-  case coreHaptics
-}
-
-extension DeviceProfile {
-  /// How this device plays patterns (Docs/Devices.md, "Fallback rules").
-  package var platform: DevicePlatform {
-    android != nil || AndroidPort.defaultDeviceNames.contains(name) ? .android : .coreHaptics
-  }
-}
-
 /// What a device plays of a pattern: the pattern as written, or one form of an Android
 /// vibration (the alternative of a `<vibration-select>` the device supports).
 package enum PlayedForm: Equatable, Hashable, Sendable, CustomStringConvertible {

@@ -193,13 +193,17 @@ package enum Baseline {
     var eventNames: FileEventNames
   }
 
+  /// The fingerprint a baseline records for a pattern: of its file's bytes (of the pattern
+  /// as AHAP when the file cannot be read again).
+  static func fingerprint(of entry: PatternCorpus.Entry) -> String {
+    (try? InputFile.read(entry.path)).map { Fingerprint.of(bytes: $0) } ?? Fingerprint.of(AHAP.encode(entry.pattern))
+  }
+
   /// Renders every entry on every device in every state (pattern, device, state order).
   static func render(
     _ entries: [PatternCorpus.Entry], options: EvaluationOptions, progress: (@Sendable (Int, Int) -> Void)? = nil
   ) -> [RenderedRecord] {
-    let fingerprints = entries.map { entry in
-      (try? InputFile.read(entry.path)).map { Fingerprint.of(bytes: $0) } ?? Fingerprint.of(AHAP.encode(entry.pattern))
-    }
+    let fingerprints = entries.map(fingerprint(of:))
     return Evaluation.map(entries, options: options, progress: progress) { render in
       let measurement = PatternMeasurement(
         pattern: entries[render.entryIndex].name, device: options.devices[render.deviceIndex].name, state: render.state,

@@ -56,8 +56,9 @@ package struct BaselineComparison: Sendable, Equatable {
   package var similarity: Double?
   /// New minus baseline detection time, seconds.
   package var latencyShift_s: Double?
-  /// The name the pattern had in the reference, when git's rename detection paired it
-  /// with a file of another name (checks against a git revision only).
+  /// The name the pattern had in the reference: git's rename detection paired it with a
+  /// file of another name (`--against`), or its file's bytes are those the baseline
+  /// recorded under a name no longer in the corpus (``Baseline/renames(_:records:)``).
   package var renamedFrom: String?
 
   /// Smallest term of d' that is listed in ``perceptualChanges``, JND.
@@ -188,10 +189,13 @@ extension Baseline {
     let modelDiffers = manifest.modelVersion != HaptVersion.model
     let recordsByKey = baselineIndex
     let edited = editedDevices
+    // Over the whole corpus, so that every shard pairs the same names.
+    let oldNameOf = renames(corpus.entries, records: manifest.records)
     let results = Parallel.map(count: fresh.count, threads: threads) { i -> Result<BaselineComparison, InputError> in
       let item = fresh[i]
       let m = item.measurement
-      guard let record = recordsByKey[key(m.pattern, m.device, m.state)] else {
+      let recordedName = oldNameOf[m.pattern] ?? m.pattern
+      guard let record = recordsByKey[key(recordedName, m.device, m.state)] else {
         return .success(
           BaselineComparison(
             pattern: m.pattern, device: m.device, state: m.state, status: .added, changes: [.notInBaseline]))
@@ -205,6 +209,7 @@ extension Baseline {
         return .failure(InputError(file: folder + "/" + record.signalFile, SystemErrorText.phrase(error)))
       }
       var comparison = compare(item, with: stored, detect_s: record.detect_s, tolerances: tolerances)
+      if recordedName != m.pattern { comparison.renamedFrom = recordedName }
       if modelDiffers || edited.contains(m.device) {
         comparison.status = .incomparable
         comparison.changes.insert(modelDiffers ? .otherModelVersion : .deviceProfileEdited(m.device), at: 0)
@@ -218,12 +223,13 @@ extension Baseline {
       for device in devices { for state in manifest.states { freshKeys.insert(key(entry.name, device.name, state)) } }
     }
     let checkedDevices = Set(devices.map(\.name))
+    let renamedOld = Set(oldNameOf.values)
     let removed =
       !shard.isLast
       ? []
       : manifest.records.filter {
         checkedDevices.contains($0.device) && states.contains($0.state)
-          && !freshKeys.contains(key($0.pattern, $0.device, $0.state))
+          && !freshKeys.contains(key($0.pattern, $0.device, $0.state)) && !renamedOld.contains($0.pattern)
       }.map {
         BaselineComparison(
           pattern: $0.pattern, device: $0.device, state: $0.state, status: .removed,
@@ -242,6 +248,29 @@ extension Baseline {
         file: folder + "/" + BaselineManifest.fileName, "device file '\(recorded.file)' is not under devices/")
     }
     return try DeviceProfile(contentsOf: folder + "/" + recorded.file)
+  }
+
+  /// The renames a baseline shows: new name -> recorded name, for each corpus pattern the
+  /// baseline does not hold whose file has the bytes (``Fingerprint``) of a recorded
+  /// pattern no longer in the corpus. Names pair in corpus order, each recorded name once
+  /// (the first in sorted order of those with the same bytes).
+  static func renames(_ entries: [PatternCorpus.Entry], records: [BaselineManifest.Record]) -> [String: String] {
+    let recordedNames = Set(records.map(\.pattern))
+    let corpusNames = Set(entries.map(\.name))
+    var goneByFingerprint: [String: Set<String>] = [:]
+    for record in records where !corpusNames.contains(record.pattern) {
+      goneByFingerprint[record.patternFingerprint, default: []].insert(record.pattern)
+    }
+    guard !goneByFingerprint.isEmpty else { return [:] }
+    var oldNameOf: [String: String] = [:]
+    var used: Set<String> = []
+    for entry in entries where !recordedNames.contains(entry.name) {
+      let candidates = (goneByFingerprint[fingerprint(of: entry)] ?? []).subtracting(used).sorted()
+      guard let old = candidates.first else { continue }
+      used.insert(old)
+      oldNameOf[entry.name] = old
+    }
+    return oldNameOf
   }
 
   private static func key(_ pattern: String, _ device: String, _ state: EngineState) -> String {

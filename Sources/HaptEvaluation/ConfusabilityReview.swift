@@ -93,6 +93,13 @@ package struct ConfusabilityReview: Sendable {
     informationTransfer_bits = InformationTransfer.bits(counts: confusion)
   }
 
+  /// The index in ``pairs`` of the pair of patterns `i` and `j` (`i != j`, either order).
+  package func pairIndex(_ i: Int, _ j: Int) -> Int {
+    precondition(i != j, "a pattern is not a pair with itself")
+    let (a, b) = i < j ? (i, j) : (j, i)
+    return a * names.count - a * (a + 1) / 2 + (b - a - 1)
+  }
+
   /// Plain-language verdicts, most confusable pair first:
   /// "error and warning are likely to be confused on Android LRA: d' 0.8".
   package var sentences: [String] {
@@ -113,12 +120,17 @@ package struct ConfusabilityReview: Sendable {
         lines.append("\(pair.first) and \(pair.second) are distinct on \(device) (\(state.rawValue)): d' \(d)")
       }
     }
-    let possible = names.count > 0 ? log2(Double(names.count)) : 0
-    lines.append(
-      "On \(device), the set carries \(formatted(informationTransfer_bits)) of \(formatted(possible)) bits: about "
-        + "\(formatted(distinguishableItems)) of \(names.count) patterns are effectively distinguishable "
-        + "(predicted \(formatted(percentCorrect)) % correct).")
+    lines.append(identificationSentence)
     return lines
+  }
+
+  /// The set's identification in one sentence: "On D, the set carries 1.55 of 1.58 bits:
+  /// about 2.93 of 3 patterns are effectively distinguishable (predicted 97.6 % correct)."
+  package var identificationSentence: String {
+    let possible = names.count > 0 ? log2(Double(names.count)) : 0
+    return "On \(device), the set carries \(formatted(informationTransfer_bits)) of \(formatted(possible)) bits: about "
+      + "\(formatted(distinguishableItems)) of \(names.count) patterns are effectively distinguishable "
+      + "(predicted \(formatted(percentCorrect)) % correct)."
   }
 
   private func formatted(_ value: Double) -> String {

@@ -64,7 +64,7 @@ package struct PatternCorpus: Sendable {
   }
 
   /// Loads every pattern file under `paths` (files, or folders searched recursively),
-  /// in sorted path order.
+  /// in sorted path order; a file found twice is one pattern.
   ///
   /// - Parameters:
   ///   - maxFiles: a bound on the corpus size; past it loading stops with a failure that
@@ -95,6 +95,7 @@ package struct PatternCorpus: Sendable {
         files.append((path, URL(fileURLWithPath: path).deletingLastPathComponent().path))
       }
     }
+    files = distinct(files)
     if files.count > maxFiles {
       failures.append(
         Failure(
@@ -133,6 +134,15 @@ package struct PatternCorpus: Sendable {
     corpus.roots = paths
     corpus.excluded = excluded
     return corpus
+  }
+
+  /// `files` without a file given again (by itself twice, or by itself and in its folder,
+  /// however its path is spelled): the first place keeps it.
+  static func distinct(_ files: [(path: String, root: String)]) -> [(path: String, root: String)] {
+    var seen: Set<String> = []
+    return files.filter { file in
+      seen.insert(URL(fileURLWithPath: file.path).standardizedFileURL.resolvingSymlinksInPath().path).inserted
+    }
   }
 
   /// The entry named `name`: its name (relative path with extension), its path, or,

@@ -51,6 +51,41 @@ package struct PatternLatency: Sendable, Equatable {
   package var prepareLead_s: Double?
   /// The device's cold-start engine latency, seconds.
   package var coldStart_s: Double
+  /// Whether the app can call `prepare()` ahead of the trigger on this device (Core
+  /// Haptics, UIKit). An Android app cannot: the vibrator wakes when first asked to play.
+  package var canPrepare = true
+
+  /// Whether measurement row `m` (of this pattern on this device) misses the budget only
+  /// because the engine starts cold: the pattern passes on a prepared engine. The one rule
+  /// every view uses (the report's ◐ prepare cells, bars and pages, `hapt latency`).
+  package func missesOnlyCold(_ m: PatternMeasurement) -> Bool {
+    verdict == .prepare && m.verdict != .silent && m.verdict > .pass
+  }
+
+  /// What to do about ``Verdict/prepare``, one phrase worded the same in every view:
+  /// "prepare at least 40 ms ahead"; on Android, which has no `prepare()`, what the cold
+  /// start is. Nil for the other verdicts.
+  package var advice: String? {
+    guard verdict == .prepare else { return nil }
+    guard canPrepare else {
+      return "the vibrator wakes in \(Self.wholeMs(coldStart_s)) cold; Android has no prepare() to call ahead"
+    }
+    return "prepare at least \(Self.leadMs(prepareLead_s ?? 0)) ahead"
+  }
+
+  /// ``advice`` for measurement row `m`: on the rows that miss the budget only cold.
+  package func advice(for m: PatternMeasurement) -> String? {
+    missesOnlyCold(m) ? advice : nil
+  }
+
+  /// A lead time stated as a requirement ("at least"): whole milliseconds rounded up, so
+  /// that the lead named always suffices ("40 ms").
+  package static func leadMs(_ seconds: Double) -> String {
+    "\(Int((seconds * 1000 - 1e-6).rounded(.up))) ms"
+  }
+
+  /// Milliseconds to the nearest whole one ("50 ms").
+  static func wholeMs(_ seconds: Double) -> String { "\(Int((seconds * 1000).rounded())) ms" }
 
   /// Assesses the rows of one pattern on one device (every state measured).
   ///
@@ -58,10 +93,14 @@ package struct PatternLatency: Sendable, Equatable {
   ///   - rows: the pattern's measurements on `device` (one per state; not empty).
   ///   - latency: the device's engine latency model.
   ///   - budget: the budget the rows were judged against.
-  package init(rows: [PatternMeasurement], latency: LatencyParameters, budget: LatencyBudget) {
+  ///   - canPrepare: whether the app can call `prepare()` on the device (not on Android).
+  package init(
+    rows: [PatternMeasurement], latency: LatencyParameters, budget: LatencyBudget, canPrepare: Bool = true
+  ) {
     pattern = rows.first?.pattern ?? ""
     device = rows.first?.device ?? ""
     coldStart_s = latency.cold_s
+    self.canPrepare = canPrepare
     let felt = rows.first { $0.state == .prepared && $0.onset_s != nil } ?? rows.first { $0.onset_s != nil }
     onset_s = felt?.onset_s
     guard let onset = onset_s else {
@@ -101,7 +140,9 @@ package struct PatternLatency: Sendable, Equatable {
     while start + states <= measurements.count {
       let rows = Array(measurements[start..<(start + states)])
       let device = devices[(start / states) % devices.count]
-      result.append(PatternLatency(rows: rows, latency: device.latency, budget: budget))
+      result.append(
+        PatternLatency(
+          rows: rows, latency: device.latency, budget: budget, canPrepare: device.platform != .android))
       start += states
     }
     return result

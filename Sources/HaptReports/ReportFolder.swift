@@ -34,6 +34,25 @@ package struct ReportFolder: Sendable {
     package let make: @Sendable (Int) -> String
   }
 
+  /// Binary files made only while the folder is written (one sound per pattern page), as
+  /// ``generatedFiles`` are.
+  package private(set) var generatedData: [GeneratedData] = []
+
+  /// A group of binary files made while the folder is written (``addGeneratedData(_:threads:_:)``).
+  package struct GeneratedData: Sendable {
+    package let paths: [String]
+    package let threads: Int
+    package let make: @Sendable (Int) -> Data?
+  }
+
+  /// Adds binary files at relative `paths` whose bytes `make(i)` gives (nil: no file),
+  /// made chunk by chunk while ``write(to:)`` runs.
+  package mutating func addGeneratedData(
+    _ paths: [String], threads: Int, _ make: @escaping @Sendable (Int) -> Data?
+  ) {
+    generatedData.append(GeneratedData(paths: paths, threads: threads, make: make))
+  }
+
   /// Files made per chunk while writing: enough to keep every thread busy, few enough that
   /// a chunk of pages stays a few megabytes.
   static let generatedChunk = 64
@@ -58,6 +77,14 @@ package struct ReportFolder: Sendable {
   package func contents(of path: String) -> String? {
     if let file = files.last(where: { $0.path == path }) { return file.contents }
     for group in generatedFiles {
+      if let i = group.paths.firstIndex(of: path) { return group.make(i) }
+    }
+    return nil
+  }
+
+  /// The bytes of the binary file at relative `path` (``addGeneratedData(_:threads:_:)``), or nil.
+  package func data(of path: String) -> Data? {
+    for group in generatedData {
       if let i = group.paths.firstIndex(of: path) { return group.make(i) }
     }
     return nil
@@ -101,6 +128,19 @@ package struct ReportFolder: Sendable {
           start = end
         }
       }
+      for group in generatedData {
+        var start = 0
+        while start < group.paths.count {
+          let end = min(start + ReportFolder.generatedChunk, group.paths.count)
+          let first = start
+          let contents = Parallel.map(count: end - start, threads: group.threads) { group.make(first + $0) }
+          for (offset, data) in contents.enumerated() {
+            guard let data else { continue }
+            try ReportFolder.write(data, as: group.paths[start + offset], in: folder, report: path)
+          }
+          start = end
+        }
+      }
       for file in movedFiles {
         guard ReportFolder.isSafeRelativePath(file.path) else {
           throw InputError(
@@ -124,13 +164,18 @@ package struct ReportFolder: Sendable {
   /// Writes `contents` as relative `file` inside `folder` (the temporary folder of the
   /// report at `report`).
   private static func write(_ contents: String, as file: String, in folder: URL, report: String) throws {
+    try write(Data(contents.utf8), as: file, in: folder, report: report)
+  }
+
+  /// Writes `contents` as relative `file` inside `folder`.
+  private static func write(_ contents: Data, as file: String, in folder: URL, report: String) throws {
     guard isSafeRelativePath(file) else {
       throw InputError(file: file, "not a plain relative path inside the report folder", kind: .unwritable)
     }
     let url = folder.appendingPathComponent(file)
     do {
       try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(contents.utf8).write(to: url)
+      try contents.write(to: url)
     } catch {
       throw InputError(
         file: URL(fileURLWithPath: report).appendingPathComponent(file).path,

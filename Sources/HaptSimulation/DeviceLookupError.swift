@@ -13,7 +13,9 @@ package enum DeviceLookupError: HaptError, Equatable {
   package var description: String {
     switch self {
     case .unknownName(let name, let known):
-      return "\(name): no such device (known: \(known.joined(separator: ", ")); or give a path to a .json profile)"
+      let hint = NearestName.closest(to: name, among: known).map { "; did you mean '\($0)'?" } ?? ""
+      return
+        "\(name): no such device\(hint) (known: \(known.joined(separator: ", ")); or give a path to a .json profile)"
     case .namedOtherwise(let name, let file, let profileName):
       return "\(name): no such device; \(file) is named '\(profileName)' (its \"name\" field names a profile, "
         + "not its file name): use \(profileName), or change its \"name\" to \(name)"

@@ -8,6 +8,7 @@ enum BenchmarkCatalog {
       + SimilarityBenchmarks.all
       + PairwiseBenchmarks.all
       + PerceptionBenchmarks.all
+      + ConfusionBenchmarks.all
       + ReportBenchmarks.all
       + FitBenchmarks.all
       + ExportBenchmarks.all

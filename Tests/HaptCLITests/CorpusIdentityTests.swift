@@ -65,4 +65,55 @@ import Testing
     #expect(run.stderr.contains("no patterns found in \(folder.path); skipped 2 .vij files"), "\(run.stderr)")
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("report").path))
   }
+
+  /// Issue 31 item 6: a file given twice (by itself twice, or by itself and in its folder)
+  /// is one pattern.
+  @Test func theSameFileGivenTwiceIsOnePattern() throws {
+    let folder = try HaptBinary.temporaryFolder(prefix: "hapt-twice")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let library = HaptBinary.packageRoot.appendingPathComponent("Corpora/library")
+    for name in ["double-tap.ahap", "heartbeat.ahap"] {
+      try FileManager.default.copyItem(
+        at: library.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+    }
+    let tap = folder.appendingPathComponent("double-tap.ahap").path
+    let latency = try HaptBinary.run(["latency", tap, tap, "--state", "prepared", "--format", "csv"])
+    #expect(latency.status == 0 || latency.status == 1, "\(latency.stderr)")
+    let rows = latency.stdout.split(separator: "\n").dropFirst()
+    #expect(rows.count == 1, "\(latency.stdout)")
+    let both = try HaptBinary.run(
+      ["latency", folder.path, tap, folder.path + "/./double-tap.ahap", "--state", "prepared", "--format", "csv"])
+    #expect(both.stdout.split(separator: "\n").dropFirst().count == 2, "\(both.stdout)")
+    let confusion = try HaptBinary.run(["confusion", tap, tap])
+    #expect(confusion.status == 64, "\(confusion.stdout)\(confusion.stderr)")
+    #expect(!confusion.stdout.contains("likely to be confused"))
+    #expect(confusion.stderr.contains("at least two patterns"), "\(confusion.stderr)")
+  }
+
+  /// Issue 31 item 6: a file renamed without a change of its bytes reads as a rename under
+  /// `--baseline` (the manifest's fingerprint), as under `--against`, and passes.
+  @Test func aByteIdenticalRenameUnderBaselineIsARename() throws {
+    let folder = try Self.mixedFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let baseline = folder.deletingLastPathComponent().appendingPathComponent(folder.lastPathComponent + "-baseline")
+      .path
+    defer { try? FileManager.default.removeItem(atPath: baseline) }
+    let record = try HaptBinary.run(["baseline", "record", folder.path, "--out", baseline, "--state", "prepared"])
+    #expect(record.status == 0, "\(record.stderr)")
+    try FileManager.default.moveItem(
+      at: folder.appendingPathComponent("tap.ahap"), to: folder.appendingPathComponent("renamed-tap.ahap"))
+    let check = try HaptBinary.run(["baseline", "check", folder.path, "--baseline", baseline])
+    #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+    let row = try #require(check.stdout.split(separator: "\n").first { $0.hasPrefix("renamed-tap.ahap") })
+    #expect(row.contains("unchanged") && row.contains("renamed from tap.ahap"), "\(row)")
+    #expect(check.stdout.contains("PASS: 2 unchanged, 0 changed, 0 added, 0 removed"), "\(check.stdout)")
+    // Renamed and edited (other bytes): not paired by fingerprint, one added and one removed.
+    let edited = folder.appendingPathComponent("renamed-tap.ahap")
+    var text = try String(contentsOf: edited, encoding: .utf8)
+    text += "\n"
+    try text.write(to: edited, atomically: true, encoding: .utf8)
+    let changedBytes = try HaptBinary.run(["baseline", "check", folder.path, "--baseline", baseline])
+    #expect(changedBytes.status == 1)
+    #expect(changedBytes.stdout.contains("1 added, 1 removed"), "\(changedBytes.stdout)")
+  }
 }

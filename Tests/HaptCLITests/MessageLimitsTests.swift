@@ -1,10 +1,11 @@
+import HaptTestSupport
 import Foundation
 import Testing
 
 /// Bad input that is huge or hostile gets a short one-line error stating the limit or the
 /// reason; names and echoed values cannot inject lines or terminal controls into text
 /// output; a corrupt baseline signal is bad input, not a regression.
-@Suite(.serialized) struct MessageLimitsTests {
+@Suite(.tags(.endToEnd), .slow, .serialized) struct MessageLimitsTests {
   static let bound_s = 120.0
   static let fast = ["--device", "erm-phone", "--state", "prepared"]
 

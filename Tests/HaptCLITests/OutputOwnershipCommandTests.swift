@@ -1,3 +1,4 @@
+import HaptTestSupport
 import Foundation
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 /// file added to a previous report or baseline is named and kept; single-file outputs
 /// refuse the run's own inputs and files hapt did not write (unless --force); an output
 /// folder that takes no files is found before the work starts.
-@Suite(.serialized) struct OutputOwnershipCommandTests {
+@Suite(.tags(.endToEnd), .slow, .serialized) struct OutputOwnershipCommandTests {
   static let bound_s = 120.0
   static let fast = ["--device", "erm-phone", "--state", "prepared"]
 

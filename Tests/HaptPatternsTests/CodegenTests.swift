@@ -104,6 +104,46 @@ import Testing
     #expect(wrong.status != 0 && wrong.errors.contains("parameters:"))
   }
 
+  /// The statements of each top-level `func play...` and `func play()` in `source`, one
+  /// array of trimmed lines per function (up to its closing brace at the same indent).
+  static func playBodies(_ source: String) -> [[String]] {
+    let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var bodies: [[String]] = []
+    for (index, line) in lines.enumerated() {
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      guard trimmed.hasPrefix("func play") else { continue }
+      let indent = line.prefix { $0 == " " }
+      let body = lines[(index + 1)...].prefix { $0 != indent + "}" }
+      bodies.append(body.map { $0.trimmingCharacters(in: .whitespaces) })
+    }
+    return bodies
+  }
+
+  /// Issue 31 item 8: the generated code follows hapt's own latency advice. No play
+  /// function starts the Core Haptics engine (a cold start just before playing), and no
+  /// UIKit play calls `prepare()` right before the feedback (which gains nothing); the
+  /// engine is started and the generator prepared ahead, in their own calls.
+  @Test func generatedCodeStartsAndPreparesAheadOfPlaying() throws {
+    let files = try Self.generatedFiles()
+    var checked = 0
+    for file in files {
+      let bodies = Self.playBodies(file.source)
+      #expect(!bodies.isEmpty || file.source.contains("sensoryFeedback("), "\(file.name)")
+      for body in bodies {
+        checked += 1
+        #expect(!body.contains { $0.contains("engine.start()") }, "\(file.name): \(body)")
+        #expect(!body.contains { $0.contains(".prepare()") }, "\(file.name): \(body)")
+      }
+      if file.source.contains("import CoreHaptics") {
+        #expect(file.source.contains("    try engine.start()\n    player = try engine.makePlayer("), "\(file.name)")
+      }
+      if file.source.contains("import UIKit") {
+        #expect(file.source.contains("  func prepare() {\n    generator.prepare()\n  }"), "\(file.name)")
+      }
+    }
+    #expect(checked > 80)
+  }
+
   /// An event read back from generated Swift.
   struct ParsedEvent: Equatable {
     var type: String

@@ -6,8 +6,10 @@ extension SwiftCodegen {
   /// Swift that builds `pattern` as a Core Haptics `CHHapticPattern` and plays it.
   ///
   /// The output declares `make<Name>Pattern()` (with an `engine` argument when the pattern
-  /// has `AudioCustom` events, whose files must be registered with the engine) and
-  /// `play<Name>(on:)`. Every event becomes a `CHHapticEvent` with its type, time,
+  /// has `AudioCustom` events, whose files must be registered with the engine), a
+  /// `<Name>Haptic` class that starts the engine and makes the player ahead of the first
+  /// play, and `play<Name>(on:)` for an engine the app has already started (none of it
+  /// starts the engine just before playing: the cold start hapt's latency check fails). Every event becomes a `CHHapticEvent` with its type, time,
   /// duration and every event parameter; `Parameter` entries become
   /// `CHHapticDynamicParameter`s and `ParameterCurve`s `CHHapticParameterCurve`s. Core
   /// Haptics builds a pattern from events and either dynamic parameters or curves, not
@@ -58,15 +60,37 @@ extension SwiftCodegen {
       lines.append("  return try CHHapticPattern(events: events, parameters: parameters)")
     }
     lines += ["}", ""]
-    lines.append("/// Plays \(SwiftSource.commentText(name)) once on `engine`, starting the engine first.")
-    lines.append(coreHapticsAvailability)
-    lines.append("func play\(typeName)(on engine: CHHapticEngine) throws {")
-    lines.append("  try engine.start()")
-    lines.append(
-      "  let player = try engine.makePlayer(with: make\(typeName)Pattern(\(waveforms.isEmpty ? "" : "engine: engine")))"
-    )
-    lines.append("  try player.start(atTime: CHHapticTimeImmediate)")
-    lines.append("}")
+    let make = "make\(typeName)Pattern(\(waveforms.isEmpty ? "" : "engine: engine"))"
+    lines += [
+      "/// \(SwiftSource.commentText(name)), ready to play: the engine started and the player made",
+      "/// ahead of the first play. Create it ahead of the moment the haptic must be felt (when its",
+      "/// screen appears) and keep it: an engine started just before playing delays the first play",
+      "/// by the engine's start (tens of milliseconds), which hapt's latency check fails (`hapt",
+      "/// latency --state cold`).",
+      coreHapticsAvailability,
+      "final class \(typeName)Haptic {",
+      "  private let player: any CHHapticPatternPlayer",
+      "",
+      "  /// Starts `engine` and makes the player, ahead of the first play.",
+      "  init(engine: CHHapticEngine) throws {",
+      "    try engine.start()",
+      "    player = try engine.makePlayer(with: \(make))",
+      "  }",
+      "",
+      "  /// Plays the pattern now.",
+      "  func play() throws {",
+      "    try player.start(atTime: CHHapticTimeImmediate)",
+      "  }",
+      "}",
+      "",
+      "/// Plays \(SwiftSource.commentText(name)) once on `engine`, which the app has started ahead",
+      "/// (`try engine.start()` when the screen appears, not here: see `\(typeName)Haptic`).",
+      coreHapticsAvailability,
+      "func play\(typeName)(on engine: CHHapticEngine) throws {",
+      "  let player = try engine.makePlayer(with: \(make))",
+      "  try player.start(atTime: CHHapticTimeImmediate)",
+      "}",
+    ]
     return lines.joined(separator: "\n") + "\n"
   }
 

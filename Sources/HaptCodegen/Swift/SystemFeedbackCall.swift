@@ -76,11 +76,21 @@ enum SystemFeedbackCall: Equatable {
     case .uiImpact, .uiSelection, .uiNotification:
       lines += [
         "import UIKit", "",
-        "/// Plays the system haptic `\(preset.api)`.", "///", "/// \(note)",
+        "/// The system haptic `\(preset.api)`, prepared ahead: call `prepare()` when the",
+        "/// feedback becomes likely (a gesture begins; Apple: the generator stays ready for a",
+        "/// few seconds), then `play()` at the moment. A `prepare()` just before the feedback",
+        "/// gains nothing.", "///", "/// \(note)",
+        availability, "@MainActor", "final class \(typeName)Feedback {",
+        "  private \(generator)", "",
+        "  /// Readies the Taptic Engine ahead of `play()`.",
+        "  func prepare() {", "    generator.prepare()", "  }", "",
+        "  /// Plays the haptic now.",
+        "  func play() {", "    generator.\(fire)", "  }", "}", "",
+        "/// Plays the system haptic `\(preset.api)` at once (unprepared: the Taptic Engine may",
+        "/// add latency; for feedback that must be felt on time use `\(typeName)Feedback`).",
         availability, "@MainActor", "func play\(typeName)() {",
+        "  \(generator)", "  generator.\(fire)", "}",
       ]
-      lines += body.map { "  " + $0 }
-      lines.append("}")
     case .sensoryFeedback(let expression):
       lines += [
         "import SwiftUI", "",
@@ -103,26 +113,31 @@ enum SystemFeedbackCall: Equatable {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// The statements of the `play` function (UIKit and WatchKit).
+  /// The statement of the `play` function (WatchKit).
   private var body: [String] {
     switch self {
-    case .uiImpact(let style):
-      [
-        "let generator = UIImpactFeedbackGenerator(style: .\(style))", "generator.prepare()",
-        "generator.impactOccurred()",
-      ]
-    case .uiSelection:
-      [
-        "let generator = UISelectionFeedbackGenerator()", "generator.prepare()",
-        "generator.selectionChanged()",
-      ]
-    case .uiNotification(let type):
-      [
-        "let generator = UINotificationFeedbackGenerator()", "generator.prepare()",
-        "generator.notificationOccurred(.\(type))",
-      ]
     case .watchKit(let type): ["WKInterfaceDevice.current().play(.\(type))"]
-    case .sensoryFeedback: []
+    case .uiImpact, .uiSelection, .uiNotification, .sensoryFeedback: []
+    }
+  }
+
+  /// The UIKit generator's declaration: `let generator = ...`.
+  private var generator: String {
+    switch self {
+    case .uiImpact(let style): "let generator = UIImpactFeedbackGenerator(style: .\(style))"
+    case .uiSelection: "let generator = UISelectionFeedbackGenerator()"
+    case .uiNotification: "let generator = UINotificationFeedbackGenerator()"
+    case .sensoryFeedback, .watchKit: ""
+    }
+  }
+
+  /// The UIKit generator's call that fires the feedback.
+  private var fire: String {
+    switch self {
+    case .uiImpact: "impactOccurred()"
+    case .uiSelection: "selectionChanged()"
+    case .uiNotification(let type): "notificationOccurred(.\(type))"
+    case .sensoryFeedback, .watchKit: ""
     }
   }
 

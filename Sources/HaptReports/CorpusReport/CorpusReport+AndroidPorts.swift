@@ -45,11 +45,14 @@ extension CorpusReport {
     blocks.append(.list(sentences))
     // The ports felt most different first (largest d'), at most limits.androidPortRows.
     func distance(_ row: AndroidPortResult) -> Double { row.dPrimeFromReference_JND ?? row.dPrime_JND ?? .infinity }
-    let noticed = rows.filter { $0.outcome != .sameFeel }.enumerated()
+    // Silent ports (or originals) have no d' to rank: the counts above name them.
+    let noticed = rows.filter { $0.outcome != .sameFeel && $0.outcome != .silent }.enumerated()
       .sorted { (distance($0.element), -$0.offset) > (distance($1.element), -$1.offset) }
       .map(\.element)
     if noticed.isEmpty {
-      blocks.append(.note("Every port stays within 1 JND of its original."))
+      let anySilent = rows.contains { $0.outcome == .silent }
+      blocks.append(
+        .note("Every port\(anySilent ? " that plays" : "") stays within 1 JND of its original."))
     } else {
       var table = CSVTable(columns: [
         CSVColumn("pattern"), CSVColumn("device"), CSVColumn("plays"), CSVColumn("d' from iPhone", unit: "JND"),

@@ -25,8 +25,8 @@ package enum CorpusReport {
     /// Cells per side of the similarity heat map: beyond this many patterns, the map shows
     /// groups of look-alike patterns (``CorpusClusters``).
     package var heatMapPatterns = 60
-    /// Bars per latency chart (the slowest patterns; the charts stand two in a row).
-    package var latencyBars = 8
+    /// Bars per latency chart (the slowest felt patterns; the charts stand two in a row).
+    package var latencyBars = 10
     /// Rows of the Android ports table (the ports felt most different).
     package var androidPortRows = 10
     /// Rows of a table on the page (the pattern index is never capped).
@@ -55,7 +55,9 @@ package enum CorpusReport {
     var folder = ReportFolder()
     let e = evaluation
     let tables = (
-      patterns: ReportTables.patterns(e), latency: ReportTables.latency(e.measurements, budget: e.options.budget),
+      patterns: ReportTables.patterns(e),
+      latency: ReportTables.latency(
+        e.measurements, budget: e.options.budget, latencies: e.patternLatencies),
       pairs: ReportTables.pairs(e), confusion: ReportTables.confusion(e.reviews),
       lint: ReportTables.lint(e.findings, failures: e.corpus.failures)
     )
@@ -90,6 +92,14 @@ package enum CorpusReport {
     // never sit in memory together).
     folder.addGenerated(catalog.items.map(\.page), threads: e.options.threads) { i in
       PatternPage.page(i, e, catalog: catalog, clusterOf: clusterOf, clusters: clusters, reportTitle: title).htmlText
+    }
+    // Each page's sound (PatternAudio), beside it, made chunk by chunk as the pages are.
+    let primary = e.primary
+    folder.addGeneratedData(catalog.items.map { PatternAudio.path(forPage: $0.page) }, threads: e.options.threads) {
+      i in
+      guard i < primary.count, primary[i].rendering.silenceReason == nil else { return nil }
+      let acceleration = primary[i].rendering.acceleration_g
+      return PatternAudio.isAudible(acceleration) ? PatternAudio.wav(acceleration) : nil
     }
     folder.add("patterns.csv", tables.patterns.csvText)
     folder.add("latency.csv", tables.latency.csvText)
@@ -249,6 +259,11 @@ package enum CorpusReport {
         needing.count == felt.count
         ? (felt.count == 1 ? "the pattern misses" : "every pattern misses")
         : "\(needing.count) of \(felt.count) felt patterns miss"
+      guard device.platform != .android else {
+        // Android has no prepare(): say what the cold start is, not what cannot be done.
+        return
+          "\(who.prefix(1).uppercased() + who.dropFirst()) the budget cold on \(device.name) only because the vibrator wakes in \(Wording.ms(device.latency.cold_s)) (\(Wording.ms(device.latency.prepared_s)) awake); Android has no prepare() to call ahead, so the first vibration after a pause is late whatever the pattern."
+      }
       return
         "\(who.prefix(1).uppercased() + who.dropFirst()) the budget cold on \(device.name) only because the engine starts in \(Wording.ms(device.latency.cold_s)) (\(Wording.ms(device.latency.prepared_s)) prepared): prepare at least \(Wording.leadMs(lead)) ahead and \(needing.count == 1 ? "it passes" : "they pass") (the engine is fully prepared \(Wording.leadMs(device.latency.prepareLead_s)) after prepare())."
     }
@@ -294,7 +309,7 @@ package enum CorpusReport {
     ]
     blocks.append(
       .paragraph(
-        "The Patterns table above shows every pattern on every device and state; the charts below show the slowest patterns of each device and state."
+        "The Patterns table above shows every pattern on every device and state; the charts below show the slowest felt patterns of each device and state (those never felt are named under each chart)."
       ))
     var own: [String: PatternLatency] = [:]
     for latency in e.patternLatencies { own[latency.pattern + "\u{0}" + latency.device] = latency }
@@ -311,7 +326,11 @@ package enum CorpusReport {
             ))
           continue
         }
-        let shown = rows.sorted {
+        // The slowest felt patterns; those never felt have no latency to draw and are named
+        // apart (a chart of them says nothing about how late the others are).
+        let felt = rows.filter { $0.markers.detect_s != nil }
+        let neverFelt = rows.filter { $0.markers.detect_s == nil && $0.isFailure }.map(\.pattern)
+        let shown = felt.sorted {
           ($0.markers.detect_s ?? .infinity, $0.pattern) > ($1.markers.detect_s ?? .infinity, $1.pattern)
         }
         .prefix(limits.latencyBars).sorted { $0.pattern < $1.pattern }
@@ -321,10 +340,17 @@ package enum CorpusReport {
             verdict: own[m.pattern + "\u{0}" + m.device].map { PatternIndex.cellVerdict(m, $0) }
               ?? ReportVerdict(rawValue: m.verdict.rawValue))
         }
-        let caption =
-          rows.count > shown.count
-          ? "\(device.name), \(state.rawValue): the \(shown.count) slowest of \(rows.count) patterns (all are in the Patterns table and latency.csv)."
+        var caption =
+          felt.count > shown.count
+          ? "\(device.name), \(state.rawValue): the \(shown.count) slowest of \(Wording.count(felt.count, "felt pattern")) (all are in the Patterns table and latency.csv)."
           : "\(device.name), \(state.rawValue)."
+        if !neverFelt.isEmpty {
+          caption += " Never felt (not drawn): \(Wording.list(neverFelt, limit: 10))."
+        }
+        if shown.isEmpty {
+          blocks.append(.note(caption))
+          continue
+        }
         if device.name == e.options.devices.first?.name { primaryCharts += 1 }
         charts.append(
           .chart(

@@ -67,7 +67,7 @@ enum PatternIndex {
   /// device that could play it.
   static func cellVerdict(_ m: PatternMeasurement, _ latency: PatternLatency) -> ReportVerdict {
     if m.verdict == .silent { return m.isFailure ? .unfelt : .silent }
-    if latency.verdict == .prepare, m.verdict > .pass { return .prepare }
+    if latency.missesOnlyCold(m) { return .prepare }
     return badge(m.verdict)
   }
 
@@ -81,9 +81,7 @@ enum PatternIndex {
     var text =
       head
       + "detect \(ChartNumber.fixed(detect * 1000, decimals: 1)) ms = engine \(ChartNumber.fixed(m.engineLatency_s * 1000, decimals: 1)) ms + onset \(ChartNumber.fixed(onset * 1000, decimals: 1)) ms, \(m.verdict.rawValue)"
-    if latency.verdict == .prepare, m.verdict > .pass, let lead = latency.prepareLead_s {
-      text += "; passes when prepare() is called at least \(Wording.leadMs(lead)) ahead"
-    }
+    if let advice = latency.advice(for: m) { text += "; " + advice }
     return text
   }
 

@@ -24,6 +24,11 @@ enum PatternPage {
     var figures: [ReportBlock] = []
     if i < e.primary.count, let first = checks.first {
       figures = PatternFigures.blocks(e.primary[i], measurement: first)
+      let rendered = e.primary[i]
+      if rendered.rendering.silenceReason == nil, PatternAudio.isAudible(rendered.rendering.acceleration_g) {
+        let file = PatternAudio.path(forPage: item.page).split(separator: "/").last.map(String.init) ?? ""
+        figures.append(PatternAudio.block(wavFile: file, device: rendered.device))
+      }
     }
     page.sections = [
       ReportSection(
@@ -59,7 +64,7 @@ enum PatternPage {
       var value = ReportVerdict(worst.verdict).label
       switch worst.verdict {
       case .prepare:
-        value += " (on \(worst.device): prepare() at least \(Wording.leadMs(worst.prepareLead_s ?? 0)) ahead)"
+        value += " (on \(worst.device): \(worst.advice ?? ""))"
       case .fail, .warn:
         if let detect = worst.preparedDetect_s {
           value += " (\(ChartNumber.fixed(detect * 1000, decimals: 1)) ms on \(worst.device), prepared)"
@@ -89,11 +94,16 @@ enum PatternPage {
       CSVColumn("peak", unit: "g"), CSVColumn("verdict"), CSVColumn("why silent"),
     ])
     func ms(_ s: Double?) -> CSVCell { .fixed(s.map { $0 * 1000 }, decimals: 1) }
+    var own: [String: PatternLatency] = [:]
+    for latency in latencies { own[latency.device] = latency }
     for m in checks {
+      // The row's verdict as the index shows it: a row that misses the budget only cold
+      // is "prepare" (PatternLatency.missesOnlyCold), not "fail".
+      let verdict = own[m.device].map { PatternIndex.cellVerdict(m, $0) } ?? ReportVerdict(rawValue: m.verdict.rawValue)
       table.append([
         .text(m.device), .text(m.state.rawValue), ms(m.engineLatency_s), ms(m.markers.detect_s), ms(m.onset_s),
         ms(m.markers.t90_s), ms(m.markers.rise_s), ms(m.markers.stop_s), .fixed(m.peak_g, decimals: 3),
-        .text(m.verdict.rawValue), .text(m.silenceReason?.description),
+        .text(verdict?.rawValue ?? m.verdict.rawValue), .text(m.silenceReason?.description),
       ])
     }
     let budget = e.options.budget
@@ -103,7 +113,32 @@ enum PatternPage {
         .paragraph(
           "Milliseconds after the touch (trigger, 0 ms). detect = engine latency + onset, the pattern's own part; t10 = t90 - rise (latency.csv has every marker). Budget: pass when felt (detect) within \(Wording.ms(budget.pass_s)), warn to \(Wording.ms(budget.warn_s)), fail later."
         )
-      ] + latencies.compactMap(advice) + [.table(ReportTable(table), caption: nil)])
+      ] + latencies.compactMap(advice) + prepareTable(latencies) + [.table(ReportTable(table), caption: nil)])
+  }
+
+  /// The devices on which the pattern misses the budget only because the engine starts
+  /// cold, as one table (one note per device repeated the same sentence): the cold start
+  /// and what to do (``PatternLatency/advice``; Android has no `prepare()`).
+  static func prepareTable(_ latencies: [PatternLatency]) -> [ReportBlock] {
+    let needing = latencies.filter { $0.verdict == .prepare }
+    guard !needing.isEmpty else { return [] }
+    var table = CSVTable(columns: [
+      CSVColumn("device"), CSVColumn("cold start", unit: "ms"), CSVColumn("prepared detect", unit: "ms"),
+      CSVColumn("what to do"),
+    ])
+    for latency in needing {
+      table.append([
+        .text(latency.device), .fixed(latency.coldStart_s * 1000, decimals: 1),
+        .fixed(latency.preparedDetect_s.map { $0 * 1000 }, decimals: 1), .text(latency.advice),
+      ])
+    }
+    return [
+      .table(
+        ReportTable(table),
+        caption:
+          "Passes on a prepared engine and misses the budget only because the engine starts cold on \(Wording.count(needing.count, "device"))."
+      )
+    ]
   }
 
   /// What the pattern's author or the app can do on one device, when there is something.
@@ -111,9 +146,7 @@ enum PatternPage {
     let detect = latency.preparedDetect_s.map { ChartNumber.fixed($0 * 1000, decimals: 1) + " ms" } ?? ""
     switch latency.verdict {
     case .prepare:
-      return .note(
-        "\(latency.device): passes on a prepared engine and misses the budget only because the engine starts in \(Wording.ms(latency.coldStart_s)) cold; call prepare() at least \(Wording.leadMs(latency.prepareLead_s ?? 0)) before the trigger."
-      )
+      return nil  // one table for every device (prepareTable)
     case .fail:
       return .warning("\(latency.device): too slow by the pattern's own onset, even on a prepared engine (\(detect)).")
     case .warn:

@@ -1,3 +1,5 @@
+import HaptEvaluation
+
 /// Sentences generated from data that read correctly for 0, 1 and many: counted nouns
 /// ("no files", "1 file", "3 files") and lists ("a, b and 3 more").
 enum Wording {
@@ -37,7 +39,5 @@ enum Wording {
 
   /// A lead time a requirement is stated with ("at least"): whole milliseconds rounded up,
   /// so that the lead named always suffices.
-  static func leadMs(_ seconds: Double) -> String {
-    ChartNumber.readable((seconds * 1000 - 1e-6).rounded(.up)) + " ms"
-  }
+  static func leadMs(_ seconds: Double) -> String { PatternLatency.leadMs(seconds) }
 }

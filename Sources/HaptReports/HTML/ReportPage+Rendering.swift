@@ -4,7 +4,9 @@ extension ReportPage {
 
   /// The policy of a page that links its style sheet (``styleSheetPath``): style only from
   /// the report's own folder (`'self'` when served, `file:` when opened from disk).
-  package static let linkedStyleSecurityPolicy = "default-src 'none'; style-src 'self' file:; img-src data:"
+  /// Sound only from the folder too (a pattern page's `<audio>`, ``PatternAudio``).
+  package static let linkedStyleSecurityPolicy =
+    "default-src 'none'; style-src 'self' file:; img-src data:; media-src 'self' file:"
 
   /// The style sheet every page uses: save it as the file ``styleSheetPath`` names.
   package static var styleSheet: String { ReportStyle.css }

@@ -10,8 +10,15 @@ package enum ReportTables {
   private static func ms(_ seconds: Double?) -> CSVCell { .number(seconds.map { $0 * 1000 }) }
 
   /// `latency.csv`: one row per pattern, device and state (`hapt latency`'s JSON
-  /// writes the same rows with the same keys).
-  package static func latency(_ measurements: [PatternMeasurement], budget: LatencyBudget = .default) -> CSVTable {
+  /// writes the same rows with the same keys). On a row that misses the budget only because
+  /// the engine starts cold (``PatternLatency/missesOnlyCold(_:)``, from `latencies`),
+  /// `prepareLead_ms` is the shortest `prepare()` lead that makes it pass and `advice` says
+  /// so in the report's words ("prepare at least 40 ms ahead"; Android: no `prepare()`).
+  package static func latency(
+    _ measurements: [PatternMeasurement], budget: LatencyBudget = .default, latencies: [PatternLatency] = []
+  ) -> CSVTable {
+    var own: [String: PatternLatency] = [:]
+    for latency in latencies { own[latency.pattern + "\u{0}" + latency.device] = latency }
     var table = CSVTable(columns: [
       CSVColumn("pattern"), CSVColumn("device"), CSVColumn("state"), CSVColumn("engineLatency", unit: "ms"),
       CSVColumn("detect", unit: "ms"), CSVColumn("onset", unit: "ms"), CSVColumn("t10", unit: "ms"),
@@ -19,16 +26,19 @@ package enum ReportTables {
       CSVColumn("t90", unit: "ms"), CSVColumn("rise", unit: "ms"), CSVColumn("stop", unit: "ms"),
       CSVColumn("peak", unit: "g"), CSVColumn("rms", unit: "g"), CSVColumn("dominantFrequency", unit: "Hz"),
       CSVColumn("verdict"), CSVColumn("failsCheck"), CSVColumn("budget", unit: "ms"), CSVColumn("warn", unit: "ms"),
-      CSVColumn("silenceReason"),
+      CSVColumn("silenceReason"), CSVColumn("prepareLead", unit: "ms"), CSVColumn("advice"),
     ])
     for m in measurements {
+      let latency = own[m.pattern + "\u{0}" + m.device]
+      let advice = latency?.advice(for: m)
+      let lead = advice != nil && latency?.canPrepare == true ? latency?.prepareLead_s : nil
       table.append([
         .text(m.pattern), .text(m.device), .text(m.state.rawValue), ms(m.engineLatency_s), ms(m.markers.detect_s),
         ms(m.onset_s), ms(m.markers.t10_s), ms(m.markers.t50_s), ms(m.markers.t90_s), ms(m.markers.rise_s),
         ms(m.markers.stop_s),
         .number(m.peak_g), .number(m.rms_g), .number(m.dominantFrequency_Hz), .text(m.verdict.rawValue),
         .text(m.isFailure ? "yes" : "no"), ms(budget.pass_s),
-        ms(budget.warn_s), .text(m.silenceReason?.description),
+        ms(budget.warn_s), .text(m.silenceReason?.description), ms(lead), .text(advice),
       ])
     }
     return table
@@ -121,38 +131,50 @@ package enum ReportTables {
   /// device's predicted confusion matrix (presented x answered) with the set's information
   /// transfer, and on the off-diagonal rows the pair's similarity, raw directional ST-SIM
   /// and SPQI (reference A: the presented pattern) and d'.
+  ///
+  /// - Complexity: O(n^2) cells for n patterns a review, each found by index.
   package static func confusionReview(_ reviews: [ConfusabilityReview]) -> CSVTable {
-    var table = CSVTable(columns: [
-      CSVColumn("device"), CSVColumn("state"), CSVColumn("presented"), CSVColumn("answered"), CSVColumn("probability"),
-      CSVColumn("informationTransfer", unit: "bits"), CSVColumn("distinguishableItems"), CSVColumn("similarity"),
-      CSVColumn("stsimRawRefA"), CSVColumn("stsimRawRefB"), CSVColumn("spqiRawRefA"), CSVColumn("spqiRawRefB"),
-      CSVColumn("dPrime", unit: "JND"), CSVColumn("verdict"),
-    ])
+    var table = CSVTable(columns: confusionReviewColumns)
     for review in reviews {
-      for (i, presented) in review.names.enumerated() {
-        for (j, answered) in review.names.enumerated() {
-          var row: [CSVCell] = [
-            .text(review.device), .text(review.state.rawValue), .text(presented), .text(answered),
-            .number(review.confusion[i][j]), .number(review.informationTransfer_bits),
-            .number(review.distinguishableItems),
-          ]
-          let pair = review.pairs.first {
-            ($0.first == presented && $0.second == answered) || ($0.first == answered && $0.second == presented)
-          }
-          if i != j, let pair {
-            let s = pair.similarity
-            let forward = pair.first == presented
-            row += [
-              .number(s.similarity), .number(forward ? s.stsimBA : s.stsimAB), .number(forward ? s.stsimAB : s.stsimBA),
-              .number(forward ? s.spqiBA : s.spqiAB), .number(forward ? s.spqiAB : s.spqiBA), .number(pair.dPrime),
-              .text(pair.verdict.rawValue),
-            ]
-          } else {
-            row += Array(repeating: .empty, count: 7)
-          }
-          table.append(row)
-        }
+      for i in review.names.indices { table.rows += confusionReviewRows(review, presented: i).rows }
+    }
+    return table
+  }
+
+  /// The columns of ``confusionReview(_:)``.
+  package static let confusionReviewColumns = [
+    CSVColumn("device"), CSVColumn("state"), CSVColumn("presented"), CSVColumn("answered"), CSVColumn("probability"),
+    CSVColumn("informationTransfer", unit: "bits"), CSVColumn("distinguishableItems"), CSVColumn("similarity"),
+    CSVColumn("stsimRawRefA"), CSVColumn("stsimRawRefB"), CSVColumn("spqiRawRefA"), CSVColumn("spqiRawRefB"),
+    CSVColumn("dPrime", unit: "JND"), CSVColumn("verdict"),
+  ]
+
+  /// The rows of ``confusionReview(_:)`` for one presented pattern (index `i` of the
+  /// review's names), one per answer: a table written row block by row block holds one
+  /// block in memory, not the n x n matrix.
+  package static func confusionReviewRows(_ review: ConfusabilityReview, presented i: Int) -> CSVTable {
+    var table = CSVTable(columns: confusionReviewColumns)
+    let presented = review.names[i]
+    for (j, answered) in review.names.enumerated() {
+      var row: [CSVCell] = [
+        .text(review.device), .text(review.state.rawValue), .text(presented), .text(answered),
+        .number(review.confusion[i][j]), .number(review.informationTransfer_bits),
+        .number(review.distinguishableItems),
+      ]
+      if i != j {
+        // By index, not by name: O(1) a cell (the table is linear in its size).
+        let pair = review.pairs[review.pairIndex(i, j)]
+        let s = pair.similarity
+        let forward = i < j  // the presented pattern is the pair's first
+        row += [
+          .number(s.similarity), .number(forward ? s.stsimBA : s.stsimAB), .number(forward ? s.stsimAB : s.stsimBA),
+          .number(forward ? s.spqiBA : s.spqiAB), .number(forward ? s.spqiAB : s.spqiBA), .number(pair.dPrime),
+          .text(pair.verdict.rawValue),
+        ]
+      } else {
+        row += Array(repeating: .empty, count: 7)
       }
+      table.append(row)
     }
     return table
   }

@@ -29,7 +29,7 @@ enum Hapt {
       break
     }
     guard let command = Commands.named(first) else {
-      console.error(UsageError.unknownCommand(first).description)
+      console.error(UsageSuggestion.text(.unknownCommand(first), command: nil))
       console.err(usageHint: "Run 'hapt --help' for the list of commands.")
       return ExitStatus.usage.rawValue
     }
@@ -49,7 +49,7 @@ enum Hapt {
       }
       return try parsed.run(console).rawValue
     } catch let error as UsageError {
-      console.error(error.description)
+      console.error(UsageSuggestion.text(error, command: command))
       console.err(
         usageHint:
           "usage: hapt \(command.usage.shortSynopsis)\nSee 'hapt \(command.help.name) --help'.")

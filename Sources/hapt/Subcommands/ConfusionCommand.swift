@@ -19,8 +19,13 @@ struct ConfusionCommand: HaptCommand {
       identification confusion matrix and its information transfer (IT, bits; 2^IT
       patterns are effectively distinguishable), and gives a verdict per pair: confusable
       (d' < 1), close (d' < 2) or distinct. Without PATH the shipped presets are used; without
-      --set, the default review set (the UIKit notification success, warning, error).
-      Exit status 1 if any pair is confusable on a device that renders the set; a device
+      --set, the default review set (the UIKit notification success, warning, error) when
+      at least two of it are among the patterns given, else every pattern given. The text
+      prints every pair and the confusion matrix of a set of up to 10 patterns (or with
+      --all-pairs); a larger set reads as a summary: the confusable pairs, each pattern's
+      nearest neighbour, and what d' (discrimination, two side by side) and the information
+      transfer (identification from memory among all) each mean. CSV and JSON always hold
+      every pair and every cell. Exit status 1 if any pair is confusable on a device that renders the set; a device
       that renders none of it (no actuator, haptics off) is reported as silent instead.
       With --counts, reads a square matrix of observed counts (rows presented, columns
       answered; no header) and prints IT, percent correct and 2^IT.
@@ -31,6 +36,7 @@ struct ConfusionCommand: HaptCommand {
   var devices = DeviceOptions()
   var states: [EngineState]?
   var counts: String?
+  var allPairs = false
   var format = OutputFormat.text
   var threads = ThreadOptions()
   var corpus = CorpusOptions()
@@ -42,6 +48,9 @@ struct ConfusionCommand: HaptCommand {
       .group(\.devices), .states(\.states),
       .option(
         "counts", "FILE", help: "A CSV of observed identification counts instead of patterns.", \.counts, .string),
+      .flag(
+        "all-pairs", help: "Text: every pair and the confusion matrix, whatever the set's size (default: up to 10).",
+        \.allPairs),
       .format(\.format), .group(\.threads), .group(\.corpus),
     ]
   }
@@ -69,7 +78,16 @@ struct ConfusionCommand: HaptCommand {
     let corpus = try corpus.load(paths, console)
     var names = set
     if names.isEmpty {
-      names = self.paths.isEmpty ? Presets.defaultReviewSet : corpus.entries.map(\.name)
+      // The review set where the patterns hold it (as the help says), else all of them.
+      let review = Presets.defaultReviewSet.filter { corpus.entry(named: $0) != nil }
+      if self.paths.isEmpty {
+        names = Presets.defaultReviewSet
+      } else if review.count >= 2 {
+        console.note("reviewing the review set \(review.joined(separator: ", ")); choose others with --set")
+        names = review
+      } else {
+        names = corpus.entries.map(\.name)
+      }
     }
     let entries = try names.map { name -> PatternCorpus.Entry in
       guard let entry = corpus.entry(named: name) else {
@@ -83,10 +101,18 @@ struct ConfusionCommand: HaptCommand {
       for review in reviews where review.isSilent { console.note(review.sentences.first ?? "") }
     }
     switch format {
-    case .csv: console.out(ReportTables.confusionReview(reviews.filter { !$0.isSilent }).csvText)
+    case .csv:
+      // Written one presented pattern at a time (the table of 1,000 patterns is 200 MB).
+      console.out(CSVTable(columns: ReportTables.confusionReviewColumns).headerText)
+      for review in reviews where !review.isSilent {
+        for i in review.names.indices { console.out(ReportTables.confusionReviewRows(review, presented: i).rowsText) }
+      }
     case .json: console.out(JSONWriter.string(.list(reviews.map(ReportJSON.review))))
     case .text:
-      for review in reviews { console.out(Self.text(review)) }
+      for review in reviews {
+        let whole = allPairs || review.isSilent || review.names.count <= Self.wholeSetLimit
+        console.out(whole ? Self.text(review) : Self.summary(review))
+      }
     }
     // With --set, files that failed to load are not in the set (every name was found):
     // they are named above but do not decide the set's verdict.
@@ -122,6 +148,7 @@ struct ConfusionCommand: HaptCommand {
     lines.append("Predicted confusion matrix (P(answer | presented)):")
     lines.append(matrix.text)
     lines += review.sentences
+    lines.append(wrapped(review.meaning))
     lines.append("")
     return lines.joined(separator: "\n") + "\n"
   }

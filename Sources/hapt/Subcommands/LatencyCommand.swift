@@ -90,9 +90,17 @@ struct LatencyCommand: HaptCommand {
         "\(pattern): nothing to feel on any device (\(measurements.first { $0.pattern == pattern }?.silenceReason?.description ?? ""))"
       )
     }
+    // Which rows miss the budget only because the engine starts cold, decided as the
+    // report decides it (PatternLatency); with --prepare-lead the lead is given.
+    let latencies =
+      prepareLead == nil
+      ? PatternLatency.assess(measurements, devices: devices, states: options.states.count, budget: budget) : []
+    var own: [String: PatternLatency] = [:]
+    for latency in latencies { own[latency.pattern + "\u{0}" + latency.device] = latency }
     switch format.table {
-    case .csv: console.out(ReportTables.latency(measurements, budget: budget).csvText)
-    case .json: console.out(JSONWriter.string(ReportJSON.latency(measurements, budget: budget)))
+    case .csv: console.out(ReportTables.latency(measurements, budget: budget, latencies: latencies).csvText)
+    case .json:
+      console.out(JSONWriter.string(ReportJSON.latency(measurements, budget: budget, latencies: latencies)))
     case .text:
       var table = TextTable([
         "pattern", "device", "state", "detect_ms", "onset_ms", "t50_ms", "t90_ms", "rise_ms", "stop_ms", "verdict",
@@ -101,10 +109,17 @@ struct LatencyCommand: HaptCommand {
         table.append([
           m.pattern, m.device, m.state.rawValue, Format.ms(m.markers.detect_s), Format.ms(m.onset_s),
           Format.ms(m.markers.t50_s), Format.ms(m.markers.t90_s), Format.ms(m.markers.rise_s),
-          Format.ms(m.markers.stop_s), Self.verdictText(m),
+          Format.ms(m.markers.stop_s),
+          Self.verdictText(m) + (own[m.pattern + "\u{0}" + m.device]?.advice(for: m).map { ": " + $0 } ?? ""),
         ])
       }
       console.out(table.text)
+      let onlyCold = measurements.filter { own[$0.pattern + "\u{0}" + $0.device]?.missesOnlyCold($0) == true }
+      if !onlyCold.isEmpty {
+        console.line(
+          "\(onlyCold.count) row\(onlyCold.count == 1 ? "" : "s") (warn or fail) pass on a prepared engine and miss the "
+            + "budget only because the engine starts cold: the verdict says what to do (the report's ◐ prepare).")
+      }
       let silentFailures = measurements.filter { $0.verdict == .silent && $0.isFailure }.count
       let silentInformation = measurements.filter { $0.verdict == .silent && !$0.isFailure }.count
       console.line(

@@ -1,0 +1,137 @@
+import Foundation
+import HaptCore
+import HaptSimulation
+import HaptEvaluation
+import Testing
+
+@testable import HaptReports
+
+/// Issue 31 items 3, 5 and 9: the report shows what matters. The latency charts hold the
+/// slowest felt patterns; the ports people would notice leave out silent ones; a page's
+/// cold-start advice is one table, the same words as the CLI, none of it `prepare()` on
+/// Android; each page carries its sound.
+@Suite(.serialized) struct ReportEmphasisTests {
+  static let evaluation = Result { try ReportFixture.evaluation(ReportFixture.files()) }
+  static let report = Result {
+    var limits = CorpusReport.Limits()
+    limits.latencyBars = 3
+    return CorpusReport.build(try evaluation.get(), title: "t", limits: limits)
+  }
+
+  /// The SVG of the latency chart titled `title` in `index`.
+  static func chart(_ title: String, in index: String) throws -> String {
+    let start = try #require(index.range(of: title))
+    let rest = index[start.lowerBound...]
+    let end = try #require(rest.range(of: "</figure>"))
+    return String(rest[..<end.upperBound])
+  }
+
+  @Test func theREADMEsTenBarsAreTheDefault() {
+    #expect(CorpusReport.Limits().latencyBars == 10)
+  }
+
+  @Test func latencyChartsHoldTheSlowestFeltPatterns() throws {
+    let e = try Self.evaluation.get()
+    let index = try #require(ReportFixture.file(try Self.report.get(), "index.html"))
+    let chart = try Self.chart("Detect latency on iphone-wideband-lra (prepared)", in: index)
+    // mute-1 and mute-2 are never felt: named under the chart, never drawn as bars.
+    #expect(chart.contains("Never felt (not drawn): mute-1.ahap and mute-2.ahap."), "\(chart.suffix(600))")
+    #expect(!chart.contains(">mute-1.ahap<") && !chart.contains(">mute-2.ahap<"))
+    // The three slowest felt patterns on that device are the bars.
+    let felt = e.measurements.filter {
+      $0.device == "iphone-wideband-lra" && $0.state == .prepared && $0.markers.detect_s != nil
+    }
+    let slowest = felt.sorted { ($0.markers.detect_s!, $0.pattern) > ($1.markers.detect_s!, $1.pattern) }.prefix(3)
+    #expect(slowest.count == 3)
+    for m in slowest { #expect(chart.contains(m.pattern), "\(m.pattern) is not in the chart") }
+    #expect(chart.contains("the 3 slowest of \(felt.count) felt patterns"))
+  }
+
+  @Test func portsPeopleWouldNoticeLeaveOutSilentOnes() throws {
+    let rows = [
+      AndroidPortsSectionTests.row("felt.ahap", "android-lra-235", 2.1, .feelsDifferent),
+      AndroidPortsSectionTests.row("mute.ahap", "android-lra-235", nil, .silent),
+    ]
+    let text = try AndroidPortsSectionTests.html(rows)
+    #expect(text.contains("verdict of felt.ahap"))
+    #expect(!text.contains("verdict of mute.ahap"), "a silent port has no d' to rank")
+    #expect(text.contains("1 is not felt") || text.contains("not felt"))
+  }
+
+  /// The rows of the page's latency table, device and state first.
+  static func latencyRows(_ page: String) throws -> [String] {
+    let section = try #require(page.components(separatedBy: "id=\"latency\"").last)
+    return section.components(separatedBy: "<tr>").dropFirst().map { $0.components(separatedBy: "</tr>")[0] }
+  }
+
+  @Test func pagesSayPrepareOnceAndNeverFailForAColdStartAlone() throws {
+    let e = try Self.evaluation.get()
+    let folder = try Self.report.get()
+    let catalog = PatternCatalog(e)
+    var prepareRows = 0
+    for (i, item) in catalog.items.enumerated() {
+      let page = try #require(ReportFixture.file(folder, item.page))
+      let rows = try Self.latencyRows(page)
+      for latency in item.latencies {
+        let perPattern = e.options.devices.count * e.options.states.count
+        for m in e.measurements[(i * perPattern)..<((i + 1) * perPattern)] where m.device == latency.device {
+          guard latency.missesOnlyCold(m) else { continue }
+          prepareRows += 1
+          let row = try #require(
+            rows.first { $0.contains(">\(m.device)<") && $0.contains(">\(m.state.rawValue)<") && $0.contains("num") })
+          #expect(row.contains("badge prepare"), "\(item.name) \(m.device) \(m.state): \(row)")
+          #expect(!row.contains("badge fail"))
+        }
+      }
+      // One table of what to do, not one note per device.
+      let needing = item.latencies.filter { $0.verdict == .prepare }
+      #expect(page.components(separatedBy: ">what to do</th>").count == (needing.isEmpty ? 1 : 2), "\(item.name)")
+      #expect(!page.contains("passes on a prepared engine and misses the budget only because the engine starts in"))
+      for latency in needing {
+        let advice = try #require(latency.advice)
+        #expect(page.contains(advice), "\(item.name): \(advice)")
+        let device = try #require(e.options.devices.first { $0.name == latency.device })
+        if device.platform == .android {
+          #expect(!advice.contains("prepare at least"), "\(advice)")
+          #expect(advice.contains("Android has no prepare()"))
+        } else {
+          #expect(advice.hasPrefix("prepare at least "))
+        }
+      }
+    }
+    #expect(prepareRows > 0)
+    let index = try #require(ReportFixture.file(folder, "index.html"))
+    #expect(!index.contains("on android-lra-235 only because the engine starts in"))
+  }
+
+  @Test func eachAudiblePageCarriesItsSound() throws {
+    let e = try Self.evaluation.get()
+    let folder = try Self.report.get()
+    let catalog = PatternCatalog(e)
+    for (i, item) in catalog.items.enumerated() {
+      let page = try #require(ReportFixture.file(folder, item.page))
+      let wavPath = PatternAudio.path(forPage: item.page)
+      let wavFile = String(wavPath.split(separator: "/").last!)
+      let acceleration = e.primary[i].rendering.acceleration_g
+      guard acceleration.samples.contains(where: { $0 != 0 }) else {
+        #expect(folder.data(of: wavPath) == nil && !page.contains("<audio"), "\(item.name) is silent")
+        continue
+      }
+      #expect(page.contains("<audio controls=\"controls\" preload=\"none\" src=\"\(wavFile)\">"), "\(item.name)")
+      #expect(page.contains("played as sound") && page.contains("not the feel"))
+      #expect(!page.contains("<script"))
+      #expect(page.contains("media-src &#39;self&#39; file:"))
+      let wav = try #require(folder.data(of: wavPath))
+      #expect(wav.count == 44 + 2 * acceleration.count)
+      #expect(String(decoding: wav.prefix(4), as: UTF8.self) == "RIFF")
+      #expect(String(decoding: wav[8..<16], as: UTF8.self) == "WAVEfmt ")
+      let rate = wav[24..<28].enumerated().reduce(0) { $0 | Int($1.element) << (8 * $1.offset) }
+      #expect(Double(rate) == acceleration.sampleRate_Hz)
+      // The samples are the acceleration at the fixed scale (the peak sample checked).
+      let peak = acceleration.samples.indices.max { abs(acceleration.samples[$0]) < abs(acceleration.samples[$1]) }!
+      let low = Int(wav[44 + 2 * peak]), high = Int(wav[45 + 2 * peak])
+      let value = Int16(bitPattern: UInt16(low | high << 8))
+      #expect(abs(Double(value) - acceleration.samples[peak] / PatternAudio.fullScale_g * 32767) <= 1)
+    }
+  }
+}
