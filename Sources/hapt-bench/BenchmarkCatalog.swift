@@ -11,5 +11,6 @@ enum BenchmarkCatalog {
       + ReportBenchmarks.all
       + FitBenchmarks.all
       + ExportBenchmarks.all
+      + LintBenchmarks.all
   }
 }
