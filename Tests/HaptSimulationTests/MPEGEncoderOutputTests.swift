@@ -67,4 +67,26 @@ import HaptSimulation
     #expect(findings.first?.severity == .info)
     #expect(findings.first?.message.contains("Other perception 0") == true)
   }
+
+  /// A `.hmpg` stream as the reference encoder writes it by default: the reference
+  /// encoder's stream of the `sine-constant` fixture with its modality byte (offset 107)
+  /// set to 0, Other. It renders as the Vibrotactile original does.
+  @Test func anOtherStreamRendersAsItsVibrotactileTwin() throws {
+    let path = Self.folder.deletingLastPathComponent().appendingPathComponent(
+      "MPEGStreamFixtures/sine-constant.hmpg"
+    ).path
+    let original = try InputFile.read(path)
+    var other = original
+    other[107] = 0
+    let (vibrotactile, _) = try MPEGHaptics.decodeBinary(original, file: "sine-constant.hmpg")
+    let (encoderDefault, findings) = try MPEGHaptics.decodeBinary(other, file: "other.hmpg")
+    #expect(vibrotactile.perceptions.map(\.modality) == ["Vibrotactile"])
+    #expect(encoderDefault.perceptions.map(\.modality) == ["Other"])
+    #expect(findings.map(\.ruleID) == ["MPG010"])
+    let renderer = Renderer(device: try Fixtures.shippedProfile("ideal"))
+    let a = renderer.render(vibrotactile.pattern()).acceleration_g.samples
+    let b = renderer.render(encoderDefault.pattern()).acceleration_g.samples
+    #expect(a == b)
+    #expect(b.contains { abs($0) > 0.5 })
+  }
 }
