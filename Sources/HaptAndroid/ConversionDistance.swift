@@ -79,7 +79,7 @@ package struct ConversionDistance: Sendable, Equatable {
   /// as AHAP or another event format loses.
   package static func patternLosses(_ mpeg: MPEGHaptics) -> [String] {
     var losses: [String] = []
-    let others = mpeg.perceptions.filter { !$0.isVibrotactile }
+    let others = mpeg.perceptions.filter { !$0.isRendered }
     if !others.isEmpty {
       losses.append(
         "\(others.count) non-vibrotactile perception(s) (\(others.map(\.modality).joined(separator: ", "))) dropped")
@@ -88,7 +88,7 @@ package struct ConversionDistance: Sendable, Equatable {
     var wavelet = 0
     var outside = false
     var channels = 0
-    for perception in mpeg.perceptions where perception.isVibrotactile {
+    for perception in mpeg.perceptions where perception.isRendered {
       channels += perception.channels.count
       for channel in perception.channels {
         for band in channel.bands {

@@ -86,7 +86,7 @@ package struct FitRecording: Sendable {
       throw InputError(file: path, place: place, "is clipped (the peak is held flat); record at a lower gain or range")
     }
     var prepared = Signal(samples: samples, sampleRate_Hz: signal.sampleRate_Hz)
-    if prepared.sampleRate_Hz != sampleRate_Hz { prepared = Resampler.resample(prepared, to: sampleRate_Hz) }
+    prepared = try RecordingResampling.resample(prepared, to: sampleRate_Hz, path: path)
     acceleration_g = prepared
   }
 

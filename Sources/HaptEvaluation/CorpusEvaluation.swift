@@ -1,4 +1,5 @@
 import HaptCore
+import HaptFormats
 import HaptMetrics
 import HaptPatterns
 import HaptSignals
@@ -133,7 +134,9 @@ package struct CorpusEvaluation: Sendable {
       ? ConfusabilityReview.run(
         found, devices: options.devices, states: [options.states.first ?? .prepared], threads: options.threads)
       : []
-    findings = corpus.entries.flatMap { entry in entry.findings + PatternLint.check(entry.pattern, file: entry.path) }
+    findings = corpus.entries.flatMap { entry in
+      entry.findings + PatternLint.check(entry.pattern, file: entry.path, format: PatternFormat(path: entry.path))
+    }
   }
 
   /// Each pattern's latency on each device as its author can act on it (pattern, then

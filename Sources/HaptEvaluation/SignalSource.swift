@@ -80,6 +80,7 @@ package struct SignalSource: Sendable {
           notes.append(
             "read as a drive signal (1.0 = \(JSONWriter.number(device.drive.ratedVoltage_V)) V) played through \(device.name)"
           )
+          signal = try RecordingResampling.resample(signal, to: device.sampleRate_Hz, path: path)
           signal = Renderer(device: device).renderDriveSignal(signal)
         } else if read.metadata[AudioFile.assumedFullScaleKey] != nil {
           notes.append(
@@ -92,7 +93,11 @@ package struct SignalSource: Sendable {
       var resampledFrom: Double?
       if signal.sampleRate_Hz != metricRate_Hz {
         resampledFrom = signal.sampleRate_Hz
-        signal = Resampler.resample(signal, to: metricRate_Hz)
+        do {
+          signal = try RecordingResampling.resample(signal, to: metricRate_Hz, path: path)
+        } catch let error as InputError {
+          throw error.inFile(path)
+        }
       }
       return SignalSource(
         label: label, path: path, acceleration_g: signal, driveEnd_s: nil,

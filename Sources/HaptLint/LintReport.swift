@@ -70,9 +70,9 @@ package struct LintReport: Sendable, Equatable {
       case .success(let file):
         do {
           let loaded = try PatternFile.load(path: file, limits: limits)
-          var findings = loaded.findings + PatternLint.check(loaded.pattern, file: file)
+          var findings = loaded.findings + PatternLint.check(loaded.pattern, file: file, format: loaded.format)
           let locator = FindingLocator(
-            bytes: (try? InputFile.read(file, maxBytes: limits.maxBytes)) ?? [], format: loaded.format,
+            bytes: (try? InputFile.read(loaded.path, maxBytes: limits.maxBytes)) ?? [], format: loaded.format,
             sources: loaded.sources)
           for i in findings.indices { findings[i].position = locator.position(of: findings[i].place) }
           report.files.append(FileResult(file: file, findings: findings, error: nil))
@@ -104,13 +104,15 @@ package struct LintReport: Sendable, Equatable {
         continue
       }
       guard isDirectory.boolValue else {
-        result.append(.success(path))
+        result.append(.success(given))
         continue
       }
       let folder = PatternFolder(scanning: path)
       skipped.addSkipped(folder.skipped)
       excluded.merge(folder.excluded, uniquingKeysWith: +)
-      result += folder.patternFiles.map { .success($0) }
+      // Spelled as the user typed the folder (`Corpora/library/x.ahap`), which loading
+      // resolves again, not as the resource bundle's path.
+      result += folder.patternFiles.map { .success($0.hasPrefix(path) ? given + $0.dropFirst(path.count) : $0) }
     }
     return (result, skipped, excluded)
   }

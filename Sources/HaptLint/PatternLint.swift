@@ -1,3 +1,4 @@
+import HaptFormats
 import HaptCore
 import HaptPatterns
 /// The structural (`PAT…`) and UX (`UX…`) lint rules, checked on a decoded pattern.
@@ -24,9 +25,10 @@ package enum PatternLint {
   /// UX005: intensities at or above this count as full.
   package static let fullIntensity = 0.99
 
-  /// Every structural and UX finding for `pattern`.
+  /// Every structural and UX finding for `pattern`, worded in the terms of `format`, the
+  /// format the pattern was read from (``LintVocabulary``; AHAP's when nil).
   /// - Complexity: O(n log n) in the number of events, steps and curve points.
-  package static func check(_ pattern: HapticPattern, file: String) -> [LintFinding] {
+  package static func check(_ pattern: HapticPattern, file: String, format: PatternFormat? = nil) -> [LintFinding] {
     var findings: [LintFinding] = []
     func add(_ rule: LintRule, _ place: String, _ message: String) {
       findings.append(rule.finding(file: file, place: place, message))
@@ -34,14 +36,12 @@ package enum PatternLint {
     let haptic = pattern.events.enumerated().filter { $0.element.type.isHaptic }
       .sorted { ($0.element.time_s, $0.offset) < ($1.element.time_s, $1.offset) }
     if haptic.isEmpty {
-      add(.noHapticEvents, "", "no HapticTransient or HapticContinuous event")
+      add(.noHapticEvents, "", LintVocabulary.noHapticEvents(format))
     } else {
       // PAT005: haptic events, but none felt.
       let controls = PatternControls(pattern)
       if !haptic.contains(where: { controls.isFelt($0.element) }) {
-        add(
-          .silentPattern, "",
-          "every haptic event has intensity 0 throughout, HapticIntensityControl included: silent on every device")
+        add(.silentPattern, "", LintVocabulary.silentPattern(format))
       }
     }
 

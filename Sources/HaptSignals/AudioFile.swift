@@ -36,6 +36,11 @@ package enum AudioFile {
   /// The longest recording read, in seconds (60 minutes).
   package static let defaultMaxDuration_s = 3600.0
 
+  /// The lowest sample rate accepted on reading, Hz: below it a recording cannot hold the
+  /// vibrations people feel (up to about 1 kHz; at 100 Hz it holds up to 50 Hz), and a
+  /// header claiming a rate of a few hertz would make a small file hours long.
+  package static let minimumSampleRate_Hz = 100.0
+
   /// The highest sample rate accepted on reading, Hz.
   package static let maximumSampleRate_Hz = 10_000_000.0
 
@@ -73,8 +78,11 @@ package enum AudioFile {
     if channels != 1 && !(mixChannels && channels > 1 && channels <= 64) {
       throw InputError(file: path, "has \(info.channels) channels; hapt reads mono recordings")
     }
-    guard info.samplerate > 0, Double(info.samplerate) <= maximumSampleRate_Hz else {
-      throw InputError(file: path, "sample rate \(info.samplerate) Hz is not between 1 Hz and 10 MHz")
+    guard Double(info.samplerate) >= minimumSampleRate_Hz, Double(info.samplerate) <= maximumSampleRate_Hz else {
+      throw InputError(
+        file: path,
+        "sample rate \(info.samplerate) Hz is not between \(Int(minimumSampleRate_Hz)) Hz and 10 MHz (the rates hapt reads)"
+      )
     }
     let declared = info.frames
     guard declared != 0 else { throw InputError(file: path, "has no samples") }

@@ -17,7 +17,8 @@ import HaptPatterns
 ///   frequency limit, held from sample to sample, from the block's position.
 ///
 /// A channel is the sum of its bands clamped to -1...1, times its gain and
-/// `10^perception_unit_exponent`; the channels of every vibrotactile perception mix with
+/// `10^perception_unit_exponent`; the channels of every rendered perception (Vibrotactile or
+/// Other, ``MPEGHaptics/Perception/isRendered``) mix with
 /// their `mixing_coefficient` as weights, and the mix is clamped to -1...1 (full scale).
 struct MPEGSynthesizer {
   /// How full scale meets the drive.
@@ -58,7 +59,7 @@ struct MPEGSynthesizer {
     var mix = Accumulator(count: count)
     var channel = Accumulator(count: count)
     var band = Accumulator(count: count)
-    for perception in haptics.perceptions where perception.isVibrotactile {
+    for perception in haptics.perceptions where perception.isRendered {
       let unit = pow(10, Double(perception.perceptionUnitExponent))
       for ch in perception.channels {
         channel.reset()

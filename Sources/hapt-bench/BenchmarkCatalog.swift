@@ -12,5 +12,6 @@ enum BenchmarkCatalog {
       + ReportBenchmarks.all
       + FitBenchmarks.all
       + ExportBenchmarks.all
+      + LintBenchmarks.all
   }
 }

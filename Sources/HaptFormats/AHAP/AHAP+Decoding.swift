@@ -66,6 +66,14 @@ struct AHAPDecoder {
     guard case .object = root.value else {
       throw root.typeError(expected: "an AHAP object with a \"Pattern\" array")
     }
+    if try root.member("Pattern") == nil,
+      let fragment = try ["Event", "Parameter", "ParameterCurve"].first(where: { try root.member($0) != nil })
+    {
+      // A piece of a pattern (an entry copied from inside "Pattern"), not a pattern.
+      throw root.error(
+        "an AHAP fragment: a top-level \"\(fragment)\" without a \"Pattern\" array; put the entry in {\"Pattern\": [...]}"
+      )
+    }
     try collector.checkKeys(root, known: AHAP.Keys.root)
     var pattern = HapticPattern(version: nil)
     if let version = try root.member("Version") {

@@ -4,6 +4,15 @@ import HaptPatterns
 struct FindingCollector {
   let file: String
   var findings: [LintFinding] = []
+  /// A suggestion table per set of known keys, and each answer given, so that a file
+  /// repeating one misspelling (or thousands of them) costs one lookup per distinct key.
+  private var suggestionTables: [Set<String>: KeySuggestion] = [:]
+  private var suggestions: [SuggestionQuestion: String?] = [:]
+
+  private struct SuggestionQuestion: Hashable {
+    var key: String
+    var known: Set<String>
+  }
 
   init(file: String) { self.file = file }
 
@@ -31,7 +40,7 @@ struct FindingCollector {
         add(duplicateRule, at: child.path, "key \"\(key)\" given more than once; the last one is used")
       }
       guard !known.contains(key) else { continue }
-      if let intended = KeySuggestion.closest(to: key, among: known) {
+      if let intended = suggestion(for: key, among: known) {
         add(
           misspelledRule, at: child.path,
           "unknown key \"\(key)\" ignored with everything under it: did you mean \"\(intended)\"?")
@@ -39,6 +48,17 @@ struct FindingCollector {
         add(unknownRule, at: child.path, "unknown key \"\(key)\" ignored")
       }
     }
+  }
+
+  /// ``KeySuggestion/closest(to:)`` for `key` among `known`, remembered.
+  private mutating func suggestion(for key: String, among known: Set<String>) -> String? {
+    let question = SuggestionQuestion(key: key, known: known)
+    if let answer = suggestions[question] { return answer }
+    let table = suggestionTables[known] ?? KeySuggestion(known: known)
+    suggestionTables[known] = table
+    let answer = table.closest(to: key)
+    suggestions[question] = .some(answer)
+    return answer
   }
 }
 

@@ -118,6 +118,20 @@ package enum PatternFile {
   ///   pattern or its extension is unknown.
   package static func load(path given: String, limits: PatternLimits = PatternLimits()) throws -> LoadedPattern {
     let path = Corpora.resolve(given)  // the shipped corpora by their README spelling
+    do {
+      return try load(reading: path, naming: given, limits: limits)
+    } catch let error as InputError {
+      // Messages name the file as the user spelled it, not the resource bundle's path.
+      throw error.naming(target: given, insteadOf: path)
+    }
+  }
+
+  /// Reads and decodes the pattern at `path`, naming it `shown` in findings and errors.
+  private static func load(
+    reading path: String, naming shown: String, limits: PatternLimits
+  ) throws
+    -> LoadedPattern
+  {
     guard let format = PatternFormat(path: path) else {
       throw InputError(
         file: path,
@@ -128,16 +142,16 @@ package enum PatternFile {
     let decoded: (pattern: HapticPattern, findings: [LintFinding])
     var sources = PatternSourceMap()
     if format == .ahap {
-      let withSources = try AHAP.decodeWithSources(bytes, file: path, limits: limits)
+      let withSources = try AHAP.decodeWithSources(bytes, file: shown, limits: limits)
       decoded = (withSources.pattern, withSources.findings)
       sources = withSources.sources
     } else {
-      decoded = try decode(bytes, format: format, file: path, limits: limits)
+      decoded = try decode(bytes, format: format, file: shown, limits: limits)
     }
     do {
       try limits.check(decoded.pattern)
     } catch let error as InputError {
-      throw error.inFile(path)
+      throw error.inFile(shown)
     }
     var findings = decoded.findings
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
@@ -147,7 +161,7 @@ package enum PatternFile {
       if !FileManager.default.fileExists(atPath: target) {
         findings.append(
           LintRule.missingWaveform.finding(
-            file: path, place: "events[\(index)].EventWaveformPath", "waveform file \"\(waveform)\" not found"))
+            file: shown, place: "events[\(index)].EventWaveformPath", "waveform file \"\(waveform)\" not found"))
       }
     }
     let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent

@@ -51,8 +51,11 @@ package struct PatternFolder: Sendable, Equatable {
 
   /// Walks `folder` recursively.
   ///
-  /// - Parameter limit: at most this many pattern files are kept.
-  package init(scanning folder: String, limit: Int = 100_000) {
+  /// - Parameters:
+  ///   - limit: at most this many pattern files are kept.
+  ///   - also: lowercased extensions of other files to list with the patterns (recordings,
+  ///     `wav` and `flac`, for commands that read them), not counted as skipped.
+  package init(scanning folder: String, limit: Int = 100_000, also: Set<String> = []) {
     patternFiles = []
     skipped = [:]
     let walk = FolderWalk(folder)
@@ -62,7 +65,7 @@ package struct PatternFolder: Sendable, Equatable {
       let ext = url.pathExtension.lowercased()
       if url.lastPathComponent.hasPrefix(".") {
         if PatternFile.isWalkedPattern(path: url.path, extension: ext) { excluded[.dotfile, default: []].append(path) }
-      } else if PatternFile.isWalkedPattern(path: url.path, extension: ext) {
+      } else if also.contains(ext) || PatternFile.isWalkedPattern(path: url.path, extension: ext) {
         if patternFiles.count < limit { patternFiles.append(Self.relativePath(path, to: folder)) }
       } else if !Self.ignoredExtensions.contains(ext) {
         skipped[ext, default: 0] += 1

@@ -421,7 +421,12 @@ enum MPEGSemantics {
   static func check(_ haptics: MPEGHaptics, into collector: inout FindingCollector) {
     for (p, perception) in haptics.perceptions.enumerated() {
       let place = "perceptions[\(p)]"
-      if !perception.isVibrotactile {
+      if perception.isRendered && !perception.isVibrotactile {
+        collector.add(
+          .mpegRenderedAsVibrotactile, at: place,
+          "\(perception.modality) perception \(perception.id) (\(perception.channels.count) channel(s)) is rendered as vibrotactile, as the MPEG reference synthesizer renders it"
+        )
+      } else if !perception.isRendered {
         collector.add(
           .mpegNotRendered, at: place,
           "\(perception.modality) perception \(perception.id) (\(perception.channels.count) channel(s)) is read but not rendered"

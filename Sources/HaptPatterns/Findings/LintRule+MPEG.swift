@@ -10,7 +10,7 @@ extension LintRule {
   )
   package static let mpegNotRendered = LintRule(
     "MPG004", .info, "mpeg-not-rendered",
-    "A perception of a modality other than Vibrotactile (force, temperature, ...): read, not rendered.")
+    "A perception of a physical modality other than Vibrotactile (force, temperature, ...): read, not rendered.")
   package static let mpegWaveletNotDecoded = LintRule(
     "MPG005", .warning, "mpeg-wavelet-not-decoded",
     "A WaveletWave band or block hapt cannot decode (no block length, a block that is not a power of two of at least 16 samples, or no stream): silent."
@@ -27,10 +27,15 @@ extension LintRule {
     "A Transient keyframe without amplitude_modulation plays nothing (the MPEG reference synthesizer hangs on it).")
   package static let mpegUnsortedKeyframes = LintRule(
     "MPG009", .warning, "mpeg-unsorted-keyframes", "Keyframes out of relative-position order; sorted.")
+  package static let mpegRenderedAsVibrotactile = LintRule(
+    "MPG010", .info, "mpeg-rendered-as-vibrotactile",
+    "A perception of modality Other (what the MPEG reference encoder writes unless told otherwise): rendered as vibrotactile, as the reference synthesizer renders it."
+  )
 
   /// The MPEG-I Haptics rules, in table order.
   package static let mpegRules: [LintRule] = [
     mpegUnknownKey, mpegMissingKey, mpegOutOfRange, mpegNotRendered, mpegWaveletNotDecoded,
     mpegUnknownReference, mpegUnknownValue, mpegTransientWithoutAmplitude, mpegUnsortedKeyframes,
+    mpegRenderedAsVibrotactile,
   ]
 }

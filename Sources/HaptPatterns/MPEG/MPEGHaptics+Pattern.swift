@@ -21,7 +21,7 @@ extension MPEGHaptics {
   /// The experience in the pattern model (Docs/Formats-MPEG.md, "In the pattern model"),
   /// with ``HapticPattern/mpeg`` set so renderers decode the experience itself.
   ///
-  /// Only vibrotactile perceptions count. Per channel (weight = gain x mixing coefficient x
+  /// Only rendered perceptions (Vibrotactile or Other) count. Per channel (weight = gain x mixing coefficient x
   /// 10^perception_unit_exponent):
   /// - each Transient keyframe is a transient: intensity |amplitude| x weight, sharpness
   ///   from its frequency;
@@ -43,7 +43,7 @@ extension MPEGHaptics {
     if !description.isEmpty { pattern.metadata.description = description }
     let ts = Double(timescale)
     var curves: [ParameterCurve] = []
-    for perception in perceptions where perception.isVibrotactile {
+    for perception in perceptions where perception.isRendered {
       let unit = pow10(perception.perceptionUnitExponent)
       for channel in perception.channels {
         let weight = channel.gain * channel.mixingCoefficient * unit

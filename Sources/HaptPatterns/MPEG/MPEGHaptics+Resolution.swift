@@ -69,10 +69,10 @@ extension MPEGHaptics {
     return clamped > 0 ? clamped : Self.defaultTransientFrequency_Hz
   }
 
-  /// The length of the vibrotactile content in seconds: the latest end of a played effect.
+  /// The length of the rendered (vibrotactile) content in seconds: the latest end of a played effect.
   package var duration_s: Double {
     var end = 0.0
-    for perception in perceptions where perception.isVibrotactile {
+    for perception in perceptions where perception.isRendered {
       for channel in perception.channels {
         for band in channel.bands {
           for effect in playedEffects(of: band, in: perception) {

@@ -2,8 +2,9 @@
 /// `.hjif` file or a binary `.hmpg` stream, as values.
 ///
 /// Times are in ticks: `position / timescale` seconds. Perceptions hold channels, channels
-/// bands, bands effects, effects keyframes (Docs/Formats-MPEG.md). Only `Vibrotactile`
-/// perceptions are rendered; the others are kept and named in findings.
+/// bands, bands effects, effects keyframes (Docs/Formats-MPEG.md). `Vibrotactile`
+/// perceptions are rendered, and `Other` ones (the reference encoder's default) as
+/// vibrotactile; the others are kept and named in findings.
 package struct MPEGHaptics: Equatable, Sendable {
   package var version: String
   package var profile: String
@@ -59,8 +60,18 @@ package struct MPEGHaptics: Equatable, Sendable {
       self.channels = channels
     }
 
-    /// Whether hapt renders this perception (vibrotactile modality).
+    /// Whether the modality is `Vibrotactile`.
     package var isVibrotactile: Bool { modality == "Vibrotactile" }
+
+    /// Whether hapt renders this perception: `Vibrotactile`, or `Other`, the modality the
+    /// MPEG reference encoder gives every perception it creates from AHAP, IVS or WAV input
+    /// (unless an OHM file names another) and which its synthesizer renders like any other.
+    /// Force, temperature and the other physical modalities are read, not rendered: hapt
+    /// drives one vibrotactile actuator.
+    package var isRendered: Bool { isVibrotactile || modality == Self.unspecifiedModality }
+
+    /// `Other`: the modality of a perception whose author named none.
+    package static let unspecifiedModality = "Other"
   }
 
   /// The actuator a perception was designed for.

@@ -5,6 +5,7 @@ import HaptReports
 import HaptSimulation
 import HaptEvaluation
 import HaptBaselines
+import HaptFormats
 
 /// `hapt baseline check`: renders a corpus again and classifies each pattern against a
 /// recorded baseline or against the same corpus at a git revision.

@@ -14,7 +14,8 @@ struct DescribeCommand: HaptCommand {
       Patterns (.ahap, .haptic, Android .xml) are rendered on the device; recordings
       (.wav, .flac) are read as acceleration in g, or with --drive-signal as the waveform
       that drove the actuator (1.0 = the device's rated voltage), played through the
-      device. A file of several channels is read as the mean of its channels. The
+      device. A folder is searched recursively for both, in sorted order. A file of
+      several channels is read as the mean of its channels. The
       attributes (Docs/Perception.md): energy (felt strength with temporal summation, 1 = a
       steady vibration 20 dB above threshold), tempo_Hz (size-weighted onsets per
       second), roughness (felt texture: strength and 10-100 Hz fluctuation), continuity
@@ -33,7 +34,7 @@ struct DescribeCommand: HaptCommand {
 
   static var arguments: [Argument<Self>] {
     [
-      .positionals(\.files, PositionalSpec(minimum: 1, missing: "FILE (patterns or recordings)")),
+      .positionals(\.files, PositionalSpec(minimum: 1, missing: "PATH (patterns, recordings or folders of them)")),
       .option(
         "device", "NAME|PATH",
         help: "Device profile by name (see 'hapt devices') or JSON path (default: \(DeviceProfile.defaultName)).",
@@ -57,18 +58,28 @@ struct DescribeCommand: HaptCommand {
     options.state = state[0]
     let reading = SignalSource.RecordingReading(isDriveSignal: driveSignal, mixChannels: true)
     var described: [PatternDescription] = []
-    var failed = false
-    for path in files {
+    var failures: [InputError] = []
+    let found = DescribedFiles(files)
+    if let summary = found.skippedSummary { console.note(summary) }
+    failures += found.failures
+    for failure in found.failures { console.error(ErrorText.line(failure)) }
+    for file in found.files {
       do {
-        let source = try SignalSource.load(path, device: device, options: options, recording: reading)
-        for note in source.notes { console.note("\(path): \(note)") }
+        var source = try SignalSource.load(file.path, device: device, options: options, recording: reading)
+        source.path = file.shown
+        for note in source.notes { console.note("\(file.shown): \(note)") }
         described.append(PatternDescription(source))
+      } catch let error as InputError {
+        let shown = error.naming(target: file.shown, insteadOf: file.path)
+        console.error(ErrorText.line(shown))
+        failures.append(shown)
       } catch {
         console.error(ErrorText.line(error))
-        failed = true
+        failures.append(InputError(file: file.shown, "\(error)"))
       }
     }
-    guard !described.isEmpty else { return .dataError }
+    let failureStatus = CommandSupport.loadFailureStatus(failures)
+    guard !described.isEmpty else { return failureStatus ?? .dataError }
     switch format {
     case .json: console.out(JSONWriter.string(ReportJSON.descriptions(described)))
     case .csv: console.out(DescribeTables.attributes(described).csvText)
@@ -78,7 +89,7 @@ struct DescribeCommand: HaptCommand {
       console.line()
       console.out(DescribeTables.pairs(described).csvText)
     }
-    return failed ? .dataError : .success
+    return failureStatus ?? .success
   }
 
   static func text(_ list: [PatternDescription]) -> String {

@@ -4,6 +4,7 @@ import HaptReports
 import HaptSimulation
 import HaptEvaluation
 import HaptAndroid
+import HaptFormats
 
 /// `hapt latency PATH...`: latency markers and budget verdicts per pattern, device, state.
 struct LatencyCommand: HaptCommand {
