@@ -39,7 +39,7 @@ extension DeviceProfile {
       root,
       allowed: [
         "name", "description", "sampleRate_Hz", "bodyMass_kg", "actuator", "drive", "latency",
-        "android",
+        "android", "sources",
       ])
     let name = try top.string("name")
     let description = try top.string("description", nonEmpty: false)
@@ -60,6 +60,7 @@ extension DeviceProfile {
       name: name, description: description, sampleRate_Hz: rate, bodyMass_kg: body,
       actuator: actuator, drive: drive, latency: latency)
     if let android = try root.member("android") { self.android = try DeviceProfile.decodeAndroid(android) }
+    if let list = try root.member("sources") { self.sources = try DeviceProfile.decodeSources(list, profile: self) }
     if case .erm(let motor) = actuator {
       let top_Hz = motor.steadyFrequency_Hz(voltage_V: drive.maxVoltage_V)
       guard top_Hz < rate / 2 else {
@@ -216,7 +217,14 @@ extension DeviceProfile {
   /// numbers, two-space indentation. Decoding it gives an equal profile; it also serves
   /// to fingerprint a profile in baselines.
   package func jsonText() -> String {
-    JSONWriter.string(jsonValue)
+    JSONWriter.string(jsonValueWithSources)
+  }
+
+  /// ``jsonValue`` with the `sources` list last, when the profile has one.
+  package var jsonValueWithSources: JSONValue {
+    guard !sources.isEmpty, case .object(var members) = jsonValue else { return jsonValue }
+    members.append(JSONMember(key: "sources", value: JSONNode(sourcesJSON)))
+    return .object(members)
   }
 
   /// `drive.equalization` when the driver equalises; nothing for `none` (the default),
@@ -237,7 +245,8 @@ extension DeviceProfile {
     }
   }
 
-  /// The profile as a JSON value in schema key order.
+  /// The profile as a JSON value in schema key order, without its `sources`
+  /// (``jsonValueWithSources`` has them).
   package var jsonValue: JSONValue {
     let actuatorValue: JSONValue
     switch actuator {

@@ -36,7 +36,7 @@ import HaptSimulation
     #expect(pixel.maxEnvelopeControlPointDuration_ms == 1000)
     #expect(pixel.primitives.count == AndroidPrimitiveName.allCases.count)
     #expect(pixel.primitiveDurations_ms[.slowRise] == 500)
-    #expect(pixel.frequencyRange_Hz == 80...250)
+    #expect(pixel.frequencyRange_Hz == 30...300)
     #expect(pixel.summaryLine.contains("envelopes yes (max 16 points, point >= 20 ms, point <= 1000 ms)"))
   }
 
@@ -80,10 +80,10 @@ import HaptSimulation
       name: "maximum below minimum", find: "\"maxEnvelopeControlPointDuration_ms\": 1000",
       replace: "\"maxEnvelopeControlPointDuration_ms\": 10", expected: "android.maxEnvelopeControlPointDuration_ms"),
     BadCase(
-      name: "unknown primitive duration", find: "\"spin\": 150", replace: "\"whirl\": 150",
+      name: "unknown primitive duration", find: "\"spin\": 133", replace: "\"whirl\": 133",
       expected: "android.primitiveDurations_ms.whirl: unknown key \"whirl\""),
     BadCase(
-      name: "negative duration", find: "\"thud\": 40", replace: "\"thud\": -1",
+      name: "negative duration", find: "\"thud\": 300", replace: "\"thud\": -1",
       expected: "android.primitiveDurations_ms.thud"),
     BadCase(
       name: "envelope flag not a boolean", find: "\"supportsEnvelopeEffects\": true",
