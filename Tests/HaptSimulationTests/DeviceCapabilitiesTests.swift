@@ -36,7 +36,7 @@ import HaptSimulation
     #expect(pixel.maxEnvelopeControlPointDuration_ms == 1000)
     #expect(pixel.primitives.count == AndroidPrimitiveName.allCases.count)
     #expect(pixel.primitiveDurations_ms[.slowRise] == 500)
-    #expect(pixel.frequencyRange_Hz == 30...300)
+    #expect(pixel.frequencyRange_Hz == 63...300)
     #expect(pixel.summaryLine.contains("envelopes yes (max 16 points, point >= 20 ms, point <= 1000 ms)"))
   }
 

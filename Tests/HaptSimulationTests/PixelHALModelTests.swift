@@ -1,4 +1,5 @@
 import Foundation
+import HaptCore
 import Testing
 
 import HaptPatterns
@@ -35,7 +36,15 @@ import HaptSimulation
     #expect(abs(p.voltageDrivenQ - 10) < 0.01)
     #expect(p.forceFactor_N_per_A == 1.1)
     #expect(profile.bodyMass_kg == 0.187)
-    #expect(profile.drive.fmin_Hz == 30 && profile.drive.fmax_Hz == 300)
+    #expect(profile.drive.fmax_Hz == 300)
+    // Sharpness spans where the HAL's model reaches 10 dB above the detection threshold.
+    #expect(profile.drive.fmin_Hz == 63)
+    let sl = { (f: Double) in
+      DetectionThreshold.sensationLevel_dB(
+        amplitude_g: profile.steadyAcceleration_g(atFullIntensity: f)!, frequency_Hz: f)
+    }
+    #expect(sl(62) < 10 && sl(63) >= 10, "\(sl(62)) \(sl(63)) dB")
+    #expect(profile.drive.brakeCycles == 1)
     #expect(profile.drive.equalization == .actuatorResponse(referenceFrequency_Hz: 145))
     let durations = try #require(profile.android?.primitiveDurations_ms)
     let expected: [AndroidPrimitiveName: Int] = [
@@ -67,12 +76,12 @@ import HaptSimulation
 
   /// The driver's levels follow the HAL's largest levels on this actuator: 0.1 of 11 V at
   /// resonance, 0.447 away from it, so the output is equalised only between about 121
-  /// and 195 Hz and falls with the HAL's model outside.
+  /// and 194 Hz and falls with the HAL's model outside.
   @Test func theDriveLevelsAreTheHALsLimits() throws {
     let (profile, _) = try Self.pixel()
     #expect(abs(profile.drive.ratedVoltage_V - 11 * 0.1) < 1e-9)
     #expect(abs(profile.drive.maxVoltage_V - 11 * 0.447) < 1e-9)
     let band = try #require(profile.fullyEqualizedBand_Hz)
-    #expect(abs(band.lowerBound - 121) < 2 && abs(band.upperBound - 195) < 2, "\(band)")
+    #expect(abs(band.lowerBound - 121) < 2 && abs(band.upperBound - 194) < 1, "\(band)")
   }
 }

@@ -21,7 +21,7 @@ import HaptSimulation
     #expect(
       guesses == [
         "actuator.movingMass_kg", "actuator.resistance_ohm", "actuator.inductance_H", "drive.overdriveVoltage_V",
-        "drive.brakeCycles", "drive.lowPowerIntensityScale", "latency.cold_s", "latency.prepareLead_s",
+        "drive.lowPowerIntensityScale", "latency.cold_s", "latency.prepareLead_s",
         "latency.prepareTimeout_s",
       ])
     #expect(pixel.guessShare < 0.3)
