@@ -58,4 +58,22 @@ import Testing
     // The numbers the fit kept keep the start's sources.
     #expect(table.stdout.contains("student model of a Jahwa J6"))
   }
+
+  /// The report's Devices section says what rests on guesses, computed on 9 presets.
+  @Test func theReportNamesTheGuessesThatMoveVerdicts() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "hapt-guesses-cli-\(ProcessInfo.processInfo.processIdentifier)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let out = folder.appendingPathComponent("report").path
+    let run = try HaptBinary.run([
+      "report", "Corpora/library/double-tap.ahap", "--device", "pixel-flagship-lra,ideal", "--state", "prepared",
+      "--out", out,
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    let html = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
+    #expect(html.contains("What rests on guesses"))
+    #expect(html.contains("re-evaluated on 9 of the shipped system presets"))
+    #expect(html.contains("actuator.movingMass_kg 0.0015-0.004 ("))
+    #expect(html.contains("no guesses"))
+  }
 }

@@ -19,7 +19,7 @@ extension CorpusReport {
     for device in devices {
       let s = DeviceSensitivity.measure(device, patterns: sample.patterns, ports: sample.ports, threads: threads)
       let moving = s.guesses.filter { $0.movedVerdicts > 0 }.prefix(3).map { g in
-        "\(g.field) \(JSONWriter.number(g.range.lowerBound))-\(JSONWriter.number(g.range.upperBound)) (\(g.movedVerdicts))"
+        "\(g.field) \(significant(g.range.lowerBound))-\(significant(g.range.upperBound)) (\(g.movedVerdicts))"
       }
       let rest =
         s.guesses.isEmpty
@@ -36,5 +36,12 @@ extension CorpusReport {
         "Each guessed number with a plausible range in its profile's sources was moved to either end of that range, one at a time, and the verdict (plays, falls back within 1 JND, falls back by more, silent) re-evaluated on \(sample.patterns.count) of the shipped system presets (every \(DeviceSensitivity.presetStride)th by name), prepared engine; a count is the presets whose verdict changed. Guesses without a stated range were not moved. `hapt devices --sources NAME` lists every number's source (Docs/Devices.md)."
       ),
     ]
+  }
+
+  /// Four significant digits, for showing a plausible range (`213.6`, `8e-9`).
+  static func significant(_ x: Double) -> String {
+    guard x.isFinite, x != 0 else { return JSONWriter.number(x) }
+    let scale = pow(10.0, Double(3 - Int(log10(abs(x)).rounded(.down))))
+    return JSONWriter.number((x * scale).rounded() / scale)
   }
 }
