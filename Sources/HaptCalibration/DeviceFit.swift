@@ -339,6 +339,8 @@ package struct DeviceFit: Sendable {
       profile!.description = describe(
         values: values, recording: recording, patternPath: patternPath, start: start, state: state,
         dPrime: dPrime, profile: profile!)
+      profile!.sources = sources(
+        recording: recording, patternPath: patternPath, start: start, state: state, fitted: profile!)
     }
     return DeviceFit(
       profile: profile, start: start, startsTried: startsTried, values: values, warnings: warnings,
@@ -370,6 +372,31 @@ package struct DeviceFit: Sendable {
       "Fitted by hapt fit from the recording \(file) (\(JSONWriter.number(recording.originalRate_Hz)) Hz) of \(pattern), \(state.rawValue) engine, starting from \(start.name): "
       + parts.joined(separator: "; ")
       + ". The latency is stored to the nearest sample (\(significant(1000 / profile.sampleRate_Hz)) ms). The gain is applied as the effective body mass (\(significant(profile.bodyMass_kg)) kg); every other number is kept from \(start.name). Re-render against the recording: d' \(String(format: "%.2f", dPrime)) JND. \(start.name): \(start.description)"
+  }
+
+  /// The fitted profile's sources: the start's, except for the numbers the fit changed,
+  /// which name the recording they were measured from.
+  static func sources(
+    recording: FitRecording, patternPath: String, start: DeviceProfile, state: EngineState, fitted: DeviceProfile
+  ) -> [ProfileSource] {
+    let before = Dictionary(start.numberFields.map { ($0.field, $0.value) }, uniquingKeysWith: { a, _ in a })
+    let changed = fitted.numberFields.filter { before[$0.field] != $0.value }.map(\.field)
+    var kept: [ProfileSource] = []
+    for var entry in start.sources {
+      // A group entry keeps covering its other numbers; the changed ones get their own.
+      entry.fields.removeAll { changed.contains($0) }
+      if !entry.fields.isEmpty { kept.append(entry) }
+    }
+    guard !changed.isEmpty else { return kept }
+    let file = URL(fileURLWithPath: recording.path).lastPathComponent
+    let pattern = URL(fileURLWithPath: patternPath).lastPathComponent
+    return kept + [
+      ProfileSource(
+        fields: changed, kind: .measurement,
+        source:
+          "hapt fit from the recording \(file) (\(JSONWriter.number(recording.originalRate_Hz)) Hz) of \(pattern), \(state.rawValue) engine, starting from \(start.name)"
+      )
+    ]
   }
 
   static func significant(_ x: Double) -> String { FitFormat.significant(x, digits: 4) }

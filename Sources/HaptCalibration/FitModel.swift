@@ -73,6 +73,9 @@ struct FitModel {
   func profile(_ theta: Parameters, latency_s: Double, state: EngineState, name: String) throws -> DeviceProfile {
     var device = device(theta, latency_s: latency_s, state: state)
     device.name = name
+    // The start's sources are re-attached by DeviceFit with the measured fields replaced
+    // (a guess's stated range need not hold the fitted value).
+    device.sources = []
     guard device.bodyMass_kg > 0, device.bodyMass_kg <= 1000 else {
       throw InputError(
         "the fitted gain \(theta.gain) cannot be expressed as a body mass (it would be \(device.bodyMass_kg) kg)",

@@ -44,7 +44,7 @@ extension DeviceProfile {
       root,
       allowed: [
         "name", "description", "sampleRate_Hz", "bodyMass_kg", "actuator", "drive", "latency",
-        "android",
+        "android", "sources",
       ])
     let name = try top.string("name")
     guard name.count <= DeviceProfile.maxNameCharacters else {
@@ -70,6 +70,7 @@ extension DeviceProfile {
       name: name, description: description, sampleRate_Hz: rate, bodyMass_kg: body,
       actuator: actuator, drive: drive, latency: latency)
     if let android = try root.member("android") { self.android = try DeviceProfile.decodeAndroid(android) }
+    if let list = try root.member("sources") { self.sources = try DeviceProfile.decodeSources(list, profile: self) }
     if case .erm(let motor) = actuator {
       let top_Hz = motor.steadyFrequency_Hz(voltage_V: drive.maxVoltage_V)
       guard top_Hz < rate / 2 else {
@@ -226,7 +227,14 @@ extension DeviceProfile {
   /// numbers, two-space indentation. Decoding it gives an equal profile; it also serves
   /// to fingerprint a profile in baselines.
   package func jsonText() -> String {
-    JSONWriter.string(jsonValue)
+    JSONWriter.string(jsonValueWithSources)
+  }
+
+  /// ``jsonValue`` with the `sources` list last, when the profile has one.
+  package var jsonValueWithSources: JSONValue {
+    guard !sources.isEmpty, case .object(var members) = jsonValue else { return jsonValue }
+    members.append(JSONMember(key: "sources", value: JSONNode(sourcesJSON)))
+    return .object(members)
   }
 
   /// `drive.equalization` when the driver equalises; nothing for `none` (the default),
@@ -247,7 +255,8 @@ extension DeviceProfile {
     }
   }
 
-  /// The profile as a JSON value in schema key order.
+  /// The profile as a JSON value in schema key order, without its `sources`
+  /// (``jsonValueWithSources`` has them).
   package var jsonValue: JSONValue {
     let actuatorValue: JSONValue
     switch actuator {

@@ -24,6 +24,9 @@ package struct DeviceProfile: Equatable, Sendable {
   /// What the device implements for Android vibrations (the optional `android` block);
   /// nil takes the actuator type's defaults (see ``androidPlayback``).
   package var android: AndroidCapabilities?
+  /// Where each number comes from (the optional `sources` list; empty when the profile
+  /// states none). See ``ProfileSource``.
+  package var sources: [ProfileSource] = []
 
   package init(
     name: String, description: String, sampleRate_Hz: Double, bodyMass_kg: Double,

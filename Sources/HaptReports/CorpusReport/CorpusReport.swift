@@ -644,6 +644,7 @@ package enum CorpusReport {
       ])
     }
     var blocks: [ReportBlock] = [.table(ReportTable(table, verdictColumns: []), caption: nil)]
+    blocks += guessBlocks(e.options.devices, threads: e.options.threads)
     blocks += folded(
       e.options.devices.map { .paragraph("\($0.name): \($0.description)") },
       summary: "Where each profile's numbers come from")

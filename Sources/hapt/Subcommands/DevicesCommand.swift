@@ -27,14 +27,29 @@ struct DevicesCommand: HaptCommand {
       plays, amplitude control, the frequency range sharpness can choose, the Android
       predefined effects and primitives (with durations where stated) and envelope
       effects with their limits, every default filled in. --format csv gives one row of
-      capabilities per profile.
+      capabilities per profile. Sources: every number of a profile names where it comes
+      from (a document, datasheet, paper, measurement, derivation, a setting of the
+      simulation, or a guess with its plausible range); --sources NAME prints them as a
+      table, --format json carries them per number as "sources" (Docs/Devices.md).
       """)
 
   var format = OutputFormat.text
+  var sources: String?
 
-  static var arguments: [Argument<Self>] { [.format(\.format, [.text, .csv, .json])] }
+  static var arguments: [Argument<Self>] {
+    [
+      .format(\.format, [.text, .csv, .json]),
+      .option(
+        "sources", "NAME", help: "Print where each number of this profile comes from, as a table.", \.sources,
+        .string),
+    ]
+  }
 
   func run(_ console: Console) throws -> ExitStatus {
+    if let sources {
+      console.out(Self.sourcesTable(try DeviceProfile.load(nameOrPath: sources)))
+      return .success
+    }
     let catalog = try DeviceCatalog.current()
     let profiles = try catalog.all()
     switch format {
@@ -97,7 +112,37 @@ struct DevicesCommand: HaptCommand {
         key: "derived",
         value: JSONNode(.orderedObject(derived(profile).map { ($0.0, JSONValue.number(rounded($0.1))) }))))
     members.append(JSONMember(key: "capabilities", value: JSONNode(profile.capabilities.jsonValue)))
+    members.append(JSONMember(key: "sources", value: JSONNode(.list(profile.sourcedNumbers.map(sourceJSON)))))
     return .object(members)
+  }
+
+  /// One number's provenance: its field, value, kind and source (null kind when the
+  /// profile gives none), and a guess's plausible range.
+  static func sourceJSON(_ number: SourcedNumber) -> JSONValue {
+    var members: [(String, JSONValue)] = [
+      ("field", .string(number.field)), ("value", .number(number.value)),
+      ("kind", number.source.map { .string($0.kind.rawValue) } ?? .null),
+      ("source", number.source.map { .string($0.source) } ?? .null),
+    ]
+    if let r = number.plausibleRange {
+      members.append(("plausibleRange", .list([.number(rounded(r.lowerBound)), .number(rounded(r.upperBound))])))
+    }
+    return .orderedObject(members)
+  }
+
+  /// `--sources NAME`: one row per number, then the share that are guesses.
+  static func sourcesTable(_ profile: DeviceProfile) -> String {
+    var table = TextTable(["field", "value", "kind", "plausible range", "source"])
+    let numbers = profile.sourcedNumbers
+    for n in numbers {
+      let range = n.plausibleRange.map { "\(number(rounded($0.lowerBound)))-\(number(rounded($0.upperBound)))" } ?? "-"
+      table.append([n.field, number(n.value), n.source?.kind.rawValue ?? "none", range, n.source?.source ?? "-"])
+    }
+    let guesses = numbers.filter(\.isGuess).count
+    let unsourced = numbers.filter { $0.source == nil }.count
+    var summary = "\(profile.name): \(guesses) of \(numbers.count) numbers are guesses"
+    if unsourced > 0 { summary += "; \(unsourced) name no source" }
+    return table.text + summary + "\n"
   }
 
   /// One profile as text; `userFile` is its file when it comes from `HAPT_DEVICES`.
