@@ -86,16 +86,14 @@ package struct ReportJob {
       warning("\(m.pattern) on \(m.device): render cut at the length limit; markers cover only the rendered part")
     }
     status("writing \(out)")
-    // Each pattern is exported to Android once, for both the ports and what plays where.
-    let exports = DevicePlayback.exports(of: corpus.entries.map(\.pattern), for: devices, threads: options.threads)
-    let ports = AndroidPort.rows(for: corpus, devices: devices, threads: options.threads, exports: exports)
+    // Each pattern is exported to Android once, and each render both sections need is
+    // made once per pattern.
     var renderOptions = RenderOptions()
     renderOptions.maxDuration_s = options.maxRenderDuration_s
-    let capabilities = DevicePlayback.rows(
-      for: corpus, devices: devices, options: renderOptions, threads: options.threads,
-      ports: exports.map { $0?.vibration })
+    let android = AndroidSections.rows(for: corpus, devices: devices, options: renderOptions, threads: options.threads)
     var folder = CorpusReport.build(
-      evaluation, title: settings.resolvedTitle, androidPorts: ports, capabilities: capabilities, hints: hints)
+      evaluation, title: settings.resolvedTitle, androidPorts: android.ports, capabilities: android.playback,
+      hints: hints)
     (folder.kind, folder.inputs) = (outputGuard.kind, outputGuard.inputs)
     pairs.move(into: &folder, as: "pairs.csv")
     try folder.write(to: out)
