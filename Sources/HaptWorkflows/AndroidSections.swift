@@ -14,11 +14,16 @@ import HaptSimulation
 /// pattern, in the same order, whatever the thread count.
 package enum AndroidSections {
   /// The rows of both sections.
-  package struct Rows: Sendable {
+  package struct Rows: Sendable, Equatable {
     /// The ports of the AHAP patterns on the Android devices, corpus then device order.
     package var ports: [AndroidPortResult]
     /// What every device plays of every pattern, corpus then device order.
     package var playback: [DevicePlayback]
+
+    package init(ports: [AndroidPortResult], playback: [DevicePlayback]) {
+      self.ports = ports
+      self.playback = playback
+    }
   }
 
   /// Both sections for `corpus` on `devices`; `options` are the playback rows' render

@@ -15,6 +15,8 @@ package enum ShardMerge {
     package var precomputed: CorpusEvaluation.Precomputed
     /// The shards' files of every pair's rows, in shard order (empty without all pairs).
     package var allPairsSegments: [String]
+    /// The shards' Android rows, corpus order.
+    package var android = AndroidSections.Rows(ports: [], playback: [])
     /// The part folders (inputs that the merged output may never replace).
     package var folders: [String] = []
   }
@@ -70,7 +72,10 @@ package enum ShardMerge {
       precomputed: CorpusEvaluation.Precomputed(
         measurements: ordered.flatMap(\.part.measurements),
         pairwise: PairwiseSummary.merged(ordered.map(\.part.pairwise))),
-      allPairsSegments: segments, folders: ordered.map(\.path))
+      allPairsSegments: segments,
+      android: AndroidSections.Rows(
+        ports: ordered.flatMap(\.part.android.ports), playback: ordered.flatMap(\.part.android.playback)),
+      folders: ordered.map(\.path))
   }
 
   /// The baseline record parts in `folders`, in shard order.

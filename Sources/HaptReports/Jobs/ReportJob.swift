@@ -64,7 +64,7 @@ package struct ReportJob {
     if let merged {
       try Self.check(
         merged, against: corpus, measurements: corpus.entries.count * devices.count * options.states.count,
-        paths: settings.paths)
+        playbackRows: corpus.entries.count * devices.count, paths: settings.paths)
     }
     let outputGuard = outputGuard(merged: merged)
     try outputGuard.check(out)
@@ -87,10 +87,8 @@ package struct ReportJob {
     }
     status("writing \(out)")
     // Each pattern is exported to Android once, and each render both sections need is
-    // made once per pattern.
-    var renderOptions = RenderOptions()
-    renderOptions.maxDuration_s = options.maxRenderDuration_s
-    let android = AndroidSections.rows(for: corpus, devices: devices, options: renderOptions, threads: options.threads)
+    // made once per pattern; a merge has the shards' rows.
+    let android = merged?.android ?? androidRows(corpus.entries)
     var folder = CorpusReport.build(
       evaluation, title: settings.resolvedTitle, androidPorts: android.ports, capabilities: android.playback,
       hints: hints)
@@ -117,13 +115,14 @@ package struct ReportJob {
     var renderProgress: (@Sendable (Int, Int) -> Void)?
     if let progress { renderProgress = { done, total in progress(.rendering, done, total) } }
     let measurements = Evaluation.run(share, options: options, progress: renderProgress).measurements
+    let android = androidRows(share)
     let signals = CorpusEvaluation.primarySignals(corpus, options: options, progress: progress ?? { _, _, _ in })
     let summary = try CorpusEvaluation.summarize(
       signals, settings: settings.pairwise, rows: shard.pairRows(count: signals.count), threads: options.threads,
       allPairs: sink, progress: progress ?? { _, _, _ in })
     let part = ShardPart(
       shard: shard.index, shardCount: shard.count, corpusFingerprint: ShardPart.fingerprint(corpus), job: settings,
-      measurements: measurements, pairwise: summary)
+      measurements: measurements, pairwise: summary, android: android)
     var folder = ReportFolder()
     (folder.kind, folder.inputs) = (outputGuard.kind, outputGuard.inputs)
     folder.add(ShardPart.fileName, part.text)
@@ -131,9 +130,20 @@ package struct ReportJob {
     try folder.write(to: out)
   }
 
-  /// Throws unless `merged` comes from `corpus` and holds `measurements` measurements.
+  /// The Android sections' rows of `entries` on ``devices`` (``AndroidSections``).
+  func androidRows(_ entries: [PatternCorpus.Entry]) -> AndroidSections.Rows {
+    var renderOptions = RenderOptions()
+    renderOptions.maxDuration_s = options.maxRenderDuration_s
+    return AndroidSections.rows(
+      entries.map { (name: $0.name, path: $0.path, pattern: $0.pattern) }, devices: devices, options: renderOptions,
+      threads: options.threads)
+  }
+
+  /// Throws unless `merged` comes from `corpus` and holds `measurements` measurements and
+  /// `playbackRows` rows of what plays where.
   static func check(
-    _ merged: ShardMerge.ReportParts, against corpus: PatternCorpus, measurements: Int, paths: [String]
+    _ merged: ShardMerge.ReportParts, against corpus: PatternCorpus, measurements: Int, playbackRows: Int,
+    paths: [String]
   )
     throws
   {
@@ -147,6 +157,12 @@ package struct ReportJob {
         file: paths.joined(separator: " "),
         "the parts hold \(merged.precomputed.measurements.count) measurements; this corpus and these options need "
           + "\(measurements)")
+    }
+    if merged.android.playback.count != playbackRows {
+      throw InputError(
+        file: paths.joined(separator: " "),
+        "the parts hold \(merged.android.playback.count) rows of what plays where; this corpus and these options need "
+          + "\(playbackRows)")
     }
   }
 }
