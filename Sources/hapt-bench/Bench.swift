@@ -22,7 +22,9 @@ enum Bench {
     static let help = CommandHelp(
       name: "", summary: "Run hapt's benchmarks: warm-up, N timed runs, median and minimum.",
       usage: [
-        "[FILTER...] [--runs N] [--list]", "scale N... [--hapt PATH] [-- REPORT-ARGS...]", "pairwise-signals DIR",
+        "[FILTER...] [--runs N] [--list]", "scale N... [--hapt PATH] [-- REPORT-ARGS...]",
+        "shards [N [K]] [--hapt PATH]",
+        "pairwise-signals DIR",
       ],
       discussion:
         "FILTER keeps the benchmarks whose name contains it. Build with -c release: debug figures are meaningless.")
