@@ -75,9 +75,13 @@ package struct AndroidExport: Sendable, Equatable {
   /// (``AndroidVibration/converting(_:)``) when a class profile cannot be loaded or the
   /// pattern is too long to sample.
   /// - Complexity: about fifteen renders of the pattern's length.
+  /// - Parameter memo: renders already made for this pattern (and kept for the caller's
+  ///   next uses of the same renders); nil renders afresh.
   package static func export(
-    _ pattern: HapticPattern, reference: DeviceProfile? = nil, options: RenderOptions = RenderOptions()
+    _ pattern: HapticPattern, reference: DeviceProfile? = nil, options: RenderOptions = RenderOptions(),
+    memo: RenderMemo? = nil
   ) -> AndroidExport {
+    let memo = memo ?? RenderMemo()
     let plain = AndroidVibration.converting(pattern)
     let fallback = AndroidExport(
       vibration: plain.vibration,
@@ -104,15 +108,15 @@ package struct AndroidExport: Sendable, Equatable {
     // that hardware allows: the AHAP with Core Haptics semantics there).
     var targets: [String: PerceptualFeatures] = [:]
     for device in [flagship, amplitudeDevice, onOffDevice] where targets[device.name] == nil {
-      let original = Renderer(device: device).render(pattern, options: options)
+      let original = memo.render(pattern, on: device, options: options)
       guard original.silenceReason == nil else { return fallback }
-      targets[device.name] = features(original)
+      targets[device.name] = memo.features(pattern, on: device, options: options)
     }
     func judge(_ effect: AndroidVibrationEffect, on device: DeviceProfile) -> Double {
-      let rendering = Renderer(device: device).render(
-        AndroidVibration(effect).resolved().pattern, options: options)
+      let played = AndroidVibration(effect).resolved().pattern
+      let rendering = memo.render(played, on: device, options: options)
       guard rendering.silenceReason == nil, let target = targets[device.name] else { return .infinity }
-      return Distinguishability.dPrime(target, features(rendering))
+      return Distinguishability.dPrime(target, memo.features(played, on: device, options: options))
     }
     let limits = envelopeLimits(flagship, reference: reference)
     // A sharpness contrast (dullest and sharpest events 0.3 or more apart) is part of the
@@ -121,18 +125,15 @@ package struct AndroidExport: Sendable, Equatable {
     // (Euclidean sum).
     var contrastLoss: ((AndroidAlternativeKind, AndroidAlternativeSettings) -> Double)?
     if let (dull, sharp) = AndroidPort.contrastPair(pattern) {
-      let flagshipRenderer = Renderer(device: flagship)
       let meant = Distinguishability.dPrime(
-        features(flagshipRenderer.render(dull, options: options)),
-        features(flagshipRenderer.render(sharp, options: options)))
+        memo.features(dull, on: flagship, options: options), memo.features(sharp, on: flagship, options: options))
       contrastLoss = { kind, settings in
         guard let a = build(kind, settings: settings, pattern: dull, limits: limits),
           let b = build(kind, settings: settings, pattern: sharp, limits: limits)
         else { return meant }
-        let renderer = Renderer(device: flagship)
         let kept = Distinguishability.dPrime(
-          features(renderer.render(AndroidVibration(a).resolved().pattern, options: options)),
-          features(renderer.render(AndroidVibration(b).resolved().pattern, options: options)))
+          memo.features(AndroidVibration(a).resolved().pattern, on: flagship, options: options),
+          memo.features(AndroidVibration(b).resolved().pattern, on: flagship, options: options))
         return Swift.max(0, meant - kept)
       }
     }

@@ -119,16 +119,19 @@ package enum AndroidPort {
       reference: reference, options: options)
   }
 
+  /// - Parameter memo: the pattern's renders so far (its export's, its other devices'),
+  ///   reused where the same render is needed again; nil renders afresh.
   static func evaluate(
-    _ prepared: Prepared, on device: DeviceProfile, reference: DeviceProfile?, options: RenderOptions
+    _ prepared: Prepared, on device: DeviceProfile, reference: DeviceProfile?, options: RenderOptions,
+    memo: RenderMemo? = nil
   ) -> AndroidPortResult {
-    let renderer = Renderer(device: device)
+    let memo = memo ?? RenderMemo()
     let portPattern = prepared.export.vibration.resolved().pattern
-    let original = renderer.render(prepared.pattern, options: options)
-    let port = renderer.render(portPattern, options: options)
-    let referenceRenderer = reference.map(Renderer.init)
+    let original = memo.render(prepared.pattern, on: device, options: options)
+    let port = memo.render(portPattern, on: device, options: options)
     // A pattern too large to judge is not rendered a third time for the iPhone figure.
-    let referenceOriginal = prepared.export.judged ? referenceRenderer?.render(prepared.pattern, options: options) : nil
+    let judgedReference = prepared.export.judged ? reference : nil
+    let referenceOriginal = judgedReference.map { memo.render(prepared.pattern, on: $0, options: options) }
     let playback = device.androidPlayback
     let played =
       device.actuator == .none
@@ -148,34 +151,38 @@ package enum AndroidPort {
       result.verdict = "not felt on \(device.name): \(reason)"
       return result
     }
-    result.dPrime_JND = Distinguishability.dPrime(features(original), features(port))
-    let parity = referenceOriginal.map { Distinguishability.dPrime(features($0), features(port)) }
+    let portFeatures = memo.features(portPattern, on: device, options: options)
+    result.dPrime_JND = Distinguishability.dPrime(
+      memo.features(prepared.pattern, on: device, options: options), portFeatures)
+    let parity = judgedReference.map {
+      Distinguishability.dPrime(memo.features(prepared.pattern, on: $0, options: options), portFeatures)
+    }
     result.dPrimeFromReference_JND = parity
     let dPrime = result.dPrime_JND!
     var iPhone = ""
-    if let name = referenceRenderer?.device.name, let parity {
+    if let name = reference?.name, let parity {
       iPhone = "; \(format(parity)) from the original on \(name)"
     }
     let distance = "d' \(format(dPrime)) from the original on \(device.name)\(iPhone)"
     let why = changes.isEmpty ? "" : " (\(changes.joined(separator: "; ")))"
-    if let contrast = prepared.contrast, let referenceRenderer {
+    if let contrast = prepared.contrast, let reference {
       let originalContrast = Distinguishability.dPrime(
-        features(referenceRenderer.render(contrast.dull, options: options)),
-        features(referenceRenderer.render(contrast.sharp, options: options)))
+        memo.features(contrast.dull, on: reference, options: options),
+        memo.features(contrast.sharp, on: reference, options: options))
       // The two events as the alternative the device plays builds them.
       func ported(_ event: HapticPattern) -> HapticPattern {
         let effect = played.flatMap { AndroidExport.build($0.kind, settings: $0.settings, pattern: event) }
         return effect.map { AndroidVibration($0).resolved().pattern } ?? HapticPattern()
       }
       let portContrast = Distinguishability.dPrime(
-        features(renderer.render(ported(contrast.dull), options: options)),
-        features(renderer.render(ported(contrast.sharp), options: options)))
+        memo.features(ported(contrast.dull), on: device, options: options),
+        memo.features(ported(contrast.sharp), on: device, options: options))
       result.contrastOriginal_JND = originalContrast
       result.contrastPort_JND = portContrast
       if originalContrast >= PairVerdict.confusableBelow, portContrast < keptContrastFraction * originalContrast {
         result.outcome = .losesSharpnessContrast
         result.verdict =
-          "loses the sharpness contrast: \(distance) (its sharpness contrast is d' \(format(originalContrast)) on \(referenceRenderer.device.name), \(format(portContrast)) once ported)\(why)"
+          "loses the sharpness contrast: \(distance) (its sharpness contrast is d' \(format(originalContrast)) on \(reference.name), \(format(portContrast)) once ported)\(why)"
         return result
       }
     }
@@ -272,10 +279,6 @@ package enum AndroidPort {
     var dulled = sharp
     dulled.sharpness = dull.sharpness
     return (HapticPattern(events: [dulled]), HapticPattern(events: [sharp]))
-  }
-
-  private static func features(_ rendering: Rendering) -> PerceptualFeatures {
-    AndroidExport.features(rendering)
   }
 
   private static func format(_ value: Double) -> String {

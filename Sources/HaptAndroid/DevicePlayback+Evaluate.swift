@@ -21,23 +21,26 @@ extension DevicePlayback {
   ///   alternative with every capability, rendered on the same device) is measured.
   /// - Complexity: one render of what plays, and for a fallback one more render and the
   ///   perceptual features of both.
-  /// - Parameter port: the pattern's Android port when the caller has it already
-  ///   (``AndroidExport``'s vibration); nil exports when needed.
+  /// - Parameters:
+  ///   - port: the pattern's Android port when the caller has it already
+  ///     (``AndroidExport``'s vibration); nil exports when needed.
+  ///   - memo: the pattern's renders so far, reused where the same render is needed
+  ///     again; nil renders afresh.
   package static func evaluate(
     _ pattern: HapticPattern, name: String, on device: DeviceProfile, options: RenderOptions = RenderOptions(),
-    port known: AndroidVibration? = nil
+    port known: AndroidVibration? = nil, memo: RenderMemo? = nil
   ) -> DevicePlayback {
     let platform = device.platform
     var result = DevicePlayback(
       pattern: name, device: device.name, platform: platform, form: nil, causes: [], outcome: .silent(.noActuator))
     if case .none = device.actuator { return result }
-    let renderer = Renderer(device: device)
+    let memo = memo ?? RenderMemo()
     let playback = device.androidPlayback
     // What plays, and what it stands in for.
     let played: HapticPattern
     let intended: HapticPattern
     if let vibration = pattern.android
-      ?? (platform == .android ? known ?? Self.port(pattern) : nil)
+      ?? (platform == .android ? known ?? AndroidExport.export(pattern, memo: memo).vibration : nil)
     {
       let choice = Self.choose(vibration, on: playback)
       result.form = choice.form
@@ -61,7 +64,7 @@ extension DevicePlayback {
       played = pattern
       intended = pattern
     }
-    let rendering = renderer.render(played, options: options)
+    let rendering = memo.render(played, on: device, options: options)
     if let reason = rendering.silenceReason {
       result.outcome = .silent(reason)
       return result
@@ -75,9 +78,9 @@ extension DevicePlayback {
       result.outcome = .plays
       return result
     }
-    let reference = renderer.render(intended, options: options)
     result.outcome = .fallsBack(
-      dPrime_JND: Distinguishability.dPrime(features(reference), features(rendering)))
+      dPrime_JND: Distinguishability.dPrime(
+        memo.features(intended, on: device, options: options), memo.features(played, on: device, options: options)))
     return result
   }
 
@@ -124,11 +127,6 @@ extension DevicePlayback {
     return Parallel.map(count: patterns.count, threads: threads) { index -> AndroidExport? in
       needsPort && patterns[index].android == nil ? AndroidExport.export(patterns[index]) : nil
     }
-  }
-
-  /// The app's port of `pattern`: `hapt convert`'s adaptive export.
-  static func port(_ pattern: HapticPattern) -> AndroidVibration {
-    AndroidExport.export(pattern).vibration
   }
 
   private static func hasNoActuator(_ device: DeviceProfile) -> Bool {
@@ -221,13 +219,5 @@ extension DevicePlayback {
     var pattern = AndroidVibration(first).resolved(for: full).pattern
     pattern.android = nil
     return pattern
-  }
-
-  private static func features(_ rendering: Rendering) -> PerceptualFeatures {
-    var signal = rendering.acceleration_g
-    if signal.sampleRate_Hz != SignalSource.metricRate_Hz {
-      signal = Resampler.resample(signal, to: SignalSource.metricRate_Hz)
-    }
-    return PerceptualFeatures(signal)
   }
 }

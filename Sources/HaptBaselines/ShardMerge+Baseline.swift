@@ -3,20 +3,8 @@ import HaptCore
 import HaptEvaluation
 
 /// Merging the parts of sharded baseline jobs (`hapt baseline record` and `check` with
-/// `--shard`), and telling the three kinds of part apart.
+/// `--shard`).
 extension ShardMerge {
-  /// The kind of job a part folder holds, from the file it contains; nil if none.
-  package enum PartKind: Sendable { case report, baselineRecord, baselineCheck }
-
-  /// The kind of part in `folder`.
-  package static func kind(of folder: String) -> PartKind? {
-    let files = FileManager.default
-    if files.fileExists(atPath: folder + "/" + BaselineShardParts.recordMarker) { return .baselineRecord }
-    if files.fileExists(atPath: folder + "/" + BaselineCheckPart.fileName) { return .baselineCheck }
-    if files.fileExists(atPath: folder + "/" + ShardPart.fileName) { return .report }
-    return nil
-  }
-
   /// The baseline record parts in `folders`, in shard order.
   /// - Throws: ``InputError`` as ``reportParts(_:)`` does.
   package static func baselineRecordParts(_ folders: [String]) throws -> [String] {

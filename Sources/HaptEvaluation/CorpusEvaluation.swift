@@ -74,7 +74,12 @@ package struct CorpusEvaluation: Sendable {
     let measured = measurements
     let signals = primary.map(\.rendering.acceleration_g)
     let n = signals.count
-    attributes = Parallel.map(count: n, threads: options.threads) { PerceptualAttributes(signals[$0]) }
+    // Each primary render's perceptual features are computed once, for its attributes, the
+    // pairs and the heat map.
+    let perceptualFeatures = Parallel.map(count: n, threads: options.threads) { PerceptualFeatures(signals[$0]) }
+    attributes = Parallel.map(count: n, threads: options.threads) {
+      PerceptualAttributes(signals[$0], features: perceptualFeatures[$0])
+    }
     // Merged shards need features only for the heat map's patterns.
     let featureCount = given == nil ? n : min(n, Self.heatMapLimit)
     let similarityFeatures = Parallel.map(count: featureCount, threads: options.threads) {
@@ -85,7 +90,7 @@ package struct CorpusEvaluation: Sendable {
     } else {
       pairwise = try Self.summarize(
         signals, settings: settings, rows: nil, threads: options.threads, similarityFeatures: similarityFeatures,
-        allPairs: allPairs, progress: progress)
+        perceptualFeatures: perceptualFeatures, attributes: attributes, allPairs: allPairs, progress: progress)
     }
     let shown = min(n, Self.heatMapLimit)
     var matrix = [[Double]](repeating: [Double](repeating: 1, count: shown), count: shown)
@@ -100,7 +105,7 @@ package struct CorpusEvaluation: Sendable {
       }
     }
     heatMapSimilarity = matrix
-    let shownFeatures = Parallel.map(count: shown, threads: options.threads) { PerceptualFeatures(signals[$0]) }
+    let shownFeatures = perceptualFeatures
     let felt = attributes
     let close = Pairwise.map(count: shown, threads: options.threads) { i, j in
       PerceptualDistance.closeness(
@@ -189,16 +194,20 @@ package struct CorpusEvaluation: Sendable {
   /// pairs whose first index is in `rows` (nil: all): one shard's share, or everything.
   package static func summarize(
     _ signals: [Signal], settings: PairwiseSummary.Settings, rows: Range<Int>?, threads: Int,
-    similarityFeatures: [SimilarityFeatures]? = nil,
+    similarityFeatures: [SimilarityFeatures]? = nil, perceptualFeatures: [PerceptualFeatures]? = nil,
+    attributes: [PerceptualAttributes]? = nil,
     allPairs: (([PairwiseSummary.Pair]) throws -> Void)? = nil,
     progress: (@Sendable (EvaluationStage, Int, Int) -> Void)? = nil
   ) throws -> PairwiseSummary {
     let similarityFeatures =
       similarityFeatures ?? Parallel.map(count: signals.count, threads: threads) { SimilarityFeatures(signals[$0]) }
-    let perceptualFeatures = Parallel.map(count: signals.count, threads: threads) { PerceptualFeatures(signals[$0]) }
-    let attributes = Parallel.map(count: signals.count, threads: threads) {
-      PerceptualAttributes(signals[$0], features: perceptualFeatures[$0])
-    }
+    let perceptualFeatures =
+      perceptualFeatures ?? Parallel.map(count: signals.count, threads: threads) { PerceptualFeatures(signals[$0]) }
+    let attributes =
+      attributes
+      ?? Parallel.map(count: signals.count, threads: threads) {
+        PerceptualAttributes(signals[$0], features: perceptualFeatures[$0])
+      }
     let engine = PairwiseEngine(settings: settings, threads: threads)
     return try engine.summarize(
       count: signals.count, rows: rows,

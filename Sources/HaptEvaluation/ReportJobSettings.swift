@@ -52,7 +52,7 @@ package struct ReportJobSettings: Sendable, Equatable {
   // MARK: - Part form (one line of ``FieldCodec`` fields)
 
   /// The settings as the fields of one part line.
-  var fields: [String] {
+  package var fields: [String] {
     var fields = ["paths", String(paths.count)] + paths.map { FieldCodec.text($0) }
     fields += ["devices", String(devices.count)] + devices.map { FieldCodec.text($0) }
     fields += ["states", String(states.count)] + states.map(\.rawValue)
@@ -66,7 +66,7 @@ package struct ReportJobSettings: Sendable, Equatable {
 
   /// Reads ``fields`` back (the pairwise settings are stored on a line of their own).
   /// - Throws: `error` for anything that is not such a line.
-  init(fields: [Substring], pairwise: PairwiseSummary.Settings, error: InputError) throws {
+  package init(fields: [Substring], pairwise: PairwiseSummary.Settings, error: InputError) throws {
     var reader = FieldReader(fields: fields, error: error)
     self.init(paths: try reader.texts("paths"))
     devices = try reader.texts("devices")

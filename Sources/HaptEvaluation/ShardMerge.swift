@@ -5,62 +5,6 @@ import HaptMetrics
 /// Reading the N parts of a sharded job back as one: each part checked to belong with the
 /// first (same corpus, settings and shard count) and every shard present once.
 package enum ShardMerge {
-  /// What a sharded report's parts give together.
-  package struct ReportParts: Sendable {
-    /// The job the shards ran.
-    package var job: ReportJobSettings
-    /// The corpus fingerprint every shard saw.
-    package var fingerprint: UInt64
-    /// Every measurement and the merged pairwise summary, in the unsharded order.
-    package var precomputed: CorpusEvaluation.Precomputed
-    /// The shards' files of every pair's rows, in shard order (empty without all pairs).
-    package var allPairsSegments: [String]
-    /// The part folders (inputs that the merged output may never replace).
-    package var folders: [String] = []
-  }
-
-  /// Reads the report parts in `folders` (any order).
-  /// - Throws: ``InputError`` naming the part that is missing, unreadable, from another
-  ///   job, or a shard given twice or not at all.
-  package static func reportParts(_ folders: [String]) throws -> ReportParts {
-    var parts: [(path: String, part: ShardPart)] = []
-    for path in folders {
-      let file = URL(fileURLWithPath: path).appendingPathComponent(ShardPart.fileName).path
-      guard let data = FileManager.default.contents(atPath: file) else {
-        throw InputError(file: file, "not found (is \(path) a part of a sharded report?)", kind: .missing)
-      }
-      guard let text = String(data: data, encoding: .utf8) else { throw InputError(file: file, "not UTF-8 text") }
-      parts.append((path, try ShardPart(text: text, file: file)))
-    }
-    guard let first = parts.first else { throw InputError("no parts given", kind: .missing) }
-    for (path, part) in parts.dropFirst() {
-      guard part.shardCount == first.part.shardCount, part.corpusFingerprint == first.part.corpusFingerprint,
-        part.job == first.part.job, part.pairwise.settings == first.part.pairwise.settings,
-        part.pairwise.patternCount == first.part.pairwise.patternCount
-      else {
-        throw InputError(file: path, "does not belong with \(first.path) (another corpus, options or shard count)")
-      }
-    }
-    let ordered = parts.sorted { $0.part.shard < $1.part.shard }
-    try checkComplete(ordered.map(\.part.shard), of: first.part.shardCount, first: first.path)
-    var segments: [String] = []
-    if first.part.job.allPairs {
-      for (path, _) in ordered {
-        let file = URL(fileURLWithPath: path).appendingPathComponent(ShardPart.allPairsFileName).path
-        guard FileManager.default.fileExists(atPath: file) else {
-          throw InputError(file: file, "not found: the shards wrote every pair", kind: .missing)
-        }
-        segments.append(file)
-      }
-    }
-    return ReportParts(
-      job: first.part.job, fingerprint: first.part.corpusFingerprint,
-      precomputed: CorpusEvaluation.Precomputed(
-        measurements: ordered.flatMap(\.part.measurements),
-        pairwise: PairwiseSummary.merged(ordered.map(\.part.pairwise))),
-      allPairsSegments: segments, folders: ordered.map(\.path))
-  }
-
   /// Throws unless `shards` (sorted) are 1...count, each once.
   package static func checkComplete(_ shards: [Int], of count: Int, first: String) throws {
     guard shards != Array(1...count) else { return }

@@ -20,7 +20,11 @@ package final class RealFFTPlan: @unchecked Sendable {
   private let forwardPlan: fftw_plan
   private let inversePlan: fftw_plan
 
-  private static let cache = PlanCache<RealFFTPlan>()
+  /// Lengths kept: a report measures signals of every length its patterns render to (765
+  /// lengths for 150 generated one-second patterns), and planning a length again takes
+  /// longer than transforming it, under the planner lock; 4,096 keeps every length of a
+  /// large report's run planned once.
+  private static let cache = PlanCache<RealFFTPlan>(limit: 4096)
 
   /// The process-wide plan for `length`, created on first use and reused afterwards.
   ///

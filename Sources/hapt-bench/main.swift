@@ -10,6 +10,11 @@ case "scale":
   case .run(let options): exit(ScaleBenchmark.main(options))
   case .exit(let status): exit(status)
   }
+case "shards":
+  switch CommandLineTool.parse(ShardBenchmark.Options.self, Array(arguments.dropFirst()), tool: "hapt-bench") {
+  case .run(let options): exit(ShardBenchmark.main(options))
+  case .exit(let status): exit(status)
+  }
 case "vibviz":
   switch CommandLineTool.parse(VibVizValidation.Options.self, Array(arguments.dropFirst()), tool: "hapt-bench") {
   case .run(let options): exit(VibVizValidation.main(options.folder.first))

@@ -6,6 +6,8 @@ import Testing
 
 @testable import HaptEvaluation
 @testable import HaptBaselines
+@testable import HaptAndroid
+@testable import HaptReports
 
 /// The part files of sharded jobs read back exactly what was written (numbers bit for
 /// bit, absent values, awkward text), and refuse damaged input with the file and line.
@@ -47,13 +49,45 @@ import Testing
       measurements: [
         Self.measurement("tap, \"quoted\"\nline", silent: false), Self.measurement("quiet", silent: true),
       ],
-      pairwise: summary)
+      pairwise: summary, android: Self.androidRows)
     let read = try ShardPart(text: part.text, file: "part.txt")
     #expect(read == part)
+    #expect(read.android == Self.androidRows)
     #expect(read.job == job && read.job.title == "" && read.job.paths == ["dir with space/é", ""])
     #expect(read.measurements[0].markers.t10_s?.sign == .minus)
     #expect(read.pairwise.neighbours[0][0].similarity.stsimBA.sign == .minus)
   }
+
+  /// Rows of both Android sections with every field and every kind of value set.
+  static let androidRows: AndroidSections.Rows = {
+    var port = AndroidPortResult(
+      pattern: "tap \"q\"\nline", device: "erm phone", dPrime_JND: -0.0, contrastOriginal_JND: 1e-300,
+      contrastPort_JND: nil, outcome: .losesSharpnessContrast, verdict: "loses é")
+    port.alternative = "on-off"
+    port.dPrimeFromReference_JND = 2.5
+    port.changes = "a; b"
+    var silent = port
+    silent.alternative = nil
+    silent.dPrime_JND = nil
+    silent.outcome = .silent
+    silent.changes = ""
+    let playback = [
+      DevicePlayback(
+        pattern: "a", device: "d", platform: .android, form: .predefinedEffect("EFFECT_CLICK"),
+        causes: [
+          .missingPrimitives(["click", "tick"]), .missingPrimitives([]), .noEnvelopeEffects,
+          .missingEffect("EFFECT_POP"), .platformFallback("EFFECT_THUD"), .noAmplitudeControl,
+          .sharpnessAtResonance(resonance_Hz: 235.000_000_1), .noFrequencyControl, .tapsAsRamps,
+        ], outcome: .fallsBack(dPrime_JND: 1.25)),
+      DevicePlayback(
+        pattern: "b", device: "d", platform: .coreHaptics, form: nil, causes: [], outcome: .silent(.noActuator)),
+      DevicePlayback(
+        pattern: "c", device: "d", platform: .android, form: .platformFallback("EFFECT_TICK"), causes: [],
+        outcome: .silent(.other("quiet: 1 g"))),
+      DevicePlayback(pattern: "d", device: "d", platform: .coreHaptics, form: .asWritten, causes: [], outcome: .plays),
+    ]
+    return AndroidSections.Rows(ports: [port, silent], playback: playback)
+  }()
 
   @Test func damagedPartsAreRefusedWithFileAndLine() {
     let good = ShardPart(
@@ -62,7 +96,9 @@ import Testing
     ).text
     for (text, place) in [
       ("hello\n", "line 1"), (good.replacingOccurrences(of: "end\n", with: ""), nil),
-      (good.replacingOccurrences(of: "hapt-shard-part 2", with: "hapt-shard-part 1"), "line 1"),
+      (good.replacingOccurrences(of: "hapt-shard-part 3", with: "hapt-shard-part 1"), "line 1"),
+      (good.replacingOccurrences(of: "hapt-shard-part 3", with: "hapt-shard-part 2"), "line 1"),
+      (good.replacingOccurrences(of: "end\n", with: "d bAA== - android - - plays - -\nend\n"), "line 9"),
       (good.replacingOccurrences(of: " allPairs 0", with: " allPairs 2"), "line 4"),
       (good.replacingOccurrences(of: "shard 1 1", with: "shard 2 1"), "line 2"),
       (good.replacingOccurrences(of: "end\n", with: "n 5 0 1 0 0 0 0 0 1\nend\n"), "line 9"),

@@ -65,7 +65,7 @@ package struct ReportJob {
     if let merged {
       try Self.check(
         merged, against: corpus, measurements: corpus.entries.count * devices.count * options.states.count,
-        paths: settings.paths)
+        playbackRows: corpus.entries.count * devices.count, paths: settings.paths)
     }
     let outputGuard = outputGuard(merged: merged)
     try outputGuard.check(out)
@@ -87,16 +87,12 @@ package struct ReportJob {
       warning("\(m.pattern) on \(m.device): render cut at the length limit; markers cover only the rendered part")
     }
     status("writing \(out)")
-    // Each pattern is exported to Android once, for both the ports and what plays where.
-    let exports = DevicePlayback.exports(of: corpus.entries.map(\.pattern), for: devices, threads: options.threads)
-    let ports = AndroidPort.rows(for: corpus, devices: devices, threads: options.threads, exports: exports)
-    var renderOptions = RenderOptions()
-    renderOptions.maxDuration_s = options.maxRenderDuration_s
-    let capabilities = DevicePlayback.rows(
-      for: corpus, devices: devices, options: renderOptions, threads: options.threads,
-      ports: exports.map { $0?.vibration })
+    // Each pattern is exported to Android once, and each render both sections need is
+    // made once per pattern; a merge has the shards' rows.
+    let android = merged?.android ?? androidRows(corpus.entries)
     var folder = CorpusReport.build(
-      evaluation, title: settings.resolvedTitle, androidPorts: ports, capabilities: capabilities, hints: hints)
+      evaluation, title: settings.resolvedTitle, androidPorts: android.ports, capabilities: android.playback,
+      hints: hints)
     (folder.kind, folder.inputs) = (outputGuard.kind, outputGuard.inputs)
     pairs.move(into: &folder, as: "pairs.csv")
     try folder.write(to: out)
@@ -120,13 +116,14 @@ package struct ReportJob {
     var renderProgress: (@Sendable (Int, Int) -> Void)?
     if let progress { renderProgress = { done, total in progress(.rendering, done, total) } }
     let measurements = Evaluation.run(share, options: options, progress: renderProgress).measurements
+    let android = androidRows(share)
     let signals = CorpusEvaluation.primarySignals(corpus, options: options, progress: progress ?? { _, _, _ in })
     let summary = try CorpusEvaluation.summarize(
       signals, settings: settings.pairwise, rows: shard.pairRows(count: signals.count), threads: options.threads,
       allPairs: sink, progress: progress ?? { _, _, _ in })
     let part = ShardPart(
       shard: shard.index, shardCount: shard.count, corpusFingerprint: ShardPart.fingerprint(corpus), job: settings,
-      measurements: measurements, pairwise: summary)
+      measurements: measurements, pairwise: summary, android: android)
     var folder = ReportFolder()
     (folder.kind, folder.inputs) = (outputGuard.kind, outputGuard.inputs)
     folder.add(ShardPart.fileName, part.text)
@@ -134,9 +131,20 @@ package struct ReportJob {
     try folder.write(to: out)
   }
 
-  /// Throws unless `merged` comes from `corpus` and holds `measurements` measurements.
+  /// The Android sections' rows of `entries` on ``devices`` (``AndroidSections``).
+  func androidRows(_ entries: [PatternCorpus.Entry]) -> AndroidSections.Rows {
+    var renderOptions = RenderOptions()
+    renderOptions.maxDuration_s = options.maxRenderDuration_s
+    return AndroidSections.rows(
+      entries.map { (name: $0.name, path: $0.path, pattern: $0.pattern) }, devices: devices, options: renderOptions,
+      threads: options.threads)
+  }
+
+  /// Throws unless `merged` comes from `corpus` and holds `measurements` measurements and
+  /// `playbackRows` rows of what plays where.
   static func check(
-    _ merged: ShardMerge.ReportParts, against corpus: PatternCorpus, measurements: Int, paths: [String]
+    _ merged: ShardMerge.ReportParts, against corpus: PatternCorpus, measurements: Int, playbackRows: Int,
+    paths: [String]
   )
     throws
   {
@@ -150,6 +158,12 @@ package struct ReportJob {
         file: paths.joined(separator: " "),
         "the parts hold \(merged.precomputed.measurements.count) measurements; this corpus and these options need "
           + "\(measurements)")
+    }
+    if merged.android.playback.count != playbackRows {
+      throw InputError(
+        file: paths.joined(separator: " "),
+        "the parts hold \(merged.android.playback.count) rows of what plays where; this corpus and these options need "
+          + "\(playbackRows)")
     }
   }
 }

@@ -3,6 +3,7 @@ import HaptCore
 import HaptSimulation
 import HaptEvaluation
 import HaptBaselines
+import HaptReports
 
 /// `hapt baseline record`: renders a corpus and stores what a later check compares with.
 struct BaselineRecordCommand: HaptCommand {

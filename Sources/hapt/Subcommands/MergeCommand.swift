@@ -4,6 +4,7 @@ import HaptCore
 import HaptMetrics
 import HaptEvaluation
 import HaptBaselines
+import HaptReports
 
 /// `hapt merge PART... --out DIR`: the report of a sharded run, from its N parts.
 struct MergeCommand: HaptCommand {

@@ -1,3 +1,8 @@
+import HaptMetrics
+import HaptPatterns
+import HaptAndroid
+import HaptSimulation
+import HaptEvaluation
 import HaptCore
 
 extension OutputFolderKind {

@@ -1,9 +1,11 @@
+import HaptEvaluation
 import Foundation
 import HaptCore
 import HaptMetrics
 import HaptPatterns
 import HaptSimulation
 import HaptFormats
+import HaptAndroid
 
 /// One shard's share of a sharded job (one shard of a sharded `hapt report`): which shard,
 /// the corpus it saw (a fingerprint, so that parts of different corpora are refused), the
@@ -23,10 +25,13 @@ package struct ShardPart: Sendable, Equatable {
   package var measurements: [PatternMeasurement]
   /// The pairwise summary of the shard's pairs.
   package var pairwise: PairwiseSummary
+  /// The report's Android rows of this shard's patterns (its share of the corpus), so
+  /// that the merge writes them without porting or rendering anything.
+  package var android: AndroidSections.Rows
 
   package init(
     shard: Int, shardCount: Int, corpusFingerprint: UInt64, job: ReportJobSettings, measurements: [PatternMeasurement],
-    pairwise: PairwiseSummary
+    pairwise: PairwiseSummary, android: AndroidSections.Rows = AndroidSections.Rows(ports: [], playback: [])
   ) {
     self.shard = shard
     self.shardCount = shardCount
@@ -34,15 +39,17 @@ package struct ShardPart: Sendable, Equatable {
     self.job = job
     self.measurements = measurements
     self.pairwise = pairwise
+    self.android = android
   }
 
   /// The file name inside a PART folder.
   package static let fileName = "part.txt"
   /// The optional file of the shard's rows of every pair (no header), row-major.
   package static let allPairsFileName = "pairs-rows.csv"
-  static let magic = "hapt-shard-part 2"
-  /// The first line of parts written before they stored typed settings.
-  static let olderMagic = "hapt-shard-part 1"
+  static let magic = "hapt-shard-part 3"
+  /// The first lines of parts written by earlier versions (1: before they stored typed
+  /// settings; 2: before they held their patterns' Android rows).
+  static let olderMagics: Set<String> = ["hapt-shard-part 1", "hapt-shard-part 2"]
 
   /// FNV-1a over every entry's name, path and AHAP encoding, and every failure's path.
   package static func fingerprint(_ corpus: PatternCorpus) -> UInt64 {
@@ -75,6 +82,8 @@ package struct ShardPart: Sendable, Equatable {
     }
     for pair in pairwise.closePairs { lines.append("c " + Self.encode(pair)) }
     for m in measurements { lines.append("m " + Self.encode(m)) }
+    for r in android.ports { lines.append("p " + Self.encode(r)) }
+    for r in android.playback { lines.append("d " + Self.encode(r)) }
     lines.append("end")
     return lines.joined(separator: "\n") + "\n"
   }
@@ -82,7 +91,7 @@ package struct ShardPart: Sendable, Equatable {
   /// Reads a part; `file` names it in errors.
   package init(text: String, file: String) throws {
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    if lines.first == Self.olderMagic {
+    if let first = lines.first, Self.olderMagics.contains(first) {
       throw InputError(
         file: file, place: "line 1", "written by an older hapt; run the shards again with this one", kind: .unsupported)
     }
@@ -124,6 +133,8 @@ package struct ShardPart: Sendable, Equatable {
     guard count >= 0 else { throw fail(5, "bad pattern count") }
     var summary = PairwiseSummary(settings: settings, patternCount: count)
     var measurements: [PatternMeasurement] = []
+    var ports: [AndroidPortResult] = []
+    var playback: [DevicePlayback] = []
     summary.pairsCompared = try int(try fields(6, "compared", count: 1)[0], 6)
     summary.closePairCount = try int(try fields(7, "closeCount", count: 1)[0], 7)
     for line in 8..<(lines.count - 1) {
@@ -136,12 +147,17 @@ package struct ShardPart: Sendable, Equatable {
         summary.closePairs.append(try Self.decode(parts[1...], count: count, error: fail(line, "bad pair")))
       } else if parts.first == "m" {
         measurements.append(try Self.decodeMeasurement(parts.dropFirst(), error: fail(line, "bad measurement")))
+      } else if parts.first == "p" {
+        ports.append(try Self.decodePort(parts.dropFirst(), error: fail(line, "bad Android port row")))
+      } else if parts.first == "d" {
+        playback.append(try Self.decodePlayback(parts.dropFirst(), error: fail(line, "bad playback row")))
       } else {
         throw fail(line, "unexpected record")
       }
     }
     pairwise = summary
     self.measurements = measurements
+    android = AndroidSections.Rows(ports: ports, playback: playback)
   }
 
   static func hex(_ x: Double) -> String { FieldCodec.number(x) }
@@ -215,28 +231,5 @@ package struct ShardPart: Sendable, Equatable {
     return PairwiseSummary.Pair(
       first: first, second: second, dPrime: try double(f[2], error), similarity: similarity,
       neighbourDistance: try double(f[8], error))
-  }
-}
-
-extension PatternMeasurement {
-  /// A measurement from its stored values (a shard's part).
-  init(
-    pattern: String, device: String, state: EngineState, engineLatency_s: Double, driveEnd_s: Double,
-    markers: EnvelopeMarkers, peak_g: Double, rms_g: Double, dominantFrequency_Hz: Double?,
-    silenceReason: SilenceReason?,
-    verdict: LatencyVerdict, isTruncated: Bool
-  ) {
-    self.pattern = pattern
-    self.device = device
-    self.state = state
-    self.engineLatency_s = engineLatency_s
-    self.driveEnd_s = driveEnd_s
-    self.markers = markers
-    self.peak_g = peak_g
-    self.rms_g = rms_g
-    self.dominantFrequency_Hz = dominantFrequency_Hz
-    self.silenceReason = silenceReason
-    self.verdict = verdict
-    self.isTruncated = isTruncated
   }
 }

@@ -1,0 +1,74 @@
+import HaptEvaluation
+import HaptMetrics
+import HaptPatterns
+import HaptSignals
+import HaptSimulation
+
+/// The renders of one piece of work (one pattern's Android export, ports and playback
+/// rows), each made once: a render is a pure function of the device, the pattern and the
+/// render options, so asking again returns the same result instead of rendering again.
+///
+/// Holds everything it rendered until it is dropped: make one per pattern, use it on one
+/// thread, drop it when the pattern is done (memory grows with one pattern's renders,
+/// about forty one-second signals, not with the corpus).
+package final class RenderMemo {
+  private struct Entry {
+    var device: DeviceProfile
+    var pattern: HapticPattern
+    var options: RenderOptions
+    var rendering: Rendering
+    var features: PerceptualFeatures?
+  }
+
+  private var entries: [Entry] = []
+  private var renderers: [String: [Renderer]] = [:]
+
+  package init() {}
+
+  /// How many renders were made (distinct device, pattern and options asked for).
+  package var renderCount: Int { entries.count }
+
+  /// `pattern` rendered on `device` with `options`: rendered on the first call, the same
+  /// value afterwards.
+  package func render(_ pattern: HapticPattern, on device: DeviceProfile, options: RenderOptions) -> Rendering {
+    entries[index(pattern, on: device, options: options)].rendering
+  }
+
+  /// The perceptual features of the render (``render(_:on:options:)``) at the metric rate
+  /// (resampled when the device renders at another rate), computed once.
+  package func features(
+    _ pattern: HapticPattern, on device: DeviceProfile, options: RenderOptions
+  )
+    -> PerceptualFeatures
+  {
+    let i = index(pattern, on: device, options: options)
+    if let known = entries[i].features { return known }
+    var signal = entries[i].rendering.acceleration_g
+    if signal.sampleRate_Hz != SignalSource.metricRate_Hz {
+      signal = Resampler.resample(signal, to: SignalSource.metricRate_Hz)
+    }
+    let features = PerceptualFeatures(signal)
+    entries[i].features = features
+    return features
+  }
+
+  /// The renderer of `device` (one per profile).
+  package func renderer(_ device: DeviceProfile) -> Renderer {
+    if let known = renderers[device.name]?.first(where: { $0.device == device }) { return known }
+    let made = Renderer(device: device)
+    renderers[device.name, default: []].append(made)
+    return made
+  }
+
+  private func index(_ pattern: HapticPattern, on device: DeviceProfile, options: RenderOptions) -> Int {
+    // Cheap tests first: the name and options, then the pattern, then the whole profile.
+    if let i = entries.firstIndex(where: {
+      $0.device.name == device.name && $0.options == options && $0.pattern == pattern && $0.device == device
+    }) {
+      return i
+    }
+    let rendering = renderer(device).render(pattern, options: options)
+    entries.append(Entry(device: device, pattern: pattern, options: options, rendering: rendering, features: nil))
+    return entries.count - 1
+  }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import HaptCommandLine
+import HaptCore
+
+/// `hapt-bench shards N K`: the shard speed-up on a generated corpus of N one-second
+/// patterns (``CorpusGenerator``, seed 2026): `hapt report` whole, then K shards
+/// (`--shard I/K`) side by side, then `hapt merge` of their parts, each a child process.
+///
+/// Prints one Markdown table row per step: wall time (s), CPU time (user + system, s),
+/// peak RSS (GB), and the ratio of the sharded run's wall time (shards + merge) to the
+/// whole run's. Checks that the merged report is the whole run's, file for file.
+enum ShardBenchmark {
+  /// `hapt-bench shards N K [--hapt PATH]`.
+  struct Options: ParsableCommand {
+    static let help = CommandHelp(
+      name: "shards", summary: "hapt report whole, then in K shards side by side and merged, on N generated patterns.",
+      discussion: "Defaults: 300 patterns, 4 shards.")
+
+    var words: [String] = []
+    var hapt: String?
+    var size = 300
+    var shards = 4
+
+    static var arguments: [Argument<Self>] {
+      [
+        .positionals(\.words, PositionalSpec(valueNames: ["N", "K"])),
+        .option("hapt", "PATH", help: "The hapt executable (default: next to hapt-bench).", \.hapt, .string),
+      ]
+    }
+
+    mutating func validate() throws {
+      let numbers = try words.map { word in
+        guard let n = Int(word), n > 0 else {
+          throw UsageError.invalidValue(option: "N", value: word, expected: "a positive whole number")
+        }
+        return n
+      }
+      if numbers.count > 0 { size = numbers[0] }
+      if numbers.count > 1 { shards = numbers[1] }
+    }
+  }
+
+  static func main(_ options: Options) -> Int32 {
+    let hapt =
+      options.hapt
+      ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("hapt").path
+    guard FileManager.default.isExecutableFile(atPath: hapt) else {
+      FileHandle.standardError.write(
+        Data("error: \(hapt): not found; build it with 'swift build -c release --product hapt'\n".utf8))
+      return 66
+    }
+    let temporary = FileManager.default.temporaryDirectory
+    let corpus = temporary.appendingPathComponent("hapt-shards-corpus-\(options.size)").path
+    let out = temporary.appendingPathComponent("hapt-shards-\(options.size)").path
+    do {
+      try CorpusGenerator.write(count: options.size, seed: 2026, to: corpus)
+      try? FileManager.default.removeItem(atPath: out)
+      try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+      print("| step | wall | CPU (user+sys) | peak RSS |")
+      print("|---|---|---|---|")
+      let whole = try timed([[hapt, "report", corpus, "--out", out + "/whole"]])
+      row("whole run", whole)
+      let parts = (1...options.shards).map { out + "/part-\($0)" }
+      let sharded = try timed(
+        parts.indices.map { [hapt, "report", corpus, "--shard", "\($0 + 1)/\(options.shards)", "--out", parts[$0]] })
+      row("\(options.shards) shards side by side", sharded)
+      let merge = try timed([[hapt, "merge"] + parts + ["--out", out + "/merged"]])
+      row("merge", merge)
+      let same = ShardBenchmark.sameFiles(out + "/whole", out + "/merged")
+      print(
+        String(
+          format: "\nshards + merge: %.2f of the whole run's wall time, %.2f of its CPU time; merged report %@",
+          (sharded.wall_s + merge.wall_s) / whole.wall_s, (sharded.cpu_s + merge.cpu_s) / whole.cpu_s,
+          same ? "identical to the whole run's" : "DIFFERS from the whole run's"))
+      return same && whole.status == 0 && sharded.status == 0 && merge.status == 0 ? 0 : 1
+    } catch {
+      FileHandle.standardError.write(Data("error: shards: \(error)\n".utf8))
+      return 1
+    }
+  }
+
+  struct Step {
+    var wall_s: Double
+    var cpu_s: Double
+    var peakRSS_GB: Double
+    var status: Int32
+  }
+
+  static func row(_ name: String, _ step: Step) {
+    print(
+      String(
+        format: "| %@ | %.1f s | %.1f s | %.2f GB |%@", name, step.wall_s, step.cpu_s, step.peakRSS_GB,
+        step.status == 0 ? "" : " exit \(step.status)"))
+  }
+
+  /// Runs every command at once and waits for all: the wall time of the lot, the CPU
+  /// time of all children together, the largest child's peak RSS, the first failure.
+  static func timed(_ commands: [[String]]) throws -> Step {
+    let start = DispatchTime.now().uptimeNanoseconds
+    var pids: [pid_t] = []
+    for argv in commands {
+      var actions = posix_spawn_file_actions_t()
+      posix_spawn_file_actions_init(&actions)
+      defer { posix_spawn_file_actions_destroy(&actions) }
+      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+      posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+      var cArguments = argv.map { strdup($0) } + [nil]
+      defer { for p in cArguments { free(p) } }
+      var pid = pid_t()
+      let spawned = posix_spawn(&pid, argv[0], &actions, nil, &cArguments, environ)
+      guard spawned == 0 else { throw InputError(file: argv[0], "cannot start (errno \(spawned))") }
+      pids.append(pid)
+    }
+    var step = Step(wall_s: 0, cpu_s: 0, peakRSS_GB: 0, status: 0)
+    for pid in pids {
+      var status: Int32 = 0
+      var usage = rusage()
+      while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+      let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+      if step.status == 0 { step.status = exitStatus }
+      step.cpu_s +=
+        Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec)
+        + Double(usage.ru_stime.tv_usec) / 1e6
+      step.peakRSS_GB = max(step.peakRSS_GB, Double(usage.ru_maxrss) / 1_048_576)
+    }
+    step.wall_s = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    return step
+  }
+
+  /// Whether two folders hold the same files with the same bytes.
+  static func sameFiles(_ a: String, _ b: String) -> Bool {
+    let files = FileManager.default
+    guard let left = files.enumerator(atPath: a)?.allObjects as? [String],
+      let right = files.enumerator(atPath: b)?.allObjects as? [String], left.sorted() == right.sorted()
+    else { return false }
+    return left.allSatisfy { files.contentsEqual(atPath: a + "/" + $0, andPath: b + "/" + $0) }
+  }
+}
