@@ -28,9 +28,10 @@ package struct OptionSpec: Sendable, Equatable {
     valueName.map { "--\(name) \($0)" } ?? "--\(name)"
   }
 
-  /// The option as the usage line writes it: `[--device NAME...]`, `[--strict]`.
+  /// The option as the usage line writes it: `[--device NAME]...` (repeatable),
+  /// `[--strict]`.
   package var usageSynopsis: String {
-    "[" + synopsis + (repeatable ? "..." : "") + "]"
+    "[" + synopsis + "]" + (repeatable ? "..." : "")
   }
 
   /// `--name`, as messages write it.

@@ -67,7 +67,7 @@ import Testing
     #expect(options == ["--fast", "--slow", "--level", "--name", "--most", "--help"])
     #expect(
       help.hasPrefix(
-        "OVERVIEW: A sample.\n\nUSAGE:\n  tool sample WORD... [--fast] [--slow] [--level X] [--name NAME...] [--most N]\n"
+        "OVERVIEW: A sample.\n\nUSAGE:\n  tool sample WORD... [--fast] [--slow] [--level X] [--name NAME]... [--most N]\n"
       ))
   }
 }
