@@ -187,7 +187,7 @@ let package = Package(
       dependencies: [
         "HaptReports", "HaptEvaluation", "HaptBaselines", "HaptAndroid", "HaptSimulation", "HaptPatterns",
         "HaptFormats",
-        "HaptLint", "HaptMetrics",
+        "HaptLint", "HaptMetrics", "HaptExplanation",
       ],
       exclude: ["Goldens"]),
     .testTarget(name: "HaptTestingTests", dependencies: ["HaptTesting"]),

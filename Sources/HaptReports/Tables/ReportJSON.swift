@@ -8,7 +8,7 @@ import HaptBaselines
 /// absent values are null, key order is fixed.
 package enum ReportJSON {
   private static func ms(_ seconds: Double?) -> JSONValue { seconds.map { .number($0 * 1000) } ?? .null }
-  private static func number(_ value: Double?) -> JSONValue { value.map { .number($0) } ?? .null }
+  static func number(_ value: Double?) -> JSONValue { value.map { .number($0) } ?? .null }
 
   /// The markers of one signal, with its peak (``PeakLevel``: the sample peak at the
   /// signal's own rate, the same `peak_g` as `render` and `latency`).
@@ -85,6 +85,7 @@ package enum ReportJSON {
       ("dPrime_JND", .number(c.dPrime)), ("perceptualDistance", number(c.perceptualDistance)),
       ("similarity", .number(c.perceptible.similarity)),
       ("verdict", .string(c.verdict.rawValue)), ("changes", .list(c.changes.map(change))),
+      ("explanation", explanation(c.explanation)),
       ("rawPerceptibleBlocks", rawSimilarity(c.perceptible)), ("rawReferenceConvention", rawSimilarity(c.reference)),
     ])
   }
