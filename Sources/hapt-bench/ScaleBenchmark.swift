@@ -100,10 +100,9 @@ enum ScaleBenchmark {
       status: status)
   }
 
-  /// Runs `argv` with stdout and stderr discarded; returns the exit status and the child's
-  /// peak resident set size in kB (`ru_maxrss` from `wait4`) and its CPU time (user +
-  /// system), seconds.
-  static func spawnAndWait(_ argv: [String]) throws -> (Int32, Int, Double) {
+  /// Starts `argv` (an absolute path first) with stdout and stderr discarded; returns
+  /// its process id.
+  static func spawnQuietly(_ argv: [String]) throws -> pid_t {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -114,6 +113,14 @@ enum ScaleBenchmark {
     var pid = pid_t()
     let spawned = posix_spawn(&pid, argv[0], &actions, nil, &cArguments, environ)
     guard spawned == 0 else { throw InputError(file: argv[0], "cannot start (errno \(spawned))") }
+    return pid
+  }
+
+  /// Runs `argv` with stdout and stderr discarded; returns the exit status and the child's
+  /// peak resident set size in kB (`ru_maxrss` from `wait4`) and its CPU time (user +
+  /// system), seconds.
+  static func spawnAndWait(_ argv: [String]) throws -> (Int32, Int, Double) {
+    let pid = try spawnQuietly(argv)
     var status: Int32 = 0
     var usage = rusage()
     while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}

@@ -99,17 +99,7 @@ enum ShardBenchmark {
     let start = DispatchTime.now().uptimeNanoseconds
     var pids: [pid_t] = []
     for argv in commands {
-      var actions = posix_spawn_file_actions_t()
-      posix_spawn_file_actions_init(&actions)
-      defer { posix_spawn_file_actions_destroy(&actions) }
-      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-      posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-      var cArguments = argv.map { strdup($0) } + [nil]
-      defer { for p in cArguments { free(p) } }
-      var pid = pid_t()
-      let spawned = posix_spawn(&pid, argv[0], &actions, nil, &cArguments, environ)
-      guard spawned == 0 else { throw InputError(file: argv[0], "cannot start (errno \(spawned))") }
-      pids.append(pid)
+      pids.append(try ScaleBenchmark.spawnQuietly(argv))
     }
     var step = Step(wall_s: 0, cpu_s: 0, peakRSS_GB: 0, status: 0)
     for pid in pids {
