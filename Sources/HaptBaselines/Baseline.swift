@@ -96,43 +96,35 @@ package enum Baseline {
   /// (cut to ``maximumSignalStem`` bytes, ending in a stable hash, when longer), with `-2`,
   /// `-3`, ... where two records would share one. The manifest keeps the full names.
   static func signalFiles(for keys: [(pattern: String, device: String, state: EngineState)]) -> [String] {
-    var usedNames: Set<String> = []
-    return keys.map { key in
-      let full = "\(key.pattern)--\(key.device)--\(key.state.rawValue)"
-      var base = fileSafe(full)
-      if base.utf8.count > maximumSignalStem {
-        base = String(base.prefix(maximumSignalStem - 17)) + "-" + Fingerprint.of(full)
-      }
-      var name = base
-      var suffix = 2
-      while usedNames.contains(name) {
-        name = "\(base)-\(suffix)"
-        suffix += 1
-      }
-      usedNames.insert(name)
-      return "signals/\(name).flac"
-    }
+    uniqueStems(keys.map { "\($0.pattern)--\($0.device)--\($0.state.rawValue)" }).map { "signals/\($0).flac" }
   }
 
   /// The profile copy of each device: `devices/NAME.json` with a file-safe name that does
   /// not start with `.`, cut with a hash like signal names, `-2`, `-3`, ... if two would
   /// share one.
   static func deviceFiles(for names: [String]) -> [String] {
+    uniqueStems(names, notStartingWithDot: true).map { "devices/\($0).json" }
+  }
+
+  /// File-safe stems of `names` in order: each name made file-safe (and, with
+  /// `notStartingWithDot`, a leading `.` made `_`), cut past ``maximumSignalStem`` bytes
+  /// with the full name's hash, and `-2`, `-3`, ... added where two would share one.
+  static func uniqueStems(_ names: [String], notStartingWithDot: Bool = false) -> [String] {
     var used: Set<String> = []
-    return names.map { name in
-      var base = fileSafe(name)
-      if base.hasPrefix(".") { base = "_" + base.dropFirst() }
+    return names.map { full in
+      var base = fileSafe(full)
+      if notStartingWithDot, base.hasPrefix(".") { base = "_" + base.dropFirst() }
       if base.utf8.count > maximumSignalStem {
-        base = String(base.prefix(maximumSignalStem - 17)) + "-" + Fingerprint.of(name)
+        base = String(base.prefix(maximumSignalStem - 17)) + "-" + Fingerprint.of(full)
       }
-      var file = base
+      var stem = base
       var suffix = 2
-      while used.contains(file) {
-        file = "\(base)-\(suffix)"
+      while used.contains(stem) {
+        stem = "\(base)-\(suffix)"
         suffix += 1
       }
-      used.insert(file)
-      return "devices/\(file).json"
+      used.insert(stem)
+      return stem
     }
   }
 

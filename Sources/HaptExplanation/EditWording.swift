@@ -86,9 +86,7 @@ package enum EditWording {
   /// Milliseconds, whole.
   static func milliseconds(_ seconds: Double) -> String { DecimalText.fixed(seconds * 1000, decimals: 0) }
 
-  /// Seconds with two decimals, or three where two would hide a difference (0.395).
-  package static func seconds(_ value: Double) -> String {
-    let two = DecimalText.fixed(value, decimals: 2)
-    return abs((Double(two) ?? value) - value) < 0.000_5 ? two : DecimalText.fixed(value, decimals: 3)
-  }
+  /// Seconds as the felt layer writes them (``FileEventNames/seconds(_:)``): two
+  /// decimals, or three where two would hide a difference.
+  package static func seconds(_ value: Double) -> String { FileEventNames.seconds(value) }
 }

@@ -90,7 +90,7 @@ package struct FileEventNames: Sendable {
   }
 
   /// Seconds with two decimals, or three where two would hide a difference (0.395).
-  static func seconds(_ value: Double) -> String {
+  package static func seconds(_ value: Double) -> String {
     let two = String(format: "%.2f", value)
     return abs((Double(two) ?? value) - value) < 0.000_5 ? two : String(format: "%.3f", value)
   }
