@@ -1,4 +1,5 @@
 import Foundation
+import HaptExplanation
 import HaptMetrics
 
 /// What a design review of many patterns needs to read (issue 31): the confusable pairs,
@@ -13,6 +14,14 @@ extension ConfusabilityReview {
     /// d' between them, JND.
     package var dPrime_JND: Double
     package var verdict: PairVerdict
+  }
+
+  /// How pattern `j` feels against pattern `i`, the one line every explanation gives
+  /// ("ui-toggle-on feels weaker, sharper and longer than ui-drag-snap"; `compare` of the
+  /// two renders says the same of B and A).
+  package func howTheyFeel(_ i: Int, _ j: Int) -> String {
+    Explanation(from: ExplainedSide(features: features[i]), to: ExplainedSide(features: features[j]))
+      .summary(names[i], names[j])
   }
 
   /// Each pattern's nearest neighbour, in the set's order (ties: the first in the set).

@@ -31,6 +31,9 @@ package struct ConfusabilityReview: Sendable {
   package var confusion: [[Double]]
   /// Information transfer of the predicted matrix with equal priors, bits.
   package var informationTransfer_bits: Double
+  /// What a hand can feel of each pattern, in the order of ``names``: for the
+  /// explanation of a pair (``howTheyFeel(_:_:)``).
+  package var features: [PerceptualFeatures]
 
   /// 2^IT: how many of the set are effectively distinguishable.
   package var distinguishableItems: Double { pow(2, informationTransfer_bits) }
@@ -61,6 +64,7 @@ package struct ConfusabilityReview: Sendable {
     self.names = names
     isSilent = signals.allSatisfy { signal in signal.samples.allSatisfy { $0 == 0 } }
     let perceptual = Parallel.map(count: signals.count, threads: threads) { PerceptualFeatures(signals[$0]) }
+    features = perceptual
     let similarityFeatures = Parallel.map(count: signals.count, threads: threads) { SimilarityFeatures(signals[$0]) }
     let n = names.count
     let pairResults = Pairwise.map(count: n, threads: threads) { i, j in

@@ -153,8 +153,8 @@ package struct SignalComparison: Sendable {
   /// What differs from A to B, event by event, largest first (every term of d' of at least
   /// ``SignalComparison/reportedChange_JND``).
   package var changes: [PerceptualChange]
-  /// Smallest term of d' listed in ``changes``, JND.
-  package static let reportedChange_JND = 0.1
+  /// Smallest term of d' listed in ``changes``, JND (the one every explanation uses).
+  package static let reportedChange_JND = Explanation.listedChange_JND
   package var verdict: PairVerdict
   /// How each signal feels, in designers' words (Docs/Perception.md §10).
   package var attributesA: PerceptualAttributes
@@ -177,21 +177,23 @@ package struct SignalComparison: Sendable {
     reference = similarity(fa, fb, convention: .reference)
     let pa = PerceptualFeatures(a.acceleration_g)
     let pb = PerceptualFeatures(b.acceleration_g)
-    dPrime = Distinguishability.dPrime(pa, pb)
-    changes = FileEventNames.name(
-      Distinguishability.changes(from: pa, to: pb, minimum_JND: Self.reportedChange_JND),
-      reference: (pa, a.eventNames), candidate: (pb, b.eventNames))
+    explanation = Explanation(from: a.explainedSide(pa), to: b.explainedSide(pb))
+    dPrime = explanation.dPrime_JND
+    changes = explanation.felt
     verdict = PairVerdict(dPrime: dPrime)
     attributesA = PerceptualAttributes(a.acceleration_g, features: pa)
     attributesB = PerceptualAttributes(b.acceleration_g, features: pb)
     perceptualDistance = PerceptualDistance.distance(attributesA, attributesB, dPrime: dPrime)
     markersA = EnvelopeMarkers.measure(a.acceleration_g, driveEnd_s: a.driveEnd_s)
     markersB = EnvelopeMarkers.measure(b.acceleration_g, driveEnd_s: b.driveEnd_s)
-    let sameFormat =
-      URL(fileURLWithPath: a.path).pathExtension.lowercased()
-      == URL(fileURLWithPath: b.path).pathExtension.lowercased()
-    explanation = Explanation(
-      old: sameFormat ? a.pattern : nil, new: sameFormat ? b.pattern : nil, felt: changes, dPrime_JND: dPrime,
-      newNames: b.eventNames, newFeatures: pb, band_Hz: b.band_Hz)
+  }
+}
+
+extension SignalSource {
+  /// This signal as one side of an explanation, with its features `features`.
+  package func explainedSide(_ features: PerceptualFeatures) -> ExplainedSide {
+    ExplainedSide(
+      features: features, pattern: pattern, format: URL(fileURLWithPath: path).pathExtension,
+      eventNames: eventNames, band_Hz: band_Hz)
   }
 }

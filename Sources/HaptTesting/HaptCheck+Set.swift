@@ -1,3 +1,4 @@
+import HaptExplanation
 import HaptMetrics
 
 extension HaptCheck {
@@ -6,7 +7,8 @@ extension HaptCheck {
   /// confused is a failure.
   ///
   /// A passing message names the closest pair; a failing one lists the pairs under the
-  /// minimum, closest first, each with its d' and its largest change.
+  /// minimum, closest first, each with its d' and how the second feels against the first
+  /// (the explanation's one line, as `compare` and `confusion` say it).
   /// - Complexity: O(n²) d' evaluations (each O(events)); the renders are already done.
   public static func distinguishable(
     _ haptics: [RenderedHaptic], atLeast minimum_JND: Double = distinct_JND
@@ -33,10 +35,10 @@ extension HaptCheck {
       )
     }
     let details = failing.sorted { $0.dPrime < $1.dPrime }.map { pair -> String in
-      let largest = Distinguishability.changes(from: pair.a.features, to: pair.b.features).first
+      let (story, _, _) = explanation(pair.a, pair.b)
       return
-        "\(pair.a.name) vs \(pair.b.name): d' \(jnd(pair.dPrime)), \(PairVerdict(dPrime: pair.dPrime).rawValue)"
-        + (largest.map { "; largest change \($0.sentence)" } ?? "; no change felt")
+        "\(pair.a.name) vs \(pair.b.name): d' \(jnd(pair.dPrime)), \(PairVerdict(dPrime: pair.dPrime).rawValue); "
+        + story.summary(pair.a.name, pair.b.name)
     }
     return HaptCheckResult(
       passed: false, summary: "\(head): \(failing.count) of \(pairs.count) pairs under \(jnd(minimum_JND))",

@@ -32,9 +32,7 @@ public enum HaptCheck {
     let shown = jnd(dPrime, minimum_JND)
     let head = "\(pairLabel(a, b)): d' \(shown.value), \(PairVerdict(dPrime: dPrime).rawValue)"
     let tail = passed ? "at least \(shown.limit)" : "need at least \(shown.limit)"
-    return HaptCheckResult(
-      passed: passed, summary: "\(head); \(tail)",
-      changes: changes(a, b))
+    return HaptCheckResult(passed: passed, summary: "\(head); \(tail)", explanation: explanation(a, b))
   }
 
   /// Passes when a person would not tell `a` from `b`: d' below `maximum_JND`. For
@@ -54,7 +52,7 @@ public enum HaptCheck {
     return HaptCheckResult(
       passed: passed,
       summary: "\(pairLabel(a, b)): d' \(shown.value), \(PairVerdict(dPrime: dPrime).rawValue); \(tail)",
-      changes: changes(a, b))
+      explanation: explanation(a, b))
   }
 
   /// Passes when `haptic` is felt (its `detect` marker: the envelope crosses the
@@ -86,16 +84,15 @@ public enum HaptCheck {
       summary: "\(haptic.label): felt at \(ms(detect)), \(ms(detect - budget_s)) over \(budget) (\(parts))")
   }
 
-  /// The felt changes from `a` to `b`, largest first; terms under a tenth of a JND left
-  /// out (they change nothing a person feels).
-  static func changes(_ a: RenderedHaptic, _ b: RenderedHaptic) -> [PerceptualChange] {
-    FileEventNames.name(
-      Distinguishability.changes(from: a.features, to: b.features, minimum_JND: minimumListed_JND),
-      reference: (a.features, a.eventNames), candidate: (b.features, b.eventNames))
+  /// What changed from `a` to `b` and what a person would feel from it: the explanation
+  /// `compare` and `baseline check` give (Docs/Explanations.md).
+  static func explanation(_ a: RenderedHaptic, _ b: RenderedHaptic) -> (Explanation, String, String) {
+    let names = a.name == b.name ? (a.label, b.label) : (a.name, b.name)
+    return (Explanation(from: a.explainedSide, to: b.explainedSide), names.0, names.1)
   }
 
-  /// Changes smaller than this are not listed in messages, JND units.
-  public static let minimumListed_JND = 0.1
+  /// Changes smaller than this are not listed in messages, JND units (as in every view).
+  public static let minimumListed_JND = Explanation.listedChange_JND
 
   /// The default least d' of ``distinguishable(_:_:atLeast:)``, JND units: 2, from where
   /// people reliably tell two patterns apart (the `distinct` verdict).

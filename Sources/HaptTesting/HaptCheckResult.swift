@@ -1,3 +1,4 @@
+import HaptExplanation
 import HaptMetrics
 
 /// The outcome of one ``HaptCheck``: whether it passed, and a message that reads like
@@ -20,6 +21,10 @@ public struct HaptCheckResult: Sendable, Equatable, CustomStringConvertible {
   /// one line per pair that failed.
   public var details: [String]
 
+  /// The explanation the details were written from, when the check compared two
+  /// renders: the same one `compare` and `baseline check` print.
+  package var explanation: Explanation?
+
   public init(passed: Bool, summary: String, changes: [PerceptualChange] = [], details: [String]? = nil) {
     self.passed = passed
     self.summary = summary
@@ -27,8 +32,18 @@ public struct HaptCheckResult: Sendable, Equatable, CustomStringConvertible {
     self.details = details ?? changes.map(\.sentence)
   }
 
+  /// A result whose details are `explanation` as every view words it: how the second
+  /// feels against the first, the file's edits, the felt changes, the edits not felt.
+  package init(passed: Bool, summary: String, explanation: (Explanation, String, String)) {
+    let (story, nameA, nameB) = explanation
+    let same = story.felt.isEmpty && story.lines.isEmpty && story.edits?.isEmpty != false
+    self.init(
+      passed: passed, summary: summary, changes: story.felt, details: same ? [] : story.textLines(nameA, nameB))
+    self.explanation = story
+  }
+
   /// At most this many detail lines are listed in ``message``.
-  public static let listedDetails = 5
+  public static let listedDetails = 12
 
   /// The summary and, one per line, the first details.
   public var message: String {

@@ -108,6 +108,13 @@ public struct RenderedHaptic: Sendable {
     FileEventNames(pattern: pattern, latency_s: measurement.engineLatency_s)
   }
 
+  /// This render as one side of an explanation.
+  var explainedSide: ExplainedSide {
+    ExplainedSide(
+      features: features, pattern: pattern, format: path.map { URL(fileURLWithPath: $0).pathExtension },
+      eventNames: eventNames, band_Hz: device.frequencyBand_Hz)
+  }
+
   /// `name on device (state)`, as messages name it.
   public var label: String { "\(name) on \(device.name) (\(state.rawValue))" }
 }

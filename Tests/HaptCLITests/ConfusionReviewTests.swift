@@ -30,6 +30,9 @@ import Testing
     #expect(text.contains("iphone-wideband-lra (prepared): 17 patterns, 136 pairs"))
     #expect(text.contains("Confusable pairs (d' < 1 JND)"))
     #expect(text.contains("Nearest neighbour of each pattern:"))
+    // The neighbours that may be confused say how they feel, in `compare`'s words.
+    #expect(text.contains("How the neighbours that may be confused feel, closest first:\n"))
+    #expect(text.contains("\nui-toggle-on.ahap feels stronger, duller and shorter than ui-drag-snap.ahap\n"), "\(text)")
     let prose = text.replacingOccurrences(of: "\n", with: " ")
     #expect(prose.contains("patterns are effectively distinguishable"))
     #expect(prose.contains("Two different questions: d' (per pair, discrimination)"))

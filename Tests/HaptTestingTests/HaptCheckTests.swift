@@ -26,7 +26,12 @@ import Testing
       result.summary.hasPrefix(
         "uikit-notification-success vs uikit-notification-error on iphone-wideband-lra (prepared): d' "))
     #expect(result.changes.contains { $0.cue == .added && $0.event == 3 }, "\(result)")
-    #expect(result.details == result.changes.map(\.sentence))
+    // The details are the explanation `compare` prints: how it feels, the file's edits
+    // by the file's own event numbers, then what is felt from them.
+    #expect(result.details.first?.hasPrefix("how they feel: uikit-notification-error feels stronger") == true)
+    #expect(result.details.contains { $0.hasPrefix("  event 3 (transient at 0.16 s): moved 40 ms later") })
+    #expect(result.details.contains { $0.hasPrefix("  event 3 (transient at 0.16 s): now felt apart") })
+    #expect(!result.details.contains { $0.contains("added (") }, "a moved event is not an added one")
   }
 
   @Test func aPatternIsNotDistinguishableFromItself() throws {
@@ -47,7 +52,7 @@ import Testing
     #expect(!same.passed)
     // Half the intensity: about 6 dB less sensation level, 2.6 amplitude JNDs of 2.3 dB.
     #expect(
-      same.message.contains(try Regex(#"\n  event 1 \(transient at 0\.00 s\): 6\.\d dB weaker \(2\.\d JND\)"#)),
+      same.message.contains(try Regex(#"\n    event 1 \(transient at 0\.00 s\): 6\.\d dB weaker \(2\.\d JND\)"#)),
       "\(same)")
     #expect(same.summary.contains("must stay below 1.0 JND"))
     #expect(HaptCheck.distinguishable(full, half, atLeast: 2).passed)
@@ -72,7 +77,8 @@ import Testing
     #expect(twin.summary.hasSuffix("1 of 6 pairs under 2.0 JND"))
     #expect(
       twin.details == [
-        "uikit-notification-success vs uikit-notification-success: d' 0.0 JND, confusable; no change felt"
+        "uikit-notification-success vs uikit-notification-success: d' 0.0 JND, confusable; "
+          + "uikit-notification-success and uikit-notification-success feel the same (d' under one JND)"
       ])
     #expect(HaptCheck.distinguishable([set[0]]).passed)
   }

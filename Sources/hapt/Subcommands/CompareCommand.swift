@@ -78,26 +78,7 @@ struct CompareCommand: HaptCommand {
       c.perceptualDistance.map {
         "perceptual distance = \(Format.fixed($0, 2)) (how different they feel: attributes and d'; Docs/Perception.md)"
       } ?? "perceptual distance: none (one signal is not felt)")
-    let explanation = c.explanation
-    lines.append("how they feel: " + explanation.summary())
-    if let edits = explanation.edits {
-      if edits.isEmpty {
-        lines.append("what changed in the file: nothing (the same events and controls)")
-      } else {
-        lines.append("what changed in the file, from A to B:")
-        lines += explanation.editLines.map { "  " + $0 }
-      }
-    }
-    if c.changes.isEmpty {
-      lines.append("what a person would feel: no difference")
-    } else {
-      lines.append("what a person would feel, from A to B:")
-      lines += explanation.feltLines.map { "  " + $0 }
-    }
-    if !explanation.unfeltLines.isEmpty {
-      lines.append("edits not felt:")
-      lines += explanation.unfeltLines.map { "  " + $0 }
-    }
+    lines += c.explanation.textLines()
     lines.append(
       "waveform similarity (ST-SIM, 0..1, 1 identical; not the verdict) = \(Format.fixed(c.perceptible.similarity, 3))"
     )

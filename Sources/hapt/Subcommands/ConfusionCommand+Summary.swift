@@ -27,6 +27,20 @@ extension ConfusionCommand {
     return lines.joined(separator: "\n")
   }
 
+  /// How each nearest neighbour that may be confused (d' under 2 JND) feels against its
+  /// pattern, once per pair, closest first: the line `compare` gives for the two.
+  static func howNeighboursFeel(_ review: ConfusabilityReview) -> [String] {
+    var seen = Set<[Int]>()
+    let near = review.nearestNeighbours.filter { $0.verdict != .distinct }
+      .sorted { ($0.dPrime_JND, $0.pattern) < ($1.dPrime_JND, $1.pattern) }
+      .filter { seen.insert([min($0.pattern, $0.nearest), max($0.pattern, $0.nearest)]).inserted }
+    guard !near.isEmpty else { return [] }
+    var lines = ["How the neighbours that may be confused feel, closest first:"]
+    lines += near.prefix(listedPairs).map { wrapped(review.howTheyFeel($0.pattern, $0.nearest)) }
+    if near.count > listedPairs { lines.append("... and \(near.count - listedPairs) more.") }
+    return lines + [""]
+  }
+
   static func summary(_ review: ConfusabilityReview) -> String {
     let n = review.names.count
     var lines = ["\(review.device) (\(review.state.rawValue)): \(n) patterns, \(review.pairs.count) pairs", ""]
@@ -36,10 +50,12 @@ extension ConfusionCommand {
       lines.append("Confusable pairs (d' < 1 JND): none.")
     } else {
       lines.append("Confusable pairs (d' < 1 JND): \(confusable.count), most confusable first:")
-      var table = TextTable(["pattern A", "pattern B", "dPrime_JND", "waveformSimilarity_0to1"])
+      var table = TextTable(["pattern A", "pattern B", "dPrime_JND", "waveformSimilarity_0to1", "B against A"])
+      let index = Dictionary(review.names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
       for pair in confusable.prefix(listedPairs) {
+        let feel = index[pair.first].flatMap { i in index[pair.second].map { review.howTheyFeel(i, $0) } } ?? ""
         table.append([
-          pair.first, pair.second, Format.fixed(pair.dPrime, 2), Format.fixed(pair.similarity.similarity, 3),
+          pair.first, pair.second, Format.fixed(pair.dPrime, 2), Format.fixed(pair.similarity.similarity, 3), feel,
         ])
       }
       lines.append(table.text)
@@ -59,6 +75,7 @@ extension ConfusionCommand {
       ])
     }
     lines.append(neighbours.text)
+    lines += howNeighboursFeel(review)
     lines.append(wrapped(review.identificationSentence))
     lines.append(wrapped(review.meaning))
     lines.append(
