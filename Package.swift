@@ -107,12 +107,17 @@ let package = Package(
         "HaptEvaluation",
       ],
       exclude: ["README.md"], linkerSettings: linkMath),
+    /// Inline SVG charts (waveforms, spectrograms, latency bars, heat maps), the report's
+    /// verdict badges and the markup escaping they share.
+    .target(
+      name: "HaptCharts", dependencies: ["HaptCore", "HaptSignals", "HaptEvaluation"],
+      exclude: ["README.md"], linkerSettings: linkMath),
     /// CSV, HTML with inline SVG, JUnit XML, finding reporters (xcode, github, sarif, markdown).
     .target(
       name: "HaptReports",
       dependencies: [
         "HaptCore", "HaptPatterns", "HaptFormats", "HaptLint", "HaptSignals", "HaptSimulation", "HaptMetrics",
-        "HaptExplanation", "HaptEvaluation", "HaptBaselines", "HaptCalibration", "HaptAndroid",
+        "HaptExplanation", "HaptEvaluation", "HaptBaselines", "HaptCalibration", "HaptAndroid", "HaptCharts",
       ],
       exclude: ["README.md"], linkerSettings: linkMath),
 
@@ -187,7 +192,7 @@ let package = Package(
       dependencies: [
         "HaptReports", "HaptEvaluation", "HaptBaselines", "HaptAndroid", "HaptSimulation", "HaptPatterns",
         "HaptFormats",
-        "HaptLint", "HaptMetrics", "HaptExplanation",
+        "HaptLint", "HaptMetrics", "HaptExplanation", "HaptCharts",
       ],
       exclude: ["Goldens"]),
     .testTarget(name: "HaptTestingTests", dependencies: ["HaptTesting"]),

@@ -11,4 +11,14 @@ package enum DecimalText {
     if text.hasPrefix("-"), text.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) { return String(text.dropFirst()) }
     return text
   }
+
+  /// The shortest decimal form that reads back to the same `Double` (`0.1`, `1e-05`,
+  /// `-42.125`; whole numbers below 1e15 without a decimal point); empty for NaN and
+  /// infinities. What CSV and JSON numbers and full-precision chart labels write.
+  package static func roundTrip(_ value: Double) -> String {
+    guard value.isFinite else { return "" }
+    if value == 0 { return "0" }
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+    return value.description
+  }
 }

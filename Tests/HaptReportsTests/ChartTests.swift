@@ -4,6 +4,7 @@ import HaptSignals
 import Testing
 
 @testable import HaptReports
+@testable import HaptCharts
 
 @Suite struct ChartTests {
   /// Every chart of the sample page, plus edge cases.

@@ -3,6 +3,7 @@ import HaptCore
 import Testing
 
 @testable import HaptReports
+@testable import HaptCharts
 
 @Suite struct HTMLTests {
   static let hostile = [

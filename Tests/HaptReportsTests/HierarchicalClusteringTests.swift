@@ -2,6 +2,7 @@ import HaptCore
 import Testing
 
 @testable import HaptReports
+@testable import HaptCharts
 
 @Suite struct HierarchicalClusteringTests {
   /// Positions of each group's members in `order` form a contiguous run.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import HaptReports
+@testable import HaptCharts
 
 /// The index at 1280 px (issue 24): latency charts two in a row with readable axes, heat
 /// map column labels that never overlap, and the axis wording the README uses.

@@ -3,6 +3,7 @@ import HaptCore
 import Testing
 
 import HaptReports
+import HaptCharts
 
 #if canImport(FoundationXML)
   import FoundationXML

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import HaptReports
+@testable import HaptCharts
 
 /// Layout of the latency, waveform and spectrogram charts as a person reads them at
 /// 1280 px: labels that never collide, a readable budget region, no seams, one time axis.

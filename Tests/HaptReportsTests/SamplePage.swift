@@ -2,6 +2,7 @@ import Foundation
 import HaptCore
 
 import HaptReports
+import HaptCharts
 
 /// A page with every chart kind, built from synthetic data (an LRA-like burst, a
 /// block-structured similarity matrix), for tests and for looking at in a browser:

@@ -60,12 +60,7 @@ package enum CSVCell: Equatable, Sendable {
   }
 
   /// Shortest round-trip decimal form; empty for NaN and infinities.
-  static func roundTrip(_ value: Double) -> String {
-    guard value.isFinite else { return "" }
-    if value == 0 { return "0" }
-    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-    return value.description
-  }
+  static func roundTrip(_ value: Double) -> String { DecimalText.roundTrip(value) }
 
   /// `value` with exactly `decimals` decimals (clamped to 0...17); empty if not finite.
   /// Never writes a negative zero (`-0.000` becomes `0.000`).

@@ -1,6 +1,7 @@
 import Foundation
 import HaptCore
 import HaptAndroid
+import HaptCharts
 
 extension CorpusReport {
   /// "What plays where": per device, how many patterns play, fall back or are silent;

@@ -8,6 +8,7 @@ import HaptEvaluation
 import HaptBaselines
 import HaptAndroid
 import HaptFormats
+import HaptCharts
 
 /// `hapt report`: a report folder with `index.html` (summary, an index of every pattern
 /// with its latency on every device and state and its nearest neighbour, latency charts,

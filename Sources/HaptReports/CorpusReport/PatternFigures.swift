@@ -1,6 +1,7 @@
 import HaptMetrics
 import HaptSignals
 import HaptEvaluation
+import HaptCharts
 
 /// The per-pattern figures of the report: waveform with envelope and markers, and a
 /// spectrogram below it on the same time axis, of the pattern's body acceleration on the

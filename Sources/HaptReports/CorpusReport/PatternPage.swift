@@ -2,6 +2,7 @@ import HaptCore
 import HaptMetrics
 import HaptPatterns
 import HaptEvaluation
+import HaptCharts
 
 /// One pattern's page of the report folder (`patterns/NAME.html`): its waveform, envelope,
 /// markers and spectrogram on the primary device, its latency on every device and state,

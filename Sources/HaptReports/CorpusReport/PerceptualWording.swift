@@ -1,4 +1,5 @@
 import HaptMetrics
+import HaptCharts
 
 /// Designers' sentences about ``PerceptualAttributes``: what a pattern feels like, and
 /// how two differ ("error is 2.0x stronger and 1.5x faster than warning").

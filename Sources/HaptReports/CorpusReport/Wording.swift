@@ -1,4 +1,5 @@
 import HaptEvaluation
+import HaptCharts
 
 /// Sentences generated from data that read correctly for 0, 1 and many: counted nouns
 /// ("no files", "1 file", "3 files") and lists ("a, b and 3 more").

@@ -1,4 +1,5 @@
 import Foundation
+import HaptCharts
 
 /// A fragment of HTML markup that is safe by construction.
 ///

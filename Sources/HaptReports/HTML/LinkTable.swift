@@ -1,3 +1,5 @@
+import HaptCharts
+
 /// A table for a page whose cells may be links, verdict badges or coloured verdict
 /// cells: the pattern index, neighbour lists and pair tables (``ReportTable`` holds plain
 /// CSV cells).

@@ -1,3 +1,5 @@
+import HaptCharts
+
 extension ReportPage {
   /// The Content-Security-Policy the page declares.
   package static let contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"

@@ -1,3 +1,5 @@
+import HaptCharts
+
 /// A self-contained HTML report page: title, summary facts, a table of contents and
 /// sections of paragraphs, notes, "approximate" callouts, tables and inline SVG charts.
 ///

@@ -1,3 +1,5 @@
+import HaptCharts
+
 /// The report page's inline style sheet.
 ///
 /// System font stack, a 1248 px content column (comfortable in a 1280 px window), quiet

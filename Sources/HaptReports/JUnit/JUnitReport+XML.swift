@@ -1,3 +1,5 @@
+import HaptCharts
+
 extension JUnitReport {
   /// The report as an XML 1.0 document (UTF-8, `\n` line ends).
   ///

@@ -62,7 +62,7 @@ package enum MarkupEscaping {
   /// `name` if it is a safe element or attribute name (ASCII letters, digits, `-`, `:`,
   /// `_`, starting with a letter), nil otherwise. Builders drop unsafe names rather than
   /// emit them, so a name can never break out of its tag.
-  static func safeName(_ name: String) -> String? {
+  package static func safeName(_ name: String) -> String? {
     guard let first = name.unicodeScalars.first, isASCIILetter(first) else { return nil }
     for scalar in name.unicodeScalars {
       guard

@@ -1,3 +1,4 @@
+import HaptCore
 /// One bar of a ``LatencyChart``: the detect latency of a pattern on a device in an engine
 /// state.
 package struct LatencyBar: Equatable, Sendable {
@@ -126,7 +127,7 @@ package enum LatencyChart {
   }
 
   /// Approximate width of 11 px chart text, per character.
-  static let labelCharacterWidth = 6.2
+  package static let labelCharacterWidth = 6.2
 
   /// Where the two budget labels go: the pass label ends just left of its line, the warn
   /// label starts just right of its line, so on one row they cannot overlap (the pass
@@ -134,7 +135,7 @@ package enum LatencyChart {
   /// left of its line on the row above (y 56 instead of 70), clear of the other. Both
   /// rows sit between the legend (baseline 40) and the plot (top 78), so neither a label
   /// nor a dashed line, which starts just under its label, touches the legend.
-  static func budgetLabelLayout(
+  package static func budgetLabelLayout(
     pass: (x: Double, text: String), warn: (x: Double, text: String), right: Double
   ) -> [(text: String, anchorX: Double, anchor: SVGWriter.Anchor, y: Double, extent: ClosedRange<Double>)] {
     func width(_ text: String) -> Double { Double(text.count) * labelCharacterWidth }
@@ -149,7 +150,7 @@ package enum LatencyChart {
 
   /// Grid lines, ticks and labels of the latency axis, and a break mark (two slanted
   /// strokes across the axis line) where a broken axis turns logarithmic.
-  static func drawAxis(
+  package static func drawAxis(
     into svg: inout SVGWriter, _ x: LatencyAxis, plot: (left: Double, top: Double, right: Double, bottom: Double)
   ) {
     for value in x.ticks {
@@ -181,7 +182,9 @@ package enum LatencyChart {
   /// contradict the verdict (50.04 ms is a warn against a 50 ms budget: shown as `50.04`,
   /// not `50.0`). A verdict the latency alone does not decide (`prepare`: over the budget
   /// cold, within it prepared) is shown against the budget it misses: as a warn or fail.
-  static func displayed(_ latency_ms: Double, verdict: ReportVerdict, pass_ms: Double, warn_ms: Double) -> String {
+  package static func displayed(
+    _ latency_ms: Double, verdict: ReportVerdict, pass_ms: Double, warn_ms: Double
+  ) -> String {
     let own = ReportVerdict(latency_ms: latency_ms, pass_ms: pass_ms, warn_ms: warn_ms)
     guard [.pass, .warn, .fail].contains(verdict) else {
       guard own != .silent else { return ChartNumber.fixed(latency_ms, decimals: 1) }
@@ -192,12 +195,12 @@ package enum LatencyChart {
       let rounded = Double(text) ?? latency_ms
       if ReportVerdict(latency_ms: rounded, pass_ms: pass_ms, warn_ms: warn_ms) == verdict { return text }
     }
-    return CSVCell.roundTrip(latency_ms)  // full precision: never contradicts the verdict
+    return DecimalText.roundTrip(latency_ms)  // full precision: never contradicts the verdict
   }
 
   /// `pattern · device · state`, leaving out empty parts (pass an empty device and state
   /// when the chart's title already names them).
-  static func label(_ bar: LatencyBar) -> String {
+  package static func label(_ bar: LatencyBar) -> String {
     [bar.pattern, bar.device, bar.state].filter { !$0.isEmpty }.joined(separator: " · ")
   }
 

@@ -1,7 +1,7 @@
 /// Axes, grid lines, tick labels and axis titles shared by the charts.
-enum ChartAxes {
+package enum ChartAxes {
   /// Light grid, ticks and labels for two linear axes around the plot rectangle.
-  static func drawLinear(
+  package static func drawLinear(
     into svg: inout SVGWriter, x: LinearScale, y: LinearScale, xLabel: String, yLabel: String,
     plot: (left: Double, top: Double, right: Double, bottom: Double), grid: Bool = true
   ) {
@@ -12,7 +12,7 @@ enum ChartAxes {
       fill: "none", stroke: "#666666")
   }
 
-  static func drawXAxis(
+  package static func drawXAxis(
     into svg: inout SVGWriter, x: LinearScale, label: String,
     plot: (left: Double, top: Double, right: Double, bottom: Double), grid: Bool = true,
     tickCount: Int = 10
@@ -27,7 +27,7 @@ enum ChartAxes {
     svg.text(label, x: (plot.left + plot.right) / 2, y: plot.bottom + 34, anchor: .middle, size: 12)
   }
 
-  static func drawYAxis(
+  package static func drawYAxis(
     into svg: inout SVGWriter, y: LinearScale, label: String,
     plot: (left: Double, top: Double, right: Double, bottom: Double), grid: Bool = true
   ) {
@@ -44,7 +44,7 @@ enum ChartAxes {
 
   /// A vertical colour-scale legend: a stack of swatches from `low` (bottom) to `high`
   /// (top) with labelled ends and middle, titled with the unit.
-  static func drawColorLegend(
+  package static func drawColorLegend(
     into svg: inout SVGWriter, ramp: ColorRamp, low: Double, high: Double, title: String,
     x: Double, top: Double, bottom: Double, decimals: Int
   ) {

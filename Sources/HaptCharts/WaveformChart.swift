@@ -125,7 +125,7 @@ package enum WaveformChart {
   /// Places marker labels on rows above the plot: each label goes on the first row where
   /// it does not overlap the previous label (at most four rows); labels that would run
   /// past the right edge are drawn to the left of their line.
-  static func layOutMarkerLabels(
+  package static func layOutMarkerLabels(
     _ markers: [ChartMarker], x: LinearScale, right: Double
   ) -> [(text: String, level: Int, flip: Bool)] {
     var levelEnds = [Double](repeating: -.infinity, count: 4)

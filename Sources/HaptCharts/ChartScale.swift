@@ -1,13 +1,14 @@
+import HaptCore
 import Foundation
 
 /// A linear map from a data interval to a pixel interval, with "nice" tick values.
-struct LinearScale {
-  var domain: (lower: Double, upper: Double)
-  var range: (lower: Double, upper: Double)
+package struct LinearScale {
+  package var domain: (lower: Double, upper: Double)
+  package var range: (lower: Double, upper: Double)
 
   /// A scale over `lower...upper`; an empty, inverted or non-finite domain is widened to a
   /// usable one (a single value `v` becomes `v - 1 ... v + 1`).
-  init(domain lower: Double, _ upper: Double, range from: Double, _ to: Double) {
+  package init(domain lower: Double, _ upper: Double, range from: Double, _ to: Double) {
     var lo = lower.isFinite ? lower : 0
     var hi = upper.isFinite ? upper : 1
     if hi < lo { swap(&lo, &hi) }
@@ -20,13 +21,13 @@ struct LinearScale {
   }
 
   /// The pixel position of `value` (values outside the domain map outside the range).
-  func callAsFunction(_ value: Double) -> Double {
+  package func callAsFunction(_ value: Double) -> Double {
     range.lower + (value - domain.lower) / (domain.upper - domain.lower) * (range.upper - range.lower)
   }
 
   /// About `count` round tick values (1, 2 or 5 times a power of ten) inside the domain,
   /// with the step they use.
-  func ticks(count: Int = 6) -> (values: [Double], step: Double) {
+  package func ticks(count: Int = 6) -> (values: [Double], step: Double) {
     let step = LinearScale.niceStep(span: domain.upper - domain.lower, count: count)
     let first = (domain.lower / step).rounded(.up)
     let last = (domain.upper / step).rounded(.down)
@@ -38,7 +39,7 @@ struct LinearScale {
   }
 
   /// A round step (1, 2 or 5 times a power of ten) giving about `count` intervals.
-  static func niceStep(span: Double, count: Int) -> Double {
+  package static func niceStep(span: Double, count: Int) -> Double {
     let raw = span / Double(max(count, 1))
     guard raw.isFinite, raw > 0 else { return 1 }
     let magnitude = pow(10, floor(log10(raw)))
@@ -49,7 +50,7 @@ struct LinearScale {
   }
 
   /// The domain extended outwards to whole multiples of a nice step.
-  static func niceDomain(_ lower: Double, _ upper: Double, count: Int = 6) -> (Double, Double) {
+  package static func niceDomain(_ lower: Double, _ upper: Double, count: Int = 6) -> (Double, Double) {
     let scale = LinearScale(domain: lower, upper, range: 0, 1)
     let step = niceStep(span: scale.domain.upper - scale.domain.lower, count: count)
     return (
@@ -59,22 +60,22 @@ struct LinearScale {
 }
 
 /// Formatting of numbers for people (axis labels, cell values, bar labels).
-enum ChartNumber {
+package enum ChartNumber {
   /// `value` with as many decimals as a tick `step` needs (0 for steps of 1 and more).
-  static func tick(_ value: Double, step: Double) -> String {
+  package static func tick(_ value: Double, step: Double) -> String {
     let decimals = step >= 1 || step <= 0 || !step.isFinite ? 0 : min(6, Int((-log10(step)).rounded(.up)))
     return fixed(value, decimals: decimals)
   }
 
   /// `value` with exactly `decimals` decimals, never `-0`; `–` for non-finite values.
-  static func fixed(_ value: Double, decimals: Int) -> String {
+  package static func fixed(_ value: Double, decimals: Int) -> String {
     guard value.isFinite else { return "–" }
-    return CSVCell.fixed(value, decimals: decimals)
+    return DecimalText.fixed(value, decimals: min(max(decimals, 0), 17))
   }
 
   /// About four significant digits, trailing zeros removed, without exponent for everyday
   /// magnitudes.
-  static func readable(_ value: Double) -> String {
+  package static func readable(_ value: Double) -> String {
     guard value.isFinite else { return "–" }
     let magnitude = abs(value)
     if magnitude == 0 { return "0" }
@@ -85,7 +86,7 @@ enum ChartNumber {
   }
 
   /// `text` without trailing zeros after a decimal point (`50.00` -> `50`, `12.50` -> `12.5`).
-  static func trimmed(_ text: String) -> String {
+  package static func trimmed(_ text: String) -> String {
     guard text.contains(".") else { return text }
     var out = text
     while out.hasSuffix("0") { out.removeLast() }

@@ -5,16 +5,16 @@ import Foundation
 /// over the first ``linearShare`` of the plot, so the budget region keeps its width, and
 /// logarithmic from there to ``upper_ms``, so a 1.5 s outlier and 200 ms cold starts stay
 /// on the chart without squeezing the budgets to the left edge.
-struct LatencyAxis {
+package struct LatencyAxis {
   /// Share of the plot width given to the linear part of a broken axis.
-  static let linearShare = 0.5
+  package static let linearShare = 0.5
 
   /// The end of the axis, ms.
-  let upper_ms: Double
+  package let upper_ms: Double
   /// Where the linear part ends and the logarithmic part begins, ms; nil: all linear.
-  let breakAt_ms: Double?
-  let left: Double
-  let right: Double
+  package let breakAt_ms: Double?
+  package let left: Double
+  package let right: Double
 
   /// The axis for `latencies_ms` against the budgets, drawn from `left` to `right`.
   ///
@@ -22,7 +22,7 @@ struct LatencyAxis {
   /// broken at the round value (1, 2 or 5 times a power of ten) at or above twice the
   /// larger budget, with the logarithmic part ending at the next value of the 1-2-5
   /// series above the longest latency.
-  init(latencies_ms: [Double], pass_ms: Double, warn_ms: Double, left: Double, right: Double) {
+  package init(latencies_ms: [Double], pass_ms: Double, warn_ms: Double, left: Double, right: Double) {
     self.left = left
     self.right = right
     let finite = latencies_ms.filter { $0.isFinite && $0 >= 0 }
@@ -39,7 +39,7 @@ struct LatencyAxis {
   }
 
   /// The smallest value of the 1-2-5 series (…, 10, 20, 50, 100, …) at or above `value`.
-  static func series(atLeast value: Double) -> Double {
+  package static func series(atLeast value: Double) -> Double {
     guard value.isFinite, value > 0 else { return 1 }
     var magnitude = pow(10, floor(log10(value)))
     while true {
@@ -49,7 +49,7 @@ struct LatencyAxis {
   }
 
   /// The pixel position of a latency (clamped to the axis).
-  func callAsFunction(_ value_ms: Double) -> Double {
+  package func callAsFunction(_ value_ms: Double) -> Double {
     let v = min(max(value_ms.isFinite ? value_ms : 0, 0), upper_ms)
     let width = right - left
     guard let breakAt = breakAt_ms else { return left + v / upper_ms * width }
@@ -60,7 +60,7 @@ struct LatencyAxis {
 
   /// Tick values: about 5 round values on the linear part; on the logarithmic part the
   /// 1-2-5 series (only the powers of ten when that gives more than 6 ticks).
-  var ticks: [Double] {
+  package var ticks: [Double] {
     // At most one tick per 50 px, so that labels of three digits never touch.
     func count(_ pixels: Double, most: Int) -> Int { max(2, min(most, Int(pixels / 50))) }
     guard let breakAt = breakAt_ms else {

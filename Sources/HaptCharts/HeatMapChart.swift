@@ -16,7 +16,7 @@ package enum HeatMapChart {
   package static let compactLevels = 64
 
   /// The colour step of a value in a compact map; -1 for a missing value.
-  static func compactLevel(_ value: Double?, low: Double, span: Double) -> Int {
+  package static func compactLevel(_ value: Double?, low: Double, span: Double) -> Int {
     guard let value else { return -1 }
     let t = min(max((value - low) / span, 0), 1)
     return Int((t * Double(compactLevels - 1)).rounded())
@@ -161,7 +161,7 @@ package enum HeatMapChart {
   /// neighbouring labels never overlap: slanted at -45 degrees (their lines `cell` x
   /// sin 45 degrees apart) when that leaves room for a 9 px font, upright (-90 degrees,
   /// `cell` apart) otherwise; the font is at most the spacing less 1 px, and 12 px.
-  static func columnLabelLayout(cell: Double) -> (size: Double, rotation: Double) {
+  package static func columnLabelLayout(cell: Double) -> (size: Double, rotation: Double) {
     let slanted = cell * 0.5.squareRoot()
     if slanted - 1 >= 9 { return (min(12, slanted - 1), -45) }
     return (min(12, cell - 1), -90)
@@ -192,7 +192,7 @@ package enum HeatMapChart {
   }
 
   /// `order` if it is a permutation of `0..<count`, the identity otherwise.
-  static func permutation(_ order: [Int]?, count: Int) -> [Int] {
+  package static func permutation(_ order: [Int]?, count: Int) -> [Int] {
     guard let order, order.count == count, Set(order) == Set(0..<count) else { return Array(0..<count) }
     return order
   }

@@ -26,7 +26,7 @@ package struct ColorRamp: Sendable, Equatable {
     0xF7FBFF, 0xDEEBF7, 0xC6DBEF, 0x9ECAE1, 0x6BAED6, 0x4292C6, 0x2171B5, 0x08519C, 0x08306B,
   ])
 
-  init(hex: [Int]) {
+  package init(hex: [Int]) {
     stops = hex.map { (Double(($0 >> 16) & 0xFF), Double(($0 >> 8) & 0xFF), Double($0 & 0xFF)) }
   }
 

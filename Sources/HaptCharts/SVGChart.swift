@@ -15,7 +15,7 @@ package struct SVGChart: Equatable, Sendable {
   /// The accessible title.
   package let title: String
 
-  init(markup: String, width: Int, height: Int, title: String) {
+  package init(markup: String, width: Int, height: Int, title: String) {
     self.markup = markup
     self.width = width
     self.height = height
@@ -29,16 +29,16 @@ package struct SVGChart: Equatable, Sendable {
 }
 
 /// Builds SVG markup with escaped text and compact, deterministic number formatting.
-struct SVGWriter {
+package struct SVGWriter {
   private(set) var out = ""
-  let width: Int
-  let height: Int
-  let title: String
+  package let width: Int
+  package let height: Int
+  package let title: String
 
-  static let fontStack =
+  package static let fontStack =
     "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif"
 
-  init(width: Int, height: Int, title: String, description: String) {
+  package init(width: Int, height: Int, title: String, description: String) {
     self.width = width
     self.height = height
     self.title = title
@@ -51,13 +51,13 @@ struct SVGWriter {
   }
 
   /// Finishes the document.
-  func finished() -> SVGChart {
+  package func finished() -> SVGChart {
     SVGChart(markup: out + "</svg>", width: width, height: height, title: title)
   }
 
   /// A coordinate with at most one decimal, without a trailing `.0`; non-finite values
   /// become 0 and magnitudes are clamped to 1e6 so a bad datum cannot produce `nan`.
-  static func number(_ value: Double) -> String {
+  package static func number(_ value: Double) -> String {
     guard value.isFinite else { return "0" }
     let tenths = Int((min(max(value, -1e6), 1e6) * 10).rounded())
     let sign = tenths < 0 ? "-" : ""
@@ -65,9 +65,9 @@ struct SVGWriter {
     return magnitude % 10 == 0 ? "\(sign)\(magnitude / 10)" : "\(sign)\(magnitude / 10).\(magnitude % 10)"
   }
 
-  mutating func raw(_ markup: String) { out += markup }
+  package mutating func raw(_ markup: String) { out += markup }
 
-  mutating func rect(
+  package mutating func rect(
     x: Double, y: Double, width: Double, height: Double, fill: String,
     stroke: String? = nil, extra: String = "", tooltip: String? = nil
   ) {
@@ -83,7 +83,7 @@ struct SVGWriter {
     }
   }
 
-  mutating func line(
+  package mutating func line(
     x1: Double, y1: Double, x2: Double, y2: Double, stroke: String, width: Double = 1,
     dash: String? = nil
   ) {
@@ -94,9 +94,9 @@ struct SVGWriter {
     out += "/>\n"
   }
 
-  enum Anchor: String { case start, middle, end }
+  package enum Anchor: String { case start, middle, end }
 
-  mutating func text(
+  package mutating func text(
     _ string: String, x: Double, y: Double, anchor: Anchor = .start, size: Double = 12,
     weight: String? = nil, fill: String = "#222222", rotate: Double? = nil, tooltip: String? = nil,
     halo: String? = nil
@@ -115,7 +115,7 @@ struct SVGWriter {
     out += MarkupEscaping.text(string) + "</text>\n"
   }
 
-  mutating func polyline(
+  package mutating func polyline(
     _ points: [(x: Double, y: Double)], stroke: String, width: Double = 1, fill: String = "none"
   ) {
     guard !points.isEmpty else { return }
@@ -130,7 +130,7 @@ struct SVGWriter {
   /// point absolute, the rest relative (`l` then implicit line-tos), integer coordinates
   /// only, repeated points dropped. About a third of the bytes of ``polyline(_:stroke:width:fill:)``
   /// for a decimated waveform, and nothing a 1x display could show is lost.
-  mutating func pixelPath(
+  package mutating func pixelPath(
     _ points: [(x: Double, y: Double)], stroke: String, width: Double = 1, dash: String? = nil
   ) {
     guard !points.isEmpty else { return }
@@ -164,7 +164,7 @@ struct SVGWriter {
   }
 
   /// `label` shortened to `limit` characters with an ellipsis.
-  static func truncated(_ label: String, to limit: Int) -> String {
+  package static func truncated(_ label: String, to limit: Int) -> String {
     guard label.count > limit, limit > 1 else { return label }
     return String(label.prefix(limit - 1)) + "…"
   }

@@ -16,7 +16,7 @@ package enum SpectrogramChart {
   package static let rightMargin = 96.0
 
   /// Number of colour steps the cells are quantised to.
-  static let levels = 24
+  package static let levels = 24
 
   /// Renders the chart.
   ///
@@ -118,14 +118,14 @@ package enum SpectrogramChart {
   }
 
   /// The colour step of a dB value: 0 at or below the floor, `levels` at the top.
-  static func quantised(_ value: Double, floor: Double, range: Double) -> Int {
+  package static func quantised(_ value: Double, floor: Double, range: Double) -> Int {
     guard value.isFinite else { return 0 }
     let t = (value - floor) / range
     return min(max(Int((t * Double(levels)).rounded(.up)), 0), levels)
   }
 
   /// Max-pools the matrix into blocks: `cells[row][column]`, row 0 the lowest frequency.
-  static func pool(
+  package static func pool(
     _ decibels: [[Double]], frames: Int, bins: Int, maxColumns: Int, maxRows: Int
   ) -> (cells: [[Double]], columns: [Range<Int>], rows: [Range<Int>]) {
     let columns = blocks(count: frames, limit: maxColumns)
@@ -148,7 +148,7 @@ package enum SpectrogramChart {
   }
 
   /// `count` items split into at most `limit` contiguous, nearly equal blocks.
-  static func blocks(count: Int, limit: Int) -> [Range<Int>] {
+  package static func blocks(count: Int, limit: Int) -> [Range<Int>] {
     let n = min(count, limit)
     guard n > 0 else { return [] }
     return (0..<n).map { (($0 * count) / n)..<((($0 + 1) * count) / n) }
