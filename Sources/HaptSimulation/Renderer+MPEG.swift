@@ -48,12 +48,13 @@ extension Renderer {
 }
 
 extension Renderer {
-  /// The played pattern's length, s: its events' end, or for an MPEG-I Haptics experience
-  /// the later of that and the experience's own end (looped, rate-scaled).
+  /// The played pattern's length, s: its events' end, or for a source that synthesises
+  /// its own drive (an MPEG-I Haptics experience) the later of that and the source's own
+  /// end (looped, rate-scaled).
   func playedDuration_s(_ played: HapticPattern, loops: Int, options: RenderOptions) -> Double {
-    guard let mpeg = played.mpeg else { return played.duration_s }
+    guard let source = played.source as? any DriveSynthesizedSource else { return played.duration_s }
     let rate = options.playbackRate.isFinite ? Swift.min(Swift.max(options.playbackRate, 0.5), 2) : 1
-    return Swift.max(played.duration_s, mpeg.duration_s * Double(loops) / rate)
+    return Swift.max(played.duration_s, source.sourceDuration_s * Double(loops) / rate)
   }
 }
 

@@ -109,7 +109,8 @@ package struct Renderer: Sendable {
   /// as synthesised, for their full length (the open-loop drive of Docs/Model.md §2, which
   /// the drive-synthesis tests compare with a reference), not cut where the mass stops.
   package func render(_ original: HapticPattern, options: RenderOptions, closedLoopBrakes: Bool) -> Rendering {
-    let (pattern, android) = devicePattern(original)
+    let resolution = devicePattern(original)
+    let pattern = resolution.pattern
     let fs = device.sampleRate_Hz
     let lead = options.prepareLead_s.flatMap { $0.isFinite ? $0 : nil }
     let latency = device.latency.latency_s(state: options.state, prepareLead: lead)
@@ -153,13 +154,13 @@ package struct Renderer: Sendable {
     case .invalid: silence = .deviceCannotBeSimulated
     case .lra, .erm, .ideal: if options.condition == .hapticsOff { silence = .hapticsOff }
     }
-    if silence == nil { silence = android?.silenceReason }
+    if silence == nil { silence = resolution.silenceReason }
     if let silence {
       var silent = Rendering(
         drive_V: Signal(zeros: count, sampleRate_Hz: fs),
         acceleration_g: Signal(zeros: count, sampleRate_Hz: fs),
         latency_s: latency, driveEnd_s: latency, silenceReason: silence, isTruncated: isTruncated)
-      silent.notes = android?.notes ?? []
+      silent.notes = resolution.notes
       return silent
     }
 
@@ -170,16 +171,16 @@ package struct Renderer: Sendable {
       equalizer: equalizer)
     var end: Int?
     var drive = [Double](repeating: 0, count: count)
-    if let mpeg = played.mpeg {
-      end = mpegDrive(
-        mpeg, rate: options.playbackRate.isFinite ? options.playbackRate : 1, loops: loops,
-        period_s: Swift.max(pattern.duration_s, mpeg.duration_s), offset: Double(kInt) + rho,
+    if let source = played.source as? any DriveSynthesizedSource {
+      end = source.synthesizeDrive(
+        on: self, rate: options.playbackRate.isFinite ? options.playbackRate : 1, loops: loops,
+        period_s: Swift.max(pattern.duration_s, source.sourceDuration_s), offset: Double(kInt) + rho,
         lowPower: options.condition == .lowPower,
         into: &drive)
     } else if closedLoopBrakes, device.drive.brakeCycles > 0, actuator.isPhysical {
       return brakedRendering(
         played, synthesizer: &synthesizer, count: count, k: kInt, rho: rho, latency_s: latency,
-        isTruncated: isTruncated, notes: android?.notes ?? [])
+        isTruncated: isTruncated, notes: resolution.notes)
     } else {
       let controls = played.controls
       drive.withUnsafeMutableBufferPointer { buffer in
@@ -206,24 +207,18 @@ package struct Renderer: Sendable {
       acceleration_g: Signal(samples: acceleration, sampleRate_Hz: fs),
       latency_s: latency, driveEnd_s: driveEnd, silenceReason: Self.patternSilence(played, drive: drive),
       isTruncated: isTruncated)
-    rendering.notes = android?.notes ?? []
+    rendering.notes = resolution.notes
     return rendering
   }
 }
 
 extension Renderer {
-  /// The pattern this device plays: a pattern read from Android vibration XML is resolved
-  /// again for this device (its resonance, gamma, effects, primitives and amplitude
-  /// control; Docs/Android.md); a pattern with frequencies in hertz (`.haps`, `.ivs`) is
-  /// resolved again for this device's drive band (Docs/Formats.md); any other pattern
-  /// plays as it is.
-  func devicePattern(_ pattern: HapticPattern) -> (pattern: HapticPattern, android: AndroidResolution?) {
-    if let hertz = pattern.hertz, pattern.android == nil {
-      return (hertz.resolved(band_Hz: device.driveBand_Hz), nil)
-    }
-    guard let android = pattern.android else { return (pattern, nil) }
-    let resolution = android.resolved(for: device.androidPlayback)
-    return (resolution.pattern, resolution)
+  /// The pattern this device plays: a pattern whose source a device resolves for itself
+  /// (``DeviceResolvedSource``: an Android vibration, frequencies in hertz) is resolved
+  /// again for this device; any other pattern plays as it is.
+  func devicePattern(_ pattern: HapticPattern) -> ResolvedPattern {
+    guard let source = pattern.source as? any DeviceResolvedSource else { return ResolvedPattern(pattern: pattern) }
+    return source.resolved(pattern, on: device)
   }
 }
 

@@ -76,20 +76,3 @@ package struct AndroidPlayback: Equatable, Sendable {
   /// choice, the time an LRA needs to follow a step (AND004); vendors publish no value.
   package static let defaultMinEnvelopeControlPoint_ms = 10
 }
-
-/// The result of playing an ``AndroidVibration`` on a device: the pattern the simulator
-/// renders, what was approximated, or why nothing plays.
-package struct AndroidResolution: Equatable, Sendable {
-  /// The vibration as pattern events, driven at resonance (see Docs/Android.md).
-  package var pattern: HapticPattern
-  /// What the rendering approximates or cuts (a repeating waveform, a fallback used).
-  package var notes: [String]
-  /// Why the device plays nothing, or nil.
-  package var silenceReason: SilenceReason?
-
-  package init(pattern: HapticPattern, notes: [String] = [], silenceReason: SilenceReason? = nil) {
-    self.pattern = pattern
-    self.notes = notes
-    self.silenceReason = silenceReason
-  }
-}

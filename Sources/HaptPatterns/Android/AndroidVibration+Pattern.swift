@@ -13,7 +13,7 @@ extension AndroidVibration {
   /// a repeating block is unrolled for ``AndroidPlayback/repeatingRenderLength_s``.
   /// The result carries this vibration in ``HapticPattern/android`` so that a renderer can
   /// resolve it again for another device.
-  package func resolved(for device: AndroidPlayback = AndroidPlayback()) -> AndroidResolution {
+  package func resolved(for device: AndroidPlayback = AndroidPlayback()) -> ResolvedPattern {
     var builder = AndroidPatternBuilder(device: device)
     if let effect = effects.first(where: isSelect ? device.selects : device.supports) {
       builder.add(effect)
@@ -24,7 +24,7 @@ extension AndroidVibration {
     }
     var pattern = builder.pattern
     pattern.android = self
-    return AndroidResolution(pattern: pattern, notes: builder.notes, silenceReason: builder.silenceReason)
+    return ResolvedPattern(pattern: pattern, notes: builder.notes, silenceReason: builder.silenceReason)
   }
 
   private static func unsupportedReason(_ effect: AndroidVibrationEffect, device: AndroidPlayback) -> SilenceReason {
@@ -267,5 +267,15 @@ struct AndroidPatternBuilder {
           value: intensity(Double(step.level) / Double(maxLevel))))
       previous = step.level
     }
+  }
+}
+
+extension AndroidVibration: PatternSource {}
+
+extension HapticPattern {
+  /// The Android vibration this pattern was read from, which a renderer resolves again for its own device (``AndroidVibration/resolved(for:)``) (its ``source``), or nil.
+  package var android: AndroidVibration? {
+    get { self[source: AndroidVibration.self] }
+    set { self[source: AndroidVibration.self] = newValue }
   }
 }

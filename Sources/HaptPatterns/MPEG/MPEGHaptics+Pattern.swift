@@ -176,3 +176,13 @@ extension MPEGHaptics {
     return ParameterCurve.chained(id, points)
   }
 }
+
+extension MPEGHaptics: PatternSource {}
+
+extension HapticPattern {
+  /// The MPEG-I Haptics experience this pattern was read from (`.hjif`, `.hmpg`), which a renderer decodes to the drive (Docs/Formats-MPEG.md); the events are its approximation (its ``source``), or nil.
+  package var mpeg: MPEGHaptics? {
+    get { self[source: MPEGHaptics.self] }
+    set { self[source: MPEGHaptics.self] = newValue }
+  }
+}

@@ -16,30 +16,23 @@ package struct HapticPattern: Equatable, Sendable {
   package var parameterSteps: [ParameterStep]
   /// AHAP `ParameterCurve` entries in file order.
   package var parameterCurves: [ParameterCurve]
-  /// The Android vibration this pattern was resolved from, if it came from vibration XML:
-  /// a renderer resolves it again for its own device's capabilities (see
-  /// ``AndroidVibration/resolved(for:)``). Not written by the AHAP encoder.
-  package var android: AndroidVibration?
-  /// The frequencies-in-hertz description this pattern was resolved from (`.haps`,
-  /// `.ivs`): a renderer resolves it again for its own drive band (see
-  /// ``HertzPattern/resolved(band_Hz:)``). Not written by the AHAP encoder.
-  package var hertz: HertzPattern?
-  /// The MPEG-I Haptics experience this pattern was read from, if it came from `.hjif` or
-  /// `.hmpg`: a renderer decodes it to the drive (Docs/Formats-MPEG.md); the events are
-  /// its approximation in the pattern model. Not written by the AHAP encoder.
-  package var mpeg: MPEGHaptics?
+  /// The description this pattern was read from, in its format's own terms, when a
+  /// device resolves it for itself (an Android vibration, frequencies in hertz, an MPEG-I
+  /// experience; ``PatternSource``); nil for a pattern that plays as its events say (AHAP,
+  /// `.haptic`). Not written by the AHAP encoder.
+  package var source: (any PatternSource)?
 
   package init(
     version: Double? = 1, metadata: PatternMetadata = PatternMetadata(),
     events: [HapticEvent] = [], parameterSteps: [ParameterStep] = [],
-    parameterCurves: [ParameterCurve] = [], android: AndroidVibration? = nil
+    parameterCurves: [ParameterCurve] = [], source: (any PatternSource)? = nil
   ) {
     self.version = version
     self.metadata = metadata
     self.events = events
     self.parameterSteps = parameterSteps
     self.parameterCurves = parameterCurves
-    self.android = android
+    self.source = source
   }
 
   /// The pattern's length in seconds: the end of the last event, step or curve point.
@@ -70,5 +63,18 @@ package struct HapticPattern: Equatable, Sendable {
     events.enumerated().filter { $0.element.type.isHaptic }
       .sorted { ($0.element.time_s, $0.offset) < ($1.element.time_s, $1.offset) }
       .map(\.element)
+  }
+}
+
+extension HapticPattern {
+  package static func == (lhs: HapticPattern, rhs: HapticPattern) -> Bool {
+    guard lhs.version == rhs.version, lhs.metadata == rhs.metadata, lhs.events == rhs.events,
+      lhs.parameterSteps == rhs.parameterSteps, lhs.parameterCurves == rhs.parameterCurves
+    else { return false }
+    switch (lhs.source, rhs.source) {
+    case (nil, nil): return true
+    case (let a?, let b?): return a.isSame(as: b)
+    default: return false
+    }
   }
 }

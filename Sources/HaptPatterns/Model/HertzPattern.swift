@@ -347,3 +347,13 @@ struct HertzGroup {
     pattern.parameterSteps.append(ParameterStep(parameterID: .hapticSharpnessControl, time_s: end_s, value: 0))
   }
 }
+
+extension HertzPattern: PatternSource {}
+
+extension HapticPattern {
+  /// The frequencies-in-hertz description this pattern was read from (`.haps`, `.ivs`), which a renderer resolves again for its own drive band (``HertzPattern/resolved(band_Hz:)``) (its ``source``), or nil.
+  package var hertz: HertzPattern? {
+    get { self[source: HertzPattern.self] }
+    set { self[source: HertzPattern.self] = newValue }
+  }
+}
