@@ -172,7 +172,9 @@ let package = Package(
     .testTarget(
       name: "HaptPatternsTests",
       dependencies: ["HaptPatterns", "HaptFormats", "HaptLint", "HaptCodegen", "HaptTestSupport"],
-      exclude: ["CodegenStubs", "MPEGFixtures", "MPEGStreamFixtures", "MPEGEncoderFixtures"],
+      exclude: [
+        "CodegenStubs", "MPEGFixtures", "MPEGStreamFixtures", "MPEGEncoderFixtures", "MPEGReferenceFixtures",
+      ],
       resources: [.copy("Fixtures"), .copy("AndroidFixtures")]),
     .testTarget(name: "HaptSignalsTests", dependencies: ["HaptSignals", "HaptTestSupport"]),
     .testTarget(name: "HaptSimulationTests", dependencies: ["HaptSimulation", "HaptFormats", "HaptTestSupport"]),

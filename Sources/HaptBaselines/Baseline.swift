@@ -46,7 +46,7 @@ package enum Baseline {
     _ entries: [PatternCorpus.Entry], options: EvaluationOptions, to folder: String, inputs: [String] = [],
     replacing: Bool = true, progress: (@Sendable (Int, Int) -> Void)? = nil
   ) throws -> BaselineManifest {
-    let folderGuard = OutputFolderGuard(kind: .baseline, inputs: inputs + entries.map(\.path))
+    let folderGuard = OutputFolderGuard(kind: .baseline, inputs: inputs + entries.map { Corpora.resolve($0.path) })
     try folderGuard.check(folder)
     let rendered = render(entries, options: options, progress: progress)
     let files = signalFiles(for: rendered.map(\.measurement).map { ($0.pattern, $0.device, $0.state) })
@@ -188,7 +188,8 @@ package enum Baseline {
   /// The fingerprint a baseline records for a pattern: of its file's bytes (of the pattern
   /// as AHAP when the file cannot be read again).
   static func fingerprint(of entry: PatternCorpus.Entry) -> String {
-    (try? InputFile.read(entry.path)).map { Fingerprint.of(bytes: $0) } ?? Fingerprint.of(AHAP.encode(entry.pattern))
+    (try? InputFile.read(Corpora.resolve(entry.path))).map { Fingerprint.of(bytes: $0) }
+      ?? Fingerprint.of(AHAP.encode(entry.pattern))
   }
 
   /// Renders every entry on every device in every state (pattern, device, state order).

@@ -51,14 +51,7 @@ package struct OutputFileGuard: Sendable {
   ///   would allow it and the caller is ``forceable``.
   package func check(_ path: String) throws {
     guard !path.isEmpty else { throw refusal(path, "an empty output file name; not writing") }
-    let target = OutputFolderGuard.resolved(path)
-    for input in inputs where !input.isEmpty {
-      let resolvedInput = OutputFolderGuard.resolved(input)
-      if target == resolvedInput { throw refusal(path, "is an input of this run; not writing over it") }
-      if OutputFolderGuard.contains(resolvedInput, target) {
-        throw refusal(path, "is inside \(OneLine.escaped(input)), an input of this run; not writing there")
-      }
-    }
+    try checkNotInside(path)
     var status = stat()
     if lstat(path, &status) == 0 {
       switch status.st_mode & S_IFMT {
@@ -74,6 +67,19 @@ package struct OutputFileGuard: Sendable {
       }
     }
     try Self.requireWritableFolder(for: path, mustExist: true)
+  }
+
+  /// Throws if `path` is one of ``inputs`` or inside one (a file or a folder about to be
+  /// created).
+  package func checkNotInside(_ path: String) throws {
+    let target = OutputFolderGuard.resolved(path)
+    for input in inputs where !input.isEmpty {
+      let resolvedInput = OutputFolderGuard.resolved(input)
+      if target == resolvedInput { throw refusal(path, "is an input of this run; not writing over it") }
+      if OutputFolderGuard.contains(resolvedInput, target) {
+        throw refusal(path, "is inside \(OneLine.escaped(input)), an input of this run; not writing there")
+      }
+    }
   }
 
   /// Whether the regular file at `path` holds one of ``signatures`` near its start or end,

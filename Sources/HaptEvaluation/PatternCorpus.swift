@@ -12,7 +12,9 @@ package struct PatternCorpus: Sendable {
     /// included (`tap.ahap` and `tap.haptic` are two patterns; a file given by itself is
     /// named by its file name).
     package var name: String
-    /// The path as found.
+    /// The path as found, spelled from the argument as the user typed it (a shipped
+    /// corpus by its README spelling, `Corpora/library/x.ahap`: read it through
+    /// `Corpora.resolve`).
     package var path: String
     package var pattern: HapticPattern
     /// Lint findings from decoding (leniencies, clamped values...).
@@ -83,16 +85,18 @@ package struct PatternCorpus: Sendable {
       let path = Corpora.resolve(given)  // the shipped corpora by their README spelling
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-        failures.append(Failure(path: path, error: InputError(file: path, "no such file or folder", kind: .missing)))
+        failures.append(Failure(path: given, error: InputError(file: given, "no such file or folder", kind: .missing)))
         continue
       }
+      // Files are spelled as the user typed their argument (`Corpora/library/x.ahap`), which
+      // loading resolves again, so messages and tables never name the resource bundle.
       if isDirectory.boolValue {
         let folder = PatternFolder(scanning: path)
         skipped.addSkipped(folder.skipped)
         excluded.merge(folder.excluded, uniquingKeysWith: +)
-        files += folder.patternFiles.map { ($0, path) }
+        files += folder.patternFiles.map { ($0.hasPrefix(path) ? given + $0.dropFirst(path.count) : $0, given) }
       } else {
-        files.append((path, URL(fileURLWithPath: path).deletingLastPathComponent().path))
+        files.append((given, URL(fileURLWithPath: given).deletingLastPathComponent().path))
       }
     }
     files = distinct(files)
@@ -141,7 +145,8 @@ package struct PatternCorpus: Sendable {
   static func distinct(_ files: [(path: String, root: String)]) -> [(path: String, root: String)] {
     var seen: Set<String> = []
     return files.filter { file in
-      seen.insert(URL(fileURLWithPath: file.path).standardizedFileURL.resolvingSymlinksInPath().path).inserted
+      seen.insert(URL(fileURLWithPath: Corpora.resolve(file.path)).standardizedFileURL.resolvingSymlinksInPath().path)
+        .inserted
     }
   }
 

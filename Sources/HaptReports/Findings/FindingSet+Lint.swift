@@ -41,7 +41,7 @@ extension FindingSet {
 
   /// The position an input error names in its file, or the start of the file.
   static func errorPosition(_ error: InputError, path: String) -> SourcePosition? {
-    guard let bytes = try? InputFile.read(path) else { return nil }
+    guard let bytes = try? InputFile.read(Corpora.resolve(path)) else { return nil }
     return FindingLocator(bytes: bytes, format: PatternFormat(path: path)).position(of: error.place ?? "")
   }
 }

@@ -62,14 +62,14 @@ struct AssessCommand: HaptCommand {
       assessment.hasActuator
       ? (assessment.passes ? "passes" : "fails")
       : "fails: the device has no actuator, so none of the three effects is felt"
-    var lines = ["\(assessment.device): \(verdict)", table.text]
+    var lines = ["\(OneLine.escaped(assessment.device)): \(verdict)", table.text]
     for m in assessment.measurements {
       for failure in m.failures {
         // Without an actuator there is no output at all, whatever the code's usual wording.
         let meaning = assessment.hasActuator ? failure.meaning : "no output signal (no actuator)"
         lines.append("  \(m.effect.title): \(failure.rawValue) \(meaning)")
       }
-      for note in m.notes { lines.append("  \(m.effect.title): note: \(note)") }
+      for note in m.notes { lines.append("  \(m.effect.title): note: \(OneLine.escaped(note))") }
     }
     return lines.joined(separator: "\n") + "\n"
   }

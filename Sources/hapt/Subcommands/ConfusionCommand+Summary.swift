@@ -11,12 +11,12 @@ extension ConfusionCommand {
   /// Most confusable pairs listed in a summary.
   static let listedPairs = 20
 
-  /// `text` broken at spaces into lines of at most `width` characters (a longer word
-  /// stays whole).
+  /// `text`, its controls escaped (``OneLine``: it may quote pattern names), broken at
+  /// spaces into lines of at most `width` characters (a longer word stays whole).
   static func wrapped(_ text: String, width: Int = 100) -> String {
     var lines: [String] = []
     var line = ""
-    for word in text.split(separator: " ") {
+    for word in OneLine.escaped(text).split(separator: " ") {
       if !line.isEmpty, line.count + 1 + word.count > width {
         lines.append(line)
         line = ""
@@ -43,7 +43,9 @@ extension ConfusionCommand {
 
   static func summary(_ review: ConfusabilityReview) -> String {
     let n = review.names.count
-    var lines = ["\(review.device) (\(review.state.rawValue)): \(n) patterns, \(review.pairs.count) pairs", ""]
+    var lines = [
+      "\(OneLine.escaped(review.device)) (\(review.state.rawValue)): \(n) patterns, \(review.pairs.count) pairs", "",
+    ]
     let confusable = review.pairs(.confusable)
     let close = review.pairs(.close)
     if confusable.isEmpty {

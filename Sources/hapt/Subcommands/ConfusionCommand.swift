@@ -129,10 +129,13 @@ struct ConfusionCommand: HaptCommand {
 
   static func text(_ review: ConfusabilityReview) -> String {
     if review.isSilent {
-      return "\(review.device) (\(review.state.rawValue)): silent, not reviewed (does not fail the set). "
-        + (review.sentences.first ?? "") + "\n\n"
+      return
+        "\(OneLine.escaped(review.device)) (\(review.state.rawValue)): silent, not reviewed (does not fail the set). "
+        + OneLine.escaped(review.sentences.first ?? "") + "\n\n"
     }
-    var lines = ["\(review.device) (\(review.state.rawValue)): \(review.names.joined(separator: ", "))", ""]
+    var lines = [
+      OneLine.escaped("\(review.device) (\(review.state.rawValue)): \(review.names.joined(separator: ", "))"), "",
+    ]
     var pairs = TextTable(["pattern A", "pattern B", "dPrime_JND", "verdict", "waveformSimilarity_0to1"])
     for pair in review.pairs {
       pairs.append([
@@ -147,7 +150,7 @@ struct ConfusionCommand: HaptCommand {
     }
     lines.append("Predicted confusion matrix (P(answer | presented)):")
     lines.append(matrix.text)
-    lines += review.sentences
+    lines += review.sentences.map(OneLine.escaped)
     lines.append(wrapped(review.meaning))
     lines.append("")
     return lines.joined(separator: "\n") + "\n"
@@ -173,7 +176,7 @@ struct ConfusionCommand: HaptCommand {
       console.out(
         "\(CSVCell.text(path).field),\(counts.count),\(JSONWriter.number(total)),\(bits),\(percent),\(pow(2, bits))\n")
     case .text:
-      console.line("\(path): \(counts.count) stimuli, \(JSONWriter.number(total)) trials")
+      console.line("\(OneLine.escaped(path)): \(counts.count) stimuli, \(JSONWriter.number(total)) trials")
       console.line(
         "information transfer: \(Format.fixed(bits, 3)) bits of \(Format.fixed(log2(Double(counts.count)), 3)) possible"
       )

@@ -16,29 +16,33 @@ struct PresetsCommand: HaptCommand {
       rationale. Platforms: iOS means iPhone; no iPad has a Taptic Engine, so none plays
       on iPad. The default confusability review set (marked *) is the three UIKit
       notification presets. --export writes every preset's AHAP (canonical form) into
-      FOLDER, creating it if needed.
+      FOLDER, creating it if needed. A file of the same name already there is left as it
+      is when it holds that preset's text already; any other is refused (exit 73, nothing
+      written) unless --force is given.
       """)
 
   var format = OutputFormat.text
   var export: String?
+  var force = false
 
   static var arguments: [Argument<Self>] {
     [
       .format(\.format),
       .option("export", "FOLDER", help: "Also write every preset as FOLDER/NAME.ahap.", \.export, .string),
+      .flag("force", help: "Replace files in the --export FOLDER that hapt did not write.", \.force),
     ]
   }
 
   func run(_ console: Console) throws -> ExitStatus {
-    guard let folder = Corpora.directory("system") else {
+    guard let shipped = Corpora.directory("system") else {
       throw InputError(
         file: "Corpora/system",
         "the shipped presets were not found; set \(Corpora.corporaVariable) to a copy of Corpora/",
         kind: .missing)
     }
-    let presets = Presets.all(in: folder)
+    let presets = Presets.all(in: shipped)
     if let folder = export {
-      try Self.export(presets, to: folder)
+      try Self.export(presets, to: folder, inputs: [shipped.path], force: force)
     }
     switch format {
     case .text: console.out(Self.text(presets))
@@ -48,17 +52,38 @@ struct PresetsCommand: HaptCommand {
     return .success
   }
 
-  /// Writes each preset, re-encoded, to `folder/NAME.ahap` (atomically).
-  static func export(_ presets: [Preset], to folder: String) throws {
+  /// Writes each preset, re-encoded, to `folder/NAME.ahap` (atomically), after checking
+  /// every file first (``OutputFileGuard``): AHAP carries no mark of hapt, so an existing
+  /// file is replaced only with `force`, and one that already holds the preset's text
+  /// is left as it is (a rerun loses nothing). Nothing is written if any file is refused.
+  static func export(_ presets: [Preset], to folder: String, inputs: [String], force: Bool) throws {
+    let files = try presets.map { preset in
+      (path: folder + "/" + preset.name + ".ahap", bytes: Array(AHAP.encode(try preset.load().pattern).utf8))
+    }
+    var isFolder: ObjCBool = false
+    let folderExists = FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder)
+    if folderExists && !isFolder.boolValue {
+      throw InputError(file: folder, "is not a folder; not writing the presets there", kind: .unwritable)
+    }
+    let outputGuard = OutputFileGuard(inputs: inputs, force: force, forceable: true)
+    var pending: [(path: String, bytes: [UInt8])] = []
+    for file in files {
+      if folderExists, let existing = FileManager.default.contents(atPath: file.path), Array(existing) == file.bytes {
+        continue
+      }
+      if folderExists { try outputGuard.check(file.path) }
+      pending.append(file)
+    }
+    if !folderExists {
+      try OutputFileGuard(inputs: inputs).checkNotInside(folder)
+      try OutputFileGuard.requireWritableFolder(for: folder + "/x.ahap")
+    }
     do {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     } catch {
       throw InputError(file: folder, "cannot create the folder", kind: .unwritable)
     }
-    for preset in presets {
-      let loaded = try preset.load()
-      try AtomicFile.write(AHAP.encode(loaded.pattern), to: folder + "/" + preset.name + ".ahap")
-    }
+    for file in pending { try AtomicFile.write(file.bytes, to: file.path) }
   }
 
   static func availability(_ preset: Preset) -> [(String, Bool)] {

@@ -6,7 +6,9 @@ struct TextTable {
   var header: [String]
   var rows: [[String]] = []
 
-  init(_ header: [String]) { self.header = header }
+  /// A table with `header` (each heading made one line, as the cells are: the columns of a
+  /// matrix are named by patterns).
+  init(_ header: [String]) { self.header = header.map(OneLine.escaped) }
 
   /// Adds a row; each cell is made one line (``OneLine``: names and echoed values holding
   /// line breaks or terminal controls cannot start a line of their own).
