@@ -322,5 +322,5 @@ package struct AndroidExport: Sendable, Equatable {
     return PerceptualFeatures(signal)
   }
 
-  static func format(_ value: Double) -> String { String(format: "%.2f", value) }
+  static func format(_ value: Double) -> String { DecimalText.fixed(value, decimals: 2) }
 }

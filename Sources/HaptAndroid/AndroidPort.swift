@@ -282,6 +282,6 @@ package enum AndroidPort {
   }
 
   private static func format(_ value: Double) -> String {
-    String(format: "%.2f", value)
+    DecimalText.fixed(value, decimals: 2)
   }
 }

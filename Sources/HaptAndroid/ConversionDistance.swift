@@ -1,3 +1,4 @@
+import HaptCore
 import Foundation
 import HaptMetrics
 import HaptPatterns
@@ -22,7 +23,7 @@ package struct ConversionDistance: Sendable, Equatable {
     if let d = dPrime_JND {
       let verdict =
         d < PairVerdict.confusableBelow ? "within 1 JND" : (d < 3 ? "feels different" : "feels very different")
-      text = "d' \(String(format: "%.2f", d)) JND from the original on \(device) (\(verdict))"
+      text = "d' \(DecimalText.fixed(d, decimals: 2)) JND from the original on \(device) (\(verdict))"
     } else {
       text = "not compared on \(device): one of them is silent there"
     }
@@ -62,7 +63,7 @@ package struct ConversionDistance: Sendable, Equatable {
     let times = pattern.hapticEvents.flatMap { [$0.time_s, $0.end_s] }.filter(\.isFinite)
     let shift = times.map { abs(($0 * 1000).rounded() / 1000 - $0) }.max() ?? 0
     if shift > 1e-9 {
-      losses.append("times rounded to whole milliseconds (up to \(String(format: "%.2f", shift * 1000)) ms)")
+      losses.append("times rounded to whole milliseconds (up to \(DecimalText.fixed(shift * 1000, decimals: 2)) ms)")
     }
     if !pattern.parameterSteps.isEmpty {
       losses.append("\(pattern.parameterSteps.count) parameter step(s) become 1 ms ramps")

@@ -175,5 +175,5 @@ package struct DevicePlayback: Equatable, Sendable {
     }
   }
 
-  static func twoDecimals(_ x: Double) -> String { String(format: "%.2f", x) }
+  static func twoDecimals(_ x: Double) -> String { DecimalText.fixed(x, decimals: 2) }
 }

@@ -1,3 +1,4 @@
+import HaptCore
 import Foundation
 
 extension DeviceFit {
@@ -14,7 +15,7 @@ extension DeviceFit {
     package var description: String {
       switch self {
       case .residual(let d, let limit):
-        "the fitted profile's render differs from the recording by d' \(String(format: "%.2f", d)) JND (more than \(FitFormat.significant(limit)) JND): the model does not explain the recording"
+        "the fitted profile's render differs from the recording by d' \(DecimalText.fixed(d, decimals: 2)) JND (more than \(FitFormat.significant(limit)) JND): the model does not explain the recording"
       case .outOfRange(let key, let value, let range):
         "\(key) \(FitFormat.significant(value)) is outside the physical range \(FitFormat.significant(range.lowerBound))...\(FitFormat.significant(range.upperBound))"
       case .undetermined(let key, let value, let uncertainty?):

@@ -371,7 +371,7 @@ package struct DeviceFit: Sendable {
     return
       "Fitted by hapt fit from the recording \(file) (\(JSONWriter.number(recording.originalRate_Hz)) Hz) of \(pattern), \(state.rawValue) engine, starting from \(start.name): "
       + parts.joined(separator: "; ")
-      + ". The latency is stored to the nearest sample (\(significant(1000 / profile.sampleRate_Hz)) ms). The gain is applied as the effective body mass (\(significant(profile.bodyMass_kg)) kg); every other number is kept from \(start.name). Re-render against the recording: d' \(String(format: "%.2f", dPrime)) JND. \(start.name): \(start.description)"
+      + ". The latency is stored to the nearest sample (\(significant(1000 / profile.sampleRate_Hz)) ms). The gain is applied as the effective body mass (\(significant(profile.bodyMass_kg)) kg); every other number is kept from \(start.name). Re-render against the recording: d' \(DecimalText.fixed(dPrime, decimals: 2)) JND. \(start.name): \(start.description)"
   }
 
   /// The fitted profile's sources: the start's, except for the numbers the fit changed,

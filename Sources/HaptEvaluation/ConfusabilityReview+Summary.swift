@@ -1,3 +1,4 @@
+import HaptCore
 import Foundation
 import HaptExplanation
 import HaptMetrics
@@ -54,8 +55,8 @@ extension ConfusabilityReview {
     "Two different questions: d' (per pair, discrimination) says whether two patterns can be told apart "
       + "side by side (distinct from 2 JND), while identification says whether one can be named from memory "
       + "among all \(names.count) when it arrives alone, which memory limits to a few patterns per cue "
-      + "(here about \(String(format: "%.1f", distinguishableItems)) of \(names.count), predicted "
-      + "\(String(format: "%.0f", percentCorrect)) % correct; Docs/Perception.md 5.1): every pair can be "
+      + "(here about \(DecimalText.fixed(distinguishableItems, decimals: 1)) of \(names.count), predicted "
+      + "\(DecimalText.fixed(percentCorrect, decimals: 0)) % correct; Docs/Perception.md 5.1): every pair can be "
       + "distinct and the set still too large to name."
   }
 }

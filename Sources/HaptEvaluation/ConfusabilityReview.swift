@@ -112,7 +112,7 @@ package struct ConfusabilityReview: Sendable {
     }
     var lines: [String] = []
     for pair in pairs.sorted(by: { ($0.dPrime, $0.first, $0.second) < ($1.dPrime, $1.first, $1.second) }) {
-      let d = String(format: "%.1f", pair.dPrime)
+      let d = DecimalText.fixed(pair.dPrime, decimals: 1)
       switch pair.verdict {
       case .confusable:
         lines.append(
@@ -138,7 +138,7 @@ package struct ConfusabilityReview: Sendable {
   }
 
   private func formatted(_ value: Double) -> String {
-    String(format: "%.2f", value)
+    DecimalText.fixed(value, decimals: 2)
   }
 }
 

@@ -1,3 +1,4 @@
+import HaptCore
 import Foundation
 import HaptMetrics
 import HaptPatterns
@@ -91,8 +92,8 @@ package struct FileEventNames: Sendable {
 
   /// Seconds with two decimals, or three where two would hide a difference (0.395).
   package static func seconds(_ value: Double) -> String {
-    let two = String(format: "%.2f", value)
-    return abs((Double(two) ?? value) - value) < 0.000_5 ? two : String(format: "%.3f", value)
+    let two = DecimalText.fixed(value, decimals: 2)
+    return abs((Double(two) ?? value) - value) < 0.000_5 ? two : DecimalText.fixed(value, decimals: 3)
   }
 
   /// `changes` with each event named by the file's own events: a missing event by the
@@ -119,7 +120,7 @@ package struct FileEventNames: Sendable {
       } else if change.cue == .missing, let names = candidate.names {
         // The reference is a recorded signal (a baseline): name the time it was felt at,
         // on the candidate's time axis (the same device and state).
-        named.subject = "the event felt at \(String(format: "%.2f", max(felt.start_s - names.latency_s, 0))) s"
+        named.subject = "the event felt at \(DecimalText.fixed(max(felt.start_s - names.latency_s, 0), decimals: 2)) s"
       }
       if change.cue == .missing, let names = candidate.names,
         let host = candidate.features.events.first(where: {

@@ -1,3 +1,4 @@
+import HaptCore
 import Foundation
 import HaptMetrics
 import HaptEvaluation
@@ -112,13 +113,13 @@ public enum HaptCheck {
     return "\(a.label) vs \(b.label)"
   }
 
-  static func jnd(_ value: Double) -> String { String(format: "%.1f JND", value) }
+  static func jnd(_ value: Double) -> String { DecimalText.fixed(value, decimals: 1) + " JND" }
 
   /// `value` and `limit` in JND, with two decimals when one decimal would show them equal
   /// (a d' of 0.98 failing "at least 1.0" reads 0.98, not 1.0).
   static func jnd(_ value: Double, _ limit: Double) -> (value: String, limit: String) {
-    let digits = String(format: "%.1f", value) == String(format: "%.1f", limit) && value != limit ? 2 : 1
+    let digits = DecimalText.fixed(value, decimals: 1) == DecimalText.fixed(limit, decimals: 1) && value != limit ? 2 : 1
     return (String(format: "%.\(digits)f JND", value), String(format: "%.\(digits)f JND", limit))
   }
-  static func ms(_ seconds: Double) -> String { String(format: "%.1f ms", seconds * 1000) }
+  static func ms(_ seconds: Double) -> String { DecimalText.fixed(seconds * 1000, decimals: 1) + " ms" }
 }

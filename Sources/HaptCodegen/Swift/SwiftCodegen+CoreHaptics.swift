@@ -1,3 +1,4 @@
+import HaptCore
 import HaptPatterns
 import Foundation
 import HaptFormats
@@ -108,7 +109,7 @@ extension SwiftCodegen {
       (pattern.parameterCurves.count, "parameter curve"),
     ].map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }
     lines += [
-      "///", "/// \(counts.joined(separator: ", ")); \(String(format: "%.3f", pattern.duration_s)) s.",
+      "///", "/// \(counts.joined(separator: ", ")); \(DecimalText.fixed(pattern.duration_s, decimals: 3)) s.",
     ]
     return lines
   }

@@ -73,10 +73,10 @@ extension CorpusReport {
   /// 0.97, under 1, is "0.97" (as the tooltip says), never "1.0" beside the under-1 symbol;
   /// two decimals are rounded down only where they too would reach it (0.999 is "0.99").
   static func cellNumber(_ d: Double) -> String {
-    let short = String(format: "%.1f", d)
+    let short = DecimalText.fixed(d, decimals: 1)
     for boundary in [1.0, 3.0] where d < boundary && Double(short)! >= boundary {
-      let two = String(format: "%.2f", d)
-      return Double(two)! < boundary ? two : String(format: "%.2f", (d * 100).rounded(.down) / 100)
+      let two = DecimalText.fixed(d, decimals: 2)
+      return Double(two)! < boundary ? two : DecimalText.fixed((d * 100).rounded(.down) / 100, decimals: 2)
     }
     return short
   }

@@ -451,7 +451,7 @@ package enum CorpusReport {
           title: "Predicted confusion on \(review.device)", probabilities: review.confusion, labels: review.names,
           width: 560),
         caption:
-          "Rows: the pattern presented; columns: the pattern answered. IT \(String(format: "%.2f", review.informationTransfer_bits)) bits."
+          "Rows: the pattern presented; columns: the pattern answered. IT \(DecimalText.fixed(review.informationTransfer_bits, decimals: 2)) bits."
       )
       let distinctCount = review.pairs.filter { $0.verdict == .distinct }.count
       var sentences = Array(review.sentences.dropLast().dropLast(distinctCount) + review.sentences.suffix(1))

@@ -1,3 +1,4 @@
+import HaptCore
 import Foundation
 import HaptSignals
 import HaptEvaluation
@@ -65,7 +66,7 @@ enum PatternAudio {
           .element(
             "figcaption",
             text:
-              "Listen: the body acceleration on \(device), played as sound at the same time scale (\(wavFile); full scale \(String(format: "%.0f", fullScale_g)) g, the same for every pattern). A proxy to compare patterns by ear, not the feel: the hand feels this waveform as vibration, the ear hears it as sound."
+              "Listen: the body acceleration on \(device), played as sound at the same time scale (\(wavFile); full scale \(DecimalText.fixed(fullScale_g, decimals: 0)) g, the same for every pattern). A proxy to compare patterns by ear, not the feel: the hand feels this waveform as vibration, the ear hears it as sound."
           ),
         ]))
   }

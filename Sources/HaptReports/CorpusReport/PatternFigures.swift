@@ -1,3 +1,4 @@
+import HaptCore
 import HaptMetrics
 import HaptSignals
 import HaptEvaluation
@@ -27,7 +28,7 @@ enum PatternFigures {
     let end_ms = Double(max(acceleration.count - 1, 0)) * 1000 / rate
     // One time axis for both figures, so the spectrogram's columns sit under the waveform.
     let domain = WaveformChart.timeDomain(start_ms: 0, end_ms: end_ms, markers: markers)
-    let dominant = m.dominantFrequency_Hz.map { String(format: "%.0f Hz", $0) } ?? "–"
+    let dominant = m.dominantFrequency_Hz.map { DecimalText.fixed($0, decimals: 0) + " Hz" } ?? "–"
     blocks.append(
       .chart(
         WaveformChart.render(
@@ -37,7 +38,7 @@ enum PatternFigures {
         caption: String(
           format: "Peak %.3f g, RMS %.3f g, dominant %@, detect %@ after the trigger (%@, %@).", m.peak_g, m.rms_g,
           dominant,
-          m.markers.detect_s.map { String(format: "%.1f ms", $0 * 1000) } ?? "never", rendered.device,
+          m.markers.detect_s.map { DecimalText.fixed($0 * 1000, decimals: 1) + " ms" } ?? "never", rendered.device,
           rendered.state.rawValue)))
     if acceleration.count >= window {
       let spectrogram = Spectra.spectrogram(acceleration, window: window, hop: hop)

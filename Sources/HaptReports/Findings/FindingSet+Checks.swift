@@ -107,7 +107,7 @@ extension FindingSet {
   /// Seconds as milliseconds with one decimal ("-" for none).
   static func milliseconds(_ seconds: Double?) -> String {
     guard let seconds else { return "-" }
-    let text = String(format: "%.1f", seconds * 1000)
+    let text = DecimalText.fixed(seconds * 1000, decimals: 1)
     return text == "-0.0" ? "0.0" : text
   }
 

@@ -31,7 +31,7 @@ package enum MarkdownReporter: FindingReporter {
           let what = finding.message.range(of: "): ").map { String(finding.message[$0.upperBound...]) }
           cells =
             [finding.pattern ?? finding.file, finding.device ?? "", finding.state ?? "", finding.level.rawValue]
-            + (hasDPrime ? [finding.dPrime_JND.map { String(format: "%.2f", $0) } ?? ""] : [])
+            + (hasDPrime ? [finding.dPrime_JND.map { DecimalText.fixed($0, decimals: 2) } ?? ""] : [])
             + [what ?? finding.message]
         } else {
           cells = [

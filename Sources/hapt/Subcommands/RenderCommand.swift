@@ -117,7 +117,7 @@ struct RenderCommand: HaptCommand {
   }
 
   static func text(_ s: RenderSummary, device: DeviceProfile, pattern: LoadedPattern, out: String) -> String {
-    func ms(_ x: Double?) -> String { x.map { String(format: "%.3f ms", $0) } ?? "none" }
+    func ms(_ x: Double?) -> String { x.map { DecimalText.fixed($0, decimals: 3) + " ms" } ?? "none" }
     var lines = [
       "pattern: \(pattern.path)",
       "device: \(device.name) (\(device.actuator.typeName))",
@@ -129,7 +129,7 @@ struct RenderCommand: HaptCommand {
       String(format: "peak: %.6g g", s.peak_g),
       String(format: "rms: %.6g g", s.rms_g),
       String(format: "energy: %.6g g^2 s", s.energy_g2s),
-      "dominant frequency: " + (s.dominantFrequency_Hz.map { String(format: "%.2f Hz", $0) } ?? "none"),
+      "dominant frequency: " + (s.dominantFrequency_Hz.map { DecimalText.fixed($0, decimals: 2) + " Hz" } ?? "none"),
       "onset latency: \(ms(s.onsetLatency_ms)) (first |a| >= 10 % of peak)",
     ]
     if let reason = s.silenceReason { lines.append("silent: \(reason)") }

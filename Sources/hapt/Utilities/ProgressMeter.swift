@@ -1,3 +1,4 @@
+import HaptCore
 import Dispatch
 import Foundation
 
@@ -41,7 +42,7 @@ final class ProgressMeter: @unchecked Sendable {
       let rate = Double(done) / elapsed_s
       let left_s = Double(max(0, total - done)) / rate
       text +=
-        " (\(rate >= 100 ? String(Int(rate.rounded())) : String(format: "%.1f", rate))/s, \(duration(left_s)) left)"
+        " (\(rate >= 100 ? String(Int(rate.rounded())) : DecimalText.fixed(rate, decimals: 1))/s, \(duration(left_s)) left)"
     }
     return text
   }
