@@ -46,6 +46,14 @@ import HaptSimulation
     }
   }
 
+  /// The Pixel class built from Google's HAL (Examples/profiles) lies in the LRAs' range
+  /// too (measured 0.720 g: 50 ms at 145 Hz builds up 90 % of its 0.81 g steady output).
+  @Test func theHALSourcedPixelLiesInTheRange() throws {
+    let profile = try Fixtures.exampleProfile("pixel-8-cs40l26")
+    let peak = Self.fullScaleClickPeak_g(profile, click_s: 0.05)
+    #expect((0.466...1.32).contains(peak), "\(peak) g")
+  }
+
   /// The check can fail: a profile whose click is far too weak is outside the range.
   @Test func aTooWeakActuatorIsOutsideTheRange() throws {
     var profile = try Fixtures.shippedProfile("iphone-wideband-lra")
