@@ -106,143 +106,25 @@ package struct AndroidExport: Sendable, Equatable {
     else { return fallback }
     // Each class is judged against the original as its own profile plays it (the most
     // that hardware allows: the AHAP with Core Haptics semantics there).
-    var targets: [String: PerceptualFeatures] = [:]
-    for device in [flagship, amplitudeDevice, onOffDevice] where targets[device.name] == nil {
-      let original = memo.render(pattern, on: device, options: options)
-      guard original.silenceReason == nil else { return fallback }
-      targets[device.name] = memo.features(pattern, on: device, options: options)
-    }
-    func judge(_ effect: AndroidVibrationEffect, on device: DeviceProfile) -> Double {
-      let played = AndroidVibration(effect).resolved().pattern
-      let rendering = memo.render(played, on: device, options: options)
-      guard rendering.silenceReason == nil, let target = targets[device.name] else { return .infinity }
-      return Distinguishability.dPrime(target, memo.features(played, on: device, options: options))
-    }
-    let limits = envelopeLimits(flagship, reference: reference)
-    // A sharpness contrast (dullest and sharpest events 0.3 or more apart) is part of the
-    // judgement on the flagship: the contrast the original events have there (the most
-    // that hardware allows, as for d'), less what the alternative keeps, adds to its d'
-    // (Euclidean sum).
-    var contrastLoss: ((AndroidAlternativeKind, AndroidAlternativeSettings) -> Double)?
-    if let (dull, sharp) = AndroidPort.contrastPair(pattern) {
-      let meant = Distinguishability.dPrime(
-        memo.features(dull, on: flagship, options: options), memo.features(sharp, on: flagship, options: options))
-      contrastLoss = { kind, settings in
-        guard let a = build(kind, settings: settings, pattern: dull, limits: limits),
-          let b = build(kind, settings: settings, pattern: sharp, limits: limits)
-        else { return meant }
-        let kept = Distinguishability.dPrime(
-          memo.features(AndroidVibration(a).resolved().pattern, on: flagship, options: options),
-          memo.features(AndroidVibration(b).resolved().pattern, on: flagship, options: options))
-        return Swift.max(0, meant - kept)
-      }
-    }
-    func judgeOnFlagship(
-      _ kind: AndroidAlternativeKind
-    ) -> (AndroidAlternativeSettings, AndroidVibrationEffect) -> Double {
-      { settings, effect in
-        let d = judge(effect, on: flagship)
-        guard let contrastLoss, d.isFinite else { return d }
-        let loss = contrastLoss(kind, settings)
-        return (d * d + loss * loss).squareRoot()
-      }
-    }
-    /// Coordinate search: each knob's candidates in turn, keeping the best so far.
-    func tune(
-      _ kind: AndroidAlternativeKind, _ knobs: [[(inout AndroidAlternativeSettings) -> Void]],
-      on device: DeviceProfile, score: ((AndroidAlternativeSettings, AndroidVibrationEffect) -> Double)? = nil
-    ) -> (settings: AndroidAlternativeSettings, effect: AndroidVibrationEffect, d: Double)? {
-      let score = score ?? { _, effect in judge(effect, on: device) }
-      let settings = AndroidAlternativeSettings()
-      guard let first = build(kind, settings: settings, pattern: pattern, limits: limits) else { return nil }
-      var best = (settings: settings, effect: first, d: score(settings, first))
-      for knob in knobs {
-        for change in knob {
-          var candidate = best.settings
-          change(&candidate)
-          guard candidate != best.settings,
-            let effect = build(kind, settings: candidate, pattern: pattern, limits: limits)
-          else { continue }
-          let d = score(candidate, effect)
-          if d < best.d { best = (candidate, effect, d) }
-        }
-      }
-      return best
-    }
-    let gains: [Double] = [0.6, 0.7, 0.8, 0.9, 1.1, 1.25, 1.5]
-    func gainKnob(
-      _ path: WritableKeyPath<AndroidAlternativeSettings, Double>
-    ) -> [(inout AndroidAlternativeSettings) -> Void] {
-      gains.map { g in { $0[keyPath: path] = g } }
-    }
-    let stretch: [(inout AndroidAlternativeSettings) -> Void] =
-      contrastLoss == nil ? [] : [1.5, 2, 3].map { k in { $0.envelopeSharpnessStretch = k } }
-    let envelope = tune(
-      .envelope,
-      [[{ $0.envelopeMatchesFrequency = true }], stretch, [{ $0.envelopeTap_ms = 30 }], gainKnob(\.envelopeGain)],
-      on: flagship, score: judgeOnFlagship(.envelope))
-    let primitives = tune(.primitives, [gainKnob(\.primitiveGain)], on: flagship, score: judgeOnFlagship(.primitives))
-    let amplitude = tune(
-      .amplitude, [[{ $0.amplitudeTap_ms = 8 }, { $0.amplitudeTap_ms = 20 }], gainKnob(\.amplitudeGain)],
-      on: amplitudeDevice)
-    let onOff = tune(
-      .onOff,
-      [
-        [{ $0.onOffTap_ms = 10 }, { $0.onOffTap_ms = 30 }],
-        [{ $0.onOffThreshold = 0.15 }, { $0.onOffThreshold = 0.5 }],
-      ],
-      on: onOffDevice)
-    guard let amplitude, let onOff else { return fallback }
-    // An alternative goes before the plainer ones only where it beats, on the flagship,
-    // what the flagship would play without it: d' decides, not the class order. The
-    // primitives are weighed against the amplitude waveform first, then the envelope
-    // against whichever of the two is kept.
-    var notes: [String] = []
-    // Rendered only when a richer alternative is there to be weighed against it.
-    lazy var amplitudeOnFlagship = judgeOnFlagship(.amplitude)(amplitude.settings, amplitude.effect)
-    var keptPrimitives = primitives
-    if let primitives, primitives.d >= amplitudeOnFlagship {
-      keptPrimitives = nil
-      notes.append(
-        "no primitives alternative: on \(flagship.name) they feel further from the original (d' \(format(primitives.d))) than the amplitude waveform (d' \(format(amplitudeOnFlagship)))"
-      )
-    }
-    var keptEnvelope = envelope
-    if let envelope {
-      let rival = keptPrimitives?.d ?? amplitudeOnFlagship
-      if envelope.d >= rival {
-        keptEnvelope = nil
-        notes.append(
-          "no envelope alternative: on \(flagship.name) it feels further from the original (d' \(format(envelope.d))) than the \(keptPrimitives == nil ? "amplitude waveform" : "primitives") (d' \(format(rival)))"
-        )
-      }
-    } else {
-      notes.append(
-        "no envelope alternative: the pattern does not fit \(limits.maxControlPoints) control points of at least \(limits.minControlPoint_ms) ms within 0.1 of intensity"
-      )
-    }
-    // The notes give plain d' (without the contrast term) and the contrast lost apart.
-    var contrastNotes: [AndroidAlternativeKind: String] = [:]
-    func withPlainDPrime(
-      _ kind: AndroidAlternativeKind,
-      _ tuned: (settings: AndroidAlternativeSettings, effect: AndroidVibrationEffect, d: Double)?
-    )
-      -> (settings: AndroidAlternativeSettings, effect: AndroidVibrationEffect, d: Double)?
-    {
-      guard let tuned, let contrastLoss else { return tuned }
-      contrastNotes[kind] = "; sharpness contrast lost: \(format(contrastLoss(kind, tuned.settings))) JND"
-      return (tuned.settings, tuned.effect, judge(tuned.effect, on: flagship))
-    }
-    keptEnvelope = withPlainDPrime(.envelope, keptEnvelope)
-    let plainPrimitives = withPlainDPrime(.primitives, keptPrimitives)
-    guard case .waveform(let amplitudeWaveform) = amplitude.effect, case .waveform(let onOffWaveform) = onOff.effect
+    guard
+      let judging = AndroidExportJudging(
+        pattern, devices: [flagship, amplitudeDevice, onOffDevice], flagship: flagship,
+        limits: envelopeLimits(flagship, reference: reference), options: options, memo: memo)
     else { return fallback }
+    let tuned = judging.tuneEveryClass(amplitudeDevice: amplitudeDevice, onOffDevice: onOffDevice)
+    guard let amplitude = tuned.amplitude, let onOff = tuned.onOff,
+      case .waveform(let amplitudeWaveform) = amplitude.effect, case .waveform(let onOffWaveform) = onOff.effect
+    else { return fallback }
+    var (kept, notes) = keptAlternatives(tuned.envelope, tuned.primitives, amplitude: amplitude, judging: judging)
+    // The notes give plain d' (without the contrast term) and the contrast lost apart.
+    let (envelope, envelopeContrast) = judging.withPlainDPrime(.envelope, kept.envelope)
+    let (plainPrimitives, primitivesContrast) = judging.withPlainDPrime(.primitives, kept.primitives)
     let vibration = AndroidAlternativeBuilder.vibration(
-      envelope: keptEnvelope.flatMap { if case .basicEnvelope(let e) = $0.effect { e } else { nil } },
-      primitives: keptPrimitives.flatMap { if case .composition(let p) = $0.effect { p } else { nil } },
+      envelope: envelope.flatMap { if case .basicEnvelope(let e) = $0.effect { e } else { nil } },
+      primitives: kept.primitives.flatMap { if case .composition(let p) = $0.effect { p } else { nil } },
       amplitude: amplitudeWaveform, onOff: onOffWaveform)
     let judged: [(AndroidAlternativeKind, Double, String, String, AndroidAlternativeSettings)] = [
-      keptEnvelope.map { (.envelope, $0.d, flagship.name, tuning(.envelope, $0.settings), $0.settings) },
+      envelope.map { (.envelope, $0.d, flagship.name, tuning(.envelope, $0.settings), $0.settings) },
       plainPrimitives.map { (.primitives, $0.d, flagship.name, tuning(.primitives, $0.settings), $0.settings) },
       (
         AndroidAlternativeKind(of: amplitude.effect), amplitude.d, amplitudeDevice.name,
@@ -263,23 +145,74 @@ package struct AndroidExport: Sendable, Equatable {
     if timeline.droppedAudioEvents > 0 {
       notes.insert("\(timeline.droppedAudioEvents) audio event(s) dropped (Android vibrations carry no audio)", at: 0)
     }
+    let contrastNotes: [AndroidAlternativeKind: String] = [
+      .envelope: envelopeContrast, .primitives: primitivesContrast,
+    ]
+    .compactMapValues { $0 }
+    notes += closingNotes(pattern, alternatives: alternatives, keepsSharpness: envelope != nil, contrast: contrastNotes)
+    return AndroidExport(vibration: vibration, alternatives: alternatives, notes: notes, reference: reference.name)
+  }
+
+  /// The envelope and primitives kept, with a note for each left out: an alternative goes
+  /// before the plainer ones only where it beats, on the flagship, what the flagship would
+  /// play without it (d' decides, not the class order). The primitives are weighed
+  /// against the amplitude waveform first, then the envelope against whichever of the two
+  /// is kept.
+  static func keptAlternatives(
+    _ envelope: TunedAlternative?, _ primitives: TunedAlternative?, amplitude: TunedAlternative,
+    judging: AndroidExportJudging
+  ) -> (kept: (envelope: TunedAlternative?, primitives: TunedAlternative?), notes: [String]) {
+    let flagship = judging.flagship.name
+    var notes: [String] = []
+    // Rendered only when a richer alternative is there to be weighed against it.
+    lazy var amplitudeOnFlagship = judging.judgeOnFlagship(.amplitude)(amplitude.settings, amplitude.effect)
+    var keptPrimitives = primitives
+    if let primitives, primitives.d >= amplitudeOnFlagship {
+      keptPrimitives = nil
+      notes.append(
+        "no primitives alternative: on \(flagship) they feel further from the original (d' \(format(primitives.d))) than the amplitude waveform (d' \(format(amplitudeOnFlagship)))"
+      )
+    }
+    var keptEnvelope = envelope
+    if let envelope {
+      let rival = keptPrimitives?.d ?? amplitudeOnFlagship
+      if envelope.d >= rival {
+        keptEnvelope = nil
+        notes.append(
+          "no envelope alternative: on \(flagship) it feels further from the original (d' \(format(envelope.d))) than the \(keptPrimitives == nil ? "amplitude waveform" : "primitives") (d' \(format(rival)))"
+        )
+      }
+    } else {
+      notes.append(
+        "no envelope alternative: the pattern does not fit \(judging.limits.maxControlPoints) control points of at least \(judging.limits.minControlPoint_ms) ms within 0.1 of intensity"
+      )
+    }
+    return ((keptEnvelope, keptPrimitives), notes)
+  }
+
+  /// The notes after the selection's: which sharpness the alternatives keep, and one line
+  /// per alternative with its d', the profile it was judged on and its tuning.
+  static func closingNotes(
+    _ pattern: HapticPattern, alternatives: [Alternative], keepsSharpness: Bool,
+    contrast: [AndroidAlternativeKind: String]
+  ) -> [String] {
+    var notes: [String] = []
     let sharpness = pattern.hapticEvents.map { pattern.controls.effectiveSharpness(of: $0, at: $0.time_s) }
     if let low = sharpness.min(), let high = sharpness.max(), high - low > 0.05 || abs(low - 0.5) > 0.1 {
       let short = { (x: Double) in JSONWriter.number((x * 100).rounded() / 100) }
       let range = short(low) == short(high) ? short(low) : "\(short(low))...\(short(high))"
       notes.append(
-        keptEnvelope == nil
-          ? "sharpness \(range) dropped: every alternative plays at the actuator's resonance"
-          : "sharpness \(range) kept only by the envelope alternative; the others play at the actuator's resonance"
-      )
+        keepsSharpness
+          ? "sharpness \(range) kept only by the envelope alternative; the others play at the actuator's resonance"
+          : "sharpness \(range) dropped: every alternative plays at the actuator's resonance")
     }
     for alternative in alternatives {
       let d = alternative.dPrime_JND.map { "d' \(format($0)) JND" } ?? "not felt"
       notes.append(
-        "\(alternative.kind.rawValue) alternative (\(alternative.kind.capability)): \(d) from the original on \(alternative.judgedOn)\(contrastNotes[alternative.kind] ?? ""); \(alternative.tuning)"
+        "\(alternative.kind.rawValue) alternative (\(alternative.kind.capability)): \(d) from the original on \(alternative.judgedOn)\(contrast[alternative.kind] ?? ""); \(alternative.tuning)"
       )
     }
-    return AndroidExport(vibration: vibration, alternatives: alternatives, notes: notes, reference: reference.name)
+    return notes
   }
 
   /// The envelope limits of `device` (its profile's, or the flagship defaults), with the

@@ -118,7 +118,8 @@ public enum HaptCheck {
   /// `value` and `limit` in JND, with two decimals when one decimal would show them equal
   /// (a d' of 0.98 failing "at least 1.0" reads 0.98, not 1.0).
   static func jnd(_ value: Double, _ limit: Double) -> (value: String, limit: String) {
-    let digits = DecimalText.fixed(value, decimals: 1) == DecimalText.fixed(limit, decimals: 1) && value != limit ? 2 : 1
+    let digits =
+      DecimalText.fixed(value, decimals: 1) == DecimalText.fixed(limit, decimals: 1) && value != limit ? 2 : 1
     return (String(format: "%.\(digits)f JND", value), String(format: "%.\(digits)f JND", limit))
   }
   static func ms(_ seconds: Double) -> String { DecimalText.fixed(seconds * 1000, decimals: 1) + " ms" }
