@@ -107,36 +107,14 @@ package enum HeatMapChart {
           anchor: .end, size: labelSize, tooltip: rowLabel(i))
       }
       if compact {
-        var c = 0
-        while c < columnOrder.count {
-          let level = compactLevel(value(i, columnOrder[c]), low: low, span: span)
-          var end = c + 1
-          while end < columnOrder.count,
-            compactLevel(value(i, columnOrder[end]), low: low, span: span) == level
-          { end += 1 }
-          let n = SVGWriter.number
-          runs[level, default: ""] +=
-            "M\(n(left + Double(c) * cell)) \(n(y0))h\(n(Double(end - c) * cell))v\(n(cell))h\(n(-Double(end - c) * cell))z"
-          c = end
-        }
+        let levels = columnOrder.map { compactLevel(value(i, $0), low: low, span: span) }
+        appendRuns(levels, x: left, y: y0, cell: cell, to: &runs)
         continue
       }
       for (columnPosition, j) in columnOrder.enumerated() {
-        let x0 = left + Double(columnPosition) * cell
-        let v = value(i, j)
-        let t = v.map { ($0 - low) / span } ?? 0
-        let tooltip =
-          "\(rowLabel(i)) → \(columnLabel(j)): \(v.map { ChartNumber.fixed($0, decimals: decimals) } ?? "no value")"
-        svg.rect(
-          x: x0, y: y0, width: cell, height: cell, fill: v == nil ? "#eeeeee" : ramp.color(at: t),
-          stroke: "#ffffff", tooltip: tooltip)
-        if showValues {
-          let dark = v != nil && ramp.luminance(at: t) < 0.45
-          svg.text(
-            v.map { ChartNumber.fixed($0, decimals: decimals) } ?? "–", x: x0 + cell / 2,
-            y: y0 + cell / 2 + 4, anchor: .middle, size: min(12, cell / 3.2),
-            fill: dark ? "#ffffff" : "#111111")
-        }
+        drawCell(
+          value(i, j), x: left + Double(columnPosition) * cell, y: y0, cell: cell, ramp: ramp, low: low, span: span,
+          tooltip: "\(rowLabel(i)) → \(columnLabel(j))", decimals: decimals, showValue: showValues, into: &svg)
       }
     }
     for level in runs.keys.sorted() {
@@ -155,6 +133,40 @@ package enum HeatMapChart {
       into: &svg, ramp: ramp, low: low, high: high, title: legendTitle, x: left + gridWidth + 24,
       top: top + 14, bottom: top + max(min(gridHeight, 240), 100), decimals: decimals)
     return svg.finished()
+  }
+
+  /// One row of a large map as path data by colour level: cells of equal level merged
+  /// into one subpath, from `x` at row top `y`.
+  static func appendRuns(_ levels: [Int], x left: Double, y y0: Double, cell: Double, to runs: inout [Int: String]) {
+    var c = 0
+    while c < levels.count {
+      let level = levels[c]
+      var end = c + 1
+      while end < levels.count, levels[end] == level { end += 1 }
+      let n = SVGWriter.number
+      runs[level, default: ""] +=
+        "M\(n(left + Double(c) * cell)) \(n(y0))h\(n(Double(end - c) * cell))v\(n(cell))h\(n(-Double(end - c) * cell))z"
+      c = end
+    }
+  }
+
+  /// One cell of a small map: its colour, its tooltip (`tooltip: value`) and, when
+  /// `showValue`, the value written in it in a colour that reads on the fill.
+  static func drawCell(
+    _ v: Double?, x x0: Double, y y0: Double, cell: Double, ramp: ColorRamp, low: Double, span: Double,
+    tooltip: String, decimals: Int, showValue: Bool, into svg: inout SVGWriter
+  ) {
+    let t = v.map { ($0 - low) / span } ?? 0
+    svg.rect(
+      x: x0, y: y0, width: cell, height: cell, fill: v == nil ? "#eeeeee" : ramp.color(at: t),
+      stroke: "#ffffff", tooltip: "\(tooltip): \(v.map { ChartNumber.fixed($0, decimals: decimals) } ?? "no value")")
+    if showValue {
+      let dark = v != nil && ramp.luminance(at: t) < 0.45
+      svg.text(
+        v.map { ChartNumber.fixed($0, decimals: decimals) } ?? "–", x: x0 + cell / 2,
+        y: y0 + cell / 2 + 4, anchor: .middle, size: min(12, cell / 3.2),
+        fill: dark ? "#ffffff" : "#111111")
+    }
   }
 
   /// The font size and rotation of the column labels for cells `cell` px wide, so that

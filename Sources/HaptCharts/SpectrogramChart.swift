@@ -60,9 +60,6 @@ package enum SpectrogramChart {
       domain: timeDomain_ms?.lowerBound ?? firstFrame_ms - step_ms / 2,
       timeDomain_ms?.upperBound ?? firstFrame_ms + (Double(frames) - 0.5) * step_ms,
       range: left, right)
-    // Whole-pixel edges inside the plot: neighbouring cells share them exactly.
-    func px(_ value: Double) -> Double { min(max(value, left), right).rounded() }
-    func py(_ value: Double) -> Double { min(max(value, top), bottom).rounded() }
     let topFrequency = max(Double(bins) - 0.5, 0.5) * spacing_Hz
     let y = LinearScale(domain: 0, topFrequency, range: bottom, top)
 
@@ -81,28 +78,9 @@ package enum SpectrogramChart {
     svg.text(title, x: left, y: 20, size: 14, weight: "600")
     svg.rect(x: left, y: top, width: right - left, height: bottom - top, fill: ColorRamp.viridis.color(at: 0))
     svg.raw("<g shape-rendering=\"crispEdges\">\n")
-    // One <path> per colour step, a subpath per run of cells: a third of the size of
-    // one <rect> per run.
-    var runs = [Int: String]()
-    for (r, rowRange) in pooled.rows.enumerated() {
-      let y0 = py(y(max((Double(rowRange.upperBound) - 0.5) * spacing_Hz, 0)))
-      let y1 = py(y(max((Double(rowRange.lowerBound) - 0.5) * spacing_Hz, 0)))
-      var c = 0
-      while c < pooled.columns.count {
-        let level = quantised(pooled.cells[r][c], floor: floor, range: range)
-        var end = c + 1
-        while end < pooled.columns.count, quantised(pooled.cells[r][end], floor: floor, range: range) == level {
-          end += 1
-        }
-        let x0 = px(x(firstFrame_ms + (Double(pooled.columns[c].lowerBound) - 0.5) * step_ms))
-        let x1 = px(x(firstFrame_ms + (Double(pooled.columns[end - 1].upperBound) - 0.5) * step_ms))
-        if level > 0, x1 > x0, y1 > y0 {
-          let n = SVGWriter.number
-          runs[level, default: ""] += "M\(n(x0)) \(n(y0))h\(n(x1 - x0))v\(n(y1 - y0))h\(n(x0 - x1))z"
-        }
-        c = end
-      }
-    }
+    let runs = colourRuns(
+      pooled, floor: floor, range: range, plot: (left, top, right, bottom),
+      time_ms: { x(firstFrame_ms + ($0 - 0.5) * step_ms) }, frequency_Hz: { y(max(($0 - 0.5) * spacing_Hz, 0)) })
     for level in runs.keys.sorted() {
       let fill = ColorRamp.viridis.color(at: Double(level) / Double(levels))
       svg.raw("<path fill=\"\(fill)\" d=\"\(runs[level] ?? "")\"/>\n")
@@ -115,6 +93,41 @@ package enum SpectrogramChart {
       into: &svg, ramp: .viridis, low: floor, high: ceiling, title: "level (dB)", x: right + 24,
       top: top + 14, bottom: bottom, decimals: 0)
     return svg.finished()
+  }
+
+  /// The pooled cells as SVG path data by colour step (0 left out: the background): one
+  /// `<path>` per step, a subpath per run of equal cells in a row, a third of the size of
+  /// one `<rect>` per run. `time_ms` and `frequency_Hz` give the pixel of a fractional
+  /// frame and bin index.
+  static func colourRuns(
+    _ pooled: (cells: [[Double]], columns: [Range<Int>], rows: [Range<Int>]), floor: Double, range: Double,
+    plot: (left: Double, top: Double, right: Double, bottom: Double), time_ms: (Double) -> Double,
+    frequency_Hz: (Double) -> Double
+  ) -> [Int: String] {
+    // Whole-pixel edges inside the plot: neighbouring cells share them exactly.
+    func px(_ value: Double) -> Double { min(max(value, plot.left), plot.right).rounded() }
+    func py(_ value: Double) -> Double { min(max(value, plot.top), plot.bottom).rounded() }
+    var runs = [Int: String]()
+    for (r, rowRange) in pooled.rows.enumerated() {
+      let y0 = py(frequency_Hz(Double(rowRange.upperBound)))
+      let y1 = py(frequency_Hz(Double(rowRange.lowerBound)))
+      var c = 0
+      while c < pooled.columns.count {
+        let level = quantised(pooled.cells[r][c], floor: floor, range: range)
+        var end = c + 1
+        while end < pooled.columns.count, quantised(pooled.cells[r][end], floor: floor, range: range) == level {
+          end += 1
+        }
+        let x0 = px(time_ms(Double(pooled.columns[c].lowerBound)))
+        let x1 = px(time_ms(Double(pooled.columns[end - 1].upperBound)))
+        if level > 0, x1 > x0, y1 > y0 {
+          let n = SVGWriter.number
+          runs[level, default: ""] += "M\(n(x0)) \(n(y0))h\(n(x1 - x0))v\(n(y1 - y0))h\(n(x0 - x1))z"
+        }
+        c = end
+      }
+    }
+    return runs
   }
 
   /// The colour step of a dB value: 0 at or below the floor, `levels` at the top.
