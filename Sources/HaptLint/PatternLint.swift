@@ -45,7 +45,32 @@ package enum PatternLint {
       }
     }
 
-    // PAT001: overlapping continuous events.
+    checkOverlappingContinuous(haptic, add)
+
+    // PAT002: a curve cut short by a later curve or step of the same control.
+    checkCurveOverlaps(pattern, add)
+
+    checkTransientGaps(haptic, add)
+
+    checkDenseBurst(haptic, add)
+
+    // UX001: long pattern.
+    let duration = pattern.duration_s
+    if duration > longPattern_s {
+      add(.longUIPattern, "", "pattern lasts \(seconds(duration)); UI feedback should be about a second at most")
+    }
+
+    checkSustainedBuzz(haptic, add)
+
+    checkAllFullIntensity(pattern, haptic, add)
+    return findings
+  }
+
+  /// A haptic event with its index in the file's events.
+  typealias HapticEntry = (offset: Int, element: HapticEvent)
+
+  /// PAT001: continuous events that overlap.
+  private static func checkOverlappingContinuous(_ haptic: [HapticEntry], _ add: (LintRule, String, String) -> Void) {
     var latestEnd: (end: Double, index: Int)?
     for (index, event) in haptic where event.type == .hapticContinuous {
       if let latest = latestEnd, event.time_s < latest.end {
@@ -56,11 +81,10 @@ package enum PatternLint {
       }
       if event.end_s > (latestEnd?.end ?? -.infinity) { latestEnd = (event.end_s, index) }
     }
+  }
 
-    // PAT002: a curve cut short by a later curve or step of the same control.
-    checkCurveOverlaps(pattern, add)
-
-    // PAT003 and UX004: simultaneous and fusing transients.
+  /// PAT003 and UX004: transients at the same time, and gaps between them short enough to fuse.
+  private static func checkTransientGaps(_ haptic: [HapticEntry], _ add: (LintRule, String, String) -> Void) {
     let transients = haptic.filter { $0.element.type == .hapticTransient }
     var fusing: [(Int, Double)] = []
     for k in transients.indices.dropFirst() {
@@ -81,8 +105,10 @@ package enum PatternLint {
         "\(fusing.count) gap(s) between transients under 30 ms (the first \(milliseconds(first.1))); they fuse into one"
       )
     }
+  }
 
-    // UX003: dense bursts of onsets.
+  /// UX003: more haptic onsets within half a second than a hand tells apart.
+  private static func checkDenseBurst(_ haptic: [HapticEntry], _ add: (LintRule, String, String) -> Void) {
     let onsets = haptic.map(\.element.time_s)
     var start = 0
     for end in onsets.indices {
@@ -94,14 +120,10 @@ package enum PatternLint {
         break
       }
     }
+  }
 
-    // UX001: long pattern.
-    let duration = pattern.duration_s
-    if duration > longPattern_s {
-      add(.longUIPattern, "", "pattern lasts \(seconds(duration)); UI feedback should be about a second at most")
-    }
-
-    // UX002: sustained buzz (merged runs of strong continuous events).
+  /// UX002: a sustained buzz (merged runs of strong continuous events).
+  private static func checkSustainedBuzz(_ haptic: [HapticEntry], _ add: (LintRule, String, String) -> Void) {
     var run: (start: Double, end: Double)?
     var longest: (start: Double, length: Double)?
     for (_, event) in haptic where event.type == .hapticContinuous && event.intensity >= buzzIntensity {
@@ -120,8 +142,12 @@ package enum PatternLint {
         "continuous vibration for \(seconds(longest.length)) from \(seconds(longest.start)); it fatigues the hand and drains the battery"
       )
     }
+  }
 
-    // UX005: everything at full intensity.
+  /// UX005: every haptic event at full intensity, with no control that lowers it.
+  private static func checkAllFullIntensity(
+    _ pattern: HapticPattern, _ haptic: [HapticEntry], _ add: (LintRule, String, String) -> Void
+  ) {
     let controlsLower =
       pattern.parameterSteps.contains { $0.parameterID == .hapticIntensityControl && $0.value < fullIntensity }
       || pattern.parameterCurves.contains { curve in
@@ -130,7 +156,6 @@ package enum PatternLint {
     if haptic.count >= 2, !controlsLower, haptic.allSatisfy({ $0.element.intensity >= fullIntensity }) {
       add(.allFullIntensity, "", "all \(haptic.count) haptic events at full intensity")
     }
-    return findings
   }
 
   private static func checkCurveOverlaps(

@@ -178,15 +178,13 @@ struct XMLReader {
   /// comes close, and a message that names an element echoes at most this much of it.
   static let maxNameBytes = 256
 
-  private mutating func element(depth: Int) throws -> XMLElement {
-    guard depth <= Self.maxDepth else { throw error("elements nested deeper than \(Self.maxDepth)") }
-    elementCount += 1
-    guard elementCount <= maxElements else { throw error("more than \(maxElements) elements") }
-    let (startLine, startColumn) = (line, column)
-    advance()  // '<'
-    let tag = try name(what: "an element name after '<'")
-    var result = XMLElement(name: tag, attributes: [], children: [], line: startLine, textLine: nil)
-    // Attributes (names kept in a set: the duplicate check is linear in their number).
+  /// Reads the attributes of start tag `tag` into `result` (names kept in a set: the
+  /// duplicate check is linear in their number), through its `>` or `/>`.
+  /// - Returns: whether the element closes itself (`/>`: no content follows).
+  private mutating func readAttributes(
+    of tag: String, into result: inout XMLElement, start: (line: Int, column: Int)
+  ) throws -> Bool {
+    let (startLine, startColumn) = start
     var attributeNames: Set<String> = []
     while true {
       let hadSpace = current.map(Self.isSpace) ?? false
@@ -198,11 +196,11 @@ struct XMLReader {
         advance()
         guard current == UInt8(ascii: ">") else { throw error("expected '>' after '/' in <\(tag)>") }
         advance()
-        return result
+        return true
       }
       if byte == UInt8(ascii: ">") {
         advance()
-        break
+        return false
       }
       guard hadSpace else { throw error("expected white space before an attribute of <\(tag)>") }
       let attributeLine = line
@@ -222,6 +220,17 @@ struct XMLReader {
       }
       result.attributes.append(.init(name: attributeName, value: value, line: attributeLine))
     }
+  }
+
+  private mutating func element(depth: Int) throws -> XMLElement {
+    guard depth <= Self.maxDepth else { throw error("elements nested deeper than \(Self.maxDepth)") }
+    elementCount += 1
+    guard elementCount <= maxElements else { throw error("more than \(maxElements) elements") }
+    let (startLine, startColumn) = (line, column)
+    advance()  // '<'
+    let tag = try name(what: "an element name after '<'")
+    var result = XMLElement(name: tag, attributes: [], children: [], line: startLine, textLine: nil)
+    if try readAttributes(of: tag, into: &result, start: (startLine, startColumn)) { return result }
     // Content.
     while true {
       guard let byte = current else {
