@@ -107,7 +107,15 @@ package struct PairwiseEngine: Sendable {
       done += bandPairs
       progress?(done, total)
     }
-    // Merge the workers' candidates, then compute ST-SIM/SPQI of the kept pairs only.
+    return merged(states, count: count, pairsCompared: total, similarity: similarity)
+  }
+
+  /// The workers' candidates merged (each pattern's `k` nearest, the closest pairs), with
+  /// ST-SIM/SPQI computed for the kept pairs only.
+  private func merged(
+    _ states: [CandidateState], count: Int, pairsCompared: Int, similarity: @Sendable (Int, Int) -> PairSimilarity
+  ) -> PairwiseSummary {
+    let k = settings.neighbours
     var neighbours = [[Candidate]](repeating: [], count: count)
     var close: [Candidate] = []
     var closeCount = 0
@@ -124,7 +132,9 @@ package struct PairwiseEngine: Sendable {
     for list in neighbours { for c in list { kept.insert(PairKey(c.first, c.second)) } }
     for c in close { kept.insert(PairKey(c.first, c.second)) }
     let keys = kept.sorted { ($0.first, $0.second) < ($1.first, $1.second) }
-    let similarities = Parallel.map(count: keys.count, threads: workers) { similarity(keys[$0].first, keys[$0].second) }
+    let similarities = Parallel.map(count: keys.count, threads: max(1, threads)) {
+      similarity(keys[$0].first, keys[$0].second)
+    }
     var byKey: [PairKey: PairSimilarity] = [:]
     byKey.reserveCapacity(keys.count)
     for (index, key) in keys.enumerated() { byKey[key] = similarities[index] }
@@ -137,7 +147,7 @@ package struct PairwiseEngine: Sendable {
     summary.neighbours = neighbours.map { $0.map(pair) }
     summary.closePairs = close.map(pair)
     summary.closePairCount = closeCount
-    summary.pairsCompared = total
+    summary.pairsCompared = pairsCompared
     return summary
   }
 

@@ -202,27 +202,7 @@ struct HertzGroup {
   init(_ vibrations: [HertzPattern.Vibration], band_Hz: ClosedRange<Double>, transients: [HertzPattern.Transient]) {
     start_s = vibrations.map(\.start_s).min() ?? 0
     end_s = vibrations.map(\.end_s).max() ?? 0
-    var times: [Double] = [start_s, end_s]
-    for vibration in vibrations {
-      times.append(vibration.start_s)
-      times.append(vibration.end_s)
-      for point in vibration.amplitude + vibration.frequency_Hz
-      where point.time_s > vibration.start_s && point.time_s < vibration.end_s {
-        times.append(point.time_s)
-      }
-    }
-    // Where a frequency crosses a band edge, so that clamping stays exact between points.
-    for vibration in vibrations {
-      for (a, b) in zip(vibration.frequency_Hz, vibration.frequency_Hz.dropFirst()) where b.time_s > a.time_s {
-        for edge in [band_Hz.lowerBound, band_Hz.upperBound] where (a.value - edge) * (b.value - edge) < 0 {
-          let t = a.time_s + (edge - a.value) / (b.value - a.value) * (b.time_s - a.time_s)
-          if t > vibration.start_s, t < vibration.end_s { times.append(t) }
-        }
-      }
-    }
-    times.sort()
-    var unique: [Double] = []
-    for t in times where unique.last != t { unique.append(t) }
+    var unique = Self.breakpoints(vibrations, band_Hz: band_Hz, from: start_s, to: end_s)
     func level(at t: Double, fromLeft: Bool) -> (Double, Double) {
       var sum = 0.0
       var loudest = -1.0
@@ -261,8 +241,13 @@ struct HertzGroup {
         points.append((t, a, s))
       }
     }
-    // Spikes where a transient is louder, or lower in frequency, than the vibration
-    // under it: the controls multiply and offset the transient too.
+    addSpikes(transients, band_Hz: band_Hz)
+  }
+
+  /// Spikes where a transient is louder, or lower in frequency, than the vibration under
+  /// it: the controls multiply and offset the transient too, so they spike to its values
+  /// for ``spike_s`` either side.
+  private mutating func addSpikes(_ transients: [HertzPattern.Transient], band_Hz: ClosedRange<Double>) {
     var extra: [(time_s: Double, intensity: Double, sharpness: Double)] = []
     for transient in transients where transient.time_s >= start_s && transient.time_s < end_s {
       let target = Swift.min(Swift.max(transient.intensity, 0), 1)
@@ -294,6 +279,36 @@ struct HertzGroup {
       points = points.enumerated().sorted { ($0.element.time_s, $0.offset) < ($1.element.time_s, $1.offset) }.map(
         \.element)
     }
+  }
+
+  /// The times where the group's level or frequency may bend, sorted and unique: the
+  /// group's ends, each vibration's ends and inner points, and where a frequency crosses a
+  /// band edge (so that clamping stays exact between points).
+  static func breakpoints(
+    _ vibrations: [HertzPattern.Vibration], band_Hz: ClosedRange<Double>, from start_s: Double, to end_s: Double
+  ) -> [Double] {
+    var times: [Double] = [start_s, end_s]
+    for vibration in vibrations {
+      times.append(vibration.start_s)
+      times.append(vibration.end_s)
+      for point in vibration.amplitude + vibration.frequency_Hz
+      where point.time_s > vibration.start_s && point.time_s < vibration.end_s {
+        times.append(point.time_s)
+      }
+    }
+    // Where a frequency crosses a band edge, so that clamping stays exact between points.
+    for vibration in vibrations {
+      for (a, b) in zip(vibration.frequency_Hz, vibration.frequency_Hz.dropFirst()) where b.time_s > a.time_s {
+        for edge in [band_Hz.lowerBound, band_Hz.upperBound] where (a.value - edge) * (b.value - edge) < 0 {
+          let t = a.time_s + (edge - a.value) / (b.value - a.value) * (b.time_s - a.time_s)
+          if t > vibration.start_s, t < vibration.end_s { times.append(t) }
+        }
+      }
+    }
+    times.sort()
+    var unique: [Double] = []
+    for t in times where unique.last != t { unique.append(t) }
+    return unique
   }
 
   func contains(_ t: Double) -> Bool { t >= start_s && t < end_s }

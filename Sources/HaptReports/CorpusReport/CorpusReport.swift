@@ -524,6 +524,17 @@ package enum CorpusReport {
       blocks.append(.note(n == 1 ? "One pattern: no pairs." : "No patterns: no pairs."))
       return ReportSection(title: "Similarity across the corpus", id: "similarity", blocks: blocks)
     }
+    blocks += similarityMap(e, clusters: clusters, device: device)
+    blocks += sameAndSilentNotes(catalog, device: device)
+    blocks += closestPairs(e, catalog: catalog)
+    return ReportSection(title: "Similarity across the corpus", id: "similarity", blocks: blocks)
+  }
+
+  /// The closeness heat map: every pattern, or for a large corpus one row per group of
+  /// look-alikes.
+  static func similarityMap(_ e: CorpusEvaluation, clusters: CorpusClusters?, device: String) -> [ReportBlock] {
+    let n = e.primary.count
+    var blocks: [ReportBlock] = []
     if let clusters {
       let matrix = clusters.representativeCloseness(e)
       let labels = zip(clusters.representatives, clusters.members).map { rep, members in
@@ -555,7 +566,13 @@ package enum CorpusReport {
             title: "Perceptual closeness (0..1)", similarity: sub, labels: shown.map { e.primary[$0].name }),
           caption: nil))
     }
-    // Identical copies and silent patterns are said once, not listed as confusable pairs.
+    return blocks
+  }
+
+  /// Identical copies and silent patterns, said once rather than listed as confusable
+  /// pairs.
+  static func sameAndSilentNotes(_ catalog: PatternCatalog, device: String) -> [ReportBlock] {
+    var blocks: [ReportBlock] = []
     if !catalog.identicalGroups.isEmpty {
       let groups = catalog.identicalGroups
       blocks.append(
@@ -577,6 +594,13 @@ package enum CorpusReport {
           "\(Wording.count(silent.count, "pattern")) \(silent.count == 1 ? "is" : "are") silent on \(device) (not felt at all): \(Wording.list(silent)). Silent patterns are not confused with other patterns; they are missed. Their pairs are left out below."
         ))
     }
+    return blocks
+  }
+
+  /// The least distinguishable pairs of the corpus, identical copies and silent patterns
+  /// aside, each linked to its pages.
+  static func closestPairs(_ e: CorpusEvaluation, catalog: PatternCatalog) -> [ReportBlock] {
+    var blocks: [ReportBlock] = []
     let closest = e.pairwise.keptPairs.sorted { ($0.dPrime, $0.first, $0.second) < ($1.dPrime, $1.first, $1.second) }
       .filter { !catalog.areIdentical($0.first, $0.second) && !catalog.eitherSilent($0.first, $0.second) }.prefix(15)
     if closest.isEmpty {
@@ -605,7 +629,7 @@ package enum CorpusReport {
               "The \(Wording.count(closest.count, "least distinguishable pair")) of the corpus (lowest d'), identical copies and silent patterns aside; the verdict comes from d', waveform similarity is ST-SIM's separate signal-level score."
           ).html))
     }
-    return ReportSection(title: "Similarity across the corpus", id: "similarity", blocks: blocks)
+    return blocks
   }
 
   static func lintSection(_ e: CorpusEvaluation, table: CSVTable, limits: Limits) -> ReportSection {
