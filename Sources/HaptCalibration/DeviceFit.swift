@@ -300,11 +300,42 @@ package struct DeviceFit: Sendable {
         key: "engineLatency_s", start: startLatency, value: latency_s, uncertainty: sigma(index + 1).map { $0 / fs },
         isFitted: true))
 
+    var (profile, dPrime, similarityValue, relative) = try compareWithRecording(
+      &coarse, theta: theta, latency_s: latency_s, prediction: prediction, recording: recording, pattern: pattern,
+      state: state, name: name)
+    let problems = Self.problems(values: values, dPrime: dPrime, sampleRate_Hz: fs)
+    if startsTried.count > 1 {
+      warnings.append(
+        "started from \(start.name), whose driver explains the recording best of \(startsTried.joined(separator: ", ")); its drive (band, equalisation, overdrive, braking) is kept, not fitted"
+      )
+    }
+    if profile != nil {
+      profile!.description = describe(
+        values: values, recording: recording, patternPath: patternPath, start: start, state: state,
+        dPrime: dPrime, profile: profile!)
+      profile!.sources = sources(
+        recording: recording, patternPath: patternPath, start: start, state: state, fitted: profile!)
+    }
+    return DeviceFit(
+      profile: profile, start: start, startsTried: startsTried, values: values, warnings: warnings,
+      problems: problems, dPrime_JND: dPrime, similarity: similarityValue, relativeResidual: relative,
+      excitation: coarse.excitation, recordingRate_Hz: recording.originalRate_Hz)
+  }
+
+  /// The fitted profile (nil when the gain cannot be a body mass) rendered against the
+  /// recording: d', ST-SIM similarity and the relative residual.
+  static func compareWithRecording(
+    _ coarse: inout Coarse, theta: FitModel.Parameters, latency_s: Double, prediction: [Double],
+    recording: FitRecording,
+    pattern: HapticPattern, state: EngineState, name: String
+  ) throws -> (profile: DeviceProfile?, dPrime: Double, similarity: Double, relativeResidual: Double) {
+    let x = recording.acceleration_g.samples
+    let fs = coarse.start.sampleRate_Hz
     // Renders start events on samples (an onset a hair after a sample moves to the next):
     // the profile stores the latency rounded to the nearest sample. A gain that cannot be
     // a body mass leaves no profile; the residual is then the model's own prediction.
     let stored_s = (latency_s * fs).rounded() / fs
-    var profile = try? coarse.model.profile(theta, latency_s: stored_s, state: state, name: name)
+    let profile = try? coarse.model.profile(theta, latency_s: stored_s, state: state, name: name)
     var rendered: [Double]
     if let profile {
       let render = Renderer(device: profile).render(
@@ -329,23 +360,7 @@ package struct DeviceFit: Sendable {
       energy += x[n] * x[n]
     }
     let relative = energy > 0 ? (difference / energy).squareRoot() : 0
-    let problems = Self.problems(values: values, dPrime: dPrime, sampleRate_Hz: fs)
-    if startsTried.count > 1 {
-      warnings.append(
-        "started from \(start.name), whose driver explains the recording best of \(startsTried.joined(separator: ", ")); its drive (band, equalisation, overdrive, braking) is kept, not fitted"
-      )
-    }
-    if profile != nil {
-      profile!.description = describe(
-        values: values, recording: recording, patternPath: patternPath, start: start, state: state,
-        dPrime: dPrime, profile: profile!)
-      profile!.sources = sources(
-        recording: recording, patternPath: patternPath, start: start, state: state, fitted: profile!)
-    }
-    return DeviceFit(
-      profile: profile, start: start, startsTried: startsTried, values: values, warnings: warnings,
-      problems: problems, dPrime_JND: dPrime, similarity: similarityValue, relativeResidual: relative,
-      excitation: coarse.excitation, recordingRate_Hz: recording.originalRate_Hz)
+    return (profile, dPrime, similarityValue, relative)
   }
 
   static func ms(_ s: Double) -> String { "\(Int((s * 1000).rounded())) ms" }

@@ -89,8 +89,9 @@ struct HapsDecoder {
     return value
   }
 
-  mutating func decodeRoot(_ root: JSONCursor) throws -> HertzPattern {
-    try check(root, Self.rootKeys)
+  /// The version (5) and time unit (seconds) hapt reads; others are read so, with a
+  /// finding.
+  mutating func checkVersionAndUnit(_ root: JSONCursor) throws {
     if let version = try root.member("m_version") {
       let text: String
       switch version.value {
@@ -108,12 +109,11 @@ struct HapsDecoder {
       collector.add(
         .hapsUnknownKey, at: unit.path, "time unit \(JSONWriter.number(try unit.number())); read as seconds (0)")
     }
-    var pattern = HertzPattern()
-    pattern.metadata.createdFor = "Interhaptics .haps"
-    if let description = try root.member("m_description"), case .string(let text) = description.value, !text.isEmpty {
-      pattern.metadata.description = text
-    }
-    let globalGain = try gain(root)
+  }
+
+  /// The texture and stiffness perceptions are checked and named in a finding when they
+  /// hold notes: hapt renders vibration only.
+  mutating func noteUnrenderedPerceptions(_ root: JSONCursor) throws {
     for name in ["m_texture", "m_stiffness"] {
       guard let perception = try root.member(name) else { continue }
       try check(perception, Self.perceptionKeys)
@@ -131,6 +131,50 @@ struct HapsDecoder {
         )
       }
     }
+  }
+
+  /// A looping vibration rendered for ``InterhapticsHaps/loopRenderLength_s`` (at least two
+  /// passes of `pass`, within the event limit), with a finding at `loop`.
+  mutating func appendLoopPasses(of pass: HertzPattern, to pattern: inout HertzPattern, loop: JSONCursor) {
+    let period = Swift.max(
+      pass.vibrations.map(\.end_s).max() ?? 0, pass.transients.map(\.time_s).max() ?? 0)
+    var passes = 1
+    if period > 0 {
+      passes = Swift.max(2, Int((InterhapticsHaps.loopRenderLength_s / period).rounded(.down)))
+      passes = Swift.min(
+        passes, Swift.max(1, limits.maxEvents / Swift.max(1, pass.vibrations.count + pass.transients.count)))
+    }
+    for k in 0..<passes {
+      let shift = Double(k) * period
+      pattern.vibrations += pass.vibrations.map { v in
+        var v = v
+        v.start_s += shift
+        v.amplitude = v.amplitude.map { .init(time_s: $0.time_s + shift, value: $0.value) }
+        v.frequency_Hz = v.frequency_Hz.map { .init(time_s: $0.time_s + shift, value: $0.value) }
+        return v
+      }
+      pattern.transients += pass.transients.map { t in
+        var t = t
+        t.time_s += shift
+        return t
+      }
+    }
+    collector.add(
+      .hapsEndlessLoop, at: loop.path,
+      "the vibration loops until the app stops it; rendered for \(passes) pass(es) of \(JSONWriter.number((period * 1000).rounded())) ms"
+    )
+  }
+
+  mutating func decodeRoot(_ root: JSONCursor) throws -> HertzPattern {
+    try check(root, Self.rootKeys)
+    try checkVersionAndUnit(root)
+    var pattern = HertzPattern()
+    pattern.metadata.createdFor = "Interhaptics .haps"
+    if let description = try root.member("m_description"), case .string(let text) = description.value, !text.isEmpty {
+      pattern.metadata.description = text
+    }
+    let globalGain = try gain(root)
+    try noteUnrenderedPerceptions(root)
     guard let vibration = try root.member("m_vibration") else {
       collector.add(.hapsMissingKey, at: root.place, "no \"m_vibration\"; nothing to render")
       return pattern
@@ -154,33 +198,7 @@ struct HapsDecoder {
     }
     let loop = try vibration.member("m_loop")
     if let loop, try loop.number() != 0 {
-      let period = Swift.max(
-        pass.vibrations.map(\.end_s).max() ?? 0, pass.transients.map(\.time_s).max() ?? 0)
-      var passes = 1
-      if period > 0 {
-        passes = Swift.max(2, Int((InterhapticsHaps.loopRenderLength_s / period).rounded(.down)))
-        passes = Swift.min(
-          passes, Swift.max(1, limits.maxEvents / Swift.max(1, pass.vibrations.count + pass.transients.count)))
-      }
-      for k in 0..<passes {
-        let shift = Double(k) * period
-        pattern.vibrations += pass.vibrations.map { v in
-          var v = v
-          v.start_s += shift
-          v.amplitude = v.amplitude.map { .init(time_s: $0.time_s + shift, value: $0.value) }
-          v.frequency_Hz = v.frequency_Hz.map { .init(time_s: $0.time_s + shift, value: $0.value) }
-          return v
-        }
-        pattern.transients += pass.transients.map { t in
-          var t = t
-          t.time_s += shift
-          return t
-        }
-      }
-      collector.add(
-        .hapsEndlessLoop, at: loop.path,
-        "the vibration loops until the app stops it; rendered for \(passes) pass(es) of \(JSONWriter.number((period * 1000).rounded())) ms"
-      )
+      appendLoopPasses(of: pass, to: &pattern, loop: loop)
     } else {
       pattern.vibrations = pass.vibrations
       pattern.transients = pass.transients

@@ -214,6 +214,18 @@ extension AndroidVibration {
         ms = next
       }
     }
+    var result = steps(runningSum: difference, count: total_ms)
+    if result.allSatisfy({ $0.amplitude == 0 }) {
+      return AndroidWaveform(entries: [.init(duration_ms: total_ms, amplitude: 0)])
+    }
+    while result.last?.amplitude == 0 { result.removeLast() }
+    return AndroidWaveform(entries: result)
+  }
+
+  /// The levels of `difference` (a difference array, summed and capped at full
+  /// amplitude) as run-length steps, short non-zero steps (ramps) merged until each lasts
+  /// the shortest followed length, equal neighbours joined.
+  private static func steps(runningSum difference: [Int], count total_ms: Int) -> [AndroidWaveformEntry] {
     var levels = [Int](repeating: 0, count: total_ms)
     var running = 0
     for ms in 0..<total_ms {
@@ -265,11 +277,7 @@ extension AndroidVibration {
         result.append(step)
       }
     }
-    if result.allSatisfy({ $0.amplitude == 0 }) {
-      return AndroidWaveform(entries: [.init(duration_ms: total_ms, amplitude: 0)])
-    }
-    while result.last?.amplitude == 0 { result.removeLast() }
-    return AndroidWaveform(entries: result)
+    return result
   }
 
   private static func format(_ value: Double) -> String {
