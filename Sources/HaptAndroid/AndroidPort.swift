@@ -209,7 +209,7 @@ package enum AndroidPort {
       sharpness.contains { abs($0 - 0.5) > 0.1 } || (sharpness.max() ?? 0) - (sharpness.min() ?? 0) > 0.05
     if played.kind != .envelope, hasSharpness { changes.append("sharpness dropped: plays at resonance") }
     if played.kind == .onOff { changes.append("no amplitude control: strength only as pulse length") }
-    if case .erm = device.actuator {
+    if device.actuator.kind?.driveWaveform == .dc {  // a motor driven by its speed: an ERM
       changes.append("an ERM spins up and down slowly: no crisp taps, no frequency choice")
     }
     return changes

@@ -44,6 +44,7 @@ struct FitModel {
   /// the effective body mass, at the given latency for `state`.
   func device(_ theta: Parameters, latency_s: Double = 0, state: EngineState = .prepared) -> DeviceProfile {
     var device = start
+    // A switch: scaling resonance, Q and gain rewrites each actuator's own parameters.
     switch start.actuator {
     case .lra(var p):
       let q = p.mechanicalQ * theta.qualityRatio

@@ -11,23 +11,13 @@ package enum ActuatorSpec: Equatable, Sendable {
   /// per volt), so a render shows the decoded signal (the `ideal` profile; Docs/Formats-MPEG.md).
   case ideal
 
-  /// The `type` string of the profile schema: `lra`, `erm`, `none` or `ideal`.
-  package var typeName: String {
-    switch self {
-    case .lra: "lra"
-    case .erm: "erm"
-    case .none: "none"
-    case .ideal: "ideal"
-    }
-  }
+  /// The `type` string of the profile schema: its actuator's ``Actuator/typeName``
+  /// (`lra`, `erm`, `ideal`), or `none`.
+  package var typeName: String { kind?.typeName ?? "none" }
 
-  /// Whether this is a physical actuator model (an LRA or an ERM); `none` and `ideal` are not.
-  package var isPhysical: Bool {
-    switch self {
-    case .lra, .erm: true
-    case .none, .ideal: false
-    }
-  }
+  /// Whether this is a physical actuator model (``Actuator/isPhysical``: an LRA or an
+  /// ERM); `none` and `ideal` are not.
+  package var isPhysical: Bool { kind?.isPhysical ?? false }
 }
 
 /// The physical parameters of a linear resonant actuator, in SI units.

@@ -47,8 +47,10 @@ extension DeviceProfile {
       maxEnvelopeControlPoints: android?.maxEnvelopeControlPoints,
       minEnvelopeControlPointDuration_ms: android?.minEnvelopeControlPointDuration_ms,
       maxEnvelopeControlPointDuration_ms: android?.maxEnvelopeControlPointDuration_ms)
-    switch actuator {
-    case .none:
+    if let kind = actuator.kind {
+      if kind.hasFrequencyControl { summary.frequencyRange_Hz = drive.fmin_Hz...drive.fmax_Hz }
+      summary.envelopeEffects = android?.supportsEnvelopeEffects ?? kind.defaultsToRichHaptics
+    } else {
       summary.plays = false
       summary.amplitudeControl = false
       summary.effects = []
@@ -57,11 +59,6 @@ extension DeviceProfile {
       summary.maxEnvelopeControlPoints = nil
       summary.minEnvelopeControlPointDuration_ms = nil
       summary.maxEnvelopeControlPointDuration_ms = nil
-    case .lra, .ideal:
-      summary.frequencyRange_Hz = drive.fmin_Hz...drive.fmax_Hz
-      summary.envelopeEffects = android?.supportsEnvelopeEffects ?? true
-    case .erm:
-      summary.envelopeEffects = android?.supportsEnvelopeEffects ?? false
     }
     if !summary.envelopeEffects {
       summary.maxEnvelopeControlPoints = nil

@@ -53,11 +53,8 @@ extension DeviceProfile {
   /// and the intensity exponent 1/gamma that makes the drive proportional to amplitude/255.
   package var androidPlayback: AndroidPlayback {
     var playback = AndroidPlayback()
-    let isERM: Bool
-    switch actuator {
-    case .erm: isERM = true
-    case .lra, .none, .ideal: isERM = false
-    }
+    // Without an actuator the defaults do not matter: it plays nothing.
+    let isERM = !(actuator.kind?.defaultsToRichHaptics ?? true)
     if let f0 = resonance_Hz, drive.fmax_Hz > drive.fmin_Hz {
       playback.resonanceSharpness = Swift.min(Swift.max((f0 - drive.fmin_Hz) / (drive.fmax_Hz - drive.fmin_Hz), 0), 1)
     }

@@ -9,12 +9,9 @@ extension DeviceProfile {
   }
 
   /// The frequencies this device plays a pattern's sharpness at, Hz (``driveBand_Hz``), or
-  /// nil when it has no frequency control (an ERM's speed sets its frequency, or no
-  /// actuator).
+  /// nil when it has no frequency control (``Actuator/hasFrequencyControl``: an ERM's
+  /// speed sets its frequency) or no actuator.
   package var frequencyBand_Hz: ClosedRange<Double>? {
-    switch actuator {
-    case .erm, .none: nil
-    case .lra, .ideal: driveBand_Hz
-    }
+    actuator.kind?.hasFrequencyControl == true ? driveBand_Hz : nil
   }
 }

@@ -87,6 +87,8 @@ extension DeviceProfile {
     throws -> ActuatorSpec
   {
     let typeCursor = try cursor.required("type")
+    // A switch on the schema's `type` string: each actuator type reads its own parameters
+    // (written by jsonValue); Docs/Design.md, "Add an actuator".
     switch try typeCursor.string() {
     case "none":
       _ = try ProfileReader(cursor, allowed: ["type"])
@@ -259,6 +261,7 @@ extension DeviceProfile {
   /// (``jsonValueWithSources`` has them).
   package var jsonValue: JSONValue {
     let actuatorValue: JSONValue
+    // A switch: each actuator type writes its own parameters (read by decodeActuator).
     switch actuator {
     case .none:
       actuatorValue = .orderedObject([("type", .string("none"))])

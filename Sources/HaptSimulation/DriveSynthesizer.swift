@@ -35,7 +35,7 @@ import HaptSignals
 /// by whole samples exact shifts of each other. Pattern time of sample n is
 /// `(n - K - rho) / fs`.
 struct DriveSynthesizer {
-  enum Waveform { case sine, dc }
+  typealias Waveform = DriveWaveform
 
   let parameters: DriveParameters
   let sampleRate_Hz: Double

@@ -21,7 +21,7 @@ extension ERMModel {
   ///   - out: receives `events.count` accelerations, g.
   /// - Complexity: O(n), plus O(window) saved states per window.
   package func simulateBraking(
-    events: inout [Double], brakes: [Double], windows: [Range<Int>], maxVoltage_V vmax: Double,
+    events: inout [Double], brakes: inout [Double], windows: [Range<Int>], maxVoltage_V vmax: Double,
     into out: UnsafeMutableBufferPointer<Double>
   ) {
     let count = Swift.min(events.count, brakes.count, out.count)

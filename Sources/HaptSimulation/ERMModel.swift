@@ -10,7 +10,7 @@ import Foundation
 /// with no substeps, and exact for a drive linear between samples. The nonlinear
 /// acceleration is evaluated from the exact state at each sample. theta is reduced
 /// modulo 2 pi as it grows (it does not feed back into the dynamics).
-package struct ERMModel: Equatable, Sendable {
+package struct ERMModel: Actuator, Equatable {
   /// The motor's parameters.
   package let parameters: ERMParameters
   /// Device mass M, kg.
@@ -54,7 +54,7 @@ package struct ERMModel: Equatable, Sendable {
   /// - Complexity: O(n), one sine and one cosine per sample, no allocation.
   package func simulate(
     drive: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>,
-    speed: UnsafeMutableBufferPointer<Double>? = nil
+    speed: UnsafeMutableBufferPointer<Double>?
   ) {
     var motor = Stepper(self)
     let count = Swift.min(drive.count, out.count)
@@ -74,5 +74,19 @@ package struct ERMModel: Equatable, Sendable {
       }
     }
     return (out, speed)
+  }
+}
+
+extension ERMModel {
+  package static let typeName = "erm"
+  package static let isPhysical = true
+  /// DC: the voltage sets the motor's speed, and the speed its frequency.
+  package static let driveWaveform = DriveWaveform.dc
+  package static let hasFrequencyControl = false
+  package static let defaultsToRichHaptics = false
+
+  /// The body acceleration, g, for the motor voltage `drive`, V (the speed not kept).
+  package func simulate(drive: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>) {
+    simulate(drive: drive, into: out, speed: nil)
   }
 }

@@ -3,7 +3,7 @@
 ///
 /// Built once per device (the ``Renderer`` caches it); ``simulate(drive:into:)`` is the
 /// per-sample loop, four samples at a time (``LRABlockStep``), no allocation.
-package struct LRAModel: Equatable, Sendable {
+package struct LRAModel: Actuator, Equatable {
   /// The actuator's parameters.
   package let parameters: LRAParameters
   /// Device (or test-jig) mass M, kg.
@@ -132,4 +132,13 @@ package struct LRAModel: Equatable, Sendable {
       count = drive.count
     }
   }
+}
+
+extension LRAModel {
+  package static let typeName = "lra"
+  package static let isPhysical = true
+  /// A sine carrier at the frequency the pattern's sharpness chooses.
+  package static let driveWaveform = DriveWaveform.sine
+  package static let hasFrequencyControl = true
+  package static let defaultsToRichHaptics = true
 }

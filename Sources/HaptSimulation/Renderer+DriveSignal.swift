@@ -10,7 +10,7 @@ extension Renderer {
   ///
   /// - Parameter drive: the drive waveform, full scale 1.0, any sample rate.
   /// - Returns: the body acceleration in g at the device's rate (zeros if the device has
-  ///   no actuator or an ERM, which takes a speed command, not a waveform).
+  ///   no actuator or a DC-driven one, an ERM, which takes a speed command, not a waveform).
   package func renderDriveSignal(_ drive: Signal) -> Signal {
     let fs = device.sampleRate_Hz
     var input = drive
@@ -18,10 +18,12 @@ extension Renderer {
     let scale = device.drive.ratedVoltage_V
     let limit = device.drive.maxVoltage_V
     let volts = input.samples.map { Swift.min(Swift.max($0 * scale, -limit), limit) }
-    switch actuator {
-    case .lra(let model): return Signal(samples: model.simulate(drive: volts), sampleRate_Hz: fs)
-    case .ideal: return Signal(samples: volts, sampleRate_Hz: fs)
-    case .erm, .none, .invalid: return Signal(zeros: volts.count, sampleRate_Hz: fs)
+    // A DC-driven actuator (an ERM) takes a speed command, not a waveform.
+    guard let actuator, actuator.driveWaveform == .sine else { return Signal(zeros: volts.count, sampleRate_Hz: fs) }
+    let acceleration = [Double](unsafeUninitializedCapacity: volts.count) { out, initialized in
+      volts.withUnsafeBufferPointer { actuator.simulate(drive: $0, into: out) }
+      initialized = volts.count
     }
+    return Signal(samples: acceleration, sampleRate_Hz: fs)
   }
 }

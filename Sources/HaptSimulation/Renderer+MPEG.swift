@@ -18,17 +18,18 @@ extension Renderer {
     var mapping = MPEGSynthesizer.Drive()
     mapping.fullScale_V = parameters.ratedVoltage_V * (lowPower ? parameters.lowPowerIntensityScale : 1)
     mapping.gamma = parameters.gamma
-    if actuator.isPhysical {
+    let isPhysical = actuator?.isPhysical == true
+    if isPhysical {
       mapping.band_Hz =
         Swift.min(parameters.fmin_Hz, parameters.fmax_Hz)...Swift.max(parameters.fmin_Hz, parameters.fmax_Hz)
     }
-    if case .erm = actuator {
-      // An ERM's cycles are counted at fmax whatever the frequency asked
+    if actuator?.driveWaveform == .dc {
+      // A DC-driven motor's (an ERM's) cycles are counted at fmax whatever the frequency asked
       // (DriveSynthesizer.motorClock_Hz).
       mapping.isDC = true
       mapping.band_Hz = parameters.fmax_Hz...parameters.fmax_Hz
     }
-    if actuator.isPhysical {
+    if isPhysical {
       mapping.transientCycles = parameters.transientCycles
       if parameters.hasOverdrive, parameters.ratedVoltage_V > 0 {
         mapping.overdriveRatio = parameters.overdriveVoltage_V / parameters.ratedVoltage_V
@@ -55,14 +56,5 @@ extension Renderer {
     guard let source = played.source as? any DriveSynthesizedSource else { return played.duration_s }
     let rate = options.playbackRate.isFinite ? Swift.min(Swift.max(options.playbackRate, 0.5), 2) : 1
     return Swift.max(played.duration_s, source.sourceDuration_s * Double(loops) / rate)
-  }
-}
-
-extension Renderer.ActuatorModel {
-  var isPhysical: Bool {
-    switch self {
-    case .lra, .erm: true
-    case .none, .ideal, .invalid: false
-    }
   }
 }

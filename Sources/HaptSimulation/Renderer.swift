@@ -11,39 +11,24 @@ import HaptSignals
 package struct Renderer: Sendable {
   /// The device rendered on.
   package let device: DeviceProfile
-  /// The actuator's cached discrete model.
-  let actuator: ActuatorModel
+  /// The actuator's cached discrete model; nil when the device has no actuator or its
+  /// parameters cannot be discretised (``unavailableSilence``).
+  let actuator: (any Actuator)?
   /// The driver's equalisation across frequency, nil for a plain driver.
   let equalizer: ResponseEqualizer?
-
-  enum ActuatorModel: Sendable {
-    case lra(LRAModel)
-    case erm(ERMModel)
-    case none
-    /// No dynamics: the acceleration is the drive (1 g per volt).
-    case ideal
-    /// Parameters that cannot be discretised (only possible for profiles built in code
-    /// without validation): renders silence.
-    case invalid
-  }
 
   package init(device: DeviceProfile) {
     self.device = device
     equalizer = ResponseEqualizer(profile: device)
-    switch device.actuator {
-    case .lra(let p):
-      actuator =
-        LRAModel(parameters: p, bodyMass_kg: device.bodyMass_kg, sampleRate_Hz: device.sampleRate_Hz)
-        .map(ActuatorModel.lra) ?? .invalid
-    case .erm(let p):
-      actuator =
-        ERMModel(parameters: p, bodyMass_kg: device.bodyMass_kg, sampleRate_Hz: device.sampleRate_Hz)
-        .map(ActuatorModel.erm) ?? .invalid
-    case .none:
-      actuator = .none
-    case .ideal:
-      actuator = .ideal
-    }
+    actuator = device.actuator.model(bodyMass_kg: device.bodyMass_kg, sampleRate_Hz: device.sampleRate_Hz)
+  }
+
+  /// Why this device renders silence whatever the pattern, nil when it has an actuator:
+  /// no actuator, or parameters that cannot be discretised (only possible for profiles
+  /// built in code without validation). These are states of the device, not actuators.
+  var unavailableSilence: SilenceReason? {
+    guard actuator == nil else { return nil }
+    return device.actuator == .none ? .noActuator : .deviceCannotBeSimulated
   }
 
   /// Renders `pattern`, checking the options and the render's length first.
@@ -148,12 +133,8 @@ package struct Renderer: Sendable {
     let isTruncated = wanted > limit
     let count = Int(Swift.max(Swift.min(wanted, limit), 0))
 
-    var silence: SilenceReason?
-    switch actuator {
-    case .none: silence = .noActuator
-    case .invalid: silence = .deviceCannotBeSimulated
-    case .lra, .erm, .ideal: if options.condition == .hapticsOff { silence = .hapticsOff }
-    }
+    var silence = unavailableSilence
+    if silence == nil, options.condition == .hapticsOff { silence = .hapticsOff }
     if silence == nil { silence = resolution.silenceReason }
     if let silence {
       var silent = Rendering(
@@ -166,7 +147,7 @@ package struct Renderer: Sendable {
 
     var synthesizer = DriveSynthesizer(
       parameters: device.drive, sampleRate_Hz: fs,
-      waveform: { if case .erm = actuator { return .dc } else { return .sine } }(),
+      waveform: actuator?.driveWaveform ?? .sine,
       intensityScale: options.condition == .lowPower ? device.drive.lowPowerIntensityScale : 1,
       equalizer: equalizer)
     var end: Int?
@@ -177,7 +158,7 @@ package struct Renderer: Sendable {
         period_s: Swift.max(pattern.duration_s, source.sourceDuration_s), offset: Double(kInt) + rho,
         lowPower: options.condition == .lowPower,
         into: &drive)
-    } else if closedLoopBrakes, device.drive.brakeCycles > 0, actuator.isPhysical {
+    } else if closedLoopBrakes, device.drive.brakeCycles > 0, actuator?.isPhysical == true {
       return brakedRendering(
         played, synthesizer: &synthesizer, count: count, k: kInt, rho: rho, latency_s: latency,
         isTruncated: isTruncated, notes: resolution.notes)
@@ -192,11 +173,10 @@ package struct Renderer: Sendable {
     for n in drive.indices { drive[n] = Swift.min(Swift.max(drive[n], -vmax), vmax) }
     let acceleration = [Double](unsafeUninitializedCapacity: count) { out, initialized in
       drive.withUnsafeBufferPointer { input in
-        switch actuator {
-        case .lra(let model): model.simulate(drive: input, into: out)
-        case .erm(let model): model.simulate(drive: input, into: out, speed: nil)
-        case .ideal: _ = out.initialize(from: input)
-        case .none, .invalid: out.initialize(repeating: 0)
+        if let actuator {
+          actuator.simulate(drive: input, into: out)
+        } else {
+          out.initialize(repeating: 0)
         }
       }
       initialized = count
@@ -239,10 +219,9 @@ extension Renderer {
 }
 
 extension Renderer {
-  /// The render of an LRA or ERM whose driver brakes: the brakes are synthesised apart
-  /// and each is cut where the motion has stopped
-  /// (``LRAModel/simulateBraking(events:brakes:windows:maxVoltage_V:into:)``,
-  /// ``ERMModel/simulateBraking(events:brakes:windows:maxVoltage_V:into:)``); the drive
+  /// The render of a physical actuator whose driver brakes: the brakes are synthesised
+  /// apart and each is cut where the motion has stopped
+  /// (``Actuator/simulateBraking(events:brakes:windows:maxVoltage_V:into:)``); the drive
   /// returned is the one applied.
   func brakedRendering(
     _ played: HapticPattern, synthesizer: inout DriveSynthesizer, count: Int, k: Int, rho: Double,
@@ -264,12 +243,9 @@ extension Renderer {
     }
     let acceleration = [Double](unsafeUninitializedCapacity: count) { out, initialized in
       let vmax = device.drive.maxVoltage_V
-      switch actuator {
-      case .lra(let model):
-        model.simulateBraking(events: &drive, brakes: &brakes, windows: windows, maxVoltage_V: vmax, into: out)
-      case .erm(let model):
-        model.simulateBraking(events: &drive, brakes: brakes, windows: windows, maxVoltage_V: vmax, into: out)
-      case .none, .ideal, .invalid:
+      if let actuator, actuator.isPhysical {
+        actuator.simulateBraking(events: &drive, brakes: &brakes, windows: windows, maxVoltage_V: vmax, into: out)
+      } else {
         out.initialize(repeating: 0)
       }
       initialized = count

@@ -67,6 +67,8 @@ struct DevicesCommand: HaptCommand {
 
   /// Derived quantities of a profile, in display order, as (key, value) pairs.
   static func derived(_ profile: DeviceProfile) -> [(String, Double)] {
+    // A switch: each actuator's derived quantities come from its own parameters (an LRA's
+    // resonance and Q, an ERM's rated speed), which the Actuator protocol does not carry.
     switch profile.actuator {
     case .lra(let p):
       var values = [
