@@ -110,7 +110,8 @@ struct BaselineCheckCommand: HaptCommand {
     let result = try Baseline.check(
       corpus, baseline: folder, devices: deviceValues.isEmpty ? nil : overrides,
       deviceNames: deviceValues.isEmpty ? nil : names, states: states, tolerances: tolerances,
-      threads: threads.count, shard: shard ?? .whole, progress: BaselineCommand.progress(console))
+      limits: self.corpus.limits, threads: threads.count, shard: shard ?? .whole,
+      progress: BaselineCommand.progress(console))
     console.endProgress()
     if let shard {
       let out = out ?? ""
@@ -157,6 +158,7 @@ struct BaselineCheckCommand: HaptCommand {
     case .json: console.out(JSONWriter.string(ReportJSON.baseline(result)))
     case .text:
       for problem in result.problems { console.warning(problem) }
+      for note in result.notes { console.note(note) }
       var table = TextTable([
         "pattern", "device", "state", "status", "dPrime_JND", "detectShift_ms", "waveformSimilarity_0to1",
         "what changed",
