@@ -463,7 +463,8 @@ extension Baseline {
     referencePattern: (pattern: HapticPattern, names: FileEventNames)? = nil, newPattern: HapticPattern? = nil,
     fileEdited: Bool = false, band_Hz: ClosedRange<Double>? = nil, referenceName: String = "the baseline"
   ) -> BaselineComparison {
-    var result = compare(item, with: stored, detect_s: recordDetect, tolerances: tolerances)
+    var result = compare(
+      item, with: stored, detect_s: recordDetect, tolerances: tolerances, referenceNames: referencePattern?.names)
     guard result.status == .changed || (fileEdited && referencePattern != nil) else { return result }
     let oldFeatures = PerceptualFeatures(stored)
     let newFeatures = PerceptualFeatures(item.acceleration)
@@ -481,9 +482,11 @@ extension Baseline {
     return result
   }
 
-  /// Compares a fresh render with a reference signal by the tolerances (no explanation).
+  /// Compares a fresh render with a reference signal by the tolerances (no explanation);
+  /// `referenceNames` names a missing event by the reference file's events when known.
   static func compare(
-    _ item: RenderedRecord, with stored: Signal, detect_s recordDetect: Double?, tolerances: BaselineTolerances
+    _ item: RenderedRecord, with stored: Signal, detect_s recordDetect: Double?, tolerances: BaselineTolerances,
+    referenceNames: FileEventNames? = nil
   ) -> BaselineComparison {
     let m = item.measurement
     var result = BaselineComparison(
@@ -520,7 +523,7 @@ extension Baseline {
       result.perceptualChanges = FileEventNames.name(
         Distinguishability.changes(
           from: oldFeatures, to: newFeatures, minimum_JND: BaselineComparison.reportedChange_JND),
-        reference: (oldFeatures, nil), candidate: (newFeatures, item.eventNames))
+        reference: (oldFeatures, referenceNames), candidate: (newFeatures, item.eventNames))
     }
     return result
   }

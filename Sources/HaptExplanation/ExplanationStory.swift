@@ -36,24 +36,27 @@ extension Explanation {
 
     /// Both layers in one line, the first first: "in the file: event 1 (transient at
     /// 0.00 s): intensity 0.70 → 0.56 (weaker) — felt: event 1 (transient at 0.00 s): 2.0
-    /// dB weaker (1.3 JND) — how it feels: the file feels weaker than the baseline (d' 1.3
-    /// JND: close)". Parts with nothing to say are left out; an edited file whose edits
-    /// are not felt says so ("felt: nothing").
+    /// dB weaker (1.3 JND) — how it feels: the file feels weaker than the baseline; d' 1.3
+    /// JND: close". When nothing is felt, the file's edits each say why ("in the file:
+    /// event 2 (transient at 0.60 s) added — not felt: silenced, ..."). Parts with nothing
+    /// to say are left out.
     package var line: String {
       var parts: [String] = []
-      if let edits {
-        parts.append(
-          "in the file: " + (edits.isEmpty ? "no edit (the same events and controls)" : edits.joined(separator: "; ")))
-      }
-      if felt.isEmpty {
-        if edits.map({ !$0.isEmpty }) ?? false { parts.append("felt: nothing") }
+      if felt.isEmpty, !notFelt.isEmpty {
+        parts.append("in the file: " + notFelt.joined(separator: "; "))
       } else {
-        let more = felt.count > Self.feltInLine ? "; and \(felt.count - Self.feltInLine) smaller" : ""
-        parts.append("felt: " + felt.prefix(Self.feltInLine).joined(separator: "; ") + more)
+        if let edits {
+          parts.append(
+            "in the file: " + (edits.isEmpty ? "no edit (the same events and controls)" : edits.joined(separator: "; "))
+          )
+        }
+        if !felt.isEmpty {
+          let more = felt.count > Self.feltInLine ? "; and \(felt.count - Self.feltInLine) smaller" : ""
+          parts.append("felt: " + felt.prefix(Self.feltInLine).joined(separator: "; ") + more)
+        }
+        if !notFelt.isEmpty { parts.append("not felt: " + notFelt.joined(separator: "; ")) }
       }
-      if !notFelt.isEmpty { parts.append("not felt: " + notFelt.joined(separator: "; ")) }
-      parts.append(
-        "how it feels: \(summary) (d' \(DecimalText.fixed(dPrime_JND, decimals: 1)) JND: \(verdict))")
+      parts.append("how it feels: \(summary); d' \(DecimalText.fixed(dPrime_JND, decimals: 1)) JND: \(verdict)")
       return parts.joined(separator: " — ")
     }
   }
