@@ -225,6 +225,36 @@ extension Baseline {
     // the baseline's records that are no longer in the corpus (as the whole run does, last).
     let comparisons = try streamCompare(
       share, options: options, progress: progress,
+      known: { entry in
+        // The file is the copy, byte for byte, rendered by the same model on the same
+        // profiles: renders are deterministic, so both sides would be the same render.
+        let recordedName = oldNameOf[entry.name] ?? entry.name
+        guard !modelDiffers, let copy = copies[recordedName], copy.fingerprint == fingerprint(of: entry) else {
+          return nil
+        }
+        var rows: [BaselineComparison] = []
+        for device in devices {
+          for state in states {
+            guard let record = recordsByKey[key(recordedName, device.name, state)], record.signalFile == nil,
+              !edited.contains(device.name)
+            else { return nil }
+            var row = BaselineComparison(
+              pattern: entry.name, device: device.name, state: state, status: .unchanged, changes: [])
+            (row.dPrime_JND, row.similarity) = (0, 1)
+            row.latencyShift_s = record.detect_s == nil ? nil : 0
+            if recordedName != entry.name { row.renamedFrom = recordedName }
+            rows.append(row)
+          }
+        }
+        // The copy is still checked, so a damaged baseline is never taken for a pass.
+        let path = folder + "/" + copy.file
+        guard Fingerprint.of(bytes: try InputFile.read(path, maxBytes: limits.maxBytes)) == copy.fingerprint else {
+          throw InputError(
+            file: path, "is not the file recorded (its fingerprint differs); record the baseline again",
+            kind: .malformed)
+        }
+        return rows
+      },
       reference: { entry in
         let recordedName = oldNameOf[entry.name] ?? entry.name
         guard let copy = copies[recordedName] else { return nil }
@@ -359,11 +389,15 @@ extension Baseline {
   /// corpus size. Rows are in pattern, device, state order.
   ///
   /// - Parameters:
+  ///   - known: the rows of an entry that need no render (its file is the reference's,
+  ///     byte for byte, rendered by the same model on the same profiles), in device and
+  ///     state order; nil renders it.
   ///   - reference: the pattern a corpus entry is compared with, rendered on the same
   ///     devices and states (nil: none to render, e.g. a stored signal or an added pattern).
   ///   - row: compares one fresh render with its reference render (nil without one).
   static func streamCompare(
     _ entries: [PatternCorpus.Entry], options: EvaluationOptions, progress: (@Sendable (Int, Int) -> Void)?,
+    known: (PatternCorpus.Entry) throws -> [BaselineComparison]? = { _ in nil },
     reference: (PatternCorpus.Entry) throws -> PatternCorpus.Entry?,
     row:
       @escaping @Sendable (RenderedRecord, PatternCorpus.Entry, ReferenceRender?) -> Result<
@@ -375,7 +409,17 @@ extension Baseline {
     var comparisons: [BaselineComparison] = []
     comparisons.reserveCapacity(total)
     for chunk in chunks(entries.count, size: chunkSize(options)) {
-      let share = Array(entries[chunk])
+      var knownRows: [Int: [BaselineComparison]] = [:]
+      var share: [PatternCorpus.Entry] = []
+      var shareOf: [Int: Int] = [:]
+      for i in chunk {
+        if let rows = try known(entries[i]) {
+          knownRows[i] = rows
+        } else {
+          shareOf[i] = share.count
+          share.append(entries[i])
+        }
+      }
       let fresh = render(
         share, options: options, progress: shifted(progress, by: chunk.lowerBound * perPattern, of: total))
       var referenceEntries: [PatternCorpus.Entry] = []
@@ -388,6 +432,7 @@ extension Baseline {
       let old = render(referenceEntries, options: options)
       let olds = referenceEntries
       let index = referenceOf
+      let rendered = share
       let results = Parallel.map(count: fresh.count, threads: options.threads) {
         i -> Result<BaselineComparison, InputError> in
         let pattern = i / max(perPattern, 1)
@@ -395,10 +440,17 @@ extension Baseline {
         let reference = index[pattern].map {
           ReferenceRender(entry: olds[$0], render: old[$0 * perPattern + within])
         }
-        return row(fresh[i], share[pattern], reference)
+        return row(fresh[i], rendered[pattern], reference)
       }
       // A baseline file that cannot be read is bad input (the first, in row order).
-      comparisons += try results.map { try $0.get() }
+      let compared = try results.map { try $0.get() }
+      for i in chunk {
+        if let rows = knownRows[i] {
+          comparisons += rows
+        } else if let j = shareOf[i] {
+          comparisons += compared[(j * perPattern)..<((j + 1) * perPattern)]
+        }
+      }
     }
     return comparisons
   }

@@ -167,6 +167,30 @@ import Testing
     #expect(!oldResult.passed && oldResult.comparisons.allSatisfy { $0.status == .incomparable })
   }
 
+  /// A file whose bytes are the copy's needs no render (both sides would be the same
+  /// render); its rows are those the renders give, as a reformatted file (other bytes, the
+  /// same events, so rendered on both sides) shows.
+  @Test func anUnchangedFileReadsAsItsRendersWould() throws {
+    let root = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let corpusFolder = root.appendingPathComponent("corpus")
+    try FileManager.default.createDirectory(at: corpusFolder, withIntermediateDirectories: true)
+    let file = corpusFolder.appendingPathComponent("tap.ahap")
+    let text = AHAP.encode(try Self.shipped("library/heartbeat.ahap"))
+    try text.write(to: file, atomically: true, encoding: .utf8)
+    let baseline = root.appendingPathComponent("baseline").path
+    let devices = try Self.devices.map { try DeviceProfile.load(nameOrPath: $0) }
+    try Baseline.record(
+      PatternCorpus.load([corpusFolder.path]), options: EvaluationOptions(devices: devices, threads: 1), to: baseline,
+      force: false)
+    let same = try Baseline.check(PatternCorpus.load([corpusFolder.path]), baseline: baseline, threads: 1)
+    try (text + "\n\n").write(to: file, atomically: true, encoding: .utf8)
+    let reformatted = try Baseline.check(PatternCorpus.load([corpusFolder.path]), baseline: baseline, threads: 1)
+    #expect(same.passed && reformatted.passed)
+    #expect(same.comparisons.count == 4)
+    #expect(same.comparisons == reformatted.comparisons)
+  }
+
   @Test func aByteIdenticalRenameReadsAsARename() throws {
     let root = try Self.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: root) }
