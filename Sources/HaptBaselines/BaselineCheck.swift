@@ -516,6 +516,13 @@ extension Baseline {
     var result = compare(
       item, with: stored, detect_s: recordDetect, tolerances: tolerances, referenceNames: referencePattern?.names)
     guard result.status == .changed || (fileEdited && referencePattern != nil) else { return result }
+    // An unchanged row says something only when the file has edits to explain (other
+    // bytes may be the same events: reformatted).
+    if result.status != .changed, let referencePattern, let newPattern,
+      PatternDiff.edits(from: referencePattern.pattern, to: newPattern).isEmpty
+    {
+      return result
+    }
     let oldFeatures = PerceptualFeatures(stored)
     let newFeatures = PerceptualFeatures(item.acceleration)
     let felt = FileEventNames.name(
