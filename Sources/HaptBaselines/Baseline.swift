@@ -11,9 +11,12 @@ import HaptExplanation
 /// Regression baselines: record a corpus's rendered signals and measurements, then check
 /// a later state of the corpus against them.
 ///
-/// A baseline folder holds `manifest.json` (``BaselineManifest``), `signals/*.flac` (the
-/// body acceleration of each pattern, device and state) and `devices/*.json` (the device
-/// profiles used). It is written to a temporary folder and moved into place, so an
+/// A baseline folder holds `manifest.json` (``BaselineManifest``: the versions, the
+/// devices and per pattern, device and state the measurements), `patterns/` (a copy of
+/// each pattern file, which the check renders again with the current code),
+/// `devices/*.json` (the device profiles used) and `signals/*.flac` (the body acceleration,
+/// only for a pattern whose file could not be read again when recorded; a baseline of an
+/// earlier hapt holds one for every record). It is written to a temporary folder and moved into place, so an
 /// interrupted run leaves no half-written baseline, and an existing one is replaced only
 /// with `force`. Only an empty folder or a previous baseline is ever replaced, never the
 /// current folder, the corpus or a folder holding either (``OutputFolderGuard``).
@@ -48,43 +51,110 @@ package enum Baseline {
   ) throws -> BaselineManifest {
     let folderGuard = OutputFolderGuard(kind: .baseline, inputs: inputs + entries.map { Corpora.resolve($0.path) })
     try folderGuard.check(folder)
-    let rendered = render(entries, options: options, progress: progress)
-    let files = signalFiles(for: rendered.map(\.measurement).map { ($0.pattern, $0.device, $0.state) })
-    var records: [BaselineManifest.Record] = []
-    var signalFiles: [(name: String, signal: Signal, metadata: [String: String])] = []
-    for (item, file) in zip(rendered, files) {
-      let measurement = item.measurement
-      records.append(
-        BaselineManifest.Record(
-          pattern: measurement.pattern, device: measurement.device, state: measurement.state, signalFile: file,
-          detect_s: measurement.markers.detect_s, t50_s: measurement.markers.t50_s, peak_g: measurement.peak_g,
-          rms_g: measurement.rms_g, patternFingerprint: item.patternFingerprint))
-      signalFiles.append(
-        (
-          file, item.acceleration,
-          ["pattern": measurement.pattern, "device": measurement.device, "state": measurement.state.rawValue]
-        ))
+    // Each file's bytes, read once: the copy and its fingerprint. A file that cannot be
+    // read again keeps its rendered signals instead (nil).
+    let bytes = entries.map { try? InputFile.read($0.path) }
+    let fingerprints = zip(entries, bytes).map { entry, bytes in
+      bytes.map { Fingerprint.of(bytes: $0) } ?? Fingerprint.of(AHAP.encode(entry.pattern))
+    }
+    let copyFiles = patternFiles(for: entries.map { ($0.name, Self.format(of: $0.path)) })
+    var patterns: [BaselineManifest.PatternCopy] = []
+    for (i, entry) in entries.enumerated() where bytes[i] != nil {
+      patterns.append(
+        BaselineManifest.PatternCopy(
+          pattern: entry.name, file: copyFiles[i], format: Self.format(of: entry.path), fingerprint: fingerprints[i]))
+    }
+    var signalKeys: [(pattern: String, device: String, state: EngineState)] = []
+    for (i, entry) in entries.enumerated() where bytes[i] == nil {
+      for device in options.devices {
+        for state in options.states { signalKeys.append((entry.name, device.name, state)) }
+      }
+    }
+    var signalNames: [String: String] = [:]
+    for (key, file) in zip(signalKeys, signalFiles(for: signalKeys)) {
+      signalNames[recordKey(key.pattern, key.device, key.state)] = file
     }
     let devices = zip(options.devices, deviceFiles(for: options.devices.map(\.name))).map { device, file in
       BaselineManifest.Device(name: device.name, fingerprint: Fingerprint.of(device.jsonText()), file: file)
     }
-    let manifest = BaselineManifest(
-      toolVersion: HaptVersion.string, modelVersion: HaptVersion.model, devices: devices, states: options.states,
-      records: records)
+    var records: [BaselineManifest.Record] = []
     try AtomicFolder.write(to: folder, guard: folderGuard, replacing: replacing) { temporaryURL in
       let temporary = temporaryURL.path
       let fileManager = FileManager.default
-      try fileManager.createDirectory(atPath: temporary + "/signals", withIntermediateDirectories: true)
-      try fileManager.createDirectory(atPath: temporary + "/devices", withIntermediateDirectories: true)
+      for sub in ["/signals", "/devices", "/patterns"] {
+        try fileManager.createDirectory(atPath: temporary + sub, withIntermediateDirectories: true)
+      }
       for (device, entry) in zip(options.devices, devices) {
         try AtomicFile.write(device.jsonText(), to: temporary + "/" + entry.file)
       }
-      for file in signalFiles {
-        try AudioFile.write(file.signal, to: temporary + "/" + file.name, metadata: file.metadata)
+      for (i, file) in copyFiles.enumerated() {
+        if let bytes = bytes[i] { try AtomicFile.write(bytes, to: temporary + "/" + file) }
       }
+      // Rendered a few patterns at a time, so that memory holds one chunk's signals.
+      let perPattern = options.devices.count * options.states.count
+      for chunk in chunks(entries.count, size: chunkSize(options)) {
+        let rendered = render(
+          Array(entries[chunk]), options: options,
+          progress: shifted(progress, by: chunk.lowerBound * perPattern, of: entries.count * perPattern))
+        for item in rendered {
+          let m = item.measurement
+          let signal = signalNames[recordKey(m.pattern, m.device, m.state)]
+          records.append(
+            BaselineManifest.Record(
+              pattern: m.pattern, device: m.device, state: m.state, signalFile: signal,
+              detect_s: m.markers.detect_s, t50_s: m.markers.t50_s, peak_g: m.peak_g, rms_g: m.rms_g,
+              patternFingerprint: item.patternFingerprint))
+          if let signal {
+            try AudioFile.write(
+              item.acceleration, to: temporary + "/" + signal,
+              metadata: ["pattern": m.pattern, "device": m.device, "state": m.state.rawValue])
+          }
+        }
+      }
+      let manifest = BaselineManifest(
+        toolVersion: HaptVersion.string, modelVersion: HaptVersion.model, devices: devices, states: options.states,
+        records: records, patterns: patterns)
       try AtomicFile.write(manifest.jsonText(), to: temporary + "/" + BaselineManifest.fileName)
     }
-    return manifest
+    return BaselineManifest(
+      toolVersion: HaptVersion.string, modelVersion: HaptVersion.model, devices: devices, states: options.states,
+      records: records, patterns: patterns)
+  }
+
+  /// Patterns rendered at once by record and check: enough to keep every thread busy
+  /// (each pattern is a render per device and state), few enough that memory holds only
+  /// their signals.
+  static func chunkSize(_ options: EvaluationOptions) -> Int { max(4, 2 * options.threads) }
+
+  /// `0..<count` in consecutive ranges of `size`.
+  static func chunks(_ count: Int, size: Int) -> [Range<Int>] {
+    stride(from: 0, to: count, by: size).map { $0..<min($0 + size, count) }
+  }
+
+  /// A progress callback for one part of a run: `done` shifted by `offset`, out of `total`.
+  static func shifted(
+    _ progress: (@Sendable (Int, Int) -> Void)?, by offset: Int, of total: Int
+  ) -> (@Sendable (Int, Int) -> Void)? {
+    guard let progress else { return nil }
+    return { done, _ in progress(offset + done, total) }
+  }
+
+  /// The format of a pattern file, as its extension (lowercased).
+  static func format(of path: String) -> String { URL(fileURLWithPath: path).pathExtension.lowercased() }
+
+  static func recordKey(_ pattern: String, _ device: String, _ state: EngineState) -> String {
+    "\(pattern)\u{0}\(device)\u{0}\(state.rawValue)"
+  }
+
+  /// The copy of each pattern file: `patterns/NAME.EXT`, the name without its extension
+  /// made file-safe (cut with a hash like signal names, `-2`, `-3`, ... if two would share
+  /// one), then the file's own extension, which names its format.
+  static func patternFiles(for names: [(name: String, format: String)]) -> [String] {
+    let stems = uniqueStems(
+      names.map { name, format in
+        format.isEmpty || !name.lowercased().hasSuffix("." + format) ? name : String(name.dropLast(format.count + 1))
+      }, notStartingWithDot: true)
+    return zip(stems, names).map { stem, name in "patterns/\(stem)" + (name.format.isEmpty ? "" : ".\(name.format)") }
   }
 
   /// The longest signal file name stem (bytes) kept as it is; longer ones are cut and end
@@ -147,30 +217,47 @@ package enum Baseline {
     for (part, manifest) in zip(parts, manifests) {
       guard manifest.devices == first.devices, manifest.states == first.states,
         manifest.toolVersion == first.toolVersion,
-        manifest.modelVersion == first.modelVersion
+        manifest.modelVersion == first.modelVersion, manifest.version == first.version
       else { throw InputError(file: part, "recorded with other devices, states or versions than \(parts[0])") }
     }
     let sources = zip(parts, manifests).flatMap { part, manifest in manifest.records.map { (part, $0) } }
-    let files = signalFiles(for: sources.map { ($0.1.pattern, $0.1.device, $0.1.state) })
-    var records: [BaselineManifest.Record] = []
-    for ((_, record), file) in zip(sources, files) {
+    let withSignal = sources.filter { $0.1.signalFile != nil }
+    var renamedSignal: [String: String] = [:]
+    for ((part, record), file) in zip(
+      withSignal, signalFiles(for: withSignal.map { ($0.1.pattern, $0.1.device, $0.1.state) }))
+    {
+      renamedSignal[part + "\u{0}" + (record.signalFile ?? "")] = file
+    }
+    let records = sources.map { part, record in
       var renamed = record
-      renamed.signalFile = file
-      records.append(renamed)
+      renamed.signalFile = record.signalFile.map { renamedSignal[part + "\u{0}" + $0] ?? $0 }
+      return renamed
+    }
+    let copies = zip(parts, manifests).flatMap { part, manifest in manifest.patterns.map { (part, $0) } }
+    let copyFiles = patternFiles(for: copies.map { ($0.1.pattern, $0.1.format) })
+    let patterns = zip(copies, copyFiles).map { source, file in
+      var renamed = source.1
+      renamed.file = file
+      return renamed
     }
     let manifest = BaselineManifest(
       toolVersion: first.toolVersion, modelVersion: first.modelVersion, devices: first.devices, states: first.states,
-      records: records)
+      records: records, patterns: patterns, version: first.version)
     try AtomicFolder.write(to: folder, guard: folderGuard) { temporaryURL in
       let temporary = temporaryURL.path
       let fileManager = FileManager.default
-      try fileManager.createDirectory(atPath: temporary + "/signals", withIntermediateDirectories: true)
-      try fileManager.createDirectory(atPath: temporary + "/devices", withIntermediateDirectories: true)
+      for sub in ["/signals", "/devices", "/patterns"] {
+        try fileManager.createDirectory(atPath: temporary + sub, withIntermediateDirectories: true)
+      }
       for device in first.devices {
         try fileManager.copyItem(atPath: parts[0] + "/" + device.file, toPath: temporary + "/" + device.file)
       }
-      for ((part, record), file) in zip(sources, files) {
-        try fileManager.copyItem(atPath: part + "/" + record.signalFile, toPath: temporary + "/" + file)
+      for (part, record) in withSignal {
+        guard let from = record.signalFile, let to = renamedSignal[part + "\u{0}" + from] else { continue }
+        try fileManager.copyItem(atPath: part + "/" + from, toPath: temporary + "/" + to)
+      }
+      for ((part, copy), file) in zip(copies, copyFiles) {
+        try fileManager.copyItem(atPath: part + "/" + copy.file, toPath: temporary + "/" + file)
       }
       try AtomicFile.write(manifest.jsonText(), to: temporary + "/" + BaselineManifest.fileName)
     }

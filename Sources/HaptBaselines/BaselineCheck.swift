@@ -6,6 +6,7 @@ import HaptSignals
 import HaptSimulation
 import HaptEvaluation
 import HaptExplanation
+import HaptFormats
 
 /// How far a re-render may drift from its baseline before it counts as changed.
 ///
@@ -60,6 +61,10 @@ package struct BaselineComparison: Sendable, Equatable {
   /// file of another name (`--against`), or its file's bytes are those the baseline
   /// recorded under a name no longer in the corpus (``Baseline/renames(_:records:)``).
   package var renamedFrom: String?
+  /// What changed in the file and what a person would feel from it, in the words `hapt
+  /// compare` prints (``Explanation/Story``): on a changed row, and on a row whose file
+  /// was edited though nothing is felt (which says why). Nil otherwise.
+  package var story: Explanation.Story?
 
   /// Smallest term of d' that is listed in ``perceptualChanges``, JND.
   package static let reportedChange_JND = 0.3
@@ -76,8 +81,18 @@ package struct BaselineComparison: Sendable, Equatable {
 
   /// The failure in one line: the status reasons, then what changed, e.g. "d' 2.6 JND >=
   /// 1.0: event 2: 6.0 dB weaker (2.6 JND)".
+  ///
+  /// With both layers of an explanation (both sides pattern files of one format), the
+  /// reasons are followed by the story's line: "d' 2.6 JND >= 1.0 — in the file: event 1
+  /// (transient at 0.00 s): intensity 0.90 → 0.45 (weaker) — felt: event 1 (transient at
+  /// 0.00 s): 6.0 dB weaker (2.6 JND) — how it feels: ...".
   package var summary: String {
     var parts = changes.map(\.description)
+    if let story, story.edits != nil {
+      let reasons = parts.joined(separator: "; ")
+      let line = reasons.isEmpty ? story.line : reasons + " — " + story.line
+      return renamedFrom.map { "renamed from \($0); " + line } ?? line
+    }
     if !perceptualChanges.isEmpty {
       let described = perceptualChanges.prefix(3).map(\.sentence).joined(separator: "; ")
       let more = perceptualChanges.count > 3 ? "; and \(perceptualChanges.count - 3) smaller" : ""
@@ -93,6 +108,9 @@ package struct BaselineCheckResult: Sendable {
   package var comparisons: [BaselineComparison]
   /// Problems with the baseline as a whole (other model version, edited device profile).
   package var problems: [String]
+  /// What the user should know that does not fail the check (a baseline of pattern
+  /// copies recorded by another model version, checked with this one on both sides).
+  package var notes: [String] = []
   /// Pattern files that failed to load (their patterns are reported as removed too).
   package var failures: [PatternCorpus.Failure]
 
@@ -120,10 +138,19 @@ extension Baseline {
   ///     devices, never a path); nil: every device.
   ///   - states: the engine states to check; nil checks every state recorded. A state the
   ///     baseline does not have is a problem of the check.
+  ///   - limits: how large a pattern copy of the baseline is read.
+  ///
+  /// A baseline of pattern copies (``BaselineManifest/currentVersion``) is checked by
+  /// rendering each copy again with this hapt, a few patterns at a time (memory holds one
+  /// chunk's signals). Recorded by another model version, it is still compared (both sides
+  /// rendered by this model, so the check is about the files) and a note says so and
+  /// counts the baseline renders the model's change alone moves. A baseline of signals
+  /// (version 1) is compared with its signals, and another model version makes its rows
+  /// `incomparable`, as before.
   package static func check(
     _ corpus: PatternCorpus, baseline folder: String, devices selection: [DeviceProfile]? = nil,
     deviceNames: [String]? = nil, states stateSelection: [EngineState]? = nil,
-    tolerances: BaselineTolerances = BaselineTolerances(),
+    tolerances: BaselineTolerances = BaselineTolerances(), limits: PatternLimits = PatternLimits(),
     threads: Int = Parallel.defaultThreadCount, shard: ShardSpec = .whole,
     progress: (@Sendable (Int, Int) -> Void)? = nil
   ) throws -> BaselineCheckResult {
@@ -135,7 +162,9 @@ extension Baseline {
       throw error.inFile(manifestPath)
     }
     var problems: [String] = []
-    if manifest.modelVersion != HaptVersion.model {
+    // A baseline of pattern copies is rendered again by this model: a note says so below.
+    let rerendersCopies = manifest.version >= 2 && !manifest.patterns.isEmpty
+    if manifest.modelVersion != HaptVersion.model, !rerendersCopies {
       problems.append(
         "the baseline was recorded with model version \(manifest.modelVersion) (hapt \(manifest.toolVersion)); "
           + "this is model version \(HaptVersion.model): record it again")
@@ -180,44 +209,118 @@ extension Baseline {
       devices.append(profile)
     }
     let options = EvaluationOptions(devices: devices, states: states, threads: threads)
-    // A shard renders and compares its share of the patterns; the last one also lists
-    // the baseline's records that are no longer in the corpus (as the whole run does, last).
-    let fresh = render(
-      Array(corpus.entries[shard.patterns(count: corpus.entries.count)]), options: options, progress: progress)
+    let modelDiffers = manifest.modelVersion != HaptVersion.model
+    var notes: [String] = []
     var baselineIndex: [String: BaselineManifest.Record] = [:]
     for record in manifest.records { baselineIndex[key(record.pattern, record.device, record.state)] = record }
-    let modelDiffers = manifest.modelVersion != HaptVersion.model
+    var copies: [String: BaselineManifest.PatternCopy] = [:]
+    for copy in manifest.patterns { copies[copy.pattern] = copy }
     let recordsByKey = baselineIndex
     let edited = editedDevices
     // Over the whole corpus, so that every shard pairs the same names.
     let oldNameOf = renames(corpus.entries, records: manifest.records)
-    let results = Parallel.map(count: fresh.count, threads: threads) { i -> Result<BaselineComparison, InputError> in
-      let item = fresh[i]
-      let m = item.measurement
-      let recordedName = oldNameOf[m.pattern] ?? m.pattern
-      guard let record = recordsByKey[key(recordedName, m.device, m.state)] else {
-        return .success(
-          BaselineComparison(
-            pattern: m.pattern, device: m.device, state: m.state, status: .added, changes: [.notInBaseline]))
-      }
-      let stored: Signal
-      do {
-        stored = try AudioFile.read(path: folder + "/" + record.signalFile).signal
-      } catch let error as InputError {
-        return .failure(error.inFile(folder + "/" + record.signalFile))
-      } catch {
-        return .failure(InputError(file: folder + "/" + record.signalFile, SystemErrorText.phrase(error)))
-      }
-      var comparison = compare(item, with: stored, detect_s: record.detect_s, tolerances: tolerances)
-      if recordedName != m.pattern { comparison.renamedFrom = recordedName }
-      if modelDiffers || edited.contains(m.device) {
-        comparison.status = .incomparable
-        comparison.changes.insert(modelDiffers ? .otherModelVersion : .deviceProfileEdited(m.device), at: 0)
-      }
-      return .success(comparison)
+    let share = Array(corpus.entries[shard.patterns(count: corpus.entries.count)])
+    let modelMoved = TicketCounter()
+    // A shard renders and compares its share of the patterns; the last one also lists
+    // the baseline's records that are no longer in the corpus (as the whole run does, last).
+    let comparisons = try streamCompare(
+      share, options: options, progress: progress,
+      known: { entry in
+        // The file is the copy, byte for byte, rendered by the same model on the same
+        // profiles: renders are deterministic, so both sides would be the same render.
+        let recordedName = oldNameOf[entry.name] ?? entry.name
+        guard !modelDiffers, let copy = copies[recordedName], copy.fingerprint == fingerprint(of: entry) else {
+          return nil
+        }
+        var rows: [BaselineComparison] = []
+        for device in devices {
+          for state in states {
+            guard let record = recordsByKey[key(recordedName, device.name, state)], record.signalFile == nil,
+              !edited.contains(device.name)
+            else { return nil }
+            var row = BaselineComparison(
+              pattern: entry.name, device: device.name, state: state, status: .unchanged, changes: [])
+            (row.dPrime_JND, row.similarity) = (0, 1)
+            row.latencyShift_s = record.detect_s == nil ? nil : 0
+            if recordedName != entry.name { row.renamedFrom = recordedName }
+            rows.append(row)
+          }
+        }
+        // The copy is still checked, so a damaged baseline is never taken for a pass.
+        let path = folder + "/" + copy.file
+        guard Fingerprint.of(bytes: try InputFile.read(path, maxBytes: limits.maxBytes)) == copy.fingerprint else {
+          throw InputError(
+            file: path, "is not the file recorded (its fingerprint differs); record the baseline again",
+            kind: .malformed)
+        }
+        return rows
+      },
+      reference: { entry in
+        let recordedName = oldNameOf[entry.name] ?? entry.name
+        guard let copy = copies[recordedName] else { return nil }
+        return try loadCopy(copy, in: folder, limits: limits)
+      },
+      row: { item, newEntry, old in
+        let m = item.measurement
+        let recordedName = oldNameOf[m.pattern] ?? m.pattern
+        guard let record = recordsByKey[key(recordedName, m.device, m.state)] else {
+          return .success(
+            BaselineComparison(
+              pattern: m.pattern, device: m.device, state: m.state, status: .added, changes: [.notInBaseline]))
+        }
+        var comparison: BaselineComparison
+        if let signalFile = record.signalFile {
+          let stored: Signal
+          do {
+            stored = try AudioFile.read(path: folder + "/" + signalFile).signal
+          } catch let error as InputError {
+            return .failure(error.inFile(folder + "/" + signalFile))
+          } catch {
+            return .failure(InputError(file: folder + "/" + signalFile, SystemErrorText.phrase(error)))
+          }
+          comparison = compare(
+            item, with: stored, detect_s: record.detect_s, tolerances: tolerances, newPattern: newEntry.pattern,
+            band_Hz: options.devices.first { $0.name == m.device }?.frequencyBand_Hz, referenceName: "the baseline")
+          if modelDiffers || edited.contains(m.device) {
+            comparison.status = .incomparable
+            comparison.changes.insert(modelDiffers ? .otherModelVersion : .deviceProfileEdited(m.device), at: 0)
+          }
+        } else if let old {
+          let reference = old.entry
+          let sameFormat = format(of: reference.path) == format(of: newEntry.path)
+          comparison = compare(
+            item, with: old.render.acceleration, detect_s: old.render.measurement.markers.detect_s,
+            tolerances: tolerances,
+            referencePattern: sameFormat ? (reference.pattern, old.render.eventNames) : nil,
+            newPattern: newEntry.pattern, fileEdited: old.render.patternFingerprint != item.patternFingerprint,
+            band_Hz: options.devices.first { $0.name == m.device }?.frequencyBand_Hz, referenceName: "the baseline")
+          if modelDiffers, Self.movedByModel(old.render.measurement, record, tolerances: tolerances) {
+            _ = modelMoved.take()
+          }
+          if edited.contains(m.device) {
+            comparison.status = .incomparable
+            comparison.changes.insert(.deviceProfileEdited(m.device), at: 0)
+          }
+        } else {
+          return .failure(
+            InputError(
+              file: folder + "/" + BaselineManifest.fileName,
+              "record of '\(recordedName)' has neither a signal nor a pattern copy"))
+        }
+        if recordedName != m.pattern { comparison.renamedFrom = recordedName }
+        return .success(comparison)
+      })
+    if modelDiffers, rerendersCopies {
+      // Both sides were rendered by this model: the check compared the files. What the
+      // model's change alone does is counted from the recorded measurements.
+      let moved = modelMoved.take()
+      notes.append(
+        "the baseline was recorded with model version \(manifest.modelVersion) (hapt \(manifest.toolVersion)); "
+          + "both sides were rendered with this model version, \(HaptVersion.model), from the pattern copies, so "
+          + "the check compares the files; the model's change alone moves \(moved) of "
+          + "\(comparisons.filter { $0.status != .added }.count) baseline renders past the tolerances "
+          + "(record the baseline again to take the new model as the reference)")
     }
-    // A baseline signal that cannot be read is bad input (the first, in record order).
-    let comparisons = try results.map { try $0.get() }
     var freshKeys: Set<String> = []
     for entry in corpus.entries {
       for device in devices { for state in manifest.states { freshKeys.insert(key(entry.name, device.name, state)) } }
@@ -235,7 +338,121 @@ extension Baseline {
           pattern: $0.pattern, device: $0.device, state: $0.state, status: .removed,
           changes: [.noLongerInCorpus])
       }
-    return BaselineCheckResult(comparisons: comparisons + removed, problems: problems, failures: corpus.failures)
+    return BaselineCheckResult(
+      comparisons: comparisons + removed, problems: problems, notes: notes, failures: corpus.failures)
+  }
+
+  /// Whether the model's change alone moved a re-rendered baseline past the tolerances
+  /// against what was recorded: detect time, felt or not, peak by 1 dB or more.
+  static func movedByModel(
+    _ now: PatternMeasurement, _ recorded: BaselineManifest.Record, tolerances: BaselineTolerances
+  ) -> Bool {
+    switch (now.markers.detect_s, recorded.detect_s) {
+    case let (a?, b?): if abs(a - b) > tolerances.maxLatencyShift_s + 1e-12 { return true }
+    case (nil, nil): break
+    default: return true
+    }
+    guard now.peak_g > 0, recorded.peak_g > 0 else { return (now.peak_g > 0) != (recorded.peak_g > 0) }
+    return abs(20 * log10(now.peak_g / recorded.peak_g)) >= 1
+  }
+
+  /// A pattern copy of the baseline, loaded as a corpus entry of its recorded name.
+  ///
+  /// - Throws: ``InputError`` naming the copy when it cannot be read, does not decode, or
+  ///   its bytes are not those recorded.
+  static func loadCopy(
+    _ copy: BaselineManifest.PatternCopy, in folder: String, limits: PatternLimits
+  ) throws -> PatternCorpus.Entry {
+    let path = folder + "/" + copy.file
+    let parts = copy.file.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 2, parts[0] == "patterns" else {
+      throw InputError(
+        file: folder + "/" + BaselineManifest.fileName, "pattern copy '\(copy.file)' is not under patterns/")
+    }
+    let bytes = try InputFile.read(path, maxBytes: limits.maxBytes)
+    guard Fingerprint.of(bytes: bytes) == copy.fingerprint else {
+      throw InputError(
+        file: path, "is not the file recorded (its fingerprint differs); record the baseline again", kind: .malformed)
+    }
+    let loaded = try PatternFile.load(path: path, limits: limits)
+    return PatternCorpus.Entry(name: copy.pattern, path: path, pattern: loaded.pattern, findings: [])
+  }
+
+  /// The reference side of one pattern's rows, rendered: its entry and its renders.
+  struct ReferenceRender: Sendable {
+    var entry: PatternCorpus.Entry
+    var render: RenderedRecord
+  }
+
+  /// Renders `entries` and their references a chunk of patterns at a time and compares
+  /// each row, so that memory holds one chunk's signals (``chunkSize(_:)``), whatever the
+  /// corpus size. Rows are in pattern, device, state order.
+  ///
+  /// - Parameters:
+  ///   - known: the rows of an entry that need no render (its file is the reference's,
+  ///     byte for byte, rendered by the same model on the same profiles), in device and
+  ///     state order; nil renders it.
+  ///   - reference: the pattern a corpus entry is compared with, rendered on the same
+  ///     devices and states (nil: none to render, e.g. a stored signal or an added pattern).
+  ///   - row: compares one fresh render with its reference render (nil without one).
+  static func streamCompare(
+    _ entries: [PatternCorpus.Entry], options: EvaluationOptions, progress: (@Sendable (Int, Int) -> Void)?,
+    known: (PatternCorpus.Entry) throws -> [BaselineComparison]? = { _ in nil },
+    reference: (PatternCorpus.Entry) throws -> PatternCorpus.Entry?,
+    row:
+      @escaping @Sendable (RenderedRecord, PatternCorpus.Entry, ReferenceRender?) -> Result<
+        BaselineComparison, InputError
+      >
+  ) throws -> [BaselineComparison] {
+    let perPattern = options.devices.count * options.states.count
+    let total = entries.count * perPattern
+    var comparisons: [BaselineComparison] = []
+    comparisons.reserveCapacity(total)
+    for chunk in chunks(entries.count, size: chunkSize(options)) {
+      var knownRows: [Int: [BaselineComparison]] = [:]
+      var share: [PatternCorpus.Entry] = []
+      var shareOf: [Int: Int] = [:]
+      for i in chunk {
+        if let rows = try known(entries[i]) {
+          knownRows[i] = rows
+        } else {
+          shareOf[i] = share.count
+          share.append(entries[i])
+        }
+      }
+      let fresh = render(
+        share, options: options, progress: shifted(progress, by: chunk.lowerBound * perPattern, of: total))
+      var referenceEntries: [PatternCorpus.Entry] = []
+      var referenceOf: [Int: Int] = [:]
+      for (i, entry) in share.enumerated() {
+        guard let old = try reference(entry) else { continue }
+        referenceOf[i] = referenceEntries.count
+        referenceEntries.append(old)
+      }
+      let old = render(referenceEntries, options: options)
+      let olds = referenceEntries
+      let index = referenceOf
+      let rendered = share
+      let results = Parallel.map(count: fresh.count, threads: options.threads) {
+        i -> Result<BaselineComparison, InputError> in
+        let pattern = i / max(perPattern, 1)
+        let within = i % max(perPattern, 1)
+        let reference = index[pattern].map {
+          ReferenceRender(entry: olds[$0], render: old[$0 * perPattern + within])
+        }
+        return row(fresh[i], rendered[pattern], reference)
+      }
+      // A baseline file that cannot be read is bad input (the first, in row order).
+      let compared = try results.map { try $0.get() }
+      for i in chunk {
+        if let rows = knownRows[i] {
+          comparisons += rows
+        } else if let j = shareOf[i] {
+          comparisons += compared[(j * perPattern)..<((j + 1) * perPattern)]
+        }
+      }
+    }
+    return comparisons
   }
 
   /// The profile of a recorded device: the available profile of exactly that name, else
@@ -278,9 +495,55 @@ extension Baseline {
   }
 
   /// Compares a fresh render with a reference signal whose detection time is `detect_s`
-  /// (nil: never felt): a recorded baseline's, or a render of another revision.
+  /// (nil: never felt): a recorded baseline's, or a render of another revision or of a
+  /// baseline's pattern copy.
+  ///
+  /// A changed row, or a row whose file was edited (`fileEdited`), gets the explanation
+  /// (``BaselineComparison/story``): both layers when `referencePattern` is given (the
+  /// reference is a pattern file of the new file's format), else what a person would feel.
+  ///
+  /// - Parameters:
+  ///   - referencePattern: the reference's pattern and file events, when it is a pattern
+  ///     file of the new one's format.
+  ///   - newPattern: the pattern rendered in `item`.
+  ///   - band_Hz: the device's drive band (nil: no frequency control).
+  ///   - referenceName: the reference in the explanation's summary ("the baseline", "HEAD~1").
   static func compare(
-    _ item: RenderedRecord, with stored: Signal, detect_s recordDetect: Double?, tolerances: BaselineTolerances
+    _ item: RenderedRecord, with stored: Signal, detect_s recordDetect: Double?, tolerances: BaselineTolerances,
+    referencePattern: (pattern: HapticPattern, names: FileEventNames)? = nil, newPattern: HapticPattern? = nil,
+    fileEdited: Bool = false, band_Hz: ClosedRange<Double>? = nil, referenceName: String = "the baseline"
+  ) -> BaselineComparison {
+    var result = compare(
+      item, with: stored, detect_s: recordDetect, tolerances: tolerances, referenceNames: referencePattern?.names)
+    guard result.status == .changed || (fileEdited && referencePattern != nil) else { return result }
+    // An unchanged row says something only when the file has edits to explain (other
+    // bytes may be the same events: reformatted).
+    if result.status != .changed, let referencePattern, let newPattern,
+      PatternDiff.edits(from: referencePattern.pattern, to: newPattern).isEmpty
+    {
+      return result
+    }
+    let oldFeatures = PerceptualFeatures(stored)
+    let newFeatures = PerceptualFeatures(item.acceleration)
+    let felt = FileEventNames.name(
+      Distinguishability.changes(
+        from: oldFeatures, to: newFeatures, minimum_JND: SignalComparison.reportedChange_JND),
+      reference: (oldFeatures, referencePattern?.names), candidate: (newFeatures, item.eventNames))
+    let explanation = Explanation(
+      old: referencePattern?.pattern, new: referencePattern == nil ? nil : newPattern, felt: felt,
+      dPrime_JND: result.dPrime_JND ?? Distinguishability.dPrime(oldFeatures, newFeatures),
+      newNames: item.eventNames, newFeatures: newFeatures, band_Hz: band_Hz)
+    // An unchanged row says something only when the file has edits to explain.
+    if result.status != .changed, explanation.edits?.isEmpty ?? true { return result }
+    result.story = explanation.story(reference: referenceName, candidate: "the file")
+    return result
+  }
+
+  /// Compares a fresh render with a reference signal by the tolerances (no explanation);
+  /// `referenceNames` names a missing event by the reference file's events when known.
+  static func compare(
+    _ item: RenderedRecord, with stored: Signal, detect_s recordDetect: Double?, tolerances: BaselineTolerances,
+    referenceNames: FileEventNames? = nil
   ) -> BaselineComparison {
     let m = item.measurement
     var result = BaselineComparison(
@@ -317,7 +580,7 @@ extension Baseline {
       result.perceptualChanges = FileEventNames.name(
         Distinguishability.changes(
           from: oldFeatures, to: newFeatures, minimum_JND: BaselineComparison.reportedChange_JND),
-        reference: (oldFeatures, nil), candidate: (newFeatures, item.eventNames))
+        reference: (oldFeatures, referenceNames), candidate: (newFeatures, item.eventNames))
     }
     return result
   }

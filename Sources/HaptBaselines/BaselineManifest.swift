@@ -3,16 +3,35 @@ import HaptMetrics
 import HaptSimulation
 
 /// The manifest of a recorded baseline (`manifest.json` in the baseline folder): the tool
-/// and model versions, the device profiles used (with fingerprints), and per pattern,
-/// device and state the stored signal and its measurements.
+/// and model versions, the device profiles used (with fingerprints), a copy of each
+/// pattern file, and per pattern, device and state its measurements.
+///
+/// Version 2 (``currentVersion``) keeps each pattern file's bytes (``PatternCopy``), which
+/// the check renders again; a record keeps a signal only when its file could not be read
+/// again when recorded. Version 1 (no `version` key, hapt before the copies) keeps a FLAC
+/// signal for every record; it is still read and checked against those signals.
 package struct BaselineManifest: Sendable, Equatable {
+  /// A copy of one pattern file, as recorded.
+  package struct PatternCopy: Sendable, Equatable {
+    /// The pattern's name in the corpus.
+    package var pattern: String
+    /// The copy, relative to the baseline folder (`patterns/NAME.EXT`, the file's own
+    /// extension, which names its format).
+    package var file: String
+    /// The format, as the file's extension (lowercased): `ahap`, `haptic`, ...
+    package var format: String
+    /// Fingerprint of the file's bytes (``Fingerprint``).
+    package var fingerprint: String
+  }
+
   /// One recorded measurement.
   package struct Record: Sendable, Equatable {
     package var pattern: String
     package var device: String
     package var state: EngineState
-    /// The acceleration signal, relative to the baseline folder (FLAC).
-    package var signalFile: String
+    /// The acceleration signal, relative to the baseline folder (FLAC); nil when the
+    /// pattern's file is kept (``PatternCopy``) and rendered again by the check.
+    package var signalFile: String?
     package var detect_s: Double?
     package var t50_s: Double?
     package var peak_g: Double
@@ -32,12 +51,18 @@ package struct BaselineManifest: Sendable, Equatable {
 
   package static let formatName = "hapt-baseline"
   package static let fileName = "manifest.json"
+  /// The version written: 2, pattern copies. 1 (no `version` key): a signal per record.
+  package static let currentVersion = 2
 
+  /// The manifest's version (1 when read from a manifest without the key).
+  package var version = currentVersion
   package var toolVersion: String
   package var modelVersion: String
   package var devices: [Device]
   package var states: [EngineState]
   package var records: [Record]
+  /// The pattern files kept, in corpus order (empty in version 1).
+  package var patterns: [PatternCopy] = []
 
   /// The manifest as deterministic JSON text.
   package func jsonText() -> String {
@@ -45,6 +70,7 @@ package struct BaselineManifest: Sendable, Equatable {
     return JSONWriter.string(
       .orderedObject([
         ("format", .string(Self.formatName)),
+        ("version", .number(Double(version))),
         ("toolVersion", .string(toolVersion)),
         ("modelVersion", .string(modelVersion)),
         (
@@ -58,12 +84,23 @@ package struct BaselineManifest: Sendable, Equatable {
         ),
         ("states", .list(states.map { .string($0.rawValue) })),
         (
+          "patterns",
+          .list(
+            patterns.map {
+              .orderedObject([
+                ("pattern", .string($0.pattern)), ("file", .string($0.file)), ("format", .string($0.format)),
+                ("fingerprint", .string($0.fingerprint)),
+              ])
+            })
+        ),
+        (
           "records",
           .list(
             records.map {
               .orderedObject([
                 ("pattern", .string($0.pattern)), ("device", .string($0.device)), ("state", .string($0.state.rawValue)),
-                ("signal", .string($0.signalFile)), ("detect_s", optional($0.detect_s)), ("t50_s", optional($0.t50_s)),
+                ("signal", $0.signalFile.map { .string($0) } ?? .null), ("detect_s", optional($0.detect_s)),
+                ("t50_s", optional($0.t50_s)),
                 ("peak_g", .number($0.peak_g)), ("rms_g", .number($0.rms_g)),
                 ("patternFingerprint", .string($0.patternFingerprint)),
               ])
@@ -78,6 +115,17 @@ package struct BaselineManifest: Sendable, Equatable {
     guard try root.required("format").string() == Self.formatName else {
       throw try root.required("format").error("not a hapt baseline manifest")
     }
+    if let cursor = try root.member("version") {
+      let number = try cursor.number()
+      guard number == 1 || number == Double(Self.currentVersion) else {
+        throw cursor.error(
+          "version \(JSONWriter.number(number)) is not one this hapt reads (1 or \(Self.currentVersion)): "
+            + "record the baseline again with this hapt")
+      }
+      version = Int(number)
+    } else {
+      version = 1
+    }
     toolVersion = try root.required("toolVersion").string()
     modelVersion = try root.required("modelVersion").string()
     devices = try root.required("devices").elements().map {
@@ -86,6 +134,19 @@ package struct BaselineManifest: Sendable, Equatable {
         file: try Self.safeRelativePath($0.required("file")))
     }
     states = try root.required("states").elements().map { try Self.state($0) }
+    let isVersion1 = version == 1
+    func signal(_ cursor: JSONCursor) throws -> String? {
+      if case .null = cursor.value, !isVersion1 { return nil }
+      return try Self.safeRelativePath(cursor)
+    }
+    patterns =
+      isVersion1
+      ? []
+      : try root.required("patterns").elements().map {
+        PatternCopy(
+          pattern: try $0.required("pattern").string(), file: try Self.safeRelativePath($0.required("file")),
+          format: try $0.required("format").string(), fingerprint: try $0.required("fingerprint").string())
+      }
     records = try root.required("records").elements().map { record in
       func optional(_ key: String) throws -> Double? {
         let cursor = try record.required(key)
@@ -95,14 +156,19 @@ package struct BaselineManifest: Sendable, Equatable {
       return Record(
         pattern: try record.required("pattern").string(), device: try record.required("device").string(),
         state: try Self.state(record.required("state")),
-        signalFile: try Self.safeRelativePath(record.required("signal")),
+        signalFile: try signal(record.required("signal")),
         detect_s: try optional("detect_s"), t50_s: try optional("t50_s"),
         peak_g: try record.required("peak_g").number(), rms_g: try record.required("rms_g").number(),
         patternFingerprint: try record.required("patternFingerprint").string())
     }
   }
 
-  package init(toolVersion: String, modelVersion: String, devices: [Device], states: [EngineState], records: [Record]) {
+  package init(
+    toolVersion: String, modelVersion: String, devices: [Device], states: [EngineState], records: [Record],
+    patterns: [PatternCopy] = [], version: Int = currentVersion
+  ) {
+    self.version = version
+    self.patterns = patterns
     self.toolVersion = toolVersion
     self.modelVersion = modelVersion
     self.devices = devices

@@ -3,6 +3,7 @@ import HaptCore
 import HaptMetrics
 import HaptSimulation
 import HaptEvaluation
+import HaptExplanation
 
 /// The parts of sharded baseline jobs (`hapt baseline record|check` on shard I of N),
 /// merged by `hapt merge`.
@@ -35,10 +36,12 @@ package enum BaselineShardParts {
 /// One shard's baseline check: its comparisons, in the whole check's order.
 package struct BaselineCheckPart: Sendable {
   package static let fileName = "check.txt"
-  static let magic = "hapt-baseline-check-part 3"
-  /// The first lines of parts written before they stored typed settings (1) and typed
-  /// change reasons (2).
-  static let olderMagics: Set<String> = ["hapt-baseline-check-part 1", "hapt-baseline-check-part 2"]
+  static let magic = "hapt-baseline-check-part 4"
+  /// The first lines of parts written before they stored typed settings (1), typed
+  /// change reasons (2) and explanations and notes (3).
+  static let olderMagics: Set<String> = [
+    "hapt-baseline-check-part 1", "hapt-baseline-check-part 2", "hapt-baseline-check-part 3",
+  ]
 
   package var shard: ShardSpec
   package var corpusFingerprint: UInt64
@@ -58,7 +61,7 @@ package struct BaselineCheckPart: Sendable {
   package static func merged(_ parts: [BaselineCheckPart]) -> BaselineCheckResult {
     BaselineCheckResult(
       comparisons: parts.flatMap(\.result.comparisons), problems: parts.first?.result.problems ?? [],
-      failures: parts.first?.result.failures ?? [])
+      notes: parts.first?.result.notes ?? [], failures: parts.first?.result.failures ?? [])
   }
 
   // MARK: - Text form (strings in base64, numbers as bit patterns, `-` for none)
@@ -72,6 +75,7 @@ package struct BaselineCheckPart: Sendable {
       (["job"] + job.fields).joined(separator: " "),
     ]
     for problem in result.problems { lines.append("problem \(FieldCodec.text(problem))") }
+    for note in result.notes { lines.append("note \(FieldCodec.text(note))") }
     for f in result.failures {
       lines.append(
         "failure \(FieldCodec.text(f.path)) \(FieldCodec.text(f.error.file)) \(FieldCodec.text(f.error.place)) \(FieldCodec.text(f.error.message)) \(f.error.kind.rawValue)"
@@ -90,6 +94,7 @@ package struct BaselineCheckPart: Sendable {
             + " \(FieldCodec.text(change.fusedInto))"
         )
       }
+      if let story = c.story { lines.append(Self.storyLine(story)) }
     }
     lines.append("end")
     return lines.joined(separator: "\n") + "\n"
@@ -114,6 +119,12 @@ package struct BaselineCheckPart: Sendable {
     var result = BaselineCheckResult(comparisons: [], problems: [], failures: [])
     for (index, f) in lines.enumerated().dropFirst(4).dropLast() {
       switch f.first {
+      case "note":
+        guard f.count == 2, let s = FieldCodec.text(f[1]), let s else { throw fail(index) }
+        result.notes.append(s)
+      case "story":
+        guard !result.comparisons.isEmpty, let story = Self.story(f) else { throw fail(index) }
+        result.comparisons[result.comparisons.count - 1].story = story
       case "problem":
         guard f.count == 2, let s = FieldCodec.text(f[1]), let s else { throw fail(index) }
         result.problems.append(s)
@@ -171,5 +182,46 @@ package struct BaselineCheckPart: Sendable {
       }
     }
     self.result = result
+  }
+
+  /// A story as one line: `story SUMMARY dPrime VERDICT EDITS...|- FELT... NOTFELT...`,
+  /// each list its count then its texts.
+  static func storyLine(_ story: Explanation.Story) -> String {
+    func list(_ items: [String]) -> [String] { [String(items.count)] + items.map { FieldCodec.text($0) } }
+    var fields = [
+      "story", FieldCodec.text(story.summary), FieldCodec.number(story.dPrime_JND), FieldCodec.text(story.verdict),
+    ]
+    fields += story.edits.map(list) ?? ["-"]
+    fields += list(story.felt) + list(story.notFelt)
+    return fields.joined(separator: " ")
+  }
+
+  /// The story a ``storyLine(_:)`` holds, or nil.
+  static func story(_ f: [Substring]) -> Explanation.Story? {
+    var i = 4
+    func list() -> [String]? {
+      guard i < f.count, let count = Int(f[i]), count >= 0, i + count < f.count else { return nil }
+      var items: [String] = []
+      for j in 0..<count {
+        guard let text = FieldCodec.text(f[i + 1 + j]), let text else { return nil }
+        items.append(text)
+      }
+      i += count + 1
+      return items
+    }
+    guard f.count >= 7, let summary = FieldCodec.text(f[1]), let summary, let dPrime = FieldCodec.number(f[2]),
+      let dPrime, let verdict = FieldCodec.text(f[3]), let verdict
+    else { return nil }
+    let edits: [String]?
+    if f[4] == "-" {
+      edits = nil
+      i = 5
+    } else {
+      guard let items = list() else { return nil }
+      edits = items
+    }
+    guard let felt = list(), let notFelt = list(), i == f.count else { return nil }
+    return Explanation.Story(
+      summary: summary, edits: edits, felt: felt, notFelt: notFelt, dPrime_JND: dPrime, verdict: verdict)
   }
 }

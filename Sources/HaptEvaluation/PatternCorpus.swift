@@ -19,6 +19,13 @@ package struct PatternCorpus: Sendable {
     package var pattern: HapticPattern
     /// Lint findings from decoding (leniencies, clamped values...).
     package var findings: [LintFinding]
+
+    package init(name: String, path: String, pattern: HapticPattern, findings: [LintFinding]) {
+      self.name = name
+      self.path = path
+      self.pattern = pattern
+      self.findings = findings
+    }
   }
 
   /// A file that did not load, with its one-line error.

@@ -15,6 +15,11 @@ case "shards":
   case .run(let options): exit(ShardBenchmark.main(options))
   case .exit(let status): exit(status)
   }
+case "baselines":
+  switch CommandLineTool.parse(BaselineBenchmark.Options.self, Array(arguments.dropFirst()), tool: "hapt-bench") {
+  case .run(let options): exit(BaselineBenchmark.main(options))
+  case .exit(let status): exit(status)
+  }
 case "vibviz":
   switch CommandLineTool.parse(VibVizValidation.Options.self, Array(arguments.dropFirst()), tool: "hapt-bench") {
   case .run(let options): exit(VibVizValidation.main(options.folder.first))

@@ -4,7 +4,7 @@ import Testing
 
 /// A full disk during `baseline record` says "no space left on device" naming the output
 /// (issue 24 item 8; it said "problem with initialization of the flac decoder" at a
-/// temporary path). Run on a 192 KB tmpfs in a private mount namespace, where the system
+/// temporary path). Run on a 32 KB tmpfs (a baseline of pattern copies is small) in a private mount namespace, where the system
 /// allows one (`unshare -rm`); the mapping itself is tested in HaptSignalsTests.
 @Suite(.tags(.endToEnd), .slow) struct DiskFullTests {
   /// Whether this process may mount a tmpfs in a private mount namespace.
@@ -31,7 +31,7 @@ import Testing
     let out = small + "/base"
     let corpus = HaptBinary.packageRoot.appendingPathComponent("Corpora/library").path
     let script =
-      "mount -t tmpfs -o size=192k tmpfs '\(small)' && exec '\(HaptBinary.url.path)' baseline record '\(corpus)' "
+      "mount -t tmpfs -o size=32k tmpfs '\(small)' && exec '\(HaptBinary.url.path)' baseline record '\(corpus)' "
       + "--out '\(out)' --device iphone-wideband-lra,erm-phone"
     let run = try HaptBinary.run(
       ["-rm", "sh", "-c", script], timeout_s: 600, executable: URL(fileURLWithPath: "/usr/bin/unshare"))

@@ -71,6 +71,7 @@ import Testing
     let row = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("double-tap.ahap") })
     #expect(row.contains("changed"))
     #expect(row.contains("event 1 (transient at 0.00 s): 6.0 dB weaker"), "\(row)")
+    #expect(row.contains("in the file: event 1 (transient at 0.00 s): intensity 0.90 → 0.45 (weaker)"), "\(row)")
     #expect(run.stdout.contains("FAIL: 2 unchanged, 1 changed"))
     // The same findings as annotations on the file and as SARIF.
     let github = try HaptBinary.run(
@@ -80,7 +81,9 @@ import Testing
     #expect(
       github.stdout.split(separator: "\n").map(String.init) == [
         "::error file=Haptics/double-tap.ahap,line=1,col=1,title=BASE001 pattern-changed::double-tap.ahap on "
-          + "iphone-wideband-lra (prepared): changed: d' 2.6 JND >= 1.0: event 1 (transient at 0.00 s): 6.0 dB weaker (2.6 JND)"
+          + "iphone-wideband-lra (prepared): changed: d' 2.6 JND >= 1.0 — in the file: event 1 (transient at 0.00 s): "
+          + "intensity 0.90 → 0.45 (weaker) — felt: event 1 (transient at 0.00 s): 6.0 dB weaker (2.6 JND) — "
+          + "how it feels: the file feels weaker than the file at HEAD~1; d' 2.6 JND: distinct"
       ], "\(github.stdout)")
     let sarif = try HaptBinary.run(
       ["baseline", "check", "Haptics", "--against", "HEAD~1", "--state", "prepared", "--format", "sarif"],

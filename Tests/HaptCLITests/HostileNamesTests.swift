@@ -79,7 +79,11 @@ import Testing
     Self.expectClean(record, "baseline record", status: 0)
     let manifest = (try? String(contentsOfFile: scratch.file("base/manifest.json"), encoding: .utf8)) ?? ""
     #expect(manifest.contains(name), "the manifest keeps the full name")
-    for file in try FileManager.default.contentsOfDirectory(atPath: scratch.file("base/signals")) {
+    // The pattern copies (and any signals) have short file names.
+    let copies = try FileManager.default.contentsOfDirectory(atPath: scratch.file("base/patterns"))
+    #expect(copies.count == 2)
+    let signals = (try? FileManager.default.contentsOfDirectory(atPath: scratch.file("base/signals"))) ?? []
+    for file in copies + signals {
       #expect(file.utf8.count <= 140, "\(file)")
     }
     let check = try HaptBinary.run(

@@ -4,7 +4,7 @@ import Testing
 
 /// Bad input that is huge or hostile gets a short one-line error stating the limit or the
 /// reason; names and echoed values cannot inject lines or terminal controls into text
-/// output; a corrupt baseline signal is bad input, not a regression.
+/// output; a corrupt baseline signal or pattern copy is bad input, not a regression.
 @Suite(.tags(.endToEnd), .slow, .serialized) struct MessageLimitsTests {
   static let bound_s = 120.0
   static let fast = ["--device", "erm-phone", "--state", "prepared"]
@@ -105,17 +105,33 @@ import Testing
   }
 
   @Test func aCorruptBaselineSignalIsBadInput() throws {
+    // A baseline of signals, as hapt wrote them before pattern copies.
     let scratch = try ScratchFolder("limits-signal")
+    defer { scratch.remove() }
+    let fixture = HaptBinary.packageRoot.appendingPathComponent("Tests/HaptReportsTests/Goldens/baseline-v1")
+    try FileManager.default.copyItem(
+      atPath: fixture.appendingPathComponent("baseline").path, toPath: scratch.file("base"))
+    try FileManager.default.copyItem(
+      atPath: fixture.appendingPathComponent("corpus").path, toPath: scratch.file("corp"))
+    let signals = try FileManager.default.contentsOfDirectory(atPath: scratch.file("base/signals")).sorted()
+    #expect(signals.count == 2)
+    try scratch.write("base/signals/" + signals[0], Array("fLaC not really a stream".utf8))
+    let check = try HaptBinary.run(
+      ["baseline", "check", "corp", "--baseline", "base"] + Self.fast, in: scratch.url, timeout_s: Self.bound_s)
+    Self.expectOneLine(check, 65, ["base/signals/" + signals[0]], "check")
+  }
+
+  @Test func aCorruptPatternCopyIsBadInput() throws {
+    let scratch = try ScratchFolder("limits-copy")
     defer { scratch.remove() }
     try scratch.write("corp/tap.ahap", HostileInputTests.validAHAP)
     let record = try HaptBinary.run(
       ["baseline", "record", "corp", "--out", "base"] + Self.fast, in: scratch.url, timeout_s: Self.bound_s)
     #expect(record.status == 0, "\(record.stderr)")
-    let signals = try FileManager.default.contentsOfDirectory(atPath: scratch.file("base/signals"))
-    #expect(signals.count == 1)
-    try scratch.write("base/signals/" + signals[0], Array("fLaC not really a stream".utf8))
+    #expect(FileManager.default.fileExists(atPath: scratch.file("base/patterns/tap.ahap")))
+    try scratch.write("base/patterns/tap.ahap", Array("{ not the file recorded".utf8))
     let check = try HaptBinary.run(
       ["baseline", "check", "corp", "--baseline", "base"] + Self.fast, in: scratch.url, timeout_s: Self.bound_s)
-    Self.expectOneLine(check, 65, ["base/signals/" + signals[0]], "check")
+    Self.expectOneLine(check, 65, ["base/patterns/tap.ahap", "record the baseline again"], "check")
   }
 }

@@ -37,7 +37,7 @@ extension Baseline {
         let parts = failure.path.dropFirst(folder.path.count).split(separator: "/")
         return parts.count > 1 ? parts.dropFirst().joined(separator: "/") : nil
       })
-    return compare(
+    return try compare(
       corpus, with: reference, unreadable: unreadable, revision: source.revision, renames: renames, options: options,
       tolerances: tolerances, progress: progress)
   }
@@ -49,7 +49,7 @@ extension Baseline {
     _ corpus: PatternCorpus, with reference: PatternCorpus, unreadable: Set<String>, revision: String,
     renames: [(old: String, new: String)],
     options: EvaluationOptions, tolerances: BaselineTolerances, progress: (@Sendable (Int, Int) -> Void)?
-  ) -> BaselineCheckResult {
+  ) throws -> BaselineCheckResult {
     let newNames = Set(corpus.entries.map(\.name))
     let oldNames = Set(reference.entries.map(\.name))
     // A rename counts only where the old name is gone and the new one is new.
@@ -57,48 +57,44 @@ extension Baseline {
     for rename in renames where !newNames.contains(rename.old) && !oldNames.contains(rename.new) {
       oldNameOf[rename.new] = rename.old
     }
-    let rows = (corpus.entries.count + reference.entries.count) * options.devices.count * options.states.count
-    let offset = corpus.entries.count * options.devices.count * options.states.count
-    let fresh = render(corpus.entries, options: options, progress: shifted(progress, by: 0, of: rows))
-    let old = render(reference.entries, options: options, progress: shifted(progress, by: offset, of: rows))
-    var oldIndex: [String: Int] = [:]
-    for (i, item) in old.enumerated() {
-      oldIndex[rowKey(item.measurement.pattern, item.measurement.device, item.measurement.state)] = i
-    }
+    var oldByName: [String: PatternCorpus.Entry] = [:]
+    for entry in reference.entries { oldByName[entry.name] = entry }
+    let olds = oldByName
     let unreadableAtRevision = unreadable
     let pairs = oldNameOf
-    let index = oldIndex
-    let comparisons = Parallel.map(count: fresh.count, threads: options.threads) { i -> BaselineComparison in
-      let item = fresh[i]
-      let m = item.measurement
-      let oldName = pairs[m.pattern] ?? m.pattern
-      guard let j = index[rowKey(oldName, m.device, m.state)] else {
-        let why = BaselineChangeReason.notAtRevision(revision, unreadable: unreadableAtRevision.contains(m.pattern))
-        return BaselineComparison(pattern: m.pattern, device: m.device, state: m.state, status: .added, changes: [why])
-      }
-      var comparison = Baseline.compare(
-        item, with: old[j].acceleration, detect_s: old[j].measurement.markers.detect_s, tolerances: tolerances)
-      if oldName != m.pattern { comparison.renamedFrom = oldName }
-      return comparison
-    }
+    // Both sides a chunk of patterns at a time (memory holds one chunk's signals).
+    let comparisons = try streamCompare(
+      corpus.entries, options: options, progress: progress,
+      reference: { entry in olds[pairs[entry.name] ?? entry.name] },
+      row: { item, newEntry, old in
+        let m = item.measurement
+        guard let old else {
+          let why = BaselineChangeReason.notAtRevision(revision, unreadable: unreadableAtRevision.contains(m.pattern))
+          return .success(
+            BaselineComparison(pattern: m.pattern, device: m.device, state: m.state, status: .added, changes: [why]))
+        }
+        let sameFormat = format(of: old.entry.path) == format(of: newEntry.path)
+        var comparison = Baseline.compare(
+          item, with: old.render.acceleration, detect_s: old.render.measurement.markers.detect_s,
+          tolerances: tolerances, referencePattern: sameFormat ? (old.entry.pattern, old.render.eventNames) : nil,
+          newPattern: newEntry.pattern, fileEdited: old.render.patternFingerprint != item.patternFingerprint,
+          band_Hz: options.devices.first { $0.name == m.device }?.frequencyBand_Hz,
+          referenceName: "the file at \(revision)")
+        if old.entry.name != m.pattern { comparison.renamedFrom = old.entry.name }
+        return .success(comparison)
+      })
     let renamedOld = Set(oldNameOf.values)
     var removed: [BaselineComparison] = []
-    for item in old {
-      let m: PatternMeasurement = item.measurement
-      guard !newNames.contains(m.pattern), !renamedOld.contains(m.pattern) else { continue }
-      removed.append(
-        BaselineComparison(
-          pattern: m.pattern, device: m.device, state: m.state, status: .removed, changes: [.noLongerInCorpus]))
+    for entry in reference.entries where !newNames.contains(entry.name) && !renamedOld.contains(entry.name) {
+      for device in options.devices {
+        for state in options.states {
+          removed.append(
+            BaselineComparison(
+              pattern: entry.name, device: device.name, state: state, status: .removed, changes: [.noLongerInCorpus]))
+        }
+      }
     }
     return BaselineCheckResult(comparisons: comparisons + removed, problems: [], failures: corpus.failures)
-  }
-
-  /// A progress callback for one of two renders: `done` shifted by `offset`, out of `total`.
-  private static func shifted(
-    _ progress: (@Sendable (Int, Int) -> Void)?, by offset: Int, of total: Int
-  ) -> (@Sendable (Int, Int) -> Void)? {
-    guard let progress else { return nil }
-    return { done, _ in progress(offset + done, total) }
   }
 
   private static func rowKey(_ pattern: String, _ device: String, _ state: EngineState) -> String {

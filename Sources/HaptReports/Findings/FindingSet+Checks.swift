@@ -33,6 +33,12 @@ extension FindingSet {
     fullDescription:
       "Git's rename detection paired the file with one of another name at the revision; it was compared with that one.",
     help: "Nothing to do when the row is otherwise unchanged.", level: .note)
+  package static let baselineEditNotFelt = FindingRule(
+    id: "BASE007", name: "edit-not-felt", shortDescription: "Pattern file edited, nothing felt changed",
+    fullDescription:
+      "The file's events or controls were edited, but what a person would feel stays within the tolerances; the message says why (below one JND, masked, silenced, beyond the device's band).",
+    help: "Nothing to do if that is intended; if the edit should be felt, the message names what hides it.",
+    level: .note)
   package static let baselineProblem = FindingRule(
     id: "BASE006", name: "baseline-problem", shortDescription: "Problem with the baseline as a whole",
     fullDescription:
@@ -60,7 +66,8 @@ extension FindingSet {
     for c in result.comparisons {
       let rule: FindingRule?
       switch c.status {
-      case .unchanged: rule = c.renamedFrom == nil ? nil : baselineRenamed
+      case .unchanged:
+        rule = c.story != nil ? baselineEditNotFelt : c.renamedFrom == nil ? nil : baselineRenamed
       case .changed: rule = baselineChanged
       case .added: rule = baselineAdded
       case .removed: rule = baselineRemoved
@@ -76,16 +83,18 @@ extension FindingSet {
           ruleID: rule.id, level: rule.level, file: file, position: c.status == .removed ? nil : .start,
           message: message, pattern: c.pattern, device: c.device, state: c.state.rawValue, dPrime_JND: c.dPrime_JND))
     }
-    return FindingSet(
+    var set = FindingSet(
       command: "baseline check",
       rules: [
         baselineChanged, baselineAdded, baselineRemoved, baselineIncomparable, baselineRenamed, baselineProblem,
-        unreadableFile,
+        unreadableFile, baselineEditNotFelt,
       ],
       findings: findings, passed: result.passed,
       counts: BaselineStatus.allCases.map { status in
         (status.rawValue, result.comparisons.filter { $0.status == status }.count)
       }, reportLink: reportLink)
+    set.notes = result.notes
+    return set
   }
 
   // MARK: - Latency

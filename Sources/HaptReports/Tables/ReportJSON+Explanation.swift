@@ -50,4 +50,15 @@ extension ReportJSON {
     fields.append(("text", .string(EditWording.phrase(edit.change))))
     return .orderedObject(fields)
   }
+
+  /// An explanation in words (a baseline check's row): its one-line form, the summary,
+  /// d' and its verdict, the file's edits (null without the first layer), the felt changes
+  /// and the edits not felt, each a line as `hapt compare` prints it.
+  package static func story(_ s: Explanation.Story) -> JSONValue {
+    .orderedObject([
+      ("line", .string(s.line)), ("summary", .string(s.summary)), ("dPrime_JND", .number(s.dPrime_JND)),
+      ("verdict", .string(s.verdict)), ("edits", s.edits.map { .list($0.map { .string($0) }) } ?? .null),
+      ("felt", .list(s.felt.map { .string($0) })), ("notFelt", .list(s.notFelt.map { .string($0) })),
+    ])
+  }
 }

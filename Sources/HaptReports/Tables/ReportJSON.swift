@@ -117,6 +117,7 @@ package enum ReportJSON {
   package static func baseline(_ result: BaselineCheckResult) -> JSONValue {
     .orderedObject([
       ("passed", .bool(result.passed)), ("problems", .list(result.problems.map { .string($0) })),
+      ("notes", .list(result.notes.map { .string($0) })),
       ("loadErrors", .list(result.failures.map { .string($0.error.description) })),
       (
         "comparisons",
@@ -128,6 +129,7 @@ package enum ReportJSON {
               ("detectShift_ms", ms($0.latencyShift_s)), ("similarity", number($0.similarity)),
               ("reasons", .list($0.changes.map { .string($0.description) })),
               ("changes", .list($0.perceptualChanges.map(change))),
+              ("explanation", $0.story.map(story) ?? .null),
               ("summary", .string($0.summary)),
             ])
           })

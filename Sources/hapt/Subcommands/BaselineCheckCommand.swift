@@ -18,12 +18,16 @@ struct BaselineCheckCommand: HaptCommand {
       "baseline check CORPUS... --baseline DIR --shard I/N --out PART   (then: hapt merge PART...)",
     ],
     discussion: """
-      Renders again and classifies each pattern, device and state as unchanged,
-      changed, added, removed, or incomparable (device profile edited or another model
-      version). A pattern has changed when its d' against the baseline signal reaches
-      --max-dprime JND, when its detect time moves by more than --max-latency-shift, or
-      when it turns from felt to silent or back (Docs/Perception.md); a changed row says
-      what a person would feel, event by event ("event 2: 6.0 dB weaker (2.6 JND)").
+      Renders the corpus and the baseline's copy of each pattern file again and
+      classifies each pattern, device and state as unchanged, changed, added, removed, or
+      incomparable (device profile edited; or, for a baseline of signals from an earlier
+      hapt, another model version). A pattern has changed when its d' against the
+      baseline reaches --max-dprime JND, when its detect time moves by more than
+      --max-latency-shift, or when it turns from felt to silent or back
+      (Docs/Perception.md); a changed row says what changed in the file and what a person
+      would feel, as compare does ("in the file: event 1 (transient at 0.00 s): intensity
+      0.90 → 0.45 (weaker) — felt: event 1 (transient at 0.00 s): 6.0 dB weaker (2.6
+      JND)"; Docs/Baselines.md, Docs/Explanations.md).
       --device and --state select which of the baseline's devices and states are checked
       (default: all it recorded). Patterns are identified by their path relative to the
       corpus folder, extension included. Exit status 1 on any change past tolerance.
@@ -110,7 +114,8 @@ struct BaselineCheckCommand: HaptCommand {
     let result = try Baseline.check(
       corpus, baseline: folder, devices: deviceValues.isEmpty ? nil : overrides,
       deviceNames: deviceValues.isEmpty ? nil : names, states: states, tolerances: tolerances,
-      threads: threads.count, shard: shard ?? .whole, progress: BaselineCommand.progress(console))
+      limits: self.corpus.limits, threads: threads.count, shard: shard ?? .whole,
+      progress: BaselineCommand.progress(console))
     console.endProgress()
     if let shard {
       let out = out ?? ""
@@ -157,6 +162,7 @@ struct BaselineCheckCommand: HaptCommand {
     case .json: console.out(JSONWriter.string(ReportJSON.baseline(result)))
     case .text:
       for problem in result.problems { console.warning(problem) }
+      for note in result.notes { console.note(note) }
       var table = TextTable([
         "pattern", "device", "state", "status", "dPrime_JND", "detectShift_ms", "waveformSimilarity_0to1",
         "what changed",

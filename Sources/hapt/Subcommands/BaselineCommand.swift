@@ -5,7 +5,7 @@ import HaptCore
 struct BaselineCommand: HaptCommandGroup {
   static let help = CommandHelp(
     name: "baseline",
-    summary: "Record a corpus's rendered signals, or check it against a baseline or a git revision.",
+    summary: "Record a corpus as a baseline, or check it against a baseline or a git revision.",
     forms: ["baseline record|check ... --shard I/N --out PART   (then: hapt merge PART... [--out DIR])"],
     discussion: """
       record renders every pattern on every device and state and stores what a person would

@@ -9,12 +9,13 @@ import HaptReports
 struct BaselineRecordCommand: HaptCommand {
   static let help = CommandHelp(
     name: "baseline record",
-    summary: "Record a corpus's rendered signals, markers and levels as a baseline.",
+    summary: "Record a corpus's pattern files, markers and levels as a baseline.",
     forms: ["baseline record CORPUS... --shard I/N --out PART   (then: hapt merge PART... --out DIR)"],
     discussion: """
-      Renders every pattern on every device and state and stores the signals (FLAC),
-      their markers and levels, the device profiles and the tool and model versions in DIR
-      (never overwriting an existing DIR without --force). Patterns are identified by their
+      Renders every pattern on every device and state and stores a copy of each pattern
+      file (which `baseline check` renders again), the markers and levels of each render,
+      the device profiles and the tool and model versions in DIR, about 10 KB a pattern
+      on the 13 shipped devices (never overwriting an existing DIR without --force). Patterns are identified by their
       path relative to the corpus folder, extension included.
       --shard I/N does the I-th of N equal shares of the patterns and writes a PART folder:
       `hapt merge` on all N record parts writes the baseline one unsharded record would
@@ -66,7 +67,7 @@ struct BaselineRecordCommand: HaptCommand {
       console.endProgress()
       try AtomicFile.write(marker, to: out + "/" + BaselineShardParts.recordMarker)
       console.line(
-        "recorded shard \(shard.index)/\(shard.count): \(share.count) patterns (\(manifest.records.count) signals) in \(out)"
+        "recorded shard \(shard.index)/\(shard.count): \(share.count) patterns (\(manifest.records.count) renders) in \(out)"
       )
       return corpus.failures.isEmpty ? .success : .dataError
     }
@@ -75,7 +76,7 @@ struct BaselineRecordCommand: HaptCommand {
     console.endProgress()
     console.line(
       "recorded \(corpus.entries.count) patterns x \(options.devices.count) devices x \(options.states.count) states "
-        + "(\(manifest.records.count) signals) in \(out)")
+        + "(\(manifest.records.count) renders) in \(out)")
     return corpus.failures.isEmpty ? .success : .dataError
   }
 
