@@ -525,14 +525,15 @@ extension Baseline {
     }
     let oldFeatures = PerceptualFeatures(stored)
     let newFeatures = PerceptualFeatures(item.acceleration)
-    let felt = FileEventNames.name(
-      Distinguishability.changes(
-        from: oldFeatures, to: newFeatures, minimum_JND: SignalComparison.reportedChange_JND),
-      reference: (oldFeatures, referencePattern?.names), candidate: (newFeatures, item.eventNames))
+    // Both sides are the same file (its baseline copy or another revision): the edits are
+    // told when the reference is a pattern of the new one's format.
+    let format = referencePattern == nil ? nil : "the file's"
     let explanation = Explanation(
-      old: referencePattern?.pattern, new: referencePattern == nil ? nil : newPattern, felt: felt,
-      dPrime_JND: result.dPrime_JND ?? Distinguishability.dPrime(oldFeatures, newFeatures),
-      newNames: item.eventNames, newFeatures: newFeatures, band_Hz: band_Hz)
+      from: ExplainedSide(
+        features: oldFeatures, pattern: referencePattern?.pattern, format: format,
+        eventNames: referencePattern?.names, band_Hz: band_Hz),
+      to: ExplainedSide(
+        features: newFeatures, pattern: newPattern, format: format, eventNames: item.eventNames, band_Hz: band_Hz))
     // An unchanged row says something only when the file has edits to explain.
     if result.status != .changed, explanation.edits?.isEmpty ?? true { return result }
     result.story = explanation.story(reference: referenceName, candidate: "the file")
