@@ -4,7 +4,7 @@ import HaptMetrics
 import HaptPatterns
 import HaptSignals
 import HaptSimulation
-import HaptEvaluation
+@testable import HaptEvaluation
 import Testing
 
 /// `Evaluation.run` measures a cold render by shifting the prepared render's analyses
@@ -30,11 +30,13 @@ import Testing
         if RenderAnalysis.leadingZeros(of: cold.acceleration_g, before: prepared.acceleration_g) != nil {
           derived += 1
         }
-        for (s, (state, rendering)) in [(EngineState.prepared, prepared), (.cold, cold)].enumerated() {
+        let states: [(EngineState, Rendering)] = [(.prepared, prepared), (.cold, cold)]
+        for s in 0..<2 {
+          let (state, rendering) = states[s]
           let alone = PatternMeasurement(
             pattern: entry.name, device: device.name, state: state, rendering: rendering, budget: .default)
           let row = measured[(e * devices.count + d) * 2 + s]
-          #expect(row == alone, "\(entry.name) on \(device.name), \(state)")
+          #expect(row == alone, "\(entry.name) on \(device.name), \(state.rawValue)")
           #expect(row.markers.detect_s?.bitPattern == alone.markers.detect_s?.bitPattern)
           #expect(row.markers.stop_s?.bitPattern == alone.markers.stop_s?.bitPattern)
         }
