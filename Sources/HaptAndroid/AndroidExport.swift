@@ -63,6 +63,24 @@ package struct AndroidExport: Sendable, Equatable {
   package static let maxJudgedEvents = 1_000
   package static let maxJudgedCurvePoints = 10_000
 
+  /// The profiles of ``classProfiles``, loaded (read and parsed) once for a whole corpus
+  /// instead of once per pattern.
+  package struct ClassDevices: Sendable {
+    package var flagship: DeviceProfile
+    package var amplitude: DeviceProfile
+    package var onOff: DeviceProfile
+
+    /// Loads the class profiles; nil if one cannot be loaded (the export then writes the
+    /// plain conversion).
+    package static func load() -> ClassDevices? {
+      guard let flagship = try? DeviceProfile.load(nameOrPath: classProfiles[.envelope]!),
+        let amplitude = try? DeviceProfile.load(nameOrPath: classProfiles[.amplitude]!),
+        let onOff = try? DeviceProfile.load(nameOrPath: classProfiles[.onOff]!)
+      else { return nil }
+      return ClassDevices(flagship: flagship, amplitude: amplitude, onOff: onOff)
+    }
+  }
+
   /// The profile each class is judged on: shipped profiles standing for the class.
   package static let classProfiles: [AndroidAlternativeKind: String] = [
     .envelope: "pixel-flagship-lra", .primitives: "pixel-flagship-lra", .amplitude: "android-lra-amplitude",
@@ -77,9 +95,11 @@ package struct AndroidExport: Sendable, Equatable {
   /// - Complexity: about fifteen renders of the pattern's length.
   /// - Parameter memo: renders already made for this pattern (and kept for the caller's
   ///   next uses of the same renders); nil renders afresh.
+  /// - Parameter classDevices: the class profiles (``ClassDevices/load()``) when the caller
+  ///   exports many patterns; nil loads them here.
   package static func export(
     _ pattern: HapticPattern, reference: DeviceProfile? = nil, options: RenderOptions = RenderOptions(),
-    memo: RenderMemo? = nil
+    memo: RenderMemo? = nil, classDevices: ClassDevices? = nil
   ) -> AndroidExport {
     let memo = memo ?? RenderMemo()
     let plain = AndroidVibration.converting(pattern)
@@ -99,11 +119,12 @@ package struct AndroidExport: Sendable, Equatable {
       return large
     }
     guard let reference = reference ?? (try? DeviceProfile.load(nameOrPath: DeviceProfile.defaultName)),
-      let flagship = try? DeviceProfile.load(nameOrPath: classProfiles[.envelope]!),
-      let amplitudeDevice = try? DeviceProfile.load(nameOrPath: classProfiles[.amplitude]!),
-      let onOffDevice = try? DeviceProfile.load(nameOrPath: classProfiles[.onOff]!),
+      let classDevices = classDevices ?? ClassDevices.load(),
       let timeline = AndroidTimeline(pattern), !timeline.isSilent
     else { return fallback }
+    let flagship = classDevices.flagship
+    let amplitudeDevice = classDevices.amplitude
+    let onOffDevice = classDevices.onOff
     // Each class is judged against the original as its own profile plays it (the most
     // that hardware allows: the AHAP with Core Haptics semantics there).
     guard

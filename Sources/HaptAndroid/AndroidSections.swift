@@ -52,18 +52,23 @@ package enum AndroidSections {
     }
     let android = devices.filter { $0.platform == .android }
     let reference = try? DeviceProfile.load(nameOrPath: DeviceProfile.defaultName)
+    // Read and parsed once for the corpus, not once per pattern.
+    let classDevices = AndroidExport.ClassDevices.load()
     let portOptions = RenderOptions()
     let perPattern = Parallel.map(count: entries.count, threads: threads) {
       index -> (ports: [AndroidPortResult], playback: [DevicePlayback]) in
       let entry = entries[index]
       let memo = RenderMemo()
       let export =
-        needsPort && entry.pattern.android == nil ? AndroidExport.export(entry.pattern, memo: memo) : nil
+        needsPort && entry.pattern.android == nil
+        ? AndroidExport.export(entry.pattern, reference: reference, memo: memo, classDevices: classDevices) : nil
       var ports: [AndroidPortResult] = []
       if !android.isEmpty, URL(fileURLWithPath: entry.path).pathExtension.lowercased() == "ahap" {
         let prepared = AndroidPort.prepare(
           entry.pattern, name: entry.name, reference: reference, options: portOptions,
-          export: export ?? AndroidExport.export(entry.pattern, reference: reference, options: portOptions, memo: memo))
+          export: export
+            ?? AndroidExport.export(
+              entry.pattern, reference: reference, options: portOptions, memo: memo, classDevices: classDevices))
         ports = android.map {
           AndroidPort.evaluate(prepared, on: $0, reference: reference, options: portOptions, memo: memo)
         }

@@ -108,21 +108,53 @@ package enum Evaluation {
   }
 
   /// The measurements, and the renders of the primary device and first state.
+  ///
+  /// Each pattern's renders on one device are measured together: a render in a later
+  /// state that is the first state's render delayed by whole samples (a cold render is the
+  /// prepared one delayed by the engine's extra latency, on every shipped profile) is
+  /// measured by shifting the first one's analyses (``RenderAnalysis``), bit for bit
+  /// what analysing it gives, at the cost of one comparison of the two signals.
   package static func run(
     _ entries: [PatternCorpus.Entry], options: EvaluationOptions, progress: (@Sendable (Int, Int) -> Void)? = nil
   ) -> (measurements: [PatternMeasurement], primary: [RenderedPattern]) {
-    let results = map(entries, options: options, progress: progress) {
-      render -> (PatternMeasurement, RenderedPattern?) in
-      let name = entries[render.entryIndex].name
-      let device = options.devices[render.deviceIndex].name
-      let measurement = PatternMeasurement(
-        pattern: name, device: device, state: render.state, rendering: render.rendering, budget: options.budget)
-      let isPrimary = render.deviceIndex == 0 && render.stateIndex == 0
-      return (
-        measurement,
-        isPrimary ? RenderedPattern(name: name, device: device, state: render.state, rendering: render.rendering) : nil
-      )
+    let renderers = options.devices.map { Renderer(device: $0) }
+    let devices = options.devices.count
+    let total = entries.count * devices * options.states.count
+    let done = TicketCounter()
+    let results = Parallel.map(count: entries.count * devices, threads: options.threads) {
+      index -> ([PatternMeasurement], RenderedPattern?) in
+      let entry = entries[index / devices]
+      let deviceIndex = index % devices
+      let device = options.devices[deviceIndex].name
+      var measurements: [PatternMeasurement] = []
+      var primary: RenderedPattern?
+      var first: (rendering: Rendering, analysis: RenderAnalysis)?
+      for (stateIndex, state) in options.states.enumerated() {
+        defer { if let progress { progress(done.take() + 1, total) } }
+        let rendering = renderers[deviceIndex].render(entry.pattern, options: options.renderOptions(state))
+        if let first,
+          let zeros = RenderAnalysis.leadingZeros(of: rendering.acceleration_g, before: first.rendering.acceleration_g)
+        {
+          measurements.append(
+            PatternMeasurement(
+              pattern: entry.name, device: device, state: state, rendering: rendering, analysis: first.analysis,
+              leadingZeros: zeros, budget: options.budget))
+          continue
+        }
+        let analysis = RenderAnalysis(rendering.acceleration_g)
+        measurements.append(
+          PatternMeasurement(
+            pattern: entry.name, device: device, state: state, rendering: rendering, analysis: analysis,
+            leadingZeros: 0, budget: options.budget))
+        if stateIndex == 0 {
+          first = (rendering, analysis)
+          if deviceIndex == 0 {
+            primary = RenderedPattern(name: entry.name, device: device, state: state, rendering: rendering)
+          }
+        }
+      }
+      return (measurements, primary)
     }
-    return (results.map(\.0), results.compactMap(\.1))
+    return (results.flatMap(\.0), results.compactMap(\.1))
   }
 }

@@ -38,19 +38,31 @@ package struct PatternMeasurement: Sendable, Equatable {
   package init(
     pattern: String, device: String, state: EngineState, rendering: Rendering, budget: LatencyBudget
   ) {
+    self.init(
+      pattern: pattern, device: device, state: state, rendering: rendering,
+      analysis: RenderAnalysis(rendering.acceleration_g), leadingZeros: 0, budget: budget)
+  }
+
+  /// Measures `rendering`, whose body acceleration is `leadingZeros` zeros followed by
+  /// the signal `analysis` was made of (a cold render is the prepared one delayed by the
+  /// engine: ``RenderAnalysis/leadingZeros(of:before:)``); the result is bit for bit what
+  /// analysing `rendering` itself gives.
+  package init(
+    pattern: String, device: String, state: EngineState, rendering: Rendering, analysis: RenderAnalysis,
+    leadingZeros: Int, budget: LatencyBudget
+  ) {
     self.pattern = pattern
     self.device = device
     self.state = state
     engineLatency_s = rendering.latency_s
     driveEnd_s = rendering.driveEnd_s
-    let acceleration = rendering.acceleration_g
-    let envelope = EnvelopeMarkers.causalEnvelope(acceleration)
     markers = EnvelopeMarkers.measure(
-      envelope: envelope, sampleRate_Hz: acceleration.sampleRate_Hz,
-      dominantFrequency_Hz: Spectra.dominantFrequency_Hz(acceleration), driveEnd_s: rendering.driveEnd_s)
-    let peak = PeakLevel.peak_g(acceleration.samples)
+      envelope: analysis.envelope, sampleRate_Hz: analysis.sampleRate_Hz,
+      dominantFrequency_Hz: analysis.dominantFrequency_Hz, driveEnd_s: rendering.driveEnd_s,
+      leadingZeros: leadingZeros)
+    let peak = analysis.peak_g
     peak_g = peak
-    rms_g = PatternExtent(envelope: envelope)?.rms(acceleration.samples) ?? 0
+    rms_g = analysis.rms_g
     // The markers found the dominant frequency already (their detection threshold needs it).
     dominantFrequency_Hz = peak > 0 ? markers.dominantFrequency_Hz : nil
     verdict = budget.verdict(detect_s: markers.detect_s)

@@ -94,10 +94,13 @@ package struct EnvelopeMarkers: Sendable, Equatable {
   ///   - dominantFrequency_Hz: frequency for the detection threshold; nil gives no
   ///     `detect`.
   ///   - driveEnd_s: end of the drive in seconds, or nil (see above).
+  ///   - leadingZeros: zeros taken to stand before `envelope` (a render delayed by that
+  ///     many whole samples, whose causal envelope is these zeros and then `envelope`):
+  ///     the markers are those of the longer envelope, bit for bit, without building it.
   /// - Complexity: O(n).
   package static func measure(
     envelope: [Double], sampleRate_Hz: Double, dominantFrequency_Hz: Double?,
-    driveEnd_s: Double?
+    driveEnd_s: Double?, leadingZeros: Int = 0
   ) -> EnvelopeMarkers {
     var peak = 0.0
     for value in envelope {
@@ -108,33 +111,38 @@ package struct EnvelopeMarkers: Sendable, Equatable {
     var markers = EnvelopeMarkers(peak_g: peak, dominantFrequency_Hz: dominantFrequency_Hz)
     if let frequency = dominantFrequency_Hz {
       markers.detect_s = firstReach(
-        envelope, level: DetectionThreshold.threshold_g(at: frequency), sampleRate_Hz: sampleRate_Hz)
+        envelope, level: DetectionThreshold.threshold_g(at: frequency), sampleRate_Hz: sampleRate_Hz,
+        leadingZeros: leadingZeros)
     }
-    markers.t10_s = firstReach(envelope, level: 0.1 * peak, sampleRate_Hz: sampleRate_Hz)
-    markers.t50_s = firstReach(envelope, level: 0.5 * peak, sampleRate_Hz: sampleRate_Hz)
-    markers.t90_s = firstReach(envelope, level: 0.9 * peak, sampleRate_Hz: sampleRate_Hz)
+    markers.t10_s = firstReach(envelope, level: 0.1 * peak, sampleRate_Hz: sampleRate_Hz, leadingZeros: leadingZeros)
+    markers.t50_s = firstReach(envelope, level: 0.5 * peak, sampleRate_Hz: sampleRate_Hz, leadingZeros: leadingZeros)
+    markers.t90_s = firstReach(envelope, level: 0.9 * peak, sampleRate_Hz: sampleRate_Hz, leadingZeros: leadingZeros)
     if let t10 = markers.t10_s, let t90 = markers.t90_s { markers.rise_s = t90 - t10 }
-    let cut = driveEnd_s.map { !$0.isFinite || $0 * sampleRate_Hz > Double(envelope.count - 1) } ?? false
+    let lastIndex = envelope.count + leadingZeros - 1
+    let cut = driveEnd_s.map { !$0.isFinite || $0 * sampleRate_Hz > Double(lastIndex) } ?? false
     if !cut {
-      markers.stop_s = lastAbove(envelope, level: 0.1 * peak, sampleRate_Hz: sampleRate_Hz)
+      markers.stop_s = lastAbove(envelope, level: 0.1 * peak, sampleRate_Hz: sampleRate_Hz, leadingZeros: leadingZeros)
     }
     return markers
   }
 
-  /// The first time `envelope` reaches `level` (linear interpolation), or nil.
-  static func firstReach(_ envelope: [Double], level: Double, sampleRate_Hz: Double) -> Double? {
-    guard let n = envelope.firstIndex(where: { $0 >= level }) else { return nil }
+  /// The first time `envelope`, after `leadingZeros` zeros, reaches `level` (linear
+  /// interpolation), or nil.
+  static func firstReach(_ envelope: [Double], level: Double, sampleRate_Hz: Double, leadingZeros: Int = 0) -> Double? {
+    guard let found = envelope.firstIndex(where: { $0 >= level }) else { return nil }
+    let n = found + leadingZeros
     guard n > 0 else { return 0 }
-    let before = envelope[n - 1]
-    let fraction = (level - before) / (envelope[n] - before)  // before < level <= envelope[n]
+    let before = found > 0 ? envelope[found - 1] : 0
+    let fraction = (level - before) / (envelope[found] - before)  // before < level <= envelope[n]
     return (Double(n - 1) + fraction) / sampleRate_Hz
   }
 
-  /// The last time `envelope` is above `level`, interpolated to the downward crossing;
-  /// nil if it is never above or is still above at the last sample.
-  static func lastAbove(_ envelope: [Double], level: Double, sampleRate_Hz: Double) -> Double? {
-    guard let n = envelope.lastIndex(where: { $0 > level }), n + 1 < envelope.count else { return nil }
-    let fraction = (envelope[n] - level) / (envelope[n] - envelope[n + 1])  // next <= level < this
-    return (Double(n) + fraction) / sampleRate_Hz
+  /// The last time `envelope`, after `leadingZeros` zeros, is above `level`, interpolated
+  /// to the downward crossing; nil if it is never above or is still above at the last
+  /// sample.
+  static func lastAbove(_ envelope: [Double], level: Double, sampleRate_Hz: Double, leadingZeros: Int = 0) -> Double? {
+    guard let found = envelope.lastIndex(where: { $0 > level }), found + 1 < envelope.count else { return nil }
+    let fraction = (envelope[found] - level) / (envelope[found] - envelope[found + 1])  // next <= level < this
+    return (Double(found + leadingZeros) + fraction) / sampleRate_Hz
   }
 }
