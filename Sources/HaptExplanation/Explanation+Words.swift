@@ -13,7 +13,7 @@ extension Explanation {
   }
 
   /// The second layer, one line a felt change, in designers' words and JND: a felt event
-  /// no edit touched says so ("event 1 (continuous at 0.00 s), not edited: 6.2 dB weaker
+  /// no edit touched says so ("event 1 (continuous at 0.00 s, not edited): 6.2 dB weaker
   /// (1.0 JND)"); an event felt apart after a move is "now felt apart", not "added".
   package var feltLines: [String] { felt.map(sentence) }
 
@@ -48,7 +48,10 @@ extension Explanation {
       numbers.contains { n in change.cue == .missing ? story.edits[0].oldNumber == n : story.edits[0].newNumber == n }
     }
     if change.event != nil, !numbers.isEmpty, !edited, !edits.isEmpty, let subject = change.subject {
-      change.subject = subject + ", not edited"
+      // Inside the subject's parentheses, so that every sentence form reads ("event 2
+      // (transient at 0.08 s, not edited) starts 6 ms earlier").
+      change.subject =
+        subject.hasSuffix(")") ? String(subject.dropLast()) + ", not edited)" : subject + " (not edited)"
     }
     if change.cue == .added, let story = events.first(where: { s in numbers.contains { s.edits[0].newNumber == $0 } }),
       story.edits.contains(where: { if case .moved = $0.change { true } else { false } })

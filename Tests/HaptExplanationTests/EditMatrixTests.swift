@@ -117,7 +117,8 @@ import Testing
     Self.expectNoContradiction(e, "out of fusion on \(device)")
     for line in e.feltLines { #expect(!line.contains(" added"), "\(device): \(line)") }
     // A felt change on event 1, which was not edited, says so.
-    for line in e.feltLines where line.hasPrefix("event 1 ") { #expect(line.contains("not edited"), "\(line)") }
+    // Inside the subject's parentheses, so that every sentence form reads.
+    for line in e.feltLines where line.hasPrefix("event 1 ") { #expect(line.contains(", not edited)"), "\(line)") }
   }
 
   @Test(arguments: devices) func addedTap(_ device: String) throws {
