@@ -29,13 +29,13 @@ import Testing
   @Test func shippedFilesAreNamedAsTyped() throws {
     let elsewhere = try HaptBinary.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: elsewhere) }
-    let run = try HaptBinary.run(["describe", "Corpora/library/explosion.ahap", "Corpora/system"], in: elsewhere)
+    let run = try HaptInProcess.run(["describe", "Corpora/library/explosion.ahap", "Corpora/system"], in: elsewhere)
     #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
     #expect(run.stdout.contains("Corpora/library/explosion.ahap"))
     #expect(run.stdout.contains("Corpora/system/"))
     #expect(!(run.stdout + run.stderr).contains(".resources"))
     // lint too: its findings in shipped files name them as typed.
-    let lint = try HaptBinary.run(["lint", "Corpora", "--format", "csv"], in: elsewhere)
+    let lint = try HaptInProcess.run(["lint", "Corpora", "--format", "csv"], in: elsewhere)
     #expect(lint.stdout.contains("\nCorpora/calibration/calibration.ahap,"), "\(lint.stdout)")
     #expect(!(lint.stdout + lint.stderr).contains(".resources"), "\(lint.stdout)")
   }

@@ -8,16 +8,47 @@ import Testing
 /// status as the binary, without starting a process.
 ///
 /// What still needs the built binary runs it through ``HaptBinary``: signals and kills
-/// (InterruptTests), crashes and hangs under a time bound (the hostile-input tests), another
-/// current folder or environment (`PATH`, `HAPT_DEVICES`, a git repository), a full disk,
-/// and a few smoke runs of the real executable's exit statuses (TopLevelTests).
+/// (InterruptTests), crashes and hangs caught under a time bound (the hostile-input and
+/// limits tests, which expect no signal and no timeout), another environment (`PATH`,
+/// `HAPT_DEVICES`, `HAPT_THREADS`), a full disk, and smoke runs of the real executable's
+/// exit statuses (TopLevelTests).
 enum HaptInProcess {
   /// Runs `hapt ARGUMENTS` in-process, in the package root (relative paths in `arguments`
   /// are read from there). If this process's current folder is not the package root (a
   /// test run started elsewhere), it runs the binary there instead.
   static func run(_ arguments: [String]) throws -> HaptRun {
     RunLog.record("in-process", arguments)
+    folderLock.lockShared()
+    defer { folderLock.unlock() }
     guard isInPackageRoot else { return try HaptBinary.run(arguments) }
+    return runHere(arguments)
+  }
+
+  /// Runs `hapt ARGUMENTS` in-process with `directory` as the current folder: the process's
+  /// current folder is changed for the run and restored after it, while no other in-process
+  /// run is under way (runs in the package root share the folder; a run elsewhere has it to
+  /// itself). Nothing else in the tests reads the current folder: the binary runs get theirs
+  /// from `Process`, files are named by absolute paths.
+  static func run(_ arguments: [String], in directory: URL) throws -> HaptRun {
+    RunLog.record("in-process", arguments)
+    folderLock.lockExclusive()
+    defer { folderLock.unlock() }
+    let previous = FileManager.default.currentDirectoryPath
+    guard FileManager.default.changeCurrentDirectoryPath(directory.path) else {
+      throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: directory.path])
+    }
+    defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
+    return runHere(arguments)
+  }
+
+  /// Whether relative paths resolve here as in a run of the binary in the package root
+  /// (read under the shared lock, so never while a run elsewhere has changed the folder).
+  static var isInPackageRoot: Bool {
+    let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).resolvingSymlinksInPath()
+    return here.path == HaptBinary.packageRoot.resolvingSymlinksInPath().path
+  }
+
+  private static func runHere(_ arguments: [String]) -> HaptRun {
     let out = Collected()
     let err = Collected()
     let console = Console(standardOutput: out.append, standardError: err.append)
@@ -25,11 +56,16 @@ enum HaptInProcess {
     return HaptRun(status: status, stdout: out.text, stderr: err.text)
   }
 
-  /// Whether relative paths resolve here as in a run of the binary in the package root.
-  static let isInPackageRoot: Bool = {
-    let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).resolvingSymlinksInPath()
-    return here.path == HaptBinary.packageRoot.resolvingSymlinksInPath().path
-  }()
+  private static let folderLock = FolderLock()
+
+  /// Many readers (runs in the package root) or one writer (a run in another folder).
+  private final class FolderLock: @unchecked Sendable {
+    private var lock = pthread_rwlock_t()
+    init() { pthread_rwlock_init(&lock, nil) }
+    func lockShared() { pthread_rwlock_rdlock(&lock) }
+    func lockExclusive() { pthread_rwlock_wrlock(&lock) }
+    func unlock() { pthread_rwlock_unlock(&lock) }
+  }
 
   /// One stream's text, appended under the console's lock.
   private final class Collected: @unchecked Sendable {

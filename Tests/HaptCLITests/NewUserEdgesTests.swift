@@ -77,15 +77,15 @@ import Testing
   @Test func theReadmeExamplesNameTheShippedCorporaFromAnyFolder() throws {
     let scratch = try ScratchFolder("any-folder")
     defer { scratch.remove() }
-    let lint = try HaptBinary.run(["lint", "Corpora/library"], in: scratch.url)
+    let lint = try HaptInProcess.run(["lint", "Corpora/library"], in: scratch.url)
     #expect(lint.status == 0 || lint.status == 1, "\(lint.stderr)")
     #expect(lint.stdout.contains("heartbeat") || lint.stderr.isEmpty, "\(lint.stdout)")
-    let latency = try HaptBinary.run(
+    let latency = try HaptInProcess.run(
       ["latency", "Corpora/system/uikit-selection.ahap", "--device", "erm-phone"], in: scratch.url)
     #expect(latency.status == 0 || latency.status == 1, "\(latency.stderr)")
     // A folder of the user's own called Corpora wins.
     try scratch.write("Corpora/mine.ahap", HostileInputTests.validAHAP)
-    let own = try HaptBinary.run(["lint", "Corpora"], in: scratch.url)
+    let own = try HaptInProcess.run(["lint", "Corpora"], in: scratch.url)
     #expect(!own.stdout.contains("heartbeat") && !own.stderr.contains("heartbeat"), "\(own.stdout)")
   }
 }
