@@ -187,7 +187,7 @@ let package = Package(
       dependencies: [
         "HaptReports", "HaptEvaluation", "HaptBaselines", "HaptAndroid", "HaptSimulation", "HaptPatterns",
         "HaptFormats",
-        "HaptLint", "HaptMetrics", "HaptExplanation",
+        "HaptLint", "HaptMetrics", "HaptExplanation", "HaptTestSupport",
       ],
       exclude: ["Goldens"]),
     .testTarget(name: "HaptTestingTests", dependencies: ["HaptTesting"]),
@@ -197,8 +197,8 @@ let package = Package(
         "HaptExplanation", "HaptPatterns", "HaptFormats", "HaptSimulation", "HaptMetrics", "HaptEvaluation",
         "HaptTestSupport",
       ]),
-    /// End-to-end: runs the built `hapt` binary.
-    /// Also parses every command in-process (`@testable import hapt`).
+    /// End-to-end: runs whole commands in-process (`@testable import hapt`, `Hapt.main` with a
+    /// collecting `Console`) and, where a real process is needed, the built `hapt` binary.
     .testTarget(
       name: "HaptCLITests", dependencies: ["hapt", "HaptCommandLine", "HaptCore", "HaptFormats", "HaptTestSupport"]),
   ]

@@ -1,9 +1,10 @@
+import HaptTestSupport
 import Foundation
 import Testing
 
 /// `hapt devices --sources NAME`, the `sources` of `hapt devices --format json`, and the
 /// recording a fitted profile names (Docs/Devices.md, "Where the numbers come from").
-@Suite struct DeviceSourcesCommandTests {
+@Suite(.tags(.endToEnd), .slow) struct DeviceSourcesCommandTests {
   @Test func everyNumberOfEveryShippedProfileHasASourceInTheJSON() throws {
     let run = try HaptInProcess.run(["devices", "--format", "json"])
     #expect(run.status == 0, "\(run.stderr)")
