@@ -30,7 +30,7 @@ enum HaptInProcess {
   /// itself). Nothing else in the tests reads the current folder: the binary runs get theirs
   /// from `Process`, files are named by absolute paths.
   static func run(_ arguments: [String], in directory: URL) throws -> HaptRun {
-    RunLog.record("in-process", arguments)
+    RunLog.record("in-process-elsewhere", arguments)
     folderLock.lockExclusive()
     defer { folderLock.unlock() }
     let previous = FileManager.default.currentDirectoryPath
@@ -75,8 +75,8 @@ enum HaptInProcess {
 }
 
 /// Counts runs of hapt by the tests: with `HAPT_TEST_RUN_LOG=FILE` set, each run through
-/// ``HaptInProcess`` or ``HaptBinary`` appends a line (`in-process` or `subprocess`, then
-/// the arguments) to FILE, so `sort | uniq -c` of its first words gives the counts.
+/// ``HaptInProcess`` or ``HaptBinary`` appends a line (`in-process`, `in-process-elsewhere`
+/// or `subprocess`, then the arguments) to FILE, so `sort | uniq -c` of its first words gives the counts.
 enum RunLog {
   private static let lock = NSLock()
 
