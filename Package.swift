@@ -194,7 +194,7 @@ let package = Package(
       dependencies: [
         "HaptReports", "HaptEvaluation", "HaptBaselines", "HaptAndroid", "HaptSimulation", "HaptPatterns",
         "HaptFormats",
-        "HaptLint", "HaptMetrics", "HaptExplanation", "HaptCharts",
+        "HaptLint", "HaptMetrics", "HaptExplanation", "HaptCharts", "HaptTestSupport",
       ],
       exclude: ["Goldens"]),
     .testTarget(name: "HaptTestingTests", dependencies: ["HaptTesting"]),
@@ -204,8 +204,8 @@ let package = Package(
         "HaptExplanation", "HaptPatterns", "HaptFormats", "HaptSimulation", "HaptMetrics", "HaptEvaluation",
         "HaptTestSupport",
       ]),
-    /// End-to-end: runs the built `hapt` binary.
-    /// Also parses every command in-process (`@testable import hapt`).
+    /// End-to-end: runs whole commands in-process (`@testable import hapt`, `Hapt.main` with a
+    /// collecting `Console`) and, where a real process is needed, the built `hapt` binary.
     .testTarget(
       name: "HaptCLITests", dependencies: ["hapt", "HaptCommandLine", "HaptCore", "HaptFormats", "HaptTestSupport"]),
   ]

@@ -12,11 +12,11 @@ import Testing
     try #"{"Event":{"Time":0,"EventType":"HapticTransient","EventParameters":[]}}"#.write(
       toFile: file, atomically: true, encoding: .utf8)
     let runs = [
-      try HaptBinary.run(["lint", file]),
-      try HaptBinary.run(["lint", file, "--strict"]),
-      try HaptBinary.run(["convert", file, "--out", folder.appendingPathComponent("out.xml").path]),
-      try HaptBinary.run(["render", file, "--out", folder.appendingPathComponent("out.wav").path]),
-      try HaptBinary.run(["report", file, "--out", folder.appendingPathComponent("report").path]),
+      try HaptInProcess.run(["lint", file]),
+      try HaptInProcess.run(["lint", file, "--strict"]),
+      try HaptInProcess.run(["convert", file, "--out", folder.appendingPathComponent("out.xml").path]),
+      try HaptInProcess.run(["render", file, "--out", folder.appendingPathComponent("out.wav").path]),
+      try HaptInProcess.run(["report", file, "--out", folder.appendingPathComponent("report").path]),
     ]
     for run in runs {
       #expect(run.status == 65, "\(run.stdout)\(run.stderr)")

@@ -32,7 +32,7 @@ import Testing
     let path = folder.appendingPathComponent("\(c.name).xml").path
     try Data(c.xml.utf8).write(to: URL(fileURLWithPath: path))
     for command in [["lint", path], ["render", path, "--out", folder.appendingPathComponent("o.csv").path]] {
-      let run = try HaptBinary.run(command)
+      let run = try HaptInProcess.run(command)
       #expect(run.status == 65, "\(c.name) \(command[0])")
       let errorLines = run.stderr.split(separator: "\n").filter { $0.hasPrefix("error:") }
       #expect(errorLines.count == 1, "\(run.stderr)")
@@ -41,7 +41,7 @@ import Testing
   }
 
   @Test func compareNotesTheFallback() throws {
-    let run = try HaptBinary.run([
+    let run = try HaptInProcess.run([
       "compare", "\(Self.fixtures)/predefined-click.xml", "Corpora/library/double-tap.ahap", "--device", "erm-phone",
     ])
     #expect(run.status == 0, "\(run.stderr)")
@@ -51,7 +51,7 @@ import Testing
   }
 
   @Test func lintReadsVibrationXML() throws {
-    let run = try HaptBinary.run(["lint", "\(Self.fixtures)/waveform-default-amplitude.xml"])
+    let run = try HaptInProcess.run(["lint", "\(Self.fixtures)/waveform-default-amplitude.xml"])
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stdout.contains("[AND003]"))
   }
@@ -63,7 +63,7 @@ import Testing
     let folder = try HaptBinary.temporaryFolder(prefix: "hapt-android-convert")
     defer { try? FileManager.default.removeItem(at: folder) }
     let xml = folder.appendingPathComponent("double-tap.xml").path
-    let convert = try HaptBinary.run(["convert", "Corpora/library/double-tap.ahap", "--out", xml])
+    let convert = try HaptInProcess.run(["convert", "Corpora/library/double-tap.ahap", "--out", xml])
     #expect(convert.status == 0, "\(convert.stderr)")
     let text = try String(contentsOfFile: xml, encoding: .utf8)
     // The flagship plays the double tap's 8 ms pulses closer to the original than click
@@ -78,35 +78,37 @@ import Testing
     // Where the primitives are closer (the heartbeat), they come before the waveform, and
     // each alternative says its d' from the original on the profile of its class.
     let heartbeatXML = folder.appendingPathComponent("heartbeat.xml").path
-    let heartbeat = try HaptBinary.run(["convert", "Corpora/library/heartbeat.ahap", "--out", heartbeatXML])
+    let heartbeat = try HaptInProcess.run(["convert", "Corpora/library/heartbeat.ahap", "--out", heartbeatXML])
     #expect(heartbeat.status == 0, "\(heartbeat.stderr)")
     let selection = try String(contentsOfFile: heartbeatXML, encoding: .utf8)
     #expect(selection.contains("<vibration-select>") && selection.contains("<primitive-effect name=\"click\""))
     #expect(heartbeat.stderr.contains("primitives alternative (areAllPrimitivesSupported): d' "))
     #expect(heartbeat.stderr.contains("from the original on pixel-flagship-lra"))
     #expect(heartbeat.stderr.contains("amplitude alternative (hasAmplitudeControl): d' "))
-    let compare = try HaptBinary.run(["compare", "Corpora/library/double-tap.ahap", xml, "--device", "android-lra-235"])
+    let compare = try HaptInProcess.run([
+      "compare", "Corpora/library/double-tap.ahap", xml, "--device", "android-lra-235",
+    ])
     #expect(compare.status == 0, "\(compare.stderr)")
     #expect(compare.stdout.contains("d' = 0."))
     // Back to AHAP.
     let back = folder.appendingPathComponent("back.ahap").path
-    #expect(try HaptBinary.run(["convert", xml, "--out", back]).status == 0)
+    #expect(try HaptInProcess.run(["convert", xml, "--out", back]).status == 0)
   }
 
   @Test func kotlinToStdoutAndFormatErrors() throws {
-    let kotlin = try HaptBinary.run(["convert", "Corpora/library/heartbeat.ahap", "--format", "kotlin"])
+    let kotlin = try HaptInProcess.run(["convert", "Corpora/library/heartbeat.ahap", "--format", "kotlin"])
     #expect(kotlin.status == 0, "\(kotlin.stderr)")
     #expect(kotlin.stdout.contains("fun heartbeatEffect(vibrator: Vibrator): VibrationEffect {"))
     #expect(kotlin.stdout.contains("VibrationEffect.startComposition()"))
     #expect(kotlin.stdout.contains("if (Build.VERSION.SDK_INT >= 30 && vibrator.areAllPrimitivesSupported("))
     #expect(kotlin.stdout.contains("if (vibrator.hasAmplitudeControl()) {"))
-    let mismatch = try HaptBinary.run([
+    let mismatch = try HaptInProcess.run([
       "convert", "Corpora/library/heartbeat.ahap", "--format", "kotlin", "--out", "x.xml",
     ])
     #expect(mismatch.status == 64)
-    let unknown = try HaptBinary.run(["convert", "Corpora/library/heartbeat.ahap", "--format", "java"])
+    let unknown = try HaptInProcess.run(["convert", "Corpora/library/heartbeat.ahap", "--format", "java"])
     #expect(unknown.status == 64)
-    let noOut = try HaptBinary.run(["convert", "Corpora/library/heartbeat.ahap"])
+    let noOut = try HaptInProcess.run(["convert", "Corpora/library/heartbeat.ahap"])
     #expect(noOut.status == 64)
   }
 }
@@ -114,20 +116,20 @@ import Testing
 /// `hapt assess`.
 @Suite(.tags(.endToEnd), .slow) struct AssessCommandTests {
   @Test func passesOnTheAndroidLRAAndFailsWithoutActuator() throws {
-    let lra = try HaptBinary.run(["assess", "--device", "android-lra-235"])
+    let lra = try HaptInProcess.run(["assess", "--device", "android-lra-235"])
     #expect(lra.status == 0, "\(lra.stderr)")
     #expect(lra.stdout.contains("android-lra-235: passes"))
-    let tablet = try HaptBinary.run(["assess", "--device", "tablet-none"])
+    let tablet = try HaptInProcess.run(["assess", "--device", "tablet-none"])
     #expect(tablet.status == 1)
     #expect(tablet.stdout.contains("F01 no output signal"))
   }
 
   @Test func csvAndJSONOnEveryProfile() throws {
-    let csv = try HaptBinary.run(["assess", "--device", "all", "--format", "csv"])
+    let csv = try HaptInProcess.run(["assess", "--device", "all", "--format", "csv"])
     #expect(csv.status == 1)
     #expect(csv.stdout.hasPrefix("device,effect,peak_g,peakDuration_ms,peakRingRatio_dB,"))
     #expect(csv.stdout.contains("tablet-none,click,"))
-    let json = try HaptBinary.run(["assess", "--format", "json"])
+    let json = try HaptInProcess.run(["assess", "--format", "json"])
     #expect(json.status == 0)
     let list = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
     #expect(list?.first?["device"] as? String == "android-lra-235")
@@ -141,7 +143,7 @@ import Testing
     let folder = try HaptBinary.temporaryFolder(prefix: "hapt-android-report")
     defer { try? FileManager.default.removeItem(at: folder) }
     let out = folder.appendingPathComponent("report").path
-    let run = try HaptBinary.run([
+    let run = try HaptInProcess.run([
       "report", "Corpora/library/double-tap.ahap", "Corpora/library/heartbeat.ahap", "--device", "android-lra-235",
       "--state", "prepared", "--out", out,
     ])

@@ -8,6 +8,11 @@ struct HaptRun {
   let stderr: String
 }
 
+extension HaptRun {
+  /// The status and output of a time-bounded run (its signal and timing left out).
+  init(_ run: TimedRun) { self.init(status: run.status, stdout: run.stdout, stderr: run.stderr) }
+}
+
 enum HaptBinary {
   /// The package root, found from this file's path.
   static let packageRoot: URL = URL(fileURLWithPath: #filePath)

@@ -10,7 +10,7 @@ import Testing
   static let system = HaptBinary.packageRoot.appendingPathComponent("Corpora/system").path
 
   @Test func aFolderWithTheReviewSetGivesTheReviewSet() throws {
-    let run = try HaptBinary.run(["confusion", Self.system])
+    let run = try HaptInProcess.run(["confusion", Self.system])
     #expect(run.status == 0 || run.status == 1, "\(run.stderr)")
     #expect(
       run.stdout.contains(
@@ -24,7 +24,7 @@ import Testing
 
   /// 17 patterns (more than 10): the summary, not 136 pairs and a 17-column matrix.
   @Test func aLargerSetReadsAsASummary() throws {
-    let run = try HaptBinary.run(["confusion", Self.library])
+    let run = try HaptInProcess.run(["confusion", Self.library])
     #expect(run.status == 0 || run.status == 1, "\(run.stderr)")
     let text = run.stdout
     #expect(text.contains("iphone-wideband-lra (prepared): 17 patterns, 136 pairs"))
@@ -46,9 +46,9 @@ import Testing
       #expect(lines.contains { $0.hasPrefix(name + " ") }, "\(name)")
     }
     // --all-pairs prints everything; CSV holds every cell.
-    let all = try HaptBinary.run(["confusion", Self.library, "--all-pairs"])
+    let all = try HaptInProcess.run(["confusion", Self.library, "--all-pairs"])
     #expect(all.stdout.contains("Predicted confusion matrix"))
-    let csv = try HaptBinary.run(["confusion", Self.library, "--format", "csv"])
+    let csv = try HaptInProcess.run(["confusion", Self.library, "--format", "csv"])
     #expect(csv.stdout.split(separator: "\n").count == 1 + 17 * 17)
   }
 }

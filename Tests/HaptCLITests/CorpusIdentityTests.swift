@@ -26,23 +26,23 @@ import Testing
   @Test func sameStemDifferentExtensionsAreTwoPatterns() throws {
     let folder = try Self.mixedFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let lint = try HaptBinary.run(["lint", folder.path])
+    let lint = try HaptInProcess.run(["lint", folder.path])
     #expect(lint.stdout.contains("2 file(s) checked"), "\(lint.stdout)")
     #expect(lint.stderr.contains("warning: skipped 2 .vij files, 1 .bin file: not a pattern format hapt reads"))
     let report = folder.deletingLastPathComponent().appendingPathComponent(folder.lastPathComponent + "-report")
     defer { try? FileManager.default.removeItem(at: report) }
-    let reportRun = try HaptBinary.run(["report", folder.path, "--out", report.path])
+    let reportRun = try HaptInProcess.run(["report", folder.path, "--out", report.path])
     #expect(reportRun.status == 0, "\(reportRun.stderr)")
     let html = try String(contentsOf: report.appendingPathComponent("index.html"), encoding: .utf8)
     #expect(html.contains("Skipped 2 .vij files, 1 .bin file: not a pattern format hapt reads"))
     let baseline = folder.deletingLastPathComponent().appendingPathComponent(folder.lastPathComponent + "-baseline")
       .path
     defer { try? FileManager.default.removeItem(atPath: baseline) }
-    let record = try HaptBinary.run(["baseline", "record", folder.path, "--out", baseline, "--state", "prepared"])
+    let record = try HaptInProcess.run(["baseline", "record", folder.path, "--out", baseline, "--state", "prepared"])
     #expect(record.status == 0, "\(record.stderr)")
     #expect(record.stderr.contains("skipped 2 .vij files, 1 .bin file: not a pattern format hapt reads"))
     #expect(record.stderr.components(separatedBy: "skipped").count == 2)  // said once
-    let check = try HaptBinary.run(["baseline", "check", folder.path, "--baseline", baseline, "--format", "csv"])
+    let check = try HaptInProcess.run(["baseline", "check", folder.path, "--baseline", baseline, "--format", "csv"])
     #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
     #expect(check.stdout.contains("tap.ahap,iphone-wideband-lra,prepared,unchanged"))
     #expect(check.stdout.contains("tap.haptic,iphone-wideband-lra,prepared,unchanged"))
@@ -60,7 +60,7 @@ import Testing
     case "check": arguments += [folder.path, "--baseline", folder.appendingPathComponent("baseline").path]
     default: arguments.append(folder.path)
     }
-    let run = try HaptBinary.run(arguments)
+    let run = try HaptInProcess.run(arguments)
     #expect(run.status == 66, "\(arguments): \(run.stderr)")
     #expect(run.stderr.contains("no patterns found in \(folder.path); skipped 2 .vij files"), "\(run.stderr)")
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("report").path))
@@ -77,14 +77,14 @@ import Testing
         at: library.appendingPathComponent(name), to: folder.appendingPathComponent(name))
     }
     let tap = folder.appendingPathComponent("double-tap.ahap").path
-    let latency = try HaptBinary.run(["latency", tap, tap, "--state", "prepared", "--format", "csv"])
+    let latency = try HaptInProcess.run(["latency", tap, tap, "--state", "prepared", "--format", "csv"])
     #expect(latency.status == 0 || latency.status == 1, "\(latency.stderr)")
     let rows = latency.stdout.split(separator: "\n").dropFirst()
     #expect(rows.count == 1, "\(latency.stdout)")
-    let both = try HaptBinary.run(
+    let both = try HaptInProcess.run(
       ["latency", folder.path, tap, folder.path + "/./double-tap.ahap", "--state", "prepared", "--format", "csv"])
     #expect(both.stdout.split(separator: "\n").dropFirst().count == 2, "\(both.stdout)")
-    let confusion = try HaptBinary.run(["confusion", tap, tap])
+    let confusion = try HaptInProcess.run(["confusion", tap, tap])
     #expect(confusion.status == 64, "\(confusion.stdout)\(confusion.stderr)")
     #expect(!confusion.stdout.contains("likely to be confused"))
     #expect(confusion.stderr.contains("at least two patterns"), "\(confusion.stderr)")
@@ -98,11 +98,11 @@ import Testing
     let baseline = folder.deletingLastPathComponent().appendingPathComponent(folder.lastPathComponent + "-baseline")
       .path
     defer { try? FileManager.default.removeItem(atPath: baseline) }
-    let record = try HaptBinary.run(["baseline", "record", folder.path, "--out", baseline, "--state", "prepared"])
+    let record = try HaptInProcess.run(["baseline", "record", folder.path, "--out", baseline, "--state", "prepared"])
     #expect(record.status == 0, "\(record.stderr)")
     try FileManager.default.moveItem(
       at: folder.appendingPathComponent("tap.ahap"), to: folder.appendingPathComponent("renamed-tap.ahap"))
-    let check = try HaptBinary.run(["baseline", "check", folder.path, "--baseline", baseline])
+    let check = try HaptInProcess.run(["baseline", "check", folder.path, "--baseline", baseline])
     #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
     let row = try #require(check.stdout.split(separator: "\n").first { $0.hasPrefix("renamed-tap.ahap") })
     #expect(row.contains("unchanged") && row.contains("renamed from tap.ahap"), "\(row)")
@@ -112,7 +112,7 @@ import Testing
     var text = try String(contentsOf: edited, encoding: .utf8)
     text += "\n"
     try text.write(to: edited, atomically: true, encoding: .utf8)
-    let changedBytes = try HaptBinary.run(["baseline", "check", folder.path, "--baseline", baseline])
+    let changedBytes = try HaptInProcess.run(["baseline", "check", folder.path, "--baseline", baseline])
     #expect(changedBytes.status == 1)
     #expect(changedBytes.stdout.contains("1 added, 1 removed"), "\(changedBytes.stdout)")
   }

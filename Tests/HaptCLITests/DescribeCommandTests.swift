@@ -97,7 +97,7 @@ import Testing
   /// The JSON of `hapt describe` on the variants, by variant.
   static func describe(_ paths: [Variant: String], _ extra: [String] = []) throws -> [Variant: [String: Double]] {
     let ordered = Variant.allCases.map { paths[$0]! }
-    let run = try HaptBinary.run(["describe"] + ordered + ["--format", "json"] + extra)
+    let run = try HaptInProcess.run(["describe"] + ordered + ["--format", "json"] + extra)
     #expect(run.status == 0, "\(run.stderr)")
     let list = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]] ?? []
     #expect(list.count == ordered.count)
@@ -147,7 +147,7 @@ import Testing
     var recordings: [Variant: String] = [:]
     for (variant, path) in patterns {
       let out = folder.appendingPathComponent("\(variant.rawValue).\(ext)").path
-      let render = try HaptBinary.run(["render", path, "--out", out])
+      let render = try HaptInProcess.run(["render", path, "--out", out])
       #expect(render.status == 0, "\(render.stderr)")
       recordings[variant] = out
     }
@@ -200,7 +200,7 @@ import Testing
     try Self.pcm16WAV(channels: 2, rate: 44100, frames: samples.map { [$0, $0] }).write(to: stereo)
     try Self.pcm16WAV(channels: 1, rate: 44100, frames: samples.map { [$0] }).write(to: mono)
     let profile = HaptBinary.packageRoot.appendingPathComponent("Benchmarks/VibViz/c2-tactor.json").path
-    let run = try HaptBinary.run([
+    let run = try HaptInProcess.run([
       "describe", stereo.path, mono.path, "--device", profile, "--drive-signal", "--format", "csv",
     ])
     #expect(run.status == 0, "\(run.stderr)")
@@ -226,14 +226,14 @@ import Testing
     let paths = try Self.write(folder, ext: "ahap", Self.ahap)
     let broken = folder.appendingPathComponent("broken.ahap")
     try Data("{\"Pattern\": [".utf8).write(to: broken)
-    let run = try HaptBinary.run(["describe", paths[.base]!, broken.path, paths[.fast]!, paths[.rough]!, "--pairs"])
+    let run = try HaptInProcess.run(["describe", paths[.base]!, broken.path, paths[.fast]!, paths[.rough]!, "--pairs"])
     #expect(run.status == 65)
     #expect(run.stderr.contains("broken.ahap"))
     let pairs = run.stdout.components(separatedBy: "a,b,perceptualDistance\n").last ?? ""
     let lines = pairs.split(separator: "\n")
     #expect(lines.count == 3, "\(run.stdout)")
     for line in lines { #expect((Double(line.split(separator: ",").last ?? "") ?? 0) > 0) }
-    let json = try HaptBinary.run(["describe", paths[.base]!, "--pairs", "--format", "json"])
+    let json = try HaptInProcess.run(["describe", paths[.base]!, "--pairs", "--format", "json"])
     #expect(json.status == 64)
   }
 }

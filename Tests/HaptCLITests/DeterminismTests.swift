@@ -41,8 +41,8 @@ import Testing
     ["confusion", "Corpora/system", "--format", "csv"],
   ])
   func tabularOutputIsIdenticalForAnyThreadCount(_ arguments: [String]) throws {
-    let one = try HaptBinary.run(arguments + ["--threads", "1"], timeout_s: Self.bound_s)
-    let four = try HaptBinary.run(arguments + ["--threads", "4"], timeout_s: Self.bound_s)
+    let one = try HaptInProcess.run(arguments + ["--threads", "1"])
+    let four = try HaptInProcess.run(arguments + ["--threads", "4"])
     let env = try HaptBinary.run(arguments, timeout_s: Self.bound_s, environment: ["HAPT_THREADS", "2"].pairs)
     #expect([0, 1].contains(one.status), "\(one.stderr)")
     #expect(!one.stdout.isEmpty)
@@ -55,9 +55,8 @@ import Testing
     let scratch = try ScratchFolder("determinism-baseline")
     defer { scratch.remove() }
     let options = ["--state", "both", "--device", "iphone-wideband-lra,erm-phone"]
-    let record = try HaptBinary.run(
-      ["baseline", "record", "Corpora/library", "--out", scratch.file("b"), "--threads", "3"] + options,
-      timeout_s: Self.bound_s)
+    let record = try HaptInProcess.run(
+      ["baseline", "record", "Corpora/library", "--out", scratch.file("b"), "--threads", "3"] + options)
     #expect(record.status == 0, "\(record.stderr)")
     // Check the other corpus against it, so the result has changes to report.
     var outputs: [String] = []
@@ -65,12 +64,12 @@ import Testing
     for threads in ["1", "4"] {
       for format in ["json", "csv"] {
         let junit = scratch.file("junit-\(threads)-\(format).xml")
-        let run = try HaptBinary.run(
+        let run = try HaptInProcess.run(
           [
             "baseline", "check", "Corpora/library", "--baseline", scratch.file("b"), "--format", format, "--threads",
             threads,
             "--junit", junit,
-          ] + options, timeout_s: Self.bound_s)
+          ] + options)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         outputs.append(run.stdout)
         junits.append(FileManager.default.contents(atPath: junit) ?? Data())
@@ -91,13 +90,12 @@ extension DeterminismTests {
     let pattern = HaptBinary.packageRoot.appendingPathComponent("Corpora/library/heartbeat.ahap").path
     func runAll(_ tag: String) throws {
       for ext in ["wav", "flac", "csv"] {
-        let run = try HaptBinary.run(
-          ["render", pattern, "--out", scratch.file("\(tag).\(ext)")], timeout_s: Self.bound_s)
+        let run = try HaptInProcess.run(
+          ["render", pattern, "--out", scratch.file("\(tag).\(ext)")])
         #expect(run.status == 0, "\(run.stderr)")
       }
-      let record = try HaptBinary.run(
-        ["baseline", "record", "Corpora/system", "--out", scratch.file("\(tag)-baseline"), "--device", "erm-phone"],
-        timeout_s: Self.bound_s)
+      let record = try HaptInProcess.run(
+        ["baseline", "record", "Corpora/system", "--out", scratch.file("\(tag)-baseline"), "--device", "erm-phone"])
       #expect(record.status == 0, "\(record.stderr)")
     }
     try runAll("first")

@@ -8,7 +8,7 @@ import Testing
     let folder = try HaptBinary.temporaryFolder(prefix: "hapt-capabilities-report")
     defer { try? FileManager.default.removeItem(at: folder) }
     let out = folder.appendingPathComponent("report").path
-    let run = try HaptBinary.run([
+    let run = try HaptInProcess.run([
       "report", "Corpora/library/double-tap.ahap", "--device", "pixel-flagship-lra,android-lra-amplitude,mac-none",
       "--state", "prepared", "--out", out,
     ])
@@ -30,7 +30,7 @@ import Testing
   }
 
   @Test func lintWithDevicesAddsFindings() throws {
-    let run = try HaptBinary.run([
+    let run = try HaptInProcess.run([
       "lint", "Corpora/library/double-tap.ahap", "--device", "mac-none,iphone-wideband-lra,android-lra-amplitude",
       "--format", "csv",
     ])
@@ -40,24 +40,24 @@ import Testing
       run.stdout.contains("on android-lra-amplitude: falls back (sharpness dropped: plays at the resonance, 205 Hz)"),
       "\(run.stdout)")
     #expect(!run.stdout.contains("on iphone-wideband-lra"))
-    let plain = try HaptBinary.run(["lint", "Corpora/library/double-tap.ahap", "--format", "csv"])
+    let plain = try HaptInProcess.run(["lint", "Corpora/library/double-tap.ahap", "--format", "csv"])
     #expect(!plain.stdout.contains("DEV00"))
   }
 
   @Test func renderAndLatencyNoteTheFallback() throws {
     let folder = try HaptBinary.temporaryFolder(prefix: "hapt-capabilities-render")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let render = try HaptBinary.run([
+    let render = try HaptInProcess.run([
       "render", "Corpora/library/double-tap.ahap", "--device", "android-lra-amplitude", "--out",
       folder.appendingPathComponent("x.wav").path,
     ])
     #expect(render.status == 0, "\(render.stderr)")
     #expect(render.stderr.contains("note: Corpora/library/double-tap.ahap on android-lra-amplitude: falls back ("))
-    let iphone = try HaptBinary.run([
+    let iphone = try HaptInProcess.run([
       "render", "Corpora/library/double-tap.ahap", "--out", folder.appendingPathComponent("y.wav").path,
     ])
     #expect(!iphone.stderr.contains("falls back"))
-    let latency = try HaptBinary.run([
+    let latency = try HaptInProcess.run([
       "latency", "Corpora/library/double-tap.ahap", "--device", "android-lra-onoff", "--state", "prepared",
     ])
     #expect(latency.stderr.contains("note: double-tap.ahap on android-lra-onoff: falls back ("), "\(latency.stderr)")

@@ -1,11 +1,12 @@
+import HaptTestSupport
 import Foundation
 import Testing
 
 /// `hapt devices --sources NAME`, the `sources` of `hapt devices --format json`, and the
 /// recording a fitted profile names (Docs/Devices.md, "Where the numbers come from").
-@Suite struct DeviceSourcesCommandTests {
+@Suite(.tags(.endToEnd), .slow) struct DeviceSourcesCommandTests {
   @Test func everyNumberOfEveryShippedProfileHasASourceInTheJSON() throws {
-    let run = try HaptBinary.run(["devices", "--format", "json"])
+    let run = try HaptInProcess.run(["devices", "--format", "json"])
     #expect(run.status == 0, "\(run.stderr)")
     let profiles = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
     #expect(profiles.count >= 13)
@@ -26,7 +27,7 @@ import Testing
   }
 
   @Test func sourcesPrintsATable() throws {
-    let run = try HaptBinary.run(["devices", "--sources", "pixel-flagship-lra"])
+    let run = try HaptInProcess.run(["devices", "--sources", "pixel-flagship-lra"])
     #expect(run.status == 0, "\(run.stderr)")
     let lines = run.stdout.split(separator: "\n").map(String.init)
     #expect(lines.first?.hasPrefix("field") == true)
@@ -35,13 +36,13 @@ import Testing
     #expect(thud.contains("40") && thud.contains("guess") && thud.contains("Vibrator.cpp"))
     #expect(lines.last == "pixel-flagship-lra: 24 of 33 numbers are guesses")
     // The profile built from the HAL takes them from it.
-    let hal = try HaptBinary.run(["devices", "--sources", "Examples/profiles/pixel-8-cs40l26.json"])
+    let hal = try HaptInProcess.run(["devices", "--sources", "Examples/profiles/pixel-8-cs40l26.json"])
     #expect(hal.status == 0, "\(hal.stderr)")
     let halLines = hal.stdout.split(separator: "\n").map(String.init)
     let halThud = try #require(halLines.first { $0.hasPrefix("android.primitiveDurations_ms.thud") })
     #expect(halThud.contains("300") && halThud.contains("document") && halThud.contains("Vibrator.cpp"))
     #expect(halLines.last == "pixel-8-cs40l26: 8 of 33 numbers are guesses")
-    let unknown = try HaptBinary.run(["devices", "--sources", "no-such-phone"])
+    let unknown = try HaptInProcess.run(["devices", "--sources", "no-such-phone"])
     #expect(unknown.status == 66)
     #expect(unknown.stderr.contains("no-such-phone: no such device"))
   }
@@ -54,11 +55,13 @@ import Testing
     let recording = folder.appendingPathComponent("my-phone.wav").path
     let out = folder.appendingPathComponent("my-phone.json").path
     let pattern = "Corpora/calibration/calibration.ahap"
-    let render = try HaptBinary.run(["render", pattern, "--device", "android-lra-235", "--out", recording])
+    let render = try HaptInProcess.run(["render", pattern, "--device", "android-lra-235", "--out", recording])
     #expect(render.status == 0, "\(render.stderr)")
-    let fit = try HaptBinary.run(["fit", recording, "--pattern", pattern, "--device", "android-lra-235", "--out", out])
+    let fit = try HaptInProcess.run([
+      "fit", recording, "--pattern", pattern, "--device", "android-lra-235", "--out", out,
+    ])
     #expect(fit.status == 0, "\(fit.stderr)")
-    let table = try HaptBinary.run(["devices", "--sources", out])
+    let table = try HaptInProcess.run(["devices", "--sources", out])
     #expect(table.status == 0, "\(table.stderr)")
     let measured = table.stdout.split(separator: "\n").filter { $0.contains("measurement") }
     #expect(!measured.isEmpty, "\(table.stdout)")
@@ -73,7 +76,7 @@ import Testing
       "hapt-guesses-cli-\(ProcessInfo.processInfo.processIdentifier)")
     defer { try? FileManager.default.removeItem(at: folder) }
     let out = folder.appendingPathComponent("report").path
-    let run = try HaptBinary.run([
+    let run = try HaptInProcess.run([
       "report", "Corpora/library/double-tap.ahap", "--device", "pixel-flagship-lra,ideal", "--state", "prepared",
       "--out", out,
     ])

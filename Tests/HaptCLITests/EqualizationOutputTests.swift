@@ -5,7 +5,7 @@ import Testing
 /// `hapt devices` shows a driver's equalisation and where the voltage cap stops it.
 @Suite(.tags(.endToEnd), .slow) struct EqualizationOutputTests {
   @Test func devicesShowsTheEqualisationAndItsBand() throws {
-    let run = try HaptBinary.run(["devices"])
+    let run = try HaptInProcess.run(["devices"])
     #expect(run.status == 0)
     #expect(run.stdout.contains("equalization (type actuatorResponse referenceFrequency_Hz 170)"))
     #expect(run.stdout.contains("fullyEqualizedFrom_Hz 136.2"))
@@ -16,7 +16,7 @@ import Testing
   }
 
   @Test func devicesJSONCarriesTheEqualisation() throws {
-    let run = try HaptBinary.run(["devices", "--format", "json"])
+    let run = try HaptInProcess.run(["devices", "--format", "json"])
     #expect(run.status == 0)
     let profiles = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
     let iphone = try #require(profiles.first { $0["name"] as? String == "iphone-wideband-lra" })

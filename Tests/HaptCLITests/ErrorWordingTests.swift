@@ -8,14 +8,14 @@ import Testing
   @Test func existingBaselineNamesForceOnTheCommandLine() throws {
     let folder = try HaptBinary.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let run = try HaptBinary.run(
+    let run = try HaptInProcess.run(
       ["baseline", "record", "Corpora/library/double-tap.ahap", "--out", folder.path])
     #expect(run.status == 73)
     #expect(run.stderr == "error: \(folder.path): a baseline exists here already; pass --force to replace it\n")
   }
 
   @Test func limitNamesItsOptionOnTheCommandLine() throws {
-    let run = try HaptBinary.run(["lint", "Corpora/library/double-tap.ahap", "--max-events", "1"])
+    let run = try HaptInProcess.run(["lint", "Corpora/library/double-tap.ahap", "--max-events", "1"])
     #expect(run.stderr.contains("over the limit of 1 (see --max-events)"), "\(run.stderr)")
   }
 
@@ -29,7 +29,7 @@ import Testing
     let padded = shipped.replacingOccurrences(
       of: "\"description\": \"", with: "\"description\": \"" + String(repeating: "x", count: 1_100_000))
     try scratch.write("huge.json", padded)
-    let run = try HaptBinary.run([
+    let run = try HaptInProcess.run([
       "render", "Corpora/library/double-tap.ahap", "--device", scratch.file("huge.json"), "--out",
       scratch.file("x.wav"),
     ])
@@ -46,7 +46,7 @@ import Testing
     try scratch.write("good.wav", HostileInputTests.wav(sampleRate: 8000, frames: 800))
     for (name, bytes) in HostileInputTests.audioFiles() {
       try scratch.write(name, bytes)
-      let run = try HaptBinary.run(["compare", scratch.file(name), scratch.file("good.wav")])
+      let run = try HaptInProcess.run(["compare", scratch.file(name), scratch.file("good.wav")])
       for raw in ["SF_INFO", "unspecified internal error", "initialization of the flac decoder", "Error :"] {
         #expect(!run.stderr.contains(raw), "\(name): \(run.stderr)")
       }

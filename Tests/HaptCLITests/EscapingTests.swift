@@ -95,7 +95,7 @@ import Testing
     }
 
     // Waveform paths outside the folder: flagged, never followed.
-    let lint = try HaptBinary.run(["lint", scratch.file("corpus"), "--format", "json"], in: scratch.url, timeout_s: 60)
+    let lint = try HaptInProcess.run(["lint", scratch.file("corpus"), "--format", "json"], in: scratch.url)
     #expect(lint.stdout.contains("../../etc/passwd") && lint.stdout.contains("/etc/passwd"))
     #expect(!lint.stdout.contains("root:x:0"))
     // Not even looked up: a followed "../../etc/passwd" would be reported missing.
@@ -104,15 +104,15 @@ import Testing
     #expect(!html.contains("root:x:0"))
 
     // JUnit XML from a baseline check: parses, and holds the text escaped.
-    let record = try HaptBinary.run(
+    let record = try HaptInProcess.run(
       ["baseline", "record", scratch.file("corpus"), "--out", scratch.file("out/baseline")] + options.prefix(4),
-      in: scratch.url, timeout_s: 120)
+      in: scratch.url)
     #expect([0, 65].contains(record.status), "\(record.stderr)")
     try scratch.write("corpus/=cmd.ahap", Self.hostileCorpus()[0].1.replacingOccurrences(of: "0.9", with: "0.2"))
     let junit = scratch.file("out/junit.xml")
-    let check = try HaptBinary.run(
+    let check = try HaptInProcess.run(
       ["baseline", "check", scratch.file("corpus"), "--baseline", scratch.file("out/baseline"), "--junit", junit]
-        + options.prefix(4), in: scratch.url, timeout_s: 120)
+        + options.prefix(4), in: scratch.url)
     #expect([1, 65].contains(check.status), "\(check.stdout)\(check.stderr)")
     let xml = try Data(contentsOf: URL(fileURLWithPath: junit))
     let parser = XMLParser(data: xml)

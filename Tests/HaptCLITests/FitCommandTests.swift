@@ -42,9 +42,9 @@ import Testing
       try? FileManager.default.removeItem(atPath: out)
     }
     let pattern = "Corpora/system/uikit-impact-heavy.ahap"
-    let render = try HaptBinary.run(["render", pattern, "--out", recording, "--state", "cold"])
+    let render = try HaptInProcess.run(["render", pattern, "--out", recording, "--state", "cold"])
     #expect(render.status == 0, "\(render.stderr)")
-    let run = try HaptBinary.run(["fit", recording, "--pattern", pattern, "--state", "cold", "--out", out])
+    let run = try HaptInProcess.run(["fit", recording, "--pattern", pattern, "--state", "cold", "--out", out])
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stderr.contains("warning: the pattern drives the resonance band"))
     #expect(run.stderr.contains("resonance and Q are not identified"))
@@ -57,7 +57,7 @@ import Testing
     let latencyLine = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("engineLatency_ms") })
     #expect(latencyLine.contains("200.000"), "\(latencyLine)")
     // The profile is accepted by the other commands.
-    let again = try HaptBinary.run(["render", pattern, "--device", out, "--out", recording])
+    let again = try HaptInProcess.run(["render", pattern, "--device", out, "--out", recording])
     #expect(again.status == 0, "\(again.stderr)")
     let text = try String(contentsOfFile: out, encoding: .utf8)
     #expect(text.contains("Fitted by hapt fit"))
@@ -73,9 +73,9 @@ import Testing
       try? FileManager.default.removeItem(atPath: out)
     }
     let pattern = "Corpora/calibration/calibration.ahap"
-    let render = try HaptBinary.run(["render", pattern, "--device", "android-lra-235", "--out", recording])
+    let render = try HaptInProcess.run(["render", pattern, "--device", "android-lra-235", "--out", recording])
     #expect(render.status == 0, "\(render.stderr)")
-    let run = try HaptBinary.run(["fit", recording, "--pattern", pattern, "--out", out])
+    let run = try HaptInProcess.run(["fit", recording, "--pattern", pattern, "--out", out])
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stdout.hasPrefix("start: android-lra-235 (best of iphone-wideband-lra, "), "\(run.stdout)")
     let line = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("resonance_Hz") })
@@ -102,7 +102,7 @@ import Testing
     }
     try Data(Self.pcm16WAV(channels: 1, sampleRate: 8000, frames: frames)).write(to: URL(fileURLWithPath: recording))
     let pattern = "Corpora/calibration/calibration.ahap"
-    let run = try HaptBinary.run(["fit", recording, "--pattern", pattern, "--out", out])
+    let run = try HaptInProcess.run(["fit", recording, "--pattern", pattern, "--out", out])
     #expect(run.status == 1, "\(run.stderr)")
     let errors = run.stderr.split(separator: "\n").filter { $0.hasPrefix("error: ") }
     #expect(errors.count == 1, "\(run.stderr)")
@@ -114,7 +114,7 @@ import Testing
     #expect(run.stdout.contains("not written: \(out)"), "\(run.stdout)")
     #expect(!FileManager.default.fileExists(atPath: out))
     if kind == "sine" {
-      let forced = try HaptBinary.run(["fit", recording, "--pattern", pattern, "--out", out, "--force"])
+      let forced = try HaptInProcess.run(["fit", recording, "--pattern", pattern, "--out", out, "--force"])
       #expect(forced.status == 1, "\(forced.stderr)")
       #expect(forced.stderr.contains("Wrote \(out) anyway (--force)."), "\(forced.stderr)")
       #expect(FileManager.default.fileExists(atPath: out))
@@ -148,7 +148,7 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: recording) }
     try Data(Self.pcm16WAV(channels: c.channels, sampleRate: 8000, frames: c.frames)).write(
       to: URL(fileURLWithPath: recording))
-    let run = try HaptBinary.run([
+    let run = try HaptInProcess.run([
       "fit", recording, "--pattern", "Corpora/calibration/calibration.ahap", "--out", out,
     ])
     #expect(run.status == 65)
@@ -159,7 +159,7 @@ import Testing
   }
 
   @Test func helpListsTheOptions() throws {
-    let run = try HaptBinary.run(["fit", "--help"])
+    let run = try HaptInProcess.run(["fit", "--help"])
     #expect(run.status == 0)
     for option in ["--pattern", "--out", "--device", "--state", "--scale", "--force", "--format"] {
       #expect(run.stdout.contains(option))

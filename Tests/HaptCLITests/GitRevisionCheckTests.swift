@@ -50,7 +50,7 @@ import Testing
     }
 
     func check(_ revision: String) throws -> HaptRun {
-      try HaptBinary.run(
+      try HaptInProcess.run(
         ["baseline", "check", "Haptics", "--against", revision, "--state", "prepared"], in: root)
     }
   }
@@ -74,7 +74,7 @@ import Testing
     #expect(row.contains("in the file: event 1 (transient at 0.00 s): intensity 0.90 → 0.45 (weaker)"), "\(row)")
     #expect(run.stdout.contains("FAIL: 2 unchanged, 1 changed"))
     // The same findings as annotations on the file and as SARIF.
-    let github = try HaptBinary.run(
+    let github = try HaptInProcess.run(
       ["baseline", "check", "Haptics", "--against", "HEAD~1", "--state", "prepared", "--format", "github"],
       in: repository.root)
     #expect(github.status == 1)
@@ -85,7 +85,7 @@ import Testing
           + "intensity 0.90 → 0.45 (weaker) — felt: event 1 (transient at 0.00 s): 6.0 dB weaker (2.6 JND) — "
           + "how it feels: the file feels weaker than the file at HEAD~1; d' 2.6 JND: distinct"
       ], "\(github.stdout)")
-    let sarif = try HaptBinary.run(
+    let sarif = try HaptInProcess.run(
       ["baseline", "check", "Haptics", "--against", "HEAD~1", "--state", "prepared", "--format", "sarif"],
       in: repository.root)
     let schema = try MiniJSONSchema(json: SARIFSchemaSubset.json)
@@ -108,7 +108,7 @@ import Testing
     #expect(!run.stdout.contains("added") || run.stdout.contains("0 added"))
     #expect(run.stdout.contains("PASS: 3 unchanged, 0 changed, 0 added, 0 removed"))
     // The repository's top folder as the corpus: names carry the folder.
-    let top = try HaptBinary.run(
+    let top = try HaptInProcess.run(
       ["baseline", "check", ".", "--against", "HEAD~1", "--state", "prepared"], in: repository.root)
     #expect(top.status == 0, "\(top.stdout)\(top.stderr)")
     #expect(top.stdout.contains("renamed from Haptics/game-coin.ahap"), "\(top.stdout)")
@@ -188,7 +188,7 @@ import Testing
     try repository.commit("second")
     let clone = repository.root.appendingPathComponent("clone")
     try repository.git("clone", "-q", "--depth", "1", "file://" + repository.root.path, clone.path)
-    let run = try HaptBinary.run(
+    let run = try HaptInProcess.run(
       ["baseline", "check", "Haptics", "--against", "HEAD~1", "--state", "prepared"], in: clone)
     #expect(run.status == 66)
     #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")

@@ -34,6 +34,7 @@ extension HaptBinary {
     environment: [String: String] = [:], executable: URL? = nil,
     inheritedEnvironment: [String: String] = ProcessInfo.processInfo.environment
   ) throws -> TimedRun {
+    RunLog.record("subprocess", arguments)
     let process = Process()
     process.executableURL = executable ?? url
     process.arguments = arguments

@@ -90,6 +90,7 @@ import Testing
     var killedWhileWriting = 0
     var partialFiles: [Int] = []
     for kill in kills {
+      RunLog.record("subprocess", ["report", "(killed)"])
       let process = Process()
       process.executableURL = HaptBinary.url
       process.arguments = ["report", scratch.file("large"), "--out", out] + Self.options
@@ -207,6 +208,7 @@ import Testing
     try scratch.write(".out.\(ext).tmp-99999999-abc", "partial")
     var killedWhileWriting = 0
     for delay_us in [0, 100, 1000] as [UInt32] {
+      RunLog.record("subprocess", ["render", "(killed)"])
       let process = Process()
       process.executableURL = HaptBinary.url
       process.arguments = ["render", scratch.file("long.ahap"), "--out", out]

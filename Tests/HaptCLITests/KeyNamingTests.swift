@@ -47,17 +47,17 @@ import Testing
     let beat = WorkflowCommandsTests.heartbeat
     var keys: [String] = []
     for format in ["csv", "json"] {
-      let latency = try HaptBinary.run(["latency", tap, "--state", "prepared", "--format", format])
-      let confusion = try HaptBinary.run(["confusion", tap, beat, "--format", format])
+      let latency = try HaptInProcess.run(["latency", tap, "--state", "prepared", "--format", format])
+      let confusion = try HaptInProcess.run(["confusion", tap, beat, "--format", format])
       for output in [latency.stdout, confusion.stdout] {
         keys += format == "csv" ? Self.csvHeader(output) : try Self.jsonKeys(output)
       }
     }
-    let compare = try HaptBinary.run(["compare", tap, beat, "--format", "json"])
+    let compare = try HaptInProcess.run(["compare", tap, beat, "--format", "json"])
     keys += try Self.jsonKeys(compare.stdout)
     let folder = try HaptBinary.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let render = try HaptBinary.run([
+    let render = try HaptInProcess.run([
       "render", tap, "--out", folder.appendingPathComponent("t.wav").path, "--format", "json",
     ])
     keys += try Self.jsonKeys(render.stdout)

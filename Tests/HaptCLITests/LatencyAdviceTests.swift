@@ -18,7 +18,7 @@ import Testing
   }
 
   @Test func aColdStartOnlyMissNamesThePrepareLeadEverywhere() throws {
-    let text = try HaptBinary.run(["latency", Self.tap, "--state", "both"])
+    let text = try HaptInProcess.run(["latency", Self.tap, "--state", "both"])
     #expect(text.status == 1, "the cold row still fails the check")
     let cold = try #require(text.stdout.split(separator: "\n").first { $0.contains(" cold ") })
     let advice = try #require(cold.range(of: "fail: prepare at least ").map { String(cold[$0.lowerBound...]) })
@@ -27,21 +27,21 @@ import Testing
     let prepared = try #require(text.stdout.split(separator: "\n").first { $0.contains(" prepared ") })
     #expect(!prepared.contains("prepare at least"))
 
-    let csv = Self.rows(try HaptBinary.run(["latency", Self.tap, "--state", "both", "--format", "csv"]).stdout)
+    let csv = Self.rows(try HaptInProcess.run(["latency", Self.tap, "--state", "both", "--format", "csv"]).stdout)
     let coldRow = try #require(csv.first { $0["state"] == "cold" })
     let lead = try #require(coldRow["prepareLead_ms"].flatMap(Double.init))
     #expect(coldRow["advice"] == "prepare at least \(Int((lead - 1e-6).rounded(.up))) ms ahead")
     #expect("fail: " + (coldRow["advice"] ?? "") == advice)
     #expect(csv.first { $0["state"] == "prepared" }?["advice"] == "")
 
-    let json = try HaptBinary.run(["latency", Self.tap, "--state", "both", "--format", "json"])
+    let json = try HaptInProcess.run(["latency", Self.tap, "--state", "both", "--format", "json"])
     let objects = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
     #expect(objects.contains { ($0["advice"] as? String) == coldRow["advice"] })
   }
 
   @Test func androidGetsNoPrepareAdvice() throws {
     let csv = Self.rows(
-      try HaptBinary.run([
+      try HaptInProcess.run([
         "latency", Self.tap, "--state", "both", "--device", "android-lra-235", "--format", "csv",
       ]).stdout)
     let cold = try #require(csv.first { $0["state"] == "cold" })

@@ -36,7 +36,7 @@ import Testing
     let profiles = try Self.shippedProfiles()
     #expect(profiles.contains { $0.hasActuator } && profiles.contains { !$0.hasActuator })
     for profile in profiles {
-      let run = try HaptBinary.run(["latency", pattern, "--device", profile.name, "--format", "csv"])
+      let run = try HaptInProcess.run(["latency", pattern, "--device", profile.name, "--format", "csv"])
       let rows = run.stdout.split(separator: "\n").dropFirst()
       #expect(rows.count == 2, "\(profile.name): \(run.stdout)")
       if profile.hasActuator {
@@ -54,16 +54,16 @@ import Testing
     let folder = try HaptBinary.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let weak = try Self.writePattern(0.02, in: folder)
-    let felt = try HaptBinary.run(["latency", "Corpora/library/double-tap.ahap", "--state", "prepared"])
+    let felt = try HaptInProcess.run(["latency", "Corpora/library/double-tap.ahap", "--state", "prepared"])
     #expect(felt.status == 0)
-    let text = try HaptBinary.run(["latency", weak, "--state", "prepared", "--device", "iphone-wideband-lra"])
+    let text = try HaptInProcess.run(["latency", weak, "--state", "prepared", "--device", "iphone-wideband-lra"])
     #expect(text.status == 1)
     #expect(text.stdout.contains("silent, fails (below the detection threshold"))
     #expect(text.stdout.contains("1 never felt on a device with an actuator (fail)"))
   }
 
   @Test func onsetIsDetectMinusTheEngineLatency() throws {
-    let run = try HaptBinary.run([
+    let run = try HaptInProcess.run([
       "latency", "Corpora/library/double-tap.ahap", "--device", "iphone-wideband-lra", "--format", "csv",
     ])
     let lines = run.stdout.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }

@@ -17,18 +17,18 @@ import Testing
     }
     try (#"{"Version":1,"Pattern":["# + entries.joined(separator: ",") + "]}").write(
       toFile: file, atomically: true, encoding: .utf8)
-    let lenient = try HaptBinary.run(["lint", file])
+    let lenient = try HaptInProcess.run(["lint", file])
     #expect(lenient.status == 0)
     #expect(
       lenient.stdout.contains(
         "warning: unknown key \"ParameterCurves\" ignored with everything under it: did you mean \"ParameterCurve\"? [AHAP016]"
       ))
-    let strict = try HaptBinary.run(["lint", file, "--strict"])
+    let strict = try HaptInProcess.run(["lint", file, "--strict"])
     #expect(strict.status == 1)
     #expect(strict.stdout.contains("error: unknown key \"ParameterCurves\""))
     // Five overlaps of continuous events: one grouped line in text, five rows in CSV.
     #expect(strict.stdout.contains("warning: 5 findings [PAT001] at events[1], events[2], events[3] and 2 more"))
-    let csv = try HaptBinary.run(["lint", file, "--strict", "--format", "csv"])
+    let csv = try HaptInProcess.run(["lint", file, "--strict", "--format", "csv"])
     #expect(csv.stdout.split(separator: "\n").filter { $0.contains(",PAT001,") }.count == 5)
     #expect(csv.stdout.contains(",AHAP016,error,"))
   }

@@ -10,7 +10,7 @@ import Testing
   static let fast = ["--device", "erm-phone", "--state", "prepared"]
 
   /// Expects exit `status` and one short `error:` line holding each of `parts`.
-  static func expectOneLine(_ run: TimedRun, _ status: Int32, _ parts: [String], _ label: String) {
+  static func expectOneLine(_ run: HaptRun, _ status: Int32, _ parts: [String], _ label: String) {
     #expect(run.status == status, "\(label): \(run.status) \(run.stderr.prefix(500))")
     let lines = run.stderr.split(separator: "\n")
     #expect(lines.count == 1, "\(label): \(run.stderr.prefix(500))")
@@ -26,8 +26,8 @@ import Testing
     let name = String(repeating: "n", count: 100_000)
     try scratch.write("long.json", shipped.replacingOccurrences(of: "\"erm-phone\"", with: "\"\(name)\""))
     try scratch.write("tap.ahap", HostileInputTests.validAHAP)
-    let run = try HaptBinary.run(
-      ["render", "tap.ahap", "--device", "long.json", "--out", "tap.wav"], in: scratch.url, timeout_s: Self.bound_s)
+    let run = try HaptInProcess.run(
+      ["render", "tap.ahap", "--device", "long.json", "--out", "tap.wav"], in: scratch.url)
     Self.expectOneLine(run, 65, ["long.json", "name", "limit of 256 characters"], "render")
     #expect(!FileManager.default.fileExists(atPath: scratch.file("tap.wav")))
   }
@@ -37,7 +37,7 @@ import Testing
     defer { scratch.remove() }
     try scratch.write(
       "huge.xml", "<vibration-effect><" + String(repeating: "a", count: 1_000_000) + "/></vibration-effect>\n")
-    let run = try HaptBinary.run(["lint", "huge.xml", "--format", "json"], in: scratch.url, timeout_s: Self.bound_s)
+    let run = try HaptInProcess.run(["lint", "huge.xml", "--format", "json"], in: scratch.url)
     Self.expectOneLine(run, 65, ["huge.xml", "1000000 bytes", "...", "limit of 256 bytes"], "lint")
   }
 
@@ -52,7 +52,7 @@ import Testing
       </waveform-envelope-effect></vibration-effect>
 
       """)
-    let run = try HaptBinary.run(["lint", "fast.xml", "--format", "json"], in: scratch.url, timeout_s: Self.bound_s)
+    let run = try HaptInProcess.run(["lint", "fast.xml", "--format", "json"], in: scratch.url)
     Self.expectOneLine(run, 65, ["fast.xml", "frequencyHz", "above 0 and at most"], "lint")
   }
 
@@ -77,17 +77,16 @@ import Testing
         "{\"Event\": {\"Time\": 0, \"EventType\": \"\(hostile)\", \"EventParameters\": []}}"))
     try scratch.write("corp/name\n::warning::named\u{1B}[2J.ahap", HostileInputTests.validAHAP)
     for format in ["text", "xcode"] {
-      let run = try HaptBinary.run(["lint", "corp", "--format", format], in: scratch.url, timeout_s: Self.bound_s)
+      let run = try HaptInProcess.run(["lint", "corp", "--format", format], in: scratch.url)
       #expect(run.stdout.contains("evil.ahap"), "\(format): \(run.stdout)")
       for line in (run.stdout + run.stderr).split(separator: "\n") {
         #expect(!line.hasPrefix("::"), "\(format): a line a runner obeys: \(line)")
       }
       #expect(!(run.stdout + run.stderr).unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, "\(format)")
     }
-    let latency = try HaptBinary.run(["latency", "corp"] + Self.fast, in: scratch.url, timeout_s: Self.bound_s)
-    let render = try HaptBinary.run(
-      ["render", "corp/name\n::warning::named\u{1B}[2J.ahap", "--out", "out.wav"], in: scratch.url,
-      timeout_s: Self.bound_s)
+    let latency = try HaptInProcess.run(["latency", "corp"] + Self.fast, in: scratch.url)
+    let render = try HaptInProcess.run(
+      ["render", "corp/name\n::warning::named\u{1B}[2J.ahap", "--out", "out.wav"], in: scratch.url)
     #expect(render.status == 0, "\(render.stderr)")
     // A user's profile whose description holds a workflow command and an escape.
     let shipped = try String(
@@ -95,8 +94,9 @@ import Testing
     let profile = shipped.replacingOccurrences(of: "\"erm-phone\"", with: "\"my-phone\"")
       .replacingOccurrences(of: "\"description\": \"", with: "\"description\": \"\(hostile) ")
     try scratch.write("devices/my-phone.json", profile)
-    let devices = try HaptBinary.run(
-      ["devices"], in: scratch.url, timeout_s: Self.bound_s, environment: ["HAPT_DEVICES": scratch.file("devices")])
+    let devices = HaptRun(
+      try HaptBinary.run(
+        ["devices"], in: scratch.url, timeout_s: Self.bound_s, environment: ["HAPT_DEVICES": scratch.file("devices")]))
     #expect(devices.stdout.contains("my-phone"), "\(devices.stderr)")
     for (label, run) in [("latency", latency), ("render", render), ("devices", devices)] {
       for line in run.stdout.split(separator: "\n") { #expect(!line.hasPrefix("::"), "\(label): \(line)") }
@@ -116,8 +116,8 @@ import Testing
     let signals = try FileManager.default.contentsOfDirectory(atPath: scratch.file("base/signals")).sorted()
     #expect(signals.count == 2)
     try scratch.write("base/signals/" + signals[0], Array("fLaC not really a stream".utf8))
-    let check = try HaptBinary.run(
-      ["baseline", "check", "corp", "--baseline", "base"] + Self.fast, in: scratch.url, timeout_s: Self.bound_s)
+    let check = try HaptInProcess.run(
+      ["baseline", "check", "corp", "--baseline", "base"] + Self.fast, in: scratch.url)
     Self.expectOneLine(check, 65, ["base/signals/" + signals[0]], "check")
   }
 

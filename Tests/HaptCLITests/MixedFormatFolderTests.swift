@@ -47,24 +47,24 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let names = ["a.ahap", "b.haptic", "c.haps", "d.ivs", "e.xml", "f.xml"]
 
-    let lint = try HaptBinary.run(["lint", folder.path])
+    let lint = try HaptInProcess.run(["lint", folder.path])
     #expect(lint.stdout.contains("6 file(s) checked"), "\(lint.stdout)\(lint.stderr)")
     #expect(!lint.stderr.contains("skipped") && !lint.stdout.contains("AndroidManifest"), "\(lint.stderr)")
 
-    let latency = try HaptBinary.run(["latency", folder.path, "--state", "prepared", "--format", "csv"])
+    let latency = try HaptInProcess.run(["latency", folder.path, "--state", "prepared", "--format", "csv"])
     #expect(latency.status == 0 || latency.status == 1, "\(latency.stderr)")
     for name in names { #expect(latency.stdout.contains(name), "latency: \(name)") }
 
-    let confusion = try HaptBinary.run(["confusion", folder.path, "--state", "prepared", "--format", "csv"])
+    let confusion = try HaptInProcess.run(["confusion", folder.path, "--state", "prepared", "--format", "csv"])
     #expect(confusion.status == 0 || confusion.status == 1, "\(confusion.stderr)")
     for name in names { #expect(confusion.stdout.contains(name), "confusion: \(name)") }
 
     let baseline = folder.deletingLastPathComponent().appendingPathComponent(folder.lastPathComponent + "-baseline")
       .path
     defer { try? FileManager.default.removeItem(atPath: baseline) }
-    let record = try HaptBinary.run(["baseline", "record", folder.path, "--out", baseline, "--state", "prepared"])
+    let record = try HaptInProcess.run(["baseline", "record", folder.path, "--out", baseline, "--state", "prepared"])
     #expect(record.status == 0, "\(record.stderr)")
-    let check = try HaptBinary.run(["baseline", "check", folder.path, "--baseline", baseline, "--format", "csv"])
+    let check = try HaptInProcess.run(["baseline", "check", folder.path, "--baseline", baseline, "--format", "csv"])
     #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
     for name in names {
       #expect(check.stdout.contains("\(name),iphone-wideband-lra,prepared,unchanged"), "baseline: \(name)")
@@ -72,7 +72,7 @@ import Testing
 
     let report = folder.deletingLastPathComponent().appendingPathComponent(folder.lastPathComponent + "-report")
     defer { try? FileManager.default.removeItem(at: report) }
-    let run = try HaptBinary.run(["report", folder.path, "--out", report.path])
+    let run = try HaptInProcess.run(["report", folder.path, "--out", report.path])
     #expect(run.status == 0, "\(run.stderr)")
     let csv = try String(contentsOf: report.appendingPathComponent("patterns.csv"), encoding: .utf8)
     let rows = csv.split(separator: "\n").dropFirst()

@@ -31,7 +31,7 @@ import Testing
   /// every file of `scratch` as it was.
   static func expectRefused(_ arguments: [String], in folder: URL, _ scratch: ScratchFolder) throws {
     let before = snapshot(scratch)
-    let run = try HaptBinary.run(arguments, in: folder, timeout_s: bound_s)
+    let run = try HaptInProcess.run(arguments, in: folder)
     let label = arguments.joined(separator: " ")
     #expect(run.status == 73, "\(label): \(run.status) \(run.stderr)")
     let lines = run.stderr.split(separator: "\n")
@@ -64,8 +64,8 @@ import Testing
   @Test func mergeRefusesTheCurrentFolderTheCorpusAndAncestors() throws {
     let scratch = try Self.project()
     defer { scratch.remove() }
-    let part = try HaptBinary.run(
-      ["report", "corp", "--shard", "1/1", "--out", "part"] + Self.fast, in: scratch.url, timeout_s: Self.bound_s)
+    let part = try HaptInProcess.run(
+      ["report", "corp", "--shard", "1/1", "--out", "part"] + Self.fast, in: scratch.url)
     #expect(part.status == 0, "\(part.stderr)")
     try Self.expectDangerousOutsRefused(["merge"], inputs: ["part"], scratch)
     try Self.expectRefused(["merge", "part", "--out", "part"], in: scratch.url, scratch)
@@ -88,8 +88,8 @@ import Testing
     // An empty folder, then the same command's previous output, may be replaced.
     try FileManager.default.createDirectory(atPath: scratch.file("empty"), withIntermediateDirectories: true)
     for _ in 0..<2 {
-      let run = try HaptBinary.run(
-        ["report", "corp", "--out", "empty"] + Self.fast, in: scratch.url, timeout_s: Self.bound_s)
+      let run = try HaptInProcess.run(
+        ["report", "corp", "--out", "empty"] + Self.fast, in: scratch.url)
       #expect(run.status == 0, "\(run.stderr)")
     }
     #expect(FileManager.default.fileExists(atPath: scratch.file("empty/.hapt-output")))
@@ -102,14 +102,14 @@ import Testing
     let scratch = try Self.project()
     defer { scratch.remove() }
     for (command, out) in [(["report", "corp"], "report"), (["baseline", "record", "corp", "--force"], "baseline")] {
-      let first = try HaptBinary.run(
-        command + ["--out", out] + Self.fast, in: scratch.url, timeout_s: Self.bound_s)
+      let first = try HaptInProcess.run(
+        command + ["--out", out] + Self.fast, in: scratch.url)
       #expect(first.status == 0, "\(first.stderr)")
       try FileManager.default.removeItem(atPath: scratch.file("\(out)/.hapt-output"))
       // Baselines of earlier versions kept signals, no pattern copies.
       if out == "baseline" { try FileManager.default.removeItem(atPath: scratch.file("baseline/patterns")) }
-      let second = try HaptBinary.run(
-        command + ["--out", out] + Self.fast, in: scratch.url, timeout_s: Self.bound_s)
+      let second = try HaptInProcess.run(
+        command + ["--out", out] + Self.fast, in: scratch.url)
       #expect(second.status == 0, "\(command): \(second.stderr)")
       #expect(FileManager.default.fileExists(atPath: scratch.file("\(out)/.hapt-output")))
       // A file hapt does not write there, in an old output without a marker: refused, kept.

@@ -21,7 +21,7 @@ import Testing
     _ arguments: [String], in scratch: ScratchFolder, naming named: String, keeping file: String
   ) throws {
     let before = FileManager.default.contents(atPath: scratch.file(file))
-    let run = try HaptBinary.run(arguments, in: scratch.url, timeout_s: bound_s)
+    let run = try HaptInProcess.run(arguments, in: scratch.url)
     let label = arguments.joined(separator: " ")
     #expect(run.status == 73, "\(label): \(run.status) \(run.stderr)")
     let lines = run.stderr.split(separator: "\n")
@@ -32,11 +32,11 @@ import Testing
   @Test func aRerunKeepsAFileTheUserAddedToTheReport() throws {
     let scratch = try Self.project()
     defer { scratch.remove() }
-    let first = try HaptBinary.run(
-      ["report", "corp", "--out", "rep"] + Self.fast, in: scratch.url, timeout_s: Self.bound_s)
+    let first = try HaptInProcess.run(
+      ["report", "corp", "--out", "rep"] + Self.fast, in: scratch.url)
     #expect(first.status == 0, "\(first.stderr)")
-    let again = try HaptBinary.run(
-      ["report", "corp", "--out", "rep"] + Self.fast, in: scratch.url, timeout_s: Self.bound_s)
+    let again = try HaptInProcess.run(
+      ["report", "corp", "--out", "rep"] + Self.fast, in: scratch.url)
     #expect(again.status == 0, "a report replaces its own previous output: \(again.stderr)")
     try scratch.write("rep/my-notes.md", "notes about this report")
     try Self.expectRefused(
@@ -68,8 +68,8 @@ import Testing
     try Self.expectRefused(
       ["convert", "corp/tap.ahap", "--out", "corp/tap.ahap", "--force"], in: scratch, naming: "input",
       keeping: "corp/tap.ahap")
-    let record = try HaptBinary.run(
-      ["baseline", "record", "corp", "--out", "base"] + Self.fast, in: scratch.url, timeout_s: Self.bound_s)
+    let record = try HaptInProcess.run(
+      ["baseline", "record", "corp", "--out", "base"] + Self.fast, in: scratch.url)
     #expect(record.status == 0, "\(record.stderr)")
     try Self.expectRefused(
       ["baseline", "check", "corp", "--baseline", "base", "--junit", "base/manifest.json"] + Self.fast, in: scratch,
@@ -91,15 +91,15 @@ import Testing
     for (arguments, out) in [
       (["render", "corp/tap.ahap", "--out"], "out.wav"), (["render", "corp/tap.ahap", "--out"], "out.csv"),
     ] {
-      let forced = try HaptBinary.run(arguments + [out, "--force"], in: scratch.url, timeout_s: Self.bound_s)
+      let forced = try HaptInProcess.run(arguments + [out, "--force"], in: scratch.url)
       #expect(forced.status == 0, "\(forced.stderr)")
-      let again = try HaptBinary.run(arguments + [out], in: scratch.url, timeout_s: Self.bound_s)
+      let again = try HaptInProcess.run(arguments + [out], in: scratch.url)
       #expect(again.status == 0, "\(out): \(again.stderr)")
     }
     // An empty file ($GITHUB_STEP_SUMMARY at the start of a step) is written, then rewritten.
     try scratch.write("step.md", "")
     for _ in 0..<2 {
-      let lint = try HaptBinary.run(["lint", "corp", "--summary", "step.md"], in: scratch.url, timeout_s: Self.bound_s)
+      let lint = try HaptInProcess.run(["lint", "corp", "--summary", "step.md"], in: scratch.url)
       #expect(lint.status == 0, "\(lint.stderr)")
     }
     let summary = try String(contentsOfFile: scratch.file("step.md"), encoding: .utf8)
@@ -135,7 +135,7 @@ import Testing
       ["render", "corp/tap.ahap", "--out", "notes.txt/out.wav"],
       ["render", "corp/tap.ahap", "--out", "no-such-folder/out.wav"],
     ] {
-      let run = try HaptBinary.run(arguments, in: scratch.url, timeout_s: Self.bound_s)
+      let run = try HaptInProcess.run(arguments, in: scratch.url)
       let label = arguments.joined(separator: " ")
       #expect(run.status == 73, "\(label): \(run.stderr)")
       #expect(

@@ -33,7 +33,7 @@ import Testing
     let file = folder.appendingPathComponent("one-hertz.wav")
     try Self.wav(rate_Hz: 1, frames: 3600).write(to: file)
     for arguments in [["describe", file.path], ["compare", file.path, file.path]] {
-      let run = try HaptBinary.run(arguments)
+      let run = try HaptInProcess.run(arguments)
       #expect(run.status == 65, "\(run.stdout)\(run.stderr)")
       let lines = run.stderr.split(separator: "\n").filter { $0.contains("sample rate 1 Hz") }
       #expect(lines.count == 1, "\(run.stderr)")
@@ -48,13 +48,13 @@ import Testing
     let file = folder.appendingPathComponent("slow.wav")
     // 1,000 s at 100 Hz: 100,000 samples, 8,000,000 at 8 kHz (over the 4,800,000 cap).
     try Self.wav(rate_Hz: 100, frames: 100_000).write(to: file)
-    let run = try HaptBinary.run(["describe", file.path])
+    let run = try HaptInProcess.run(["describe", file.path])
     #expect(run.status == 65, "\(run.stdout)\(run.stderr)")
     let lines = run.stderr.split(separator: "\n").filter { $0.contains("more than the limit of 4800000") }
     #expect(lines.count == 1, "\(run.stderr)")
     #expect(lines.first?.contains("slow.wav") == true)
     // Just under the cap still reads.
     try Self.wav(rate_Hz: 100, frames: 6_000).write(to: file)
-    #expect(try HaptBinary.run(["describe", file.path]).status == 0)
+    #expect(try HaptInProcess.run(["describe", file.path]).status == 0)
   }
 }

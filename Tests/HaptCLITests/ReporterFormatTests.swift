@@ -29,7 +29,7 @@ import Testing
   func lines(_ run: HaptRun) -> [String] { run.stdout.split(separator: "\n").map(String.init) }
 
   @Test func xcodeLinesCarryFileLineAndColumn() throws {
-    let run = try HaptBinary.run(["lint", Self.ahap, Self.haptic, Self.xml, "--format", "xcode"])
+    let run = try HaptInProcess.run(["lint", Self.ahap, Self.haptic, Self.xml, "--format", "xcode"])
     #expect(run.status == 0, "\(run.stderr)")
     let out = lines(run)
     // AHAP: JSON paths to the value's place.
@@ -52,14 +52,14 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("simultaneous.ahap").path
     try Self.simultaneous.write(toFile: file, atomically: true, encoding: .utf8)
-    let run = try HaptBinary.run(["lint", file, "--format", "xcode"])
+    let run = try HaptInProcess.run(["lint", file, "--format", "xcode"])
     #expect(
       lines(run).contains { $0.hasPrefix("\(file):6:15: warning: transient at") && $0.hasSuffix("[PAT003]") },
       "\(run.stdout)")
   }
 
   @Test func githubAnnotationsCarryFileLineAndColumn() throws {
-    let run = try HaptBinary.run(["lint", Self.ahap, Self.haptic, Self.xml, "--format", "github"])
+    let run = try HaptInProcess.run(["lint", Self.ahap, Self.haptic, Self.xml, "--format", "github"])
     #expect(run.status == 0)
     let out = lines(run)
     #expect(
@@ -75,14 +75,14 @@ import Testing
 
   @Test func unreadableFilesAreErrorFindingsAtTheirPlace() throws {
     let broken = Self.fixtures + "/broken-type.ahap"
-    let run = try HaptBinary.run(["lint", broken, "--format", "xcode"])
+    let run = try HaptInProcess.run(["lint", broken, "--format", "xcode"])
     #expect(run.status == 65)
     #expect(lines(run) == ["\(broken):9:80: error: expected a number, found a string [FILE001]"], "\(run.stdout)")
     #expect(run.stderr.isEmpty, "the finding is not printed twice")
   }
 
   @Test func sarifValidatesAgainstTheSchema() throws {
-    let run = try HaptBinary.run([
+    let run = try HaptInProcess.run([
       "lint", Self.ahap, Self.haptic, Self.xml, Self.fixtures + "/broken-type.ahap", "--format", "sarif",
     ])
     #expect(run.status == 65)
@@ -147,7 +147,7 @@ import Testing
     let folder = try HaptBinary.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let summary = folder.appendingPathComponent("summary.md").path
-    let run = try HaptBinary.run(["lint", Self.ahap, "--format", "markdown", "--summary", summary])
+    let run = try HaptInProcess.run(["lint", Self.ahap, "--format", "markdown", "--summary", summary])
     #expect(run.status == 0)
     #expect(run.stdout.hasPrefix("### hapt lint: passed\n"))
     #expect(run.stdout.contains("1 file(s) checked, 3 error(s), 10 warning(s), 2 info, 0 unreadable."), "\(run.stdout)")
@@ -158,7 +158,7 @@ import Testing
 
   @Test func latencyFindingsFailOnTheirFile() throws {
     let file = HaptBinary.packageRoot.appendingPathComponent("Corpora/library/ui-long-press.ahap").path
-    let run = try HaptBinary.run(["latency", file, "--budget", "1ms", "--warn", "1ms", "--format", "github"])
+    let run = try HaptInProcess.run(["latency", file, "--budget", "1ms", "--warn", "1ms", "--format", "github"])
     #expect(run.status == 1)
     let out = lines(run)
     #expect(!out.isEmpty)

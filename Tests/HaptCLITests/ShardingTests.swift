@@ -29,7 +29,7 @@ import Testing
       "2", "--all-pairs",
     ]
     let whole = folder.appendingPathComponent("whole")
-    let run = try HaptBinary.run(["report", Self.library, "--out", whole.path] + options)
+    let run = try HaptInProcess.run(["report", Self.library, "--out", whole.path] + options)
     #expect(run.status == 0, "\(run.stderr)")
     // stderr is a pipe here, not a terminal: no progress lines.
     #expect(!run.stderr.contains("\r") && !run.stderr.contains("comparing pairs"))
@@ -37,13 +37,13 @@ import Testing
     for shard in [2, 3, 1] {  // any order
       let part = folder.appendingPathComponent("part\(shard)").path
       // Threads differ between the shards and the unsharded run: no effect on the bytes.
-      let shardRun = try HaptBinary.run(
+      let shardRun = try HaptInProcess.run(
         ["report", Self.library, "--shard", "\(shard)/3", "--out", part, "--threads", "\(shard)"] + options)
       #expect(shardRun.status == 0, "\(shardRun.stderr)")
       parts.append(part)
     }
     let merged = folder.appendingPathComponent("merged")
-    let merge = try HaptBinary.run(["merge"] + parts + ["--out", merged.path])
+    let merge = try HaptInProcess.run(["merge"] + parts + ["--out", merged.path])
     #expect(merge.status == 0, "\(merge.stderr)")
     let expected = try Self.files(whole)
     let actual = try Self.files(merged)
@@ -60,9 +60,9 @@ import Testing
     #expect(patterns > 3 && pairLines == patterns * (patterns - 1) / 2)
 
     // Parts that do not belong together are refused: a missing shard, a repeated one.
-    let missing = try HaptBinary.run(["merge", parts[0], parts[1], "--out", folder.appendingPathComponent("x").path])
+    let missing = try HaptInProcess.run(["merge", parts[0], parts[1], "--out", folder.appendingPathComponent("x").path])
     #expect(missing.status == 66 && missing.stderr.contains("missing shard"), "\(missing.stderr)")
-    let twice = try HaptBinary.run([
+    let twice = try HaptInProcess.run([
       "merge", parts[0], parts[0], parts[1], "--out", folder.appendingPathComponent("x").path,
     ])
     #expect(twice.status != 0 && twice.stderr.contains("given twice"), "\(twice.stderr)")
@@ -83,17 +83,17 @@ import Testing
     }
     let options = ["--device", "iphone-wideband-lra", "--state", "prepared"]
     let whole = folder.appendingPathComponent("baseline").path
-    #expect(try HaptBinary.run(["baseline", "record", corpus.path, "--out", whole] + options).status == 0)
+    #expect(try HaptInProcess.run(["baseline", "record", corpus.path, "--out", whole] + options).status == 0)
     var recordParts: [String] = []
     for shard in 1...3 {
       let part = folder.appendingPathComponent("record\(shard)").path
-      let run = try HaptBinary.run(
+      let run = try HaptInProcess.run(
         ["baseline", "record", corpus.path, "--shard", "\(shard)/3", "--out", part] + options)
       #expect(run.status == 0, "\(run.stderr)")
       recordParts.append(part)
     }
     let merged = folder.appendingPathComponent("merged")
-    let merge = try HaptBinary.run(["merge"] + recordParts.reversed() + ["--out", merged.path])
+    let merge = try HaptInProcess.run(["merge"] + recordParts.reversed() + ["--out", merged.path])
     #expect(merge.status == 0, "\(merge.stderr)")
     let expected = try Self.files(URL(fileURLWithPath: whole))
     #expect(expected.keys.contains("manifest.json") && expected.count > names.count)
@@ -108,7 +108,7 @@ import Testing
     try softer.write(toFile: file, atomically: true, encoding: .utf8)
     let junit = folder.appendingPathComponent("junit.xml").path
     let check = ["baseline", "check", corpus.path, "--baseline", whole, "--format", "csv", "--junit", junit]
-    let unsharded = try HaptBinary.run(check)
+    let unsharded = try HaptInProcess.run(check)
     #expect(unsharded.status == 1)
     let unshardedXML = try String(contentsOfFile: junit, encoding: .utf8)
     try FileManager.default.removeItem(atPath: junit)
@@ -116,12 +116,12 @@ import Testing
     var shardStatuses: [Int32] = []
     for shard in 1...3 {
       let part = folder.appendingPathComponent("check\(shard)").path
-      let run = try HaptBinary.run(check + ["--shard", "\(shard)/3", "--out", part])
+      let run = try HaptInProcess.run(check + ["--shard", "\(shard)/3", "--out", part])
       shardStatuses.append(run.status)
       checkParts.append(part)
     }
     #expect(shardStatuses.filter { $0 == 1 }.count == 1 && shardStatuses.filter { $0 == 0 }.count == 2)
-    let mergedCheck = try HaptBinary.run(["merge"] + checkParts)
+    let mergedCheck = try HaptInProcess.run(["merge"] + checkParts)
     #expect(mergedCheck.status == 1)
     #expect(mergedCheck.stdout == unsharded.stdout)
     #expect(mergedCheck.stdout.contains("triple-tap") && mergedCheck.stdout.contains(",changed,"))
@@ -130,7 +130,7 @@ import Testing
 
   @Test func badShardSpecIsAUsageError() throws {
     for spec in ["0/3", "4/3", "3", "a/b"] {
-      let run = try HaptBinary.run(["report", Self.library, "--shard", spec, "--out", "/tmp/never"])
+      let run = try HaptInProcess.run(["report", Self.library, "--shard", spec, "--out", "/tmp/never"])
       #expect(run.status == 64, "\(spec): \(run.stderr)")
       #expect(run.stderr.contains("--shard"))
     }

@@ -14,7 +14,7 @@ import Testing
   }
 
   @Test func devicesListsEveryProfileWithDerivedValues() throws {
-    let run = try HaptBinary.run(["devices"])
+    let run = try HaptInProcess.run(["devices"])
     #expect(run.status == 0)
     for name in ["iphone-wideband-lra (default)", "android-lra-235", "erm-phone", "tablet-none"] {
       #expect(run.stdout.contains(name))
@@ -33,7 +33,7 @@ import Testing
   }
 
   @Test func devicesAsJSONParses() throws {
-    let run = try HaptBinary.run(["devices", "--format", "json"])
+    let run = try HaptInProcess.run(["devices", "--format", "json"])
     #expect(run.status == 0)
     let value = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]]
     let profiles = try #require(value)
@@ -46,7 +46,7 @@ import Testing
   @Test func renderWritesCSVWithFullPrecisionAndSummary() throws {
     let out = Self.temporary("render.csv")
     defer { try? FileManager.default.removeItem(atPath: out) }
-    let run = try HaptBinary.run(["render", Self.pattern, "--out", out])
+    let run = try HaptInProcess.run(["render", Self.pattern, "--out", out])
     #expect(run.status == 0, "\(run.stderr)")
     for key in ["peak:", "rms:", "energy:", "dominant frequency:", "onset latency:"] {
       #expect(run.stdout.contains(key))
@@ -68,7 +68,7 @@ import Testing
     for ext in ["wav", "flac"] {
       let out = Self.temporary("render.\(ext)")
       defer { try? FileManager.default.removeItem(atPath: out) }
-      let run = try HaptBinary.run([
+      let run = try HaptInProcess.run([
         "render", Self.pattern, "--out", out, "--device", "android-lra-235", "--state", "cold",
       ])
       #expect(run.status == 0, "\(run.stderr)")
@@ -81,10 +81,10 @@ import Testing
   @Test func silentRendersSayWhy() throws {
     let out = Self.temporary("silent.csv")
     defer { try? FileManager.default.removeItem(atPath: out) }
-    let tablet = try HaptBinary.run(["render", Self.pattern, "--out", out, "--device", "tablet-none"])
+    let tablet = try HaptInProcess.run(["render", Self.pattern, "--out", out, "--device", "tablet-none"])
     #expect(tablet.status == 0)
     #expect(tablet.stdout.contains("silent: device has no actuator"))
-    let off = try HaptBinary.run([
+    let off = try HaptInProcess.run([
       "render", Self.pattern, "--out", out, "--condition", "haptics-off", "--format", "json",
     ])
     #expect(off.status == 0)
@@ -123,7 +123,7 @@ import Testing
 
   @Test(arguments: failures)
   func failuresHaveTheRightStatusAndMessage(_ failure: Failure) throws {
-    let run = try HaptBinary.run(failure.arguments, in: URL(fileURLWithPath: HaptBinary.packageRoot.path))
+    let run = try HaptInProcess.run(failure.arguments)
     #expect(run.status == failure.status, "\(run.stderr)")
     #expect(run.stderr.contains(failure.message), "\(run.stderr)")
     #expect(run.stdout.isEmpty)
@@ -137,7 +137,7 @@ import Testing
       encoding: .utf8)
     try good.replacingOccurrences(of: "\"movingMass_kg\": 0.002", with: "\"movingMass_kg\": -1").write(
       toFile: path, atomically: true, encoding: .utf8)
-    let run = try HaptBinary.run([
+    let run = try HaptInProcess.run([
       "render", Self.pattern, "--out", Self.temporary("never.csv"), "--device", path,
     ])
     #expect(run.status == 65)

@@ -14,16 +14,16 @@ import Testing
     (["latency", tap, "--device", "iphone-wideband"], "no such device; did you mean 'iphone-wideband-lra'?"),
   ])
   func aNearNameIsSuggested(_ arguments: [String], _ expected: String) throws {
-    let run = try HaptBinary.run(arguments)
+    let run = try HaptInProcess.run(arguments)
     #expect(run.status == 64 || run.status == 66, "\(run.stderr)")
     #expect(run.stderr.contains(expected), "\(run.stderr)")
   }
 
   @Test func aFarNameGetsNoSuggestion() throws {
-    let option = try HaptBinary.run(["latency", Self.tap, "--frobnicate"])
+    let option = try HaptInProcess.run(["latency", Self.tap, "--frobnicate"])
     #expect(option.status == 64)
     #expect(option.stderr.contains("unknown option '--frobnicate'\n"), "\(option.stderr)")
-    let command = try HaptBinary.run(["frobnicate"])
+    let command = try HaptInProcess.run(["frobnicate"])
     #expect(!command.stderr.contains("did you mean"), "\(command.stderr)")
   }
 }

@@ -14,29 +14,29 @@ import Testing
   // MARK: - Latency
 
   @Test func latencyPassesPreparedAndFailsColdByDefault() throws {
-    let prepared = try HaptBinary.run(["latency", Self.tripleTap, "--state", "prepared"])
+    let prepared = try HaptInProcess.run(["latency", Self.tripleTap, "--state", "prepared"])
     #expect(prepared.status == 0, "\(prepared.stdout)\(prepared.stderr)")
     #expect(prepared.stdout.contains("pass"))
-    let cold = try HaptBinary.run(["latency", Self.tripleTap, "--state", "cold"])
+    let cold = try HaptInProcess.run(["latency", Self.tripleTap, "--state", "cold"])
     #expect(cold.status == 1, "\(cold.stdout)\(cold.stderr)")
     #expect(cold.stdout.contains("fail"))
-    let both = try HaptBinary.run(["latency", Self.tripleTap])
+    let both = try HaptInProcess.run(["latency", Self.tripleTap])
     #expect(both.status == 1)
   }
 
   @Test func latencyBudgetOptionChangesTheVerdict() throws {
-    let generous = try HaptBinary.run([
+    let generous = try HaptInProcess.run([
       "latency", Self.tripleTap, "--state", "cold", "--budget", "300ms", "--warn", "400ms",
     ])
     #expect(generous.status == 0, "\(generous.stdout)\(generous.stderr)")
-    let strict = try HaptBinary.run([
+    let strict = try HaptInProcess.run([
       "latency", Self.tripleTap, "--state", "prepared", "--budget", "1ms", "--warn", "2ms",
     ])
     #expect(strict.status == 1)
   }
 
   @Test func latencyCSVHasUnitsInHeaderAndOneRowPerDeviceAndState() throws {
-    let run = try HaptBinary.run([
+    let run = try HaptInProcess.run([
       "latency", Self.tripleTap, "--device", "iphone-wideband-lra,android-lra-235", "--format", "csv",
     ])
     let lines = run.stdout.split(separator: "\n")
@@ -46,7 +46,7 @@ import Testing
 
   @Test func latencyBudgetFieldsShowTheGivenBudgetInCSVAndJSON() throws {
     let options = ["latency", Self.tripleTap, "--state", "prepared", "--budget", "40ms", "--warn", "45ms"]
-    let csv = try HaptBinary.run(options + ["--format", "csv"])
+    let csv = try HaptInProcess.run(options + ["--format", "csv"])
     let lines = csv.stdout.split(separator: "\n").map {
       $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
     }
@@ -55,7 +55,7 @@ import Testing
     let budget = try #require(header.firstIndex(of: "budget_ms"))
     let warn = try #require(header.firstIndex(of: "warn_ms"))
     #expect(row[budget] == "40" && row[warn] == "45", "\(csv.stdout)")
-    let json = try HaptBinary.run(options + ["--format", "json"])
+    let json = try HaptInProcess.run(options + ["--format", "json"])
     let object = try #require(
       (try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])?.first)
     #expect(object["budget_ms"] as? Double == 40 && object["warn_ms"] as? Double == 45, "\(json.stdout)")
@@ -64,13 +64,13 @@ import Testing
   }
 
   @Test func latencyOfSilentDeviceIsSilentNotFailed() throws {
-    let run = try HaptBinary.run(["latency", Self.tripleTap, "--device", "tablet-none"])
+    let run = try HaptInProcess.run(["latency", Self.tripleTap, "--device", "tablet-none"])
     #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
     #expect(run.stdout.contains("silent"))
   }
 
   @Test func latencyOfMissingFileIsNoInputAndOthersStillChecked() throws {
-    let run = try HaptBinary.run(["latency", "/nonexistent.ahap", Self.tripleTap, "--state", "prepared"])
+    let run = try HaptInProcess.run(["latency", "/nonexistent.ahap", Self.tripleTap, "--state", "prepared"])
     #expect(run.status == 66 || run.status == 65)
     #expect(run.stderr.contains("/nonexistent.ahap"))
     #expect(run.stdout.contains("triple-tap"))
@@ -97,14 +97,14 @@ import Testing
     let corpus = try Self.copyCorpus(to: folder)
     let baseline = folder.appendingPathComponent("baseline").path
     let device = ["--device", "android-lra-235", "--state", "both"]
-    let record = try HaptBinary.run(["baseline", "record", corpus.path, "--out", baseline] + device)
+    let record = try HaptInProcess.run(["baseline", "record", corpus.path, "--out", baseline] + device)
     #expect(record.status == 0, "\(record.stderr)")
     let file = corpus.appendingPathComponent("double-tap.ahap").path
     var lines = try String(contentsOfFile: file, encoding: .utf8).components(separatedBy: "\n")
     let second = try #require(lines.indices.last { lines[$0].contains("\"ParameterValue\": 0.9") })
     lines[second] = lines[second].replacingOccurrences(of: "0.9", with: "0.45")
     try lines.joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
-    let check = try HaptBinary.run(["baseline", "check", corpus.path, "--baseline", baseline] + device)
+    let check = try HaptInProcess.run(["baseline", "check", corpus.path, "--baseline", baseline] + device)
     #expect(check.status == 1, "\(check.stdout)\(check.stderr)")
     #expect(check.stdout.contains("event 2 (transient at 0.12 s): 6.0 dB weaker"), "\(check.stdout)")
     #expect(!check.stdout.contains("-0.0 "), "\(check.stdout)")
@@ -115,11 +115,11 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let corpus = try Self.copyCorpus(to: folder)
     let baseline = folder.appendingPathComponent("baseline").path
-    let record = try HaptBinary.run(["baseline", "record", corpus.path, "--out", baseline])
+    let record = try HaptInProcess.run(["baseline", "record", corpus.path, "--out", baseline])
     #expect(record.status == 0, "\(record.stdout)\(record.stderr)")
     #expect(FileManager.default.fileExists(atPath: baseline + "/manifest.json"))
 
-    let unchanged = try HaptBinary.run(["baseline", "check", corpus.path, "--baseline", baseline])
+    let unchanged = try HaptInProcess.run(["baseline", "check", corpus.path, "--baseline", baseline])
     #expect(unchanged.status == 0, "\(unchanged.stdout)\(unchanged.stderr)")
     #expect(unchanged.stdout.contains("PASS"))
 
@@ -130,7 +130,7 @@ import Testing
     #expect(softer != original)
     try softer.write(toFile: file, atomically: true, encoding: .utf8)
     let junit = folder.appendingPathComponent("junit.xml").path
-    let intensity = try HaptBinary.run(["baseline", "check", corpus.path, "--baseline", baseline, "--junit", junit])
+    let intensity = try HaptInProcess.run(["baseline", "check", corpus.path, "--baseline", baseline, "--junit", junit])
     #expect(intensity.status == 1, "\(intensity.stdout)\(intensity.stderr)")
     let changedLines = intensity.stdout.split(separator: "\n").filter {
       $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst(3).first == "changed"
@@ -151,23 +151,23 @@ import Testing
     let fused = original.replacingOccurrences(of: "\"Time\": 0.12", with: "\"Time\": 0.2")
     #expect(fused != original)
     try fused.write(toFile: file, atomically: true, encoding: .utf8)
-    let together = try HaptBinary.run(["baseline", "check", corpus.path, "--baseline", baseline])
+    let together = try HaptInProcess.run(["baseline", "check", corpus.path, "--baseline", baseline])
     #expect(together.status == 1)
     #expect(together.stdout.contains("events 2-3 (transients at 0.20-0.24 s, felt as one)"), "\(together.stdout)")
     // Moved 50 ms, to 0.17 s, it stays apart: one moved event, not added plus weaker.
     let later = original.replacingOccurrences(of: "\"Time\": 0.12", with: "\"Time\": 0.17")
     try later.write(toFile: file, atomically: true, encoding: .utf8)
-    let timing = try HaptBinary.run(["baseline", "check", corpus.path, "--baseline", baseline])
+    let timing = try HaptInProcess.run(["baseline", "check", corpus.path, "--baseline", baseline])
     #expect(timing.status == 1)
     #expect(timing.stdout.contains("triple-tap"))
     #expect(timing.stdout.contains("event 2 (transient at 0.17 s) starts 50 ms later"), "\(timing.stdout)")
     #expect(!timing.stdout.contains(" added (") && !timing.stdout.contains(" missing ("), "\(timing.stdout)")
-    let json = try HaptBinary.run(["baseline", "check", corpus.path, "--baseline", baseline, "--format", "json"])
+    let json = try HaptInProcess.run(["baseline", "check", corpus.path, "--baseline", baseline, "--format", "json"])
     #expect(json.status == 1)
     #expect(json.stdout.contains("\"cue\": \"onset\"") && json.stdout.contains("\"dPrime_JND\""))
 
     // --device and --state select what is checked.
-    let selected = try HaptBinary.run([
+    let selected = try HaptInProcess.run([
       "baseline", "check", corpus.path, "--baseline", baseline, "--state", "cold", "--format", "csv",
     ])
     let rows = selected.stdout.split(separator: "\n").dropFirst()
@@ -175,7 +175,7 @@ import Testing
 
     // Restored: passes again.
     try original.write(toFile: file, atomically: true, encoding: .utf8)
-    #expect(try HaptBinary.run(["baseline", "check", corpus.path, "--baseline", baseline]).status == 0)
+    #expect(try HaptInProcess.run(["baseline", "check", corpus.path, "--baseline", baseline]).status == 0)
   }
 
   @Test func baselineNoticesAnEditedDeviceProfileAndAddedOrRemovedPatterns() throws {
@@ -190,14 +190,15 @@ import Testing
       .write(toFile: profile, atomically: true, encoding: .utf8)
     let baseline = folder.appendingPathComponent("baseline").path
     #expect(
-      try HaptBinary.run(["baseline", "record", corpus.path, "--out", baseline, "--device", profile]).status == 0)
+      try HaptInProcess.run(["baseline", "record", corpus.path, "--out", baseline, "--device", profile]).status == 0)
     #expect(
-      try HaptBinary.run(["baseline", "check", corpus.path, "--baseline", baseline, "--device", profile]).status == 0)
+      try HaptInProcess.run(["baseline", "check", corpus.path, "--baseline", baseline, "--device", profile]).status == 0
+    )
 
     let edited = try String(contentsOfFile: profile, encoding: .utf8)
       .replacingOccurrences(of: "\"stiffness_N_per_m\": 2282", with: "\"stiffness_N_per_m\": 2400")
     try edited.write(toFile: profile, atomically: true, encoding: .utf8)
-    let check = try HaptBinary.run(["baseline", "check", corpus.path, "--baseline", baseline, "--device", profile])
+    let check = try HaptInProcess.run(["baseline", "check", corpus.path, "--baseline", baseline, "--device", profile])
     #expect(check.status == 1)
     #expect(check.stderr.contains("device profile 'test-phone' differs"))
     #expect(check.stdout.contains("incomparable"))
@@ -209,7 +210,7 @@ import Testing
     try FileManager.default.removeItem(atPath: corpus.appendingPathComponent("heartbeat.ahap").path)
     try FileManager.default.copyItem(
       atPath: "\(Self.library)/tick-tock.ahap", toPath: corpus.appendingPathComponent("tick-tock.ahap").path)
-    let membership = try HaptBinary.run([
+    let membership = try HaptInProcess.run([
       "baseline", "check", corpus.path, "--baseline", baseline, "--device", profile, "--format", "csv",
     ])
     #expect(membership.status == 1)
@@ -223,35 +224,35 @@ import Testing
     let corpus = try Self.copyCorpus(to: folder)
     let baseline = folder.appendingPathComponent("baseline").path
     #expect(
-      try HaptBinary.run(["baseline", "record", corpus.path, "--out", baseline, "--state", "prepared"]).status == 0)
+      try HaptInProcess.run(["baseline", "record", corpus.path, "--out", baseline, "--state", "prepared"]).status == 0)
     let manifest = try Data(contentsOf: URL(fileURLWithPath: baseline + "/manifest.json"))
-    let again = try HaptBinary.run(["baseline", "record", corpus.path, "--out", baseline])
+    let again = try HaptInProcess.run(["baseline", "record", corpus.path, "--out", baseline])
     #expect(again.status == 73)
     #expect(again.stderr.contains("--force"))
     #expect(try Data(contentsOf: URL(fileURLWithPath: baseline + "/manifest.json")) == manifest)
-    #expect(try HaptBinary.run(["baseline", "record", corpus.path, "--out", baseline, "--force"]).status == 0)
+    #expect(try HaptInProcess.run(["baseline", "record", corpus.path, "--out", baseline, "--force"]).status == 0)
   }
 
   // MARK: - Compare and confusion
 
   @Test func compareGivesBothDirectionsAndIsZeroOnIdentity() throws {
-    let same = try HaptBinary.run(["compare", Self.tripleTap, Self.tripleTap, "--format", "json"])
+    let same = try HaptInProcess.run(["compare", Self.tripleTap, Self.tripleTap, "--format", "json"])
     #expect(same.status == 0, "\(same.stderr)")
     #expect(same.stdout.contains("\"dPrime_JND\": 0"))
     #expect(same.stdout.contains("\"similarity\": 1"))
     #expect(same.stdout.contains("\"changes\": []"))
-    let different = try HaptBinary.run(["compare", Self.tripleTap, Self.heartbeat])
+    let different = try HaptInProcess.run(["compare", Self.tripleTap, Self.heartbeat])
     #expect(different.status == 0)
     // Text shows d' and its verdict, and the bounded waveform similarity labelled as
     // such; the raw, unbounded ST-SIM stays in JSON.
     #expect(different.stdout.contains("d' =") && different.stdout.contains("waveform similarity (ST-SIM, 0..1"))
     #expect(!different.stdout.contains("raw ST-SIM"))
-    let tapPair = try HaptBinary.run(["compare", "Corpora/library/double-tap.ahap", Self.tripleTap])
+    let tapPair = try HaptInProcess.run(["compare", "Corpora/library/double-tap.ahap", Self.tripleTap])
     #expect(tapPair.stdout.contains("waveform similarity (ST-SIM, 0..1, 1 identical; not the verdict) = 0.500"))
     #expect(!tapPair.stdout.contains("22.52"), "the raw ST-SIM (22.5) is JSON-only")
     #expect(different.stdout.contains("what a person would feel, from A to B:"))
     #expect(different.stdout.contains("detect_ms"))
-    let json = try HaptBinary.run(["compare", Self.tripleTap, Self.heartbeat, "--format", "json"])
+    let json = try HaptInProcess.run(["compare", Self.tripleTap, Self.heartbeat, "--format", "json"])
     for key in ["\"dPrime_JND\"", "\"similarity\"", "\"changes\"", "\"event\"", "\"cue\"", "\"size\"", "\"unit\""] {
       #expect(json.stdout.contains(key), "\(key)")
     }
@@ -261,8 +262,8 @@ import Testing
     let folder = try Self.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let wav = folder.appendingPathComponent("triple.wav").path
-    #expect(try HaptBinary.run(["render", Self.tripleTap, "--out", wav]).status == 0)
-    let run = try HaptBinary.run(["compare", wav, Self.tripleTap, "--format", "json"])
+    #expect(try HaptInProcess.run(["render", Self.tripleTap, "--out", wav]).status == 0)
+    let run = try HaptInProcess.run(["compare", wav, Self.tripleTap, "--format", "json"])
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stdout.contains("recording at 8000 Hz"))
     // A WAV rendered by hapt is the same signal (float32 rounding only): d' about 0.
@@ -272,7 +273,7 @@ import Testing
   }
 
   @Test func confusionOfDefaultSetPrintsMatrixAndIT() throws {
-    let run = try HaptBinary.run(["confusion"])
+    let run = try HaptInProcess.run(["confusion"])
     #expect(run.status == 0 || run.status == 1)
     #expect(run.stdout.contains("uikit-notification-success"))
     #expect(run.stdout.contains("bits"))
@@ -284,7 +285,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let copy = folder.appendingPathComponent("copy.ahap").path
     try FileManager.default.copyItem(atPath: Self.tripleTap, toPath: copy)
-    let run = try HaptBinary.run(["confusion", Self.tripleTap, copy])
+    let run = try HaptInProcess.run(["confusion", Self.tripleTap, copy])
     #expect(run.status == 1)
     #expect(run.stdout.contains("likely to be confused"))
   }
@@ -294,13 +295,13 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let counts = folder.appendingPathComponent("counts.csv").path
     try "10,0,0\n0,10,0\n0,0,10\n".write(toFile: counts, atomically: true, encoding: .utf8)
-    let run = try HaptBinary.run(["confusion", "--counts", counts, "--format", "json"])
+    let run = try HaptInProcess.run(["confusion", "--counts", counts, "--format", "json"])
     #expect(run.status == 0, "\(run.stderr)")
     let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
     #expect(abs((object?["informationTransfer_bits"] as? Double ?? 0) - log2(3)) < 1e-12)
     #expect(object?["percentCorrect"] as? Double == 100)
     try "1,2\n3\n".write(toFile: counts, atomically: true, encoding: .utf8)
-    let bad = try HaptBinary.run(["confusion", "--counts", counts])
+    let bad = try HaptInProcess.run(["confusion", "--counts", counts])
     #expect(bad.status == 65)
     #expect(bad.stderr.contains(counts))
   }
@@ -312,7 +313,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let out = folder.appendingPathComponent("report").path
     let system = HaptBinary.packageRoot.appendingPathComponent("Corpora/system").path
-    let run = try HaptBinary.run([
+    let run = try HaptInProcess.run([
       "report", system, Self.library, "--out", out, "--device", "iphone-wideband-lra,android-lra-235",
     ])
     #expect(run.status == 0, "\(run.stderr)")
@@ -351,7 +352,7 @@ import Testing
     """.write(
       toFile: corpus.appendingPathComponent("broken.ahap").path, atomically: true, encoding: .utf8)
     let out = folder.appendingPathComponent("report").path
-    let run = try HaptBinary.run(["report", corpus.path, "--out", out, "--device", "iphone-wideband-lra"])
+    let run = try HaptInProcess.run(["report", corpus.path, "--out", out, "--device", "iphone-wideband-lra"])
     #expect(run.status == 65)
     #expect(run.stderr.contains("broken.ahap"))
     let html = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
@@ -372,24 +373,24 @@ import Testing
       {"Event": {"Time": 0.1, "EventType": "HapticTransient"}},
       {"Event": {"Time": 0.2, "EventType": "HapticTransient"}}]}
     """.write(toFile: file, atomically: true, encoding: .utf8)
-    let tooMany = try HaptBinary.run(["lint", file, "--max-events", "2"])
+    let tooMany = try HaptInProcess.run(["lint", file, "--max-events", "2"])
     #expect(tooMany.status == 65)
     #expect(tooMany.stderr.contains("see --max-events"))
-    #expect(try HaptBinary.run(["lint", file, "--max-events", "3"]).status == 0)
-    let tooLate = try HaptBinary.run(["latency", file, "--max-pattern-time", "0.15s"])
+    #expect(try HaptInProcess.run(["lint", file, "--max-events", "3"]).status == 0)
+    let tooLate = try HaptInProcess.run(["latency", file, "--max-pattern-time", "0.15s"])
     #expect(tooLate.status == 65)
     #expect(tooLate.stderr.contains("Pattern[2].Event.Time") && tooLate.stderr.contains("see --max-pattern-time"))
-    #expect(try HaptBinary.run(["lint", file, "--max-events", "0"]).status == 64)
+    #expect(try HaptInProcess.run(["lint", file, "--max-events", "0"]).status == 64)
   }
 
   @Test func renderLengthLimitCutsWithAWarning() throws {
-    let cut = try HaptBinary.run([
+    let cut = try HaptInProcess.run([
       "latency", Self.heartbeat, "--state", "prepared", "--max-render-duration", "0.5s", "--format", "csv",
     ])
     #expect(cut.status == 0, "\(cut.stderr)")
     #expect(cut.stderr.contains("heartbeat.ahap on iphone-wideband-lra: render cut at the length limit"))
-    let whole = try HaptBinary.run(["latency", Self.heartbeat, "--state", "prepared", "--format", "csv"])
+    let whole = try HaptInProcess.run(["latency", Self.heartbeat, "--state", "prepared", "--format", "csv"])
     #expect(!whole.stderr.contains("render cut"))
-    #expect(try HaptBinary.run(["latency", Self.heartbeat, "--max-render-duration", "0"]).status == 64)
+    #expect(try HaptInProcess.run(["latency", Self.heartbeat, "--max-render-duration", "0"]).status == 64)
   }
 }

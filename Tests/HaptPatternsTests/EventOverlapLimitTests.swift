@@ -1,3 +1,4 @@
+import HaptTestSupport
 import Foundation
 import HaptCore
 import Testing
@@ -8,7 +9,7 @@ import HaptFormats
 /// Overlapping continuous events are rendered one by one, so their summed duration is
 /// held to the pattern-time limit: 100,000 overlapping 30 s events (a 10 MB AHAP within
 /// every other limit) took 29 s per device and state to render.
-@Suite struct EventOverlapLimitTests {
+@Suite(.slow) struct EventOverlapLimitTests {
   static func load(continuous count: Int, duration_s: Double) throws -> LoadedPattern {
     let event = "{\"Event\":{\"Time\":0,\"EventType\":\"HapticContinuous\",\"EventDuration\":\(duration_s)}}"
     let text = "{\"Version\":1,\"Pattern\":[" + Array(repeating: event, count: count).joined(separator: ",") + "]}"

@@ -221,7 +221,7 @@ private func document(band: String, extra: String = "", library: String = "[]") 
   }
 }
 
-@Suite struct MPEGFuzzTests {
+@Suite(.tags(.fuzz), .slow) struct MPEGFuzzTests {
   static func iterations(size: Int) -> Int {
     let perFormat = FuzzCases.perFormat(default: 0)
     let kinds = DecoderFuzzTests.Mutation.allCases.count

@@ -10,7 +10,7 @@ import Testing
 /// positions, member lookups or key suggestions were quadratic (a 1 MB file with a
 /// finding per entry took 22 s, 4 MB over 300 s): every finding still gets its exact line
 /// and column in code points.
-@Suite struct OneLineLintTests {
+@Suite(.slow) struct OneLineLintTests {
   static func lint(_ text: String, name: String) throws -> [LintFinding] {
     let report = try lintReport(text, name: name)
     #expect(report.failures.isEmpty, "\(report.failures)")

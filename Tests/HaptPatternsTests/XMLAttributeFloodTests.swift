@@ -1,3 +1,4 @@
+import HaptTestSupport
 import Testing
 
 @testable import HaptPatterns
@@ -8,7 +9,7 @@ import Testing
 /// which compared each attribute with every one before it, took 36 to 58 s for 150,000 and
 /// would take about half an hour here, so before the fix this test did not finish within
 /// the suite's time. No time is measured: the test only has to end.
-@Suite struct XMLAttributeFloodTests {
+@Suite(.slow) struct XMLAttributeFloodTests {
   static func element(attributes count: Int, duplicate: Bool) -> [UInt8] {
     var text = "<primitive-effect name=\"click\""
     text.reserveCapacity(count * 12 + 64)

@@ -1,3 +1,4 @@
+import HaptTestSupport
 import Foundation
 import Testing
 
@@ -9,7 +10,7 @@ import HaptEvaluation
 
 /// `hapt confusion`'s CSV table (issue 32: it searched the pair list by name for every
 /// cell, O(n^4) string comparisons: 300 patterns took 10.8 s CPU).
-@Suite struct ConfusionTableTests {
+@Suite(.slow) struct ConfusionTableTests {
   /// `count` distinct short signals: 20 ms of a sine whose level and frequency vary.
   static func signals(_ count: Int, samples: Int = 160) -> [Signal] {
     (0..<count).map { k in

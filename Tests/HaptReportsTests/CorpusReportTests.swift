@@ -1,3 +1,4 @@
+import HaptTestSupport
 import Foundation
 import HaptCore
 import HaptMetrics
@@ -83,7 +84,7 @@ enum ReportFixture {
   }
 }
 
-@Suite(.serialized) struct CorpusReportTests {
+@Suite(.serialized, .slow) struct CorpusReportTests {
   static let evaluation = Result { try ReportFixture.evaluation(ReportFixture.files()) }
   /// The report of ``evaluation``, built once for the tests that only read it.
   static let report = Result { CorpusReport.build(try evaluation.get(), title: "t") }

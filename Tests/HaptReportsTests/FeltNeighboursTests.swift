@@ -1,3 +1,4 @@
+import HaptTestSupport
 import Foundation
 import HaptMetrics
 import HaptEvaluation
@@ -7,7 +8,7 @@ import Testing
 
 /// Neighbours are felt patterns (issue 18, item 7) ranked by the perceptual distance, and
 /// pattern pages speak the designer's words.
-struct FeltNeighboursTests {
+@Suite(.slow) struct FeltNeighboursTests {
   @Test func silentPatternsAreNobodysNeighbourAndAreListedAsSilent() throws {
     let e = try CorpusReportTests.evaluation.get()
     let silent = Set(e.corpus.entries.indices.filter { !e.attributes[$0].isPerceptible })

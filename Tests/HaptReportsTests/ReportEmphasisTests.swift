@@ -1,3 +1,4 @@
+import HaptTestSupport
 import Foundation
 import HaptCore
 import HaptSimulation
@@ -10,7 +11,7 @@ import Testing
 /// slowest felt patterns; the ports people would notice leave out silent ones; a page's
 /// cold-start advice is one table, the same words as the CLI, none of it `prepare()` on
 /// Android; each page carries its sound.
-@Suite(.serialized) struct ReportEmphasisTests {
+@Suite(.serialized, .slow) struct ReportEmphasisTests {
   static let evaluation = Result { try ReportFixture.evaluation(ReportFixture.files()) }
   static let report = Result {
     var limits = CorpusReport.Limits()

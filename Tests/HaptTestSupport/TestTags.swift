@@ -3,7 +3,9 @@ import Testing
 
 /// The kinds of slow test, as Swift Testing tags: what `Scripts/test --fast` leaves out.
 extension Tag {
-  /// Runs the built `hapt` binary as a process (exit statuses, signals, files on disk).
+  /// Runs whole `hapt` commands on files on disk: in the test process (HaptCLITests'
+  /// `HaptInProcess`), or as the built binary where a real process is needed (signals,
+  /// crashes and hangs under a time bound, another environment).
   @Tag package static var endToEnd: Self
   /// Seeded hostile or random input at scale (`HAPT_FUZZ_CASES` raises the case count).
   @Tag package static var fuzz: Self

@@ -14,7 +14,7 @@ import HaptLint
 /// every shipped pattern's selection lints clean, reads back to the same alternatives and
 /// compiles as Kotlin against the Android SDK stubs; taps at two sharpnesses keep their
 /// contrast where two frequencies can play.
-@Suite struct AndroidExportTests {
+@Suite(.slow) struct AndroidExportTests {
   /// Every shipped AHAP (library and presets), by name.
   static func shipped() throws -> [(name: String, pattern: HapticPattern)] {
     try ["library", "system"].flatMap { folder in

@@ -1,3 +1,4 @@
+import HaptTestSupport
 import Foundation
 import HaptCore
 import HaptPatterns
@@ -11,7 +12,7 @@ import Testing
 /// (issue 32, "compute once") are exactly the rows each section computes on its own, on
 /// every kind of device (Android LRA and ERM classes, an iPhone, a device without an
 /// actuator), whatever the thread count.
-@Suite struct AndroidSectionsTests {
+@Suite(.slow) struct AndroidSectionsTests {
   static func entries() throws -> [(name: String, path: String, pattern: HapticPattern)] {
     let library = try PatternExtentTests.libraryPatterns()
     // Every fourth shipped pattern: taps, buzzes, curves, sharpness contrasts.

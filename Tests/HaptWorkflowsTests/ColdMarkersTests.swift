@@ -1,3 +1,4 @@
+import HaptTestSupport
 import Foundation
 import HaptCore
 import HaptPatterns
@@ -17,7 +18,7 @@ import Testing
 /// states: watchos-direction-up read 230 Hz prepared and 117 Hz cold on a voice-coil
 /// profile, and game-power-up's onset moved by 0.28 ms on iphone-wideband-lra (0.63 ms on
 /// a 90 Hz voice coil) through the detection threshold at that frequency.
-@Suite struct ColdMarkersTests {
+@Suite(.slow) struct ColdMarkersTests {
   @Test func coldMarkersAreThePreparedOnesDelayedByTheEngineOnEveryProfile() throws {
     let library = try PatternExtentTests.libraryPatterns()
     #expect(library.count >= 15)

@@ -1,3 +1,4 @@
+import HaptTestSupport
 import Foundation
 import HaptCore
 import Testing
@@ -11,7 +12,7 @@ import HaptSimulation
 /// 8 threads gives exactly the serial results: measurements, renders, every pair's
 /// similarity and d', reviews and findings. (Exact equality is right here: each value is
 /// computed by the same code on the same inputs; only the scheduling differs.)
-@Suite struct CorpusEvaluationConcurrencyTests {
+@Suite(.slow) struct CorpusEvaluationConcurrencyTests {
   /// `count` varied patterns: transients, a continuous event and sometimes a curve.
   static func generatedCorpus(count: Int) -> PatternCorpus {
     var random = SplitMix64(seed: 0xC0_4C_0E)

@@ -1,3 +1,4 @@
+import HaptTestSupport
 import Foundation
 import HaptCore
 import HaptPatterns
@@ -11,7 +12,7 @@ import HaptFormats
 /// `hapt fit` round trip: a recording made on a known device (another resonance, Q, gain
 /// and latency than the start profile), with noise 40 dB below the signal, resampled to
 /// 48 kHz and written as WAV, is fitted back.
-@Suite struct DeviceFitTests {
+@Suite(.slow) struct DeviceFitTests {
   static let corpora = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Corpora")

@@ -1,3 +1,4 @@
+import HaptTestSupport
 import Foundation
 import HaptCore
 import HaptPatterns
@@ -7,7 +8,7 @@ import Testing
 import HaptFormats
 
 /// What each device class plays of a pattern (Docs/Devices.md, "Fallback rules").
-@Suite struct DevicePlaybackTests {
+@Suite(.slow) struct DevicePlaybackTests {
   static func device(_ name: String) throws -> DeviceProfile { try DeviceProfile.load(nameOrPath: name) }
 
   static func xml(_ text: String) throws -> HapticPattern {

@@ -1,3 +1,4 @@
+import HaptTestSupport
 import Foundation
 import HaptCore
 import HaptPatterns
@@ -7,7 +8,7 @@ import Testing
 
 /// Which guessed numbers move a device's verdicts (Docs/Devices.md, "What rests on
 /// guesses").
-@Suite struct DeviceSensitivityTests {
+@Suite(.slow) struct DeviceSensitivityTests {
   @Test func theSampleIsEveryFourthSystemPreset() throws {
     let device = try DeviceProfile.load(nameOrPath: "pixel-flagship-lra")
     let sample = DeviceSensitivity.samplePresets(for: [device], threads: 2)

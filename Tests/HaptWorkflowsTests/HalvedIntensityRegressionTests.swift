@@ -1,3 +1,4 @@
+import HaptTestSupport
 import Foundation
 import Testing
 
@@ -14,7 +15,7 @@ import HaptFormats
 /// per frequency and lower intensities scaled from it, iphone-wideband-lra rendered
 /// intensities 0.3 to 1 at sharpness 0 identically, and halving a heartbeat's
 /// sharpness-0.1 event read "unchanged, 0.00".)
-@Suite struct HalvedIntensityRegressionTests {
+@Suite(.slow) struct HalvedIntensityRegressionTests {
   static let sharpnesses = [0.0, 0.1, 0.2]
 
   /// The library's heartbeat and a 300 ms buzz at intensity 1, each at one sharpness.

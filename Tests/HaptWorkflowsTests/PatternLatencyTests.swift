@@ -1,3 +1,4 @@
+import HaptTestSupport
 import Foundation
 import Testing
 
@@ -10,7 +11,7 @@ import HaptEvaluation
 /// Engine latency and the pattern's own latency, apart (issue 18 item 4): a pattern that
 /// passes on a prepared engine is never judged as failing because the engine starts cold,
 /// and the prepare() lead named is the one that makes it pass.
-@Suite struct PatternLatencyTests {
+@Suite(.slow) struct PatternLatencyTests {
   static func library() throws -> PatternCorpus {
     PatternCorpus.load([try #require(Corpora.directory("library")).path])
   }

@@ -1,3 +1,4 @@
+import HaptTestSupport
 import Foundation
 import HaptMetrics
 import HaptPatterns
@@ -13,7 +14,7 @@ import Testing
 /// added later is checked with no change here. Every test is parameterised by profile
 /// (and event kind), so a failure names the profile and the property; its message names
 /// the grid point and the numbers.
-@Suite struct PerceptualInvariantTests {
+@Suite(.slow) struct PerceptualInvariantTests {
   static let devicesFolder = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Corpora/devices")

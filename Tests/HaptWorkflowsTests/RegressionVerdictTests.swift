@@ -1,3 +1,4 @@
+import HaptTestSupport
 import Foundation
 import Testing
 
@@ -12,7 +13,7 @@ import HaptFormats
 /// Issue 10's regression table, end to end through `Baseline.record` and `Baseline.check`
 /// on every shipped LRA and ERM profile: a change a person would notice fails, one they
 /// would not passes, and a failure names the event and the cue.
-@Suite struct RegressionVerdictTests {
+@Suite(.slow) struct RegressionVerdictTests {
   /// One edit of the baseline corpus and the verdict it must get.
   struct Edit: Sendable, CustomStringConvertible {
     var name: String

@@ -6,9 +6,15 @@ enum Hapt {
   /// The tool's version, also recorded in baselines and reports.
   static let version = HaptVersion.string
 
-  /// Runs the command line and returns the exit status.
-  static func main(_ arguments: [String]) -> Int32 {
-    let console = Console()
+  /// Runs the command line and returns the exit status; the executable's `main` exits
+  /// with it. Tests call it in-process with a ``Console`` that collects both streams.
+  ///
+  /// - Parameters:
+  ///   - arguments: the command line, the program name first (as `CommandLine.arguments`).
+  ///   - console: where results and diagnostics go (default: standard output and error).
+  ///     Relative paths, `HAPT_THREADS` and the other variables are still read from this
+  ///     process's current folder and environment.
+  static func main(_ arguments: [String], console: Console = Console()) -> Int32 {
     let rest = Array(arguments.dropFirst())
     guard let first = rest.first else {
       console.out(overview)
@@ -99,12 +105,5 @@ enum Hapt {
     }
     lines += ["", "See 'hapt <command> --help' for a command's options.", ""]
     return lines.joined(separator: "\n")
-  }
-}
-
-extension Console {
-  /// Writes a usage hint to stderr (after an `error:` line).
-  func err(usageHint: String) {
-    FileHandleWriter.stderr(usageHint + "\n")
   }
 }
