@@ -20,7 +20,7 @@ import Testing
     let scratch = try ScratchFolder("baseline-explained")
     defer { scratch.remove() }
     try scratch.write("corpus/tap.ahap", Self.tap)
-    let record = try HaptBinary.run(
+    let record = try HaptInProcess.run(
       ["baseline", "record", "corpus", "--out", "base", "--device", device, "--state", "prepared"], in: scratch.url)
     #expect(record.status == 0, "\(record.stderr)")
     #expect(FileManager.default.fileExists(atPath: scratch.file("base/patterns/tap.ahap")))
@@ -29,7 +29,7 @@ import Testing
     try scratch.write("corpus/tap.ahap", Self.tap.replacingOccurrences(of: "\"Time\": 0.12", with: "\"Time\": 0.17"))
     let edit = "in the file: event 2 (transient at 0.17 s): moved 50 ms later (0.12 → 0.17 s)"
     for format in ["text", "csv", "json", "github"] {
-      let run = try HaptBinary.run(
+      let run = try HaptInProcess.run(
         ["baseline", "check", "corpus", "--baseline", "base", "--format", format, "--junit", "junit-\(format).xml"],
         in: scratch.url)
       #expect(run.status == 1, "\(format): \(run.stdout) \(run.stderr)")

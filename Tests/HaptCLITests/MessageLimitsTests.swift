@@ -125,13 +125,13 @@ import Testing
     let scratch = try ScratchFolder("limits-copy")
     defer { scratch.remove() }
     try scratch.write("corp/tap.ahap", HostileInputTests.validAHAP)
-    let record = try HaptBinary.run(
-      ["baseline", "record", "corp", "--out", "base"] + Self.fast, in: scratch.url, timeout_s: Self.bound_s)
+    let record = try HaptInProcess.run(
+      ["baseline", "record", "corp", "--out", "base"] + Self.fast, in: scratch.url)
     #expect(record.status == 0, "\(record.stderr)")
     #expect(FileManager.default.fileExists(atPath: scratch.file("base/patterns/tap.ahap")))
     try scratch.write("base/patterns/tap.ahap", Array("{ not the file recorded".utf8))
-    let check = try HaptBinary.run(
-      ["baseline", "check", "corp", "--baseline", "base"] + Self.fast, in: scratch.url, timeout_s: Self.bound_s)
+    let check = try HaptInProcess.run(
+      ["baseline", "check", "corp", "--baseline", "base"] + Self.fast, in: scratch.url)
     Self.expectOneLine(check, 65, ["base/patterns/tap.ahap", "record the baseline again"], "check")
   }
 }
