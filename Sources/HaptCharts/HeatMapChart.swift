@@ -86,16 +86,9 @@ package enum HeatMapChart {
       description:
         "Heat map of \(rowCount) by \(columnCount) values, colour scale \(legendTitle) from \(ChartNumber.readable(low)) to \(ChartNumber.readable(high))."
     )
-    svg.text(title, x: 16, y: 20, size: 14, weight: "600")
-    if let columnAxisTitle {
-      svg.text(
-        columnAxisTitle + " →", x: left + gridWidth / 2, y: 44, anchor: .middle, size: 12, weight: "600")
-    }
-    if let rowAxisTitle {
-      svg.text(
-        rowAxisTitle + " →", x: 16, y: top + gridHeight / 2, anchor: .middle, size: 12, weight: "600",
-        rotate: -90)
-    }
+    drawTitles(
+      title, row: rowAxisTitle, column: columnAxisTitle, left: left, top: top, gridWidth: gridWidth,
+      gridHeight: gridHeight, into: &svg)
     let compact = rowCount > detailLimit || columnCount > detailLimit
     // Large maps: one <path> per quantised colour, cells of a row with equal colour merged.
     var runs: [Int: String] = [:]
@@ -133,6 +126,24 @@ package enum HeatMapChart {
       into: &svg, ramp: ramp, low: low, high: high, title: legendTitle, x: left + gridWidth + 24,
       top: top + 14, bottom: top + max(min(gridHeight, 240), 100), decimals: decimals)
     return svg.finished()
+  }
+
+  /// The chart's title and its axis titles (columns above the grid, rows rotated at its
+  /// left).
+  static func drawTitles(
+    _ title: String, row rowAxisTitle: String?, column columnAxisTitle: String?, left: Double, top: Double,
+    gridWidth: Double, gridHeight: Double, into svg: inout SVGWriter
+  ) {
+    svg.text(title, x: 16, y: 20, size: 14, weight: "600")
+    if let columnAxisTitle {
+      svg.text(
+        columnAxisTitle + " →", x: left + gridWidth / 2, y: 44, anchor: .middle, size: 12, weight: "600")
+    }
+    if let rowAxisTitle {
+      svg.text(
+        rowAxisTitle + " →", x: 16, y: top + gridHeight / 2, anchor: .middle, size: 12, weight: "600",
+        rotate: -90)
+    }
   }
 
   /// One row of a large map as path data by colour level: cells of equal level merged

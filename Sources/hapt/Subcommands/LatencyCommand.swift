@@ -102,34 +102,7 @@ struct LatencyCommand: HaptCommand {
     case .csv: console.out(ReportTables.latency(measurements, budget: budget, latencies: latencies).csvText)
     case .json:
       console.out(JSONWriter.string(ReportJSON.latency(measurements, budget: budget, latencies: latencies)))
-    case .text:
-      var table = TextTable([
-        "pattern", "device", "state", "detect_ms", "onset_ms", "t50_ms", "t90_ms", "rise_ms", "stop_ms", "verdict",
-      ])
-      for m in measurements {
-        table.append([
-          m.pattern, m.device, m.state.rawValue, Format.ms(m.markers.detect_s), Format.ms(m.onset_s),
-          Format.ms(m.markers.t50_s), Format.ms(m.markers.t90_s), Format.ms(m.markers.rise_s),
-          Format.ms(m.markers.stop_s),
-          Self.verdictText(m) + (own[m.pattern + "\u{0}" + m.device]?.advice(for: m).map { ": " + $0 } ?? ""),
-        ])
-      }
-      console.out(table.text)
-      let onlyCold = measurements.filter { own[$0.pattern + "\u{0}" + $0.device]?.missesOnlyCold($0) == true }
-      if !onlyCold.isEmpty {
-        console.line(
-          "\(onlyCold.count) row\(onlyCold.count == 1 ? "" : "s") (warn or fail) pass on a prepared engine and miss the "
-            + "budget only because the engine starts cold: the verdict says what to do (the report's ◐ prepare).")
-      }
-      let silentFailures = measurements.filter { $0.verdict == .silent && $0.isFailure }.count
-      let silentInformation = measurements.filter { $0.verdict == .silent && !$0.isFailure }.count
-      console.line(
-        "\(measurements.count) checks: \(measurements.filter { $0.verdict == .pass }.count) pass, "
-          + "\(measurements.filter { $0.verdict == .warn }.count) warn, "
-          + "\(measurements.filter { $0.verdict == .fail }.count) fail, "
-          + "\(silentFailures) never felt on a device with an actuator (fail), "
-          + "\(silentInformation) silent on a device that cannot play (information) "
-          + "(budget \(Format.ms(budget.pass_s)) ms, warn \(Format.ms(budget.warn_s)) ms)")
+    case .text: console.out(Self.text(measurements, latencies: own, budget: budget))
     case nil: break
     }
     Self.warnNeverFelt(measurements, console)
@@ -149,6 +122,41 @@ struct LatencyCommand: HaptCommand {
       summary: summary, console)
     if let status = CommandSupport.loadFailureStatus(corpus.failures.map(\.error)) { return status }
     return measurements.contains(where: \.isFailure) ? .checkFailed : .success
+  }
+
+  /// The text table: one row per measurement, the verdict with what to do about a row
+  /// that misses only cold, and the counts.
+  static func text(
+    _ measurements: [PatternMeasurement], latencies: [String: PatternLatency], budget: LatencyBudget
+  ) -> String {
+    var table = TextTable([
+      "pattern", "device", "state", "detect_ms", "onset_ms", "t50_ms", "t90_ms", "rise_ms", "stop_ms", "verdict",
+    ])
+    for m in measurements {
+      table.append([
+        m.pattern, m.device, m.state.rawValue, Format.ms(m.markers.detect_s), Format.ms(m.onset_s),
+        Format.ms(m.markers.t50_s), Format.ms(m.markers.t90_s), Format.ms(m.markers.rise_s),
+        Format.ms(m.markers.stop_s),
+        Self.verdictText(m) + (latencies[m.pattern + "\u{0}" + m.device]?.advice(for: m).map { ": " + $0 } ?? ""),
+      ])
+    }
+    var text = table.text
+    let onlyCold = measurements.filter { latencies[$0.pattern + "\u{0}" + $0.device]?.missesOnlyCold($0) == true }
+    if !onlyCold.isEmpty {
+      text +=
+        ("\(onlyCold.count) row\(onlyCold.count == 1 ? "" : "s") (warn or fail) pass on a prepared engine and miss the "
+          + "budget only because the engine starts cold: the verdict says what to do (the report's ◐ prepare).") + "\n"
+    }
+    let silentFailures = measurements.filter { $0.verdict == .silent && $0.isFailure }.count
+    let silentInformation = measurements.filter { $0.verdict == .silent && !$0.isFailure }.count
+    text +=
+      ("\(measurements.count) checks: \(measurements.filter { $0.verdict == .pass }.count) pass, "
+        + "\(measurements.filter { $0.verdict == .warn }.count) warn, "
+        + "\(measurements.filter { $0.verdict == .fail }.count) fail, "
+        + "\(silentFailures) never felt on a device with an actuator (fail), "
+        + "\(silentInformation) silent on a device that cannot play (information) "
+        + "(budget \(Format.ms(budget.pass_s)) ms, warn \(Format.ms(budget.warn_s)) ms)") + "\n"
+    return text
   }
 
   /// One line per pattern that is never felt on a device with an actuator, naming the
