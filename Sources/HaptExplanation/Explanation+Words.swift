@@ -67,15 +67,6 @@ extension Explanation {
   /// disagrees with them: "B feels weaker and shorter than A", "A and B feel the same".
   package func summary(_ nameA: String = "A", _ nameB: String = "B") -> String {
     guard !felt.isEmpty else { return "\(nameA) and \(nameB) feel the same (d' under one JND)" }
-    let (words, extras) = differenceWords
-    var line = words.isEmpty ? "\(nameB) feels different from \(nameA)" : "\(nameB) feels \(list(words)) than \(nameA)"
-    if !extras.isEmpty { line += ", with " + list(extras) }
-    return line
-  }
-
-  /// The direction words of the felt changes (each cue's direction, or both where they
-  /// disagree) and the changes in what is felt apart or its shape.
-  var differenceWords: (words: [String], extras: [String]) {
     var words: [String] = []
     func direction(_ cue: PerceptualChange.Cue, up: String, down: String) {
       let sizes = felt.filter { $0.cue == cue }.map(\.size)
@@ -99,7 +90,9 @@ extension Explanation {
     if missing > added { extras.append("fewer taps or bursts felt apart") }
     if missing > 0, missing == added { extras.append("taps or bursts felt at other times") }
     if felt.contains(where: { $0.cue == .shape }) { extras.append("another envelope shape") }
-    return (words, extras)
+    var line = words.isEmpty ? "\(nameB) feels different from \(nameA)" : "\(nameB) feels \(list(words)) than \(nameA)"
+    if !extras.isEmpty { line += ", with " + list(extras) }
+    return line
   }
 
   /// "a, b and c".

@@ -35,7 +35,7 @@ extension HaptCheck {
       )
     }
     let details = failing.sorted { $0.dPrime < $1.dPrime }.map { pair -> String in
-      let (story, _, _) = explanation(pair.a, pair.b)
+      let story = explanation(pair.a, pair.b)
       return
         "\(pair.a.name) vs \(pair.b.name): d' \(jnd(pair.dPrime)), \(PairVerdict(dPrime: pair.dPrime).rawValue); "
         + story.summary(pair.a.name, pair.b.name)

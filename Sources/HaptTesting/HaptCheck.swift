@@ -33,7 +33,8 @@ public enum HaptCheck {
     let shown = jnd(dPrime, minimum_JND)
     let head = "\(pairLabel(a, b)): d' \(shown.value), \(PairVerdict(dPrime: dPrime).rawValue)"
     let tail = passed ? "at least \(shown.limit)" : "need at least \(shown.limit)"
-    return HaptCheckResult(passed: passed, summary: "\(head); \(tail)", explanation: explanation(a, b))
+    return HaptCheckResult(
+      passed: passed, summary: "\(head); \(tail)", explanation: explanation(a, b), names: names(a, b))
   }
 
   /// Passes when a person would not tell `a` from `b`: d' below `maximum_JND`. For
@@ -53,7 +54,7 @@ public enum HaptCheck {
     return HaptCheckResult(
       passed: passed,
       summary: "\(pairLabel(a, b)): d' \(shown.value), \(PairVerdict(dPrime: dPrime).rawValue); \(tail)",
-      explanation: explanation(a, b))
+      explanation: explanation(a, b), names: names(a, b))
   }
 
   /// Passes when `haptic` is felt (its `detect` marker: the envelope crosses the
@@ -87,9 +88,14 @@ public enum HaptCheck {
 
   /// What changed from `a` to `b` and what a person would feel from it: the explanation
   /// `compare` and `baseline check` give (Docs/Explanations.md).
-  static func explanation(_ a: RenderedHaptic, _ b: RenderedHaptic) -> (Explanation, String, String) {
-    let names = a.name == b.name ? (a.label, b.label) : (a.name, b.name)
-    return (Explanation(from: a.explainedSide, to: b.explainedSide), names.0, names.1)
+  static func explanation(_ a: RenderedHaptic, _ b: RenderedHaptic) -> Explanation {
+    Explanation(from: a.explainedSide, to: b.explainedSide)
+  }
+
+  /// The names an explanation gives `a` and `b`: their pattern names, or their labels
+  /// (with device and state) when the names are the same.
+  static func names(_ a: RenderedHaptic, _ b: RenderedHaptic) -> (String, String) {
+    a.name == b.name ? (a.label, b.label) : (a.name, b.name)
   }
 
   /// Changes smaller than this are not listed in messages, JND units (as in every view).

@@ -34,8 +34,8 @@ public struct HaptCheckResult: Sendable, Equatable, CustomStringConvertible {
 
   /// A result whose details are `explanation` as every view words it: how the second
   /// feels against the first, the file's edits, the felt changes, the edits not felt.
-  package init(passed: Bool, summary: String, explanation: (Explanation, String, String)) {
-    let (story, nameA, nameB) = explanation
+  package init(passed: Bool, summary: String, explanation story: Explanation, names: (String, String)) {
+    let (nameA, nameB) = names
     let same = story.felt.isEmpty && story.lines.isEmpty && story.edits?.isEmpty != false
     self.init(
       passed: passed, summary: summary, changes: story.felt, details: same ? [] : story.textLines(nameA, nameB))

@@ -57,15 +57,8 @@ enum ScaleBenchmark {
   static func main(_ options: Options) -> Int32 {
     var sizes = options.sizes
     let extra = options.extra
-    let hapt =
-      options.hapt
-      ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("hapt").path
     if sizes.isEmpty { sizes = [1000, 2000] }
-    guard FileManager.default.isExecutableFile(atPath: hapt) else {
-      FileHandle.standardError.write(
-        Data("error: \(hapt): not found; build it with 'swift build -c release --product hapt'\n".utf8))
-      return 66
-    }
+    guard let hapt = haptExecutable(options.hapt) else { return 66 }
     print("| patterns | wall | CPU (user+sys) | peak RSS | output |")
     print("|---|---|---|---|---|")
     for size in sizes {
@@ -98,6 +91,20 @@ enum ScaleBenchmark {
       patterns: size, wall_s: wall_s, cpu_s: cpu_s, peakRSS_GB: Double(maxRSS_kB) / 1_048_576,
       output_MB: Double(folderBytes(out)) / 1_048_576,
       status: status)
+  }
+
+  /// The `hapt` executable the benchmarks run: `given`, or the one beside hapt-bench;
+  /// nil (after a one-line error) when it is not there.
+  static func haptExecutable(_ given: String?) -> String? {
+    let hapt =
+      given
+      ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("hapt").path
+    guard FileManager.default.isExecutableFile(atPath: hapt) else {
+      FileHandle.standardError.write(
+        Data("error: \(hapt): not found; build it with 'swift build -c release --product hapt'\n".utf8))
+      return nil
+    }
+    return hapt
   }
 
   /// Starts `argv` (an absolute path first) with stdout and stderr discarded; returns

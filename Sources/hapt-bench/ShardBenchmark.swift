@@ -41,14 +41,7 @@ enum ShardBenchmark {
   }
 
   static func main(_ options: Options) -> Int32 {
-    let hapt =
-      options.hapt
-      ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("hapt").path
-    guard FileManager.default.isExecutableFile(atPath: hapt) else {
-      FileHandle.standardError.write(
-        Data("error: \(hapt): not found; build it with 'swift build -c release --product hapt'\n".utf8))
-      return 66
-    }
+    guard let hapt = ScaleBenchmark.haptExecutable(options.hapt) else { return 66 }
     let temporary = FileManager.default.temporaryDirectory
     let corpus = temporary.appendingPathComponent("hapt-shards-corpus-\(options.size)").path
     let out = temporary.appendingPathComponent("hapt-shards-\(options.size)").path
