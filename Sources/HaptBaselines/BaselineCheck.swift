@@ -537,6 +537,10 @@ extension Baseline {
     // An unchanged row says something only when the file has edits to explain.
     if result.status != .changed, explanation.edits?.isEmpty ?? true { return result }
     result.story = explanation.story(reference: referenceName, candidate: "the file")
+    // The listed changes are the story's, told on the file's matching of events.
+    if result.status == .changed {
+      result.perceptualChanges = explanation.felt.filter { $0.dPrime_JND >= BaselineComparison.reportedChange_JND }
+    }
     return result
   }
 

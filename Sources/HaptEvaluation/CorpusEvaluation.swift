@@ -28,6 +28,9 @@ package struct CorpusEvaluation: Sendable {
   /// How each pattern feels on the primary device and first state, corpus order
   /// (Docs/Perception.md §10).
   package var attributes: [PerceptualAttributes]
+  /// What a hand can feel of each primary render (its felt events), corpus order: what d'
+  /// and the explanations compare.
+  package var perceptualFeatures: [PerceptualFeatures]
   /// Patterns in ``heatMapSimilarity``.
   package static let heatMapLimit = 60
   /// The review set's names (those found in the corpus).
@@ -77,6 +80,7 @@ package struct CorpusEvaluation: Sendable {
     // Each primary render's perceptual features are computed once, for its attributes, the
     // pairs and the heat map.
     let perceptualFeatures = Parallel.map(count: n, threads: options.threads) { PerceptualFeatures(signals[$0]) }
+    self.perceptualFeatures = perceptualFeatures
     attributes = Parallel.map(count: n, threads: options.threads) {
       PerceptualAttributes(signals[$0], features: perceptualFeatures[$0])
     }

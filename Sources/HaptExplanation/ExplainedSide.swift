@@ -35,19 +35,50 @@ extension Explanation {
   /// Smallest term of d' listed as a felt change, JND: smaller terms change nothing a
   /// person feels.
   package static let listedChange_JND = 0.1
+  /// How much more than d' the felt changes on the file's matching of events may add up
+  /// to (their Euclidean sum, as a fraction of d') for the explanation to tell them on
+  /// that matching.
+  package static let fileMatchingSlack = 0.25
 
   /// The explanation of `new` against `old`: d', the felt changes named by the files'
   /// events, and, when both are pattern files of one format, the edits of the file with
   /// why each unfelt one is not felt. The one place every view builds it.
+  ///
+  /// With the edits known, the felt changes are told on the designer's matching: a felt
+  /// event holding one of the file's events is compared with the felt event that holds
+  /// the same event in the other version (``FileEventNames/anchors(old:new:matched:)``),
+  /// so an event added between two others is the one added and a moved one is moved,
+  /// whatever pairing d' itself found. Only while that matching explains the difference
+  /// about as well as d''s own (its terms add up to at most ``fileMatchingSlack`` more
+  /// than d'): otherwise a person would not feel the file's matching (two taps whose
+  /// strengths were swapped read as each made stronger or weaker, not as one moved and one
+  /// removed), and the changes are d''s terms.
   package init(from old: ExplainedSide, to new: ExplainedSide) {
     let dPrime = Distinguishability.dPrime(old.features, new.features)
-    let felt = FileEventNames.name(
-      Distinguishability.changes(from: old.features, to: new.features, minimum_JND: Self.listedChange_JND),
-      reference: (old.features, old.eventNames), candidate: (new.features, new.eventNames))
     let sameFormat = old.format != nil && old.format == new.format
+    var edits: PatternEdits?
+    var anchors: [(reference: Int, candidate: Int)]?
+    if sameFormat, let oldPattern = old.pattern, let newPattern = new.pattern {
+      let found = PatternDiff.edits(from: oldPattern, to: newPattern)
+      edits = found
+      if let oldNames = old.eventNames, let newNames = new.eventNames {
+        anchors = FileEventNames.anchors(
+          old: oldNames.numbers(in: old.features), new: newNames.numbers(in: new.features),
+          matched: found.matchedEvents)
+      }
+    }
+    if let given = anchors {
+      let terms = Distinguishability.changes(from: old.features, to: new.features, anchors: given)
+      let total = terms.map { $0.dPrime_JND * $0.dPrime_JND }.reduce(0, +).squareRoot()
+      if total > dPrime * (1 + Self.fileMatchingSlack) { anchors = nil }
+    }
+    let felt = FileEventNames.name(
+      Distinguishability.changes(
+        from: old.features, to: new.features, minimum_JND: Self.listedChange_JND, anchors: anchors),
+      reference: (old.features, old.eventNames), candidate: (new.features, new.eventNames))
     self.init(
       old: sameFormat ? old.pattern : nil, new: sameFormat ? new.pattern : nil, felt: felt, dPrime_JND: dPrime,
-      newNames: new.eventNames, newFeatures: new.features, band_Hz: new.band_Hz)
+      newNames: new.eventNames, newFeatures: new.features, band_Hz: new.band_Hz, edits: edits)
   }
 
   /// Every line under a verdict, in the order every view prints them: the edits of the

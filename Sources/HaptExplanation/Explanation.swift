@@ -50,9 +50,12 @@ package struct Explanation: Sendable, Equatable {
   ///   - newNames, newFeatures: the new version's file events and features, to tell an
   ///     event masked by a neighbour it is felt with.
   ///   - band_Hz: the device's drive band (nil: no frequency control).
+  ///   - edits: the edits from `old` to `new` when the caller has them already
+  ///     (``PatternDiff/edits(from:to:)`` otherwise).
   package init(
     old: HapticPattern?, new: HapticPattern?, felt: [PerceptualChange], dPrime_JND: Double,
-    newNames: FileEventNames? = nil, newFeatures: PerceptualFeatures? = nil, band_Hz: ClosedRange<Double>?
+    newNames: FileEventNames? = nil, newFeatures: PerceptualFeatures? = nil, band_Hz: ClosedRange<Double>?,
+    edits knownEdits: PatternEdits? = nil
   ) {
     self.felt = felt
     self.dPrime_JND = dPrime_JND
@@ -62,7 +65,7 @@ package struct Explanation: Sendable, Equatable {
       events = []
       return
     }
-    let edits = PatternDiff.edits(from: old, to: new)
+    let edits = knownEdits ?? PatternDiff.edits(from: old, to: new)
     self.edits = edits
     let controls = new.controls
     events = edits.byEvent.map { group in

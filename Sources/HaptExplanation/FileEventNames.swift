@@ -90,6 +90,34 @@ package struct FileEventNames: Sendable {
     return []
   }
 
+  /// The file's event numbers felt in each felt event of `features`, in their order.
+  func numbers(in features: PerceptualFeatures) -> [[Int]] {
+    features.events.map { felt in items(feltFrom: felt.start_s, to: felt.start_s + felt.duration_s).map(\.number) }
+  }
+
+  /// Felt events that are the same on both sides by the file's own matching: the old
+  /// version's felt event `i` and the new one's `j` when `j` is the first felt event
+  /// after the last anchor that holds an event matched (`matched`, old number to new)
+  /// to one in `i`. In order on both sides; felt events holding only added or removed
+  /// events are left to the alignment.
+  ///
+  /// - Parameters:
+  ///   - old, new: the file's event numbers in each felt event (``numbers(in:)``).
+  ///   - matched: the events the two versions share, old number to new.
+  static func anchors(old: [[Int]], new: [[Int]], matched: [Int: Int]) -> [(reference: Int, candidate: Int)] {
+    var anchors: [(reference: Int, candidate: Int)] = []
+    var next = 0
+    for (i, numbers) in old.enumerated() {
+      let targets = Set(numbers.compactMap { matched[$0] })
+      guard !targets.isEmpty,
+        let j = (next..<new.count).first(where: { new[$0].contains(where: targets.contains) })
+      else { continue }
+      anchors.append((i, j))
+      next = j + 1
+    }
+    return anchors
+  }
+
   /// Seconds with two decimals, or three where two would hide a difference (0.395).
   package static func seconds(_ value: Double) -> String {
     let two = DecimalText.fixed(value, decimals: 2)

@@ -16,8 +16,11 @@ package enum PatternDiff {
   package static let gapCost = 1.0
   /// A time shift costing as much as one unmatched event, seconds.
   package static let timeScale_s = 0.25
-  /// An intensity or sharpness difference costing as much as one unmatched event.
-  package static let valueScale = 0.5
+  /// An intensity or sharpness difference costing as much as one unmatched event: the
+  /// whole 0-1 range, so an event edited in place (at its time, its duration kept) is
+  /// that event edited, never one removed and another added, however far both values
+  /// moved (two taps whose strengths were swapped are each edited, not one moved).
+  package static let valueScale = 1.0
   /// A duration difference costing as much as one unmatched event, seconds.
   package static let durationScale_s = 0.5
   /// Times (and durations) closer than this are the same, seconds.
@@ -36,16 +39,18 @@ package enum PatternDiff {
   ///   curves and steps.
   package static func edits(from old: HapticPattern, to new: HapticPattern) -> PatternEdits {
     var edits: [PatternEdit] = []
+    var matched: [Int: Int] = [:]
     for type in [HapticEventType.hapticTransient, .hapticContinuous] {
       let a = numbered(old, type)
       let b = numbered(new, type)
       for pair in align(a, b) {
         edits += eventEdits(pair.old, pair.new, type: type)
+        if let o = pair.old, let n = pair.new { matched[o.number] = n.number }
       }
     }
     edits.sort { order($0) < order($1) }
     edits += ControlDiff.edits(from: old, to: new)
-    return PatternEdits(edits)
+    return PatternEdits(edits, matchedEvents: matched)
   }
 
   /// A numbered event: its 1-based number in the file's events.

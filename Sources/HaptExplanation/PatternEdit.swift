@@ -63,8 +63,14 @@ package struct PatternEdit: Equatable, Sendable {
 /// number, removals by the old one's), then controls by time.
 package struct PatternEdits: Equatable, Sendable {
   package var edits: [PatternEdit]
+  /// Every event the two versions share, edited or not: the old version's number to the
+  /// new one's (1-based, the files' own numbering).
+  package var matchedEvents: [Int: Int]
 
-  package init(_ edits: [PatternEdit]) { self.edits = edits }
+  package init(_ edits: [PatternEdit], matchedEvents: [Int: Int] = [:]) {
+    self.edits = edits
+    self.matchedEvents = matchedEvents
+  }
 
   /// Whether the two versions have the same events and controls (a reformatted file).
   package var isEmpty: Bool { edits.isEmpty }

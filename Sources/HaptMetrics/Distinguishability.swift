@@ -75,13 +75,19 @@ package enum Distinguishability {
   ///   - candidate: the signal after.
   ///   - minimum_JND: changes smaller than this are left out (default 0: every non-zero
   ///     term).
+  ///   - anchors: felt events known to be the same on both sides (indices into each
+  ///     side's events), matched whatever their distance: an explanation that knows
+  ///     which of the file's events a designer moved tells the changes on that matching.
+  ///     Without anchors the terms are those of d'; with anchors that match otherwise
+  ///     than d' does, their Euclidean sum can differ from d'.
   /// - Returns: the changes, largest JND first; ties in event order, then cue order.
   /// - Complexity: O(events log events).
   package static func changes(
-    from reference: PerceptualFeatures, to candidate: PerceptualFeatures, minimum_JND: Double = 0
+    from reference: PerceptualFeatures, to candidate: PerceptualFeatures, minimum_JND: Double = 0,
+    anchors: [(reference: Int, candidate: Int)]? = nil
   ) -> [PerceptualChange] {
     var list: [PerceptualChange] = []
-    forEachTerm(reference, candidate) { change in
+    forEachTerm(reference, candidate, anchors: anchors) { change in
       if change.dPrime_JND > 0, change.dPrime_JND >= minimum_JND { list.append(change) }
     }
     let cueOrder = Dictionary(uniqueKeysWithValues: PerceptualChange.Cue.allCases.enumerated().map { ($1, $0) })
@@ -100,7 +106,8 @@ package enum Distinguishability {
   /// a fixed order: frequency, then per matched event level, duration, shape and onset,
   /// then unmatched events. Each term's JND value is the same whichever signal comes first.
   static func forEachTerm(
-    _ a: PerceptualFeatures, _ b: PerceptualFeatures, _ visit: (PerceptualChange) -> Void
+    _ a: PerceptualFeatures, _ b: PerceptualFeatures, anchors: [(reference: Int, candidate: Int)]? = nil,
+    _ visit: (PerceptualChange) -> Void
   ) {
     let logFrequency = log(1 + frequencyWeberFraction)
     let logDuration = log(1 + durationWeberFraction)
@@ -115,7 +122,9 @@ package enum Distinguishability {
     }
     var matched: [(Int, Int)] = []
     var unmatched: [(reference: Int?, candidate: Int?)] = []
-    for pair in EventAlignment.pairs(a.events, b.events) {
+    let alignment =
+      anchors.map { EventAlignment.pairs(a.events, b.events, anchors: $0) } ?? EventAlignment.pairs(a.events, b.events)
+    for pair in alignment {
       if let i = pair.reference, let j = pair.candidate { matched.append((i, j)) } else { unmatched.append(pair) }
     }
     for (i, j) in matched {

@@ -21,6 +21,35 @@ enum EventAlignment {
   /// Largest event count aligned by cost (O(n m) work); more are matched in order.
   static let maxAlignedEvents = 48
 
+  /// The alignment in time order with `anchors` matched: pairs (reference index,
+  /// candidate index) another source knows to be the same event (the file's events
+  /// matched by an edit diff). The events between two anchors are aligned as
+  /// ``pairs(_:_:)`` aligns them. Anchors out of range or out of order on either side
+  /// are left out.
+  static func pairs(
+    _ a: [PerceptualFeatures.Event], _ b: [PerceptualFeatures.Event], anchors: [(reference: Int, candidate: Int)]
+  ) -> [Pair] {
+    var result: [Pair] = []
+    var i = 0
+    var j = 0
+    func alignUpTo(_ endA: Int, _ endB: Int) {
+      for pair in pairs(Array(a[i..<endA]), Array(b[j..<endB])) {
+        result.append((pair.reference.map { $0 + i }, pair.candidate.map { $0 + j }))
+      }
+    }
+    for anchor in anchors
+    where anchor.reference >= i && anchor.reference < a.count
+      && anchor.candidate >= j && anchor.candidate < b.count
+    {
+      alignUpTo(anchor.reference, anchor.candidate)
+      result.append((anchor.reference, anchor.candidate))
+      i = anchor.reference + 1
+      j = anchor.candidate + 1
+    }
+    alignUpTo(a.count, b.count)
+    return result
+  }
+
   /// The alignment in time order.
   static func pairs(_ a: [PerceptualFeatures.Event], _ b: [PerceptualFeatures.Event]) -> [Pair] {
     let n = a.count

@@ -132,6 +132,22 @@ import Testing
     #expect(e.unfeltLines.isEmpty)
   }
 
+  /// An event added between two others while the later one moves: the felt layer tells
+  /// the added event as added (no onset or level terms of its own) and the moved one as
+  /// moved, on the file's matching, whatever pairing d' found.
+  @Test(arguments: devices) func addedBetweenWhileTheNextMoves(_ device: String) throws {
+    let old = try Self.shipped("system/uikit-notification-success.ahap")
+    let new = try Self.shipped("system/uikit-notification-error.ahap")
+    let e = try Self.compare(old, new, device: device).explanation
+    #expect(e.editLines.contains("event 2 (transient at 0.08 s) added"))
+    #expect(e.editLines.contains { $0.hasPrefix("event 3 (transient at 0.16 s): moved 40 ms later") })
+    let aboutTwo = e.feltLines.filter { $0.hasPrefix("event 2 ") }
+    #expect(aboutTwo.count == 1 && aboutTwo[0].contains(" added ("), "\(device): \(e.feltLines)")
+    for line in e.feltLines + [e.summary()] { #expect(!line.contains("earlier"), "\(device): \(line)") }
+    #expect(!e.feltLines.contains { $0.contains("now felt apart") }, "\(device): \(e.feltLines)")
+    Self.expectNoContradiction(e, "added between on \(device)")
+  }
+
   @Test(arguments: devices) func addedUnderASilencingCurve(_ device: String) throws {
     var old = HapticPattern(events: [.continuous(at: 0, duration_s: 0.5, intensity: 1, sharpness: 0.5)])
     old.parameterCurves = [

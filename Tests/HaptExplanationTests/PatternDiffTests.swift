@@ -27,6 +27,25 @@ import Testing
     #expect(edits.first?.oldNumber == 2 && edits.first?.newNumber == 2)
   }
 
+  /// Two taps whose intensity and sharpness were swapped (swiftui-increase against
+  /// swiftui-decrease) are each edited in place, not one moved onto the other and one
+  /// removed; and the matching of every shared event is kept.
+  @Test func swappedStrengthsAreEachEdited() {
+    let old = HapticPattern(events: [
+      .transient(at: 0, intensity: 0.4, sharpness: 0.4), .transient(at: 0.08, intensity: 0.7, sharpness: 0.7),
+    ])
+    let new = HapticPattern(events: [
+      .transient(at: 0, intensity: 0.7, sharpness: 0.7), .transient(at: 0.08, intensity: 0.4, sharpness: 0.4),
+    ])
+    let found = PatternDiff.edits(from: old, to: new)
+    #expect(
+      found.edits.map(\.change) == [
+        .intensity(from: 0.4, to: 0.7), .sharpness(from: 0.4, to: 0.7), .intensity(from: 0.7, to: 0.4),
+        .sharpness(from: 0.7, to: 0.4),
+      ])
+    #expect(found.matchedEvents == [1: 1, 2: 2])
+  }
+
   @Test func attributeEditsAreNamedOnTheirEvent() {
     var old = Self.taps([0, 0.2])
     old.events.append(.continuous(at: 0.4, duration_s: 0.3, intensity: 0.5, sharpness: 0.5))

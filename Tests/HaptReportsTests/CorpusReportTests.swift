@@ -6,6 +6,7 @@ import HaptPatterns
 import HaptSimulation
 import HaptEvaluation
 import HaptAndroid
+import HaptCharts
 import Testing
 
 @testable import HaptReports
@@ -120,6 +121,28 @@ enum ReportFixture {
       }
     }
     #expect(!index.contains("<script"))
+  }
+
+  /// Each neighbour row says how the pattern feels against it, in the words `compare`
+  /// and `confusion` use for the same two renders.
+  @Test func neighbourRowsSayHowThePatternFeels() throws {
+    let e = try Self.evaluation.get()
+    let folder = try Self.report.get()
+    let catalog = PatternCatalog(e)
+    var rows = 0
+    for (i, item) in catalog.items.enumerated() {
+      let page = try #require(ReportFixture.file(folder, item.page))
+      let neighbours = i < e.pairwise.neighbours.count ? e.pairwise.neighbours[i] : []
+      if !neighbours.isEmpty { #expect(page.contains("how this pattern feels against it")) }
+      for pair in neighbours {
+        let other = pair.other(than: i)
+        let line = e.howItFeels(i, against: other)
+        #expect(line.contains(e.corpus.entries[i].name) && line.contains(e.corpus.entries[other].name))
+        #expect(page.contains(MarkupEscaping.text(line)), "\(item.name): no '\(line)'")
+        rows += 1
+      }
+    }
+    #expect(rows > 0)
   }
 
   /// A one-second pattern's page (every figure, table and neighbour) stays under 40 KB, so

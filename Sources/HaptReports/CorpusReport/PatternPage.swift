@@ -205,6 +205,7 @@ enum PatternPage {
           .text(catalog.items[other].name, href: String(catalog.items[other].page.dropFirst("patterns/".count))),
           .number(ChartNumber.fixed(pair.neighbourDistance, decimals: 2)),
           .number(ChartNumber.fixed(pair.dPrime, decimals: 2)), .text(verdict),
+          .text(e.howItFeels(i, against: other)),
           .number(ChartNumber.fixed(pair.similarity.similarity, decimals: 3)),
         ]
       }
@@ -215,7 +216,8 @@ enum PatternPage {
               [
                 .init(text: "neighbour"), .init(text: "perceptual distance", numeric: true),
                 .init(text: "d' (JND)", numeric: true),
-                .init(text: "verdict"), .init(text: "waveform similarity (0..1)", numeric: true),
+                .init(text: "verdict"), .init(text: "how this pattern feels against it"),
+                .init(text: "waveform similarity (0..1)", numeric: true),
               ]
             ],
             rows: rows,
