@@ -5,6 +5,7 @@ import HaptPatterns
 import HaptSignals
 import HaptSimulation
 import HaptEvaluation
+import HaptExplanation
 import HaptFormats
 
 /// How an AHAP pattern feels once ported to Android (``AndroidVibration/converting(_:)``),
@@ -152,8 +153,8 @@ package enum AndroidPort {
       return result
     }
     let portFeatures = memo.features(portPattern, on: device, options: options)
-    result.dPrime_JND = Distinguishability.dPrime(
-      memo.features(prepared.pattern, on: device, options: options), portFeatures)
+    let originalFeatures = memo.features(prepared.pattern, on: device, options: options)
+    result.dPrime_JND = Distinguishability.dPrime(originalFeatures, portFeatures)
     let parity = judgedReference.map {
       Distinguishability.dPrime(memo.features(prepared.pattern, on: $0, options: options), portFeatures)
     }
@@ -163,7 +164,11 @@ package enum AndroidPort {
     if let name = reference?.name, let parity {
       iPhone = "; \(format(parity)) from the original on \(name)"
     }
-    let distance = "d' \(format(dPrime)) from the original on \(device.name)\(iPhone)"
+    // How the port feels against the original on this device, in the words every
+    // explanation uses, before the number.
+    let feel = Explanation(from: ExplainedSide(features: originalFeatures), to: ExplainedSide(features: portFeatures))
+      .summary("the original", "the port")
+    let distance = "\(feel); d' \(format(dPrime)) from the original on \(device.name)\(iPhone)"
     let why = changes.isEmpty ? "" : " (\(changes.joined(separator: "; ")))"
     if let contrast = prepared.contrast, let reference {
       let originalContrast = Distinguishability.dPrime(
@@ -188,7 +193,7 @@ package enum AndroidPort {
     }
     if dPrime < PairVerdict.confusableBelow {
       result.outcome = .sameFeel
-      result.verdict = "ports within 1 JND: \(distance)"
+      result.verdict = "ports within 1 JND: d' \(format(dPrime)) from the original on \(device.name)\(iPhone)"
     } else if dPrime < 3 {
       result.outcome = .feelsDifferent
       result.verdict = "feels different once ported: \(distance)\(why)"

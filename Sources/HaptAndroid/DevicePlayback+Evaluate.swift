@@ -1,6 +1,7 @@
 import Foundation
 import HaptCore
 import HaptMetrics
+import HaptExplanation
 import HaptPatterns
 import HaptSignals
 import HaptSimulation
@@ -78,9 +79,16 @@ extension DevicePlayback {
       result.outcome = .plays
       return result
     }
-    result.outcome = .fallsBack(
-      dPrime_JND: Distinguishability.dPrime(
-        memo.features(intended, on: device, options: options), memo.features(played, on: device, options: options)))
+    let intendedFeatures = memo.features(intended, on: device, options: options)
+    let playedFeatures = memo.features(played, on: device, options: options)
+    let dPrime = Distinguishability.dPrime(intendedFeatures, playedFeatures)
+    result.outcome = .fallsBack(dPrime_JND: dPrime)
+    // How it feels, where people would notice (as a port within 1 JND, none is given).
+    if dPrime >= PairVerdict.confusableBelow {
+      result.howItFeels = Explanation(
+        from: ExplainedSide(features: intendedFeatures), to: ExplainedSide(features: playedFeatures)
+      ).summary("the intended effect", "the fallback")
+    }
     return result
   }
 

@@ -133,6 +133,10 @@ package struct DevicePlayback: Equatable, Sendable {
   /// Why it is not the intended effect; empty when it is.
   package var causes: [FallbackCause]
   package var outcome: PlaybackOutcome
+  /// How the fallback feels against the intended effect on the device, in the words of
+  /// every explanation ("the fallback feels weaker and duller than the intended effect");
+  /// nil unless it falls back by at least 1 JND.
+  package var howItFeels: String?
 
   package init(
     pattern: String, device: String, platform: DevicePlatform, form: PlayedForm?, causes: [FallbackCause],
@@ -159,7 +163,8 @@ package struct DevicePlayback: Equatable, Sendable {
   }
 
   /// One sentence: "plays as written", "falls back (the device lacks the primitive(s)
-  /// click): plays the amplitude waveform, d' 2.31 from the intended effect", "silent:
+  /// click): plays the amplitude waveform; the fallback feels weaker than the intended
+  /// effect; d' 2.31 from the intended effect", "silent:
   /// device has no actuator".
   package var sentence: String {
     let why = causes.isEmpty ? "" : " (" + causes.map(\.description).joined(separator: "; ") + ")"
@@ -167,8 +172,9 @@ package struct DevicePlayback: Equatable, Sendable {
     case .plays:
       return form == nil || form == .asWritten ? "plays as written" : "plays \(form!.description)"
     case .fallsBack(let d):
+      let feel = howItFeels.map { "\($0); " } ?? ""
       return
-        "falls back\(why): plays \(form?.description ?? "another form"), d' \(Self.twoDecimals(d)) from the intended effect"
+        "falls back\(why): plays \(form?.description ?? "another form"); \(feel)d' \(Self.twoDecimals(d)) from the intended effect"
     case .silent(let reason):
       // With nothing to play the reason says it all; else it names what played unfelt.
       return "silent: \(reason)" + (form.map { "; plays \($0.description)\(why)" } ?? "")

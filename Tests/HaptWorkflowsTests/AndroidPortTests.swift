@@ -29,7 +29,9 @@ import HaptFormats
     let device = try DeviceProfile.load(nameOrPath: "android-lra-235")
     let result = AndroidPort.evaluate(Self.taps([0.1, 0.9, 0.1, 0.9]), name: "contrast", on: device)
     #expect(result.outcome == .losesSharpnessContrast, "\(result)")
-    #expect(result.verdict.hasPrefix("loses the sharpness contrast: d' "))
+    // How the port feels first, in the words of every explanation, then the distances.
+    #expect(result.verdict.hasPrefix("loses the sharpness contrast: the port feels "), "\(result.verdict)")
+    #expect(result.verdict.contains(" than the original; d' "), "\(result.verdict)")
     let original = try #require(result.contrastOriginal_JND)
     let port = try #require(result.contrastPort_JND)
     #expect(original >= 1 && port < 0.5 * original, "\(original) -> \(port)")

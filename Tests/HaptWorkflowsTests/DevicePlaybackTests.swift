@@ -44,8 +44,31 @@ import HaptFormats
     let d = try #require(row.dPrime_JND)
     #expect(d.isFinite && d > 0, "d' \(d)")
     #expect(
-      row.sentence.hasPrefix(
-        "falls back (the device lacks the primitive(s) click): plays the amplitude waveform, d' "))
+      row.sentence.hasPrefix("falls back (the device lacks the primitive(s) click): plays the amplitude waveform; "))
+    #expect(row.sentence.hasSuffix(" from the intended effect"))
+    // How it feels comes before the number, where people would notice the fallback.
+    if d >= 1 {
+      let feel = try #require(row.howItFeels)
+      #expect(feel.hasPrefix("the fallback feels ") && feel.hasSuffix(" than the intended effect"), "\(feel)")
+      #expect(row.sentence.contains("waveform; \(feel); d' "))
+    } else {
+      #expect(row.howItFeels == nil)
+      #expect(row.sentence.contains("waveform; d' "))
+    }
+  }
+
+  /// A fallback people would notice says how it feels, in the words of every explanation.
+  @Test func aNoticeableFallbackSaysHowItFeels() throws {
+    let rows = try ["android-lra-onoff", "erm-phone", "erm-budget-amplitude", "android-lra-amplitude"].map {
+      DevicePlayback.evaluate(Self.taps, name: "taps", on: try Self.device($0))
+    }
+    let noticed = rows.filter { ($0.dPrime_JND ?? 0) >= 1 }
+    #expect(!noticed.isEmpty, "\(rows.map(\.sentence))")
+    for row in noticed {
+      let feel = try #require(row.howItFeels, "\(row.device)")
+      #expect(feel.hasPrefix("the fallback feels "), "\(row.device): \(feel)")
+      #expect(row.sentence.contains("; \(feel); d' "), "\(row.sentence)")
+    }
   }
 
   @Test func anAHAPPortFallsBackWhereTheAppPortsIt() throws {

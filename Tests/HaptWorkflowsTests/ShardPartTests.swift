@@ -96,8 +96,9 @@ import Testing
     ).text
     for (text, place) in [
       ("hello\n", "line 1"), (good.replacingOccurrences(of: "end\n", with: ""), nil),
-      (good.replacingOccurrences(of: "hapt-shard-part 3", with: "hapt-shard-part 1"), "line 1"),
-      (good.replacingOccurrences(of: "hapt-shard-part 3", with: "hapt-shard-part 2"), "line 1"),
+      (good.replacingOccurrences(of: "hapt-shard-part 4", with: "hapt-shard-part 1"), "line 1"),
+      (good.replacingOccurrences(of: "hapt-shard-part 4", with: "hapt-shard-part 2"), "line 1"),
+      (good.replacingOccurrences(of: "hapt-shard-part 4", with: "hapt-shard-part 3"), "line 1"),
       (good.replacingOccurrences(of: "end\n", with: "d bAA== - android - - plays - -\nend\n"), "line 9"),
       (good.replacingOccurrences(of: " allPairs 0", with: " allPairs 2"), "line 4"),
       (good.replacingOccurrences(of: "shard 1 1", with: "shard 2 1"), "line 2"),

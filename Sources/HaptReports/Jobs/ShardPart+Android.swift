@@ -47,13 +47,13 @@ extension ShardPart {
     }
     return [
       text(p.pattern), text(p.device), p.platform.rawValue, text(p.form?.key),
-      text(p.causes.map(causeField).joined(separator: "\n")), outcome, hex(dPrime), text(silence),
+      text(p.causes.map(causeField).joined(separator: "\n")), outcome, hex(dPrime), text(silence), text(p.howItFeels),
     ].joined(separator: " ")
   }
 
   static func decodePlayback(_ f: ArraySlice<Substring>, error: InputError) throws -> DevicePlayback {
     let f = Array(f)
-    guard f.count == 8, let pattern = try optionalText(f[0], error), let device = try optionalText(f[1], error),
+    guard f.count == 9, let pattern = try optionalText(f[0], error), let device = try optionalText(f[1], error),
       let platform = DevicePlatform(rawValue: String(f[2])), let causeText = try optionalText(f[4], error)
     else { throw error }
     let form = try optionalText(f[3], error).map { key -> PlayedForm in
@@ -75,8 +75,10 @@ extension ShardPart {
       outcome = .silent(SilenceReason(description: reason))
     default: throw error
     }
-    return DevicePlayback(
+    var playback = DevicePlayback(
       pattern: pattern, device: device, platform: platform, form: form, causes: causes, outcome: outcome)
+    playback.howItFeels = try optionalText(f[8], error)
+    return playback
   }
 
   /// A cause's key, with the resonance's exact value where the key leaves it out.
