@@ -30,12 +30,21 @@ import HaptFormats
     let n = corpus.entries.count
     #expect(pairs.count == n * (n - 1) / 2)
     var rawAboveOne = 0
+    var bothAboveOne = 0
     for pair in pairs {
       let s = pair.similarity
       #expect((0...1).contains(s.similarity), "\(pair.first)-\(pair.second): \(s.similarity)")
       if max(s.stsimAB, s.stsimBA) > 1 { rawAboveOne += 1 }
+      // 1 means identical: a pair whose directions both exceed 1 is not shown as 1
+      // (double-tap against game-coin: 2.90 and 78.2, d' 12.4).
+      if min(s.stsimAB, s.stsimBA) > 1.01 {
+        bothAboveOne += 1
+        #expect(s.similarity < 0.99, "\(pair.first)-\(pair.second): \(s.stsimAB), \(s.stsimBA) -> \(s.similarity)")
+      }
+      if pair.dPrime >= 2 { #expect(s.similarity < 1, "\(pair.first)-\(pair.second): distinct but shown identical") }
     }
     #expect(rawAboveOne > 0)  // the raw directional ST-SIM is unbounded; the bound is what users see
+    #expect(bothAboveOne > 0)
     for row in evaluation.heatMapSimilarity { #expect(row.allSatisfy { (0...1).contains($0) }) }
     // The CSV's `similarity` column and the review's JSON are the same bounded value.
     let csv = ReportTables.pairs(evaluation).csvText.split(separator: "\n").map {
