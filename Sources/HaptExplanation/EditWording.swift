@@ -21,7 +21,11 @@ package enum EditWording {
   ///
   /// - Parameter band_Hz: the device's drive band, to say which frequency a sharpness maps
   ///   to; nil leaves the frequencies out.
-  package static func sentence(_ edits: [PatternEdit], band_Hz: ClosedRange<Double>? = nil) -> String {
+  ///   - frequencyControl: false on a device that plays every sharpness alike (an ERM):
+  ///     a sharpness edit then says so.
+  package static func sentence(
+    _ edits: [PatternEdit], band_Hz: ClosedRange<Double>? = nil, frequencyControl: Bool = true
+  ) -> String {
     guard let first = edits.first else { return "" }
     let number = first.newNumber ?? first.oldNumber ?? 0
     let name = eventName(number, first.eventType, at: first.time_s)
@@ -29,7 +33,8 @@ package enum EditWording {
       return "\(eventName(old, first.eventType, at: first.time_s)) removed"
     }
     if first.change == .added { return "\(name) added" }
-    return name + ": " + edits.map { phrase($0.change, band_Hz: band_Hz) }.joined(separator: "; ")
+    return name + ": "
+      + edits.map { phrase($0.change, band_Hz: band_Hz, frequencyControl: frequencyControl) }.joined(separator: "; ")
   }
 
   /// A control edit: "intensity control at 0.20 s changed".
@@ -39,7 +44,9 @@ package enum EditWording {
   }
 
   /// The words of one change, without the event's name.
-  package static func phrase(_ change: PatternEdit.Change, band_Hz: ClosedRange<Double>? = nil) -> String {
+  package static func phrase(
+    _ change: PatternEdit.Change, band_Hz: ClosedRange<Double>? = nil, frequencyControl: Bool = true
+  ) -> String {
     switch change {
     case .added: return "added"
     case .removed: return "removed"
@@ -56,6 +63,8 @@ package enum EditWording {
           HertzPattern.frequency_Hz(atSharpness: to, band_Hz: band_Hz)
         )
         words += ": \(DecimalText.fixed(a, decimals: 0)) → \(DecimalText.fixed(b, decimals: 0)) Hz on this device"
+      } else if !frequencyControl {
+        words += " as written; this device has no frequency control"
       }
       return words + ")"
     case .duration(let from, let to):

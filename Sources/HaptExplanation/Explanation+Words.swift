@@ -8,7 +8,7 @@ extension Explanation {
   /// (or the layer is absent: see ``edits``).
   package var editLines: [String] {
     guard let edits else { return [] }
-    return events.map { EditWording.sentence($0.edits, band_Hz: band_Hz) }
+    return events.map { EditWording.sentence($0.edits, band_Hz: band_Hz, frequencyControl: band_Hz != nil) }
       + edits.controlEdits.map(EditWording.controlSentence)
   }
 
@@ -22,7 +22,8 @@ extension Explanation {
   package var unfeltLines: [String] {
     events.compactMap { story in
       guard let reason = story.unfelt else { return nil }
-      return EditWording.sentence(story.edits, band_Hz: band_Hz) + " — not felt: " + Self.words(reason)
+      return EditWording.sentence(story.edits, band_Hz: band_Hz, frequencyControl: band_Hz != nil) + " — not felt: "
+        + Self.words(reason)
     }
   }
 
@@ -35,9 +36,12 @@ extension Explanation {
     case .feltAsOneWith(let numbers):
       "masked, felt as one with event\(numbers.count > 1 ? "s" : "") \(numbers.map(String.init).joined(separator: ", "))"
     case .sameFrequency_Hz(let f): "beyond the device's band, both play at \(DecimalText.fixed(f, decimals: 0)) Hz"
-    case .noFrequencyControl: "the device has no frequency control, every sharpness plays alike"
+    case .noFrequencyControl: "every sharpness plays alike without frequency control"
     }
   }
+
+  /// Why a felt frequency moved on a device without frequency control.
+  static let frequencyFollows = "this device has no frequency control: its frequency follows the other edits"
 
   /// One felt change as a designer reads it.
   func sentence(_ change: PerceptualChange) -> String {
@@ -52,6 +56,12 @@ extension Explanation {
       // (transient at 0.08 s, not edited) starts 6 ms earlier").
       change.subject =
         subject.hasSuffix(")") ? String(subject.dropLast()) + ", not edited)" : subject + " (not edited)"
+    }
+    if change.cue == .frequency, band_Hz == nil {
+      // No frequency control (an ERM): the felt frequency moved with the other edits
+      // (an ERM's frequency follows its strength), not with a sharpness.
+      return change.sentence.replacingOccurrences(of: "(duller)", with: "(duller; \(Self.frequencyFollows))")
+        .replacingOccurrences(of: "(sharper)", with: "(sharper; \(Self.frequencyFollows))")
     }
     if change.cue == .added, let story = events.first(where: { s in numbers.contains { s.edits[0].newNumber == $0 } }),
       story.edits.contains(where: { if case .moved = $0.change { true } else { false } })

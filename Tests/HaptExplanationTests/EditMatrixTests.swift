@@ -95,6 +95,22 @@ import Testing
     }
   }
 
+  /// On an ERM (no frequency control) a tap made weaker and sharper feels duller: the
+  /// sharpness edit says it is not played, and the felt frequency says why it moved.
+  @Test func weakerAndSharperOnAnERMSaysWhyItFeelsDuller() throws {
+    let old = try Self.shipped("system/uikit-impact-medium.ahap")
+    let new = try Self.shipped("system/uikit-impact-light.ahap")
+    let e = try Self.compare(old, new, device: "erm-phone").explanation
+    #expect(
+      e.editLines == [
+        "event 1 (transient at 0.00 s): intensity 0.70 → 0.45 (weaker); sharpness 0.50 → 0.60 (sharper as written; this device has no frequency control)"
+      ])
+    let frequency = try #require(e.feltLines.first { $0.contains("frequency (duller") })
+    #expect(frequency.contains("no frequency control: its frequency follows the other edits"), "\(frequency)")
+    let lra = try Self.compare(old, new, device: "iphone-wideband-lra").explanation
+    #expect(!(lra.editLines + lra.feltLines).contains { $0.contains("no frequency control") })
+  }
+
   @Test(arguments: devices) func movedTap(_ device: String) throws {
     let old = try Self.shipped("library/triple-tap.ahap")
     var new = old
