@@ -36,11 +36,13 @@ package enum BaselineShardParts {
 /// One shard's baseline check: its comparisons, in the whole check's order.
 package struct BaselineCheckPart: Sendable {
   package static let fileName = "check.txt"
-  static let magic = "hapt-baseline-check-part 4"
+  static let magic = "hapt-baseline-check-part 5"
   /// The first lines of parts written before they stored typed settings (1), typed
-  /// change reasons (2) and explanations and notes (3).
+  /// change reasons (2), explanations and notes (3) and the explanations' edits as
+  /// values (4).
   static let olderMagics: Set<String> = [
     "hapt-baseline-check-part 1", "hapt-baseline-check-part 2", "hapt-baseline-check-part 3",
+    "hapt-baseline-check-part 4",
   ]
 
   package var shard: ShardSpec
@@ -184,8 +186,9 @@ package struct BaselineCheckPart: Sendable {
     self.result = result
   }
 
-  /// A story as one line: `story SUMMARY dPrime VERDICT EDITS...|- FELT... NOTFELT...`,
-  /// each list its count then its texts.
+  /// A story as one line: `story SUMMARY dPrime VERDICT EDITS...|- FELT... NOTFELT...
+  /// EDITVALUES...|- NOTFELTEVENTS...`, each list its count then its fields (an edit as
+  /// ``PatternEdit/field``, an event not felt as its two numbers and its reason).
   static func storyLine(_ story: Explanation.Story) -> String {
     func list(_ items: [String]) -> [String] { [String(items.count)] + items.map { FieldCodec.text($0) } }
     var fields = [
@@ -193,6 +196,14 @@ package struct BaselineCheckPart: Sendable {
     ]
     fields += story.edits.map(list) ?? ["-"]
     fields += list(story.felt) + list(story.notFelt)
+    fields += story.editValues.map { [String($0.count)] + $0.map(\.field) } ?? ["-"]
+    fields.append(String(story.notFeltEvents.count))
+    for event in story.notFeltEvents {
+      fields += [
+        FieldCodec.number(event.oldEvent.map(Double.init)), FieldCodec.number(event.newEvent.map(Double.init)),
+        FieldCodec.text(event.reason),
+      ]
+    }
     return fields.joined(separator: " ")
   }
 
@@ -220,8 +231,29 @@ package struct BaselineCheckPart: Sendable {
       guard let items = list() else { return nil }
       edits = items
     }
-    guard let felt = list(), let notFelt = list(), i == f.count else { return nil }
-    return Explanation.Story(
+    guard let felt = list(), let notFelt = list(), i < f.count else { return nil }
+    var story = Explanation.Story(
       summary: summary, edits: edits, felt: felt, notFelt: notFelt, dPrime_JND: dPrime, verdict: verdict)
+    if f[i] == "-" {
+      i += 1
+    } else {
+      guard let count = Int(f[i]), count >= 0, i + count < f.count else { return nil }
+      var values: [PatternEdit] = []
+      for j in 0..<count {
+        guard let edit = PatternEdit(field: f[i + 1 + j]) else { return nil }
+        values.append(edit)
+      }
+      story.editValues = values
+      i += count + 1
+    }
+    guard i < f.count, let count = Int(f[i]), count >= 0, i + 1 + 3 * count == f.count else { return nil }
+    for j in 0..<count {
+      let k = i + 1 + 3 * j
+      guard let old = FieldCodec.number(f[k]), let new = FieldCodec.number(f[k + 1]),
+        let reason = FieldCodec.text(f[k + 2]), let reason
+      else { return nil }
+      story.notFeltEvents.append(.init(oldEvent: old.map { Int($0) }, newEvent: new.map { Int($0) }, reason: reason))
+    }
+    return story
   }
 }

@@ -19,6 +19,26 @@ extension Explanation {
     package var dPrime_JND: Double
     /// The verdict on d' (`confusable`, `close`, `distinct`: ``PairVerdict``).
     package var verdict: String
+    /// The file's edits as values (``PatternEdits/edits``), the first layer's data; nil
+    /// when ``edits`` is.
+    package var editValues: [PatternEdit]?
+    /// The events of ``notFelt``, in its order, with why each is not felt.
+    package var notFeltEvents: [NotFelt] = []
+
+    /// An edited event nothing felt answers.
+    package struct NotFelt: Sendable, Equatable {
+      /// Its number in the old version (nil: added) and in the new one (nil: removed).
+      package var oldEvent: Int?
+      package var newEvent: Int?
+      /// Why it is not felt, in words (``Explanation/words(_:)``).
+      package var reason: String
+
+      package init(oldEvent: Int?, newEvent: Int?, reason: String) {
+        self.oldEvent = oldEvent
+        self.newEvent = newEvent
+        self.reason = reason
+      }
+    }
 
     /// Most felt changes a ``line`` names; the rest are counted.
     package static let feltInLine = 3
@@ -64,8 +84,15 @@ extension Explanation {
   /// The explanation in words, `reference` and `candidate` naming the two sides in the
   /// summary ("the baseline", "the file").
   package func story(reference: String, candidate: String) -> Story {
-    Story(
+    var story = Story(
       summary: summary(reference, candidate), edits: edits == nil ? nil : editLines, felt: feltLines,
       notFelt: unfeltLines, dPrime_JND: dPrime_JND, verdict: PairVerdict(dPrime: dPrime_JND).rawValue)
+    story.editValues = edits?.edits
+    story.notFeltEvents = events.compactMap { event in
+      event.unfelt.map {
+        Story.NotFelt(oldEvent: event.edits[0].oldNumber, newEvent: event.edits[0].newNumber, reason: Self.words($0))
+      }
+    }
+    return story
   }
 }

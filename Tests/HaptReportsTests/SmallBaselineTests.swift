@@ -330,8 +330,19 @@ import Testing
       #expect(try jsonRow.required("summary").string() == line, "\(label) JSON")
       let explanation = try jsonRow.required("explanation")
       #expect(try explanation.required("line").string() == story.line)
-      let jsonEdits: [String] = try explanation.required("edits").elements().map { try $0.string() }
+      let jsonEdits: [String] = try explanation.required("editLines").elements().map { try $0.string() }
       #expect(jsonEdits == story.edits ?? [])
+      // The edits as values, the same object `compare --format json` gives for them.
+      let values = try explanation.required("edits").elements()
+      #expect(story.editValues == compared.edits?.edits, "\(label)")
+      #expect(values.count == (story.editValues?.count ?? -1), "\(label)")
+      let comparedJSON = JSONCursor(
+        try JSONParser.parse(Array(JSONWriter.string(ReportJSON.explanation(compared)).utf8)).root)
+      #expect(
+        try comparedJSON.required("edits").elements().map { try $0.required("text").string() }
+          == values.map { try $0.required("text").string() }, "\(label)")
+      let notFelt = try explanation.required("notFelt").elements()
+      #expect(try notFelt.map { try $0.required("text").string() } == story.notFelt)
       let jsonFelt: [String] = try explanation.required("felt").elements().map { try $0.string() }
       #expect(jsonFelt == story.felt)
       let junit = BaselineJUnit.report(result)

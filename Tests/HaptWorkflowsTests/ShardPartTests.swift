@@ -3,6 +3,7 @@ import HaptCore
 import HaptMetrics
 import HaptSimulation
 import Testing
+import HaptExplanation
 
 @testable import HaptEvaluation
 @testable import HaptBaselines
@@ -127,9 +128,32 @@ import Testing
       PerceptualChange(event: 2, cue: .level, size: -6, dPrime_JND: 2.6),
       PerceptualChange(event: nil, cue: .frequency, size: 20.5, dPrime_JND: 1e-300),
     ]
+    // A story with every kind of edit as a value, and an edit not felt.
+    var story = Explanation.Story(
+      summary: "the file feels weaker", edits: ["event 1 ...", "event 2 ..."], felt: ["event 1: 6 dB weaker"],
+      notFelt: ["event 3 added — not felt: below one JND"], dPrime_JND: 2.6, verdict: "distinct")
+    story.editValues = [
+      .added, .removed, .envelope, .moved(from_s: 0.1, to_s: 0.15), .intensity(from: 0.9, to: 0.45),
+      .sharpness(from: 0.3, to: 1.0 / 3), .duration(from_s: 0.2, to_s: 0.25),
+      .control(parameter: .hapticIntensityControl, time_s: 0.6, kind: .changed),
+    ].enumerated().map { k, change in
+      PatternEdit(
+        oldNumber: k == 0 ? nil : k, newNumber: k == 1 ? nil : k + 1,
+        eventType: k == 7 ? nil : (k % 2 == 0 ? .hapticTransient : .hapticContinuous), time_s: Double(k) * 0.1,
+        change: change)
+    }
+    story.notFeltEvents = [.init(oldEvent: nil, newEvent: 3, reason: "below one JND")]
+    changed.story = story
+    var recording = changed
+    recording.pattern = "rec"
+    recording.story?.edits = nil
+    recording.story?.editValues = nil
+    recording.story?.notFeltEvents = []
+    recording.story?.notFelt = []
     let result = BaselineCheckResult(
       comparisons: [
-        changed, BaselineComparison(pattern: "c", device: "d", state: .cold, status: .removed, changes: []),
+        changed, recording,
+        BaselineComparison(pattern: "c", device: "d", state: .cold, status: .removed, changes: []),
       ],
       problems: ["device profile 'd' differs"],
       failures: [

@@ -2,27 +2,10 @@ import HaptCore
 import HaptExplanation
 
 extension ReportJSON {
-  /// An explanation's two layers as JSON: the one-line summary, the file's edits (null when
-  /// a side is not a pattern file of the other's format), and the edits no felt change
-  /// answers with their reason. The felt changes are the comparison's `changes`.
+  /// An explanation as JSON, the one form `compare` and `baseline check` give
+  /// (``story(_:)``), with A and B naming the two sides.
   package static func explanation(_ e: Explanation) -> JSONValue {
-    .orderedObject([
-      ("summary", .string(e.summary())),
-      ("edits", e.edits.map { edits in .list(edits.edits.map(edit)) } ?? .null),
-      (
-        "notFelt",
-        .list(
-          e.events.compactMap { story in
-            story.unfelt.map { reason in
-              .orderedObject([
-                ("oldEvent", number(story.edits[0].oldNumber.map(Double.init))),
-                ("newEvent", number(story.edits[0].newNumber.map(Double.init))),
-                ("reason", .string(Explanation.words(reason))),
-              ])
-            }
-          })
-      ),
-    ])
+    story(e.story(reference: "A", candidate: "B"))
   }
 
   /// One edit: the events it is about (null for a control), its kind, its values with
@@ -51,14 +34,25 @@ extension ReportJSON {
     return .orderedObject(fields)
   }
 
-  /// An explanation in words (a baseline check's row): its one-line form, the summary,
-  /// d' and its verdict, the file's edits (null without the first layer), the felt changes
-  /// and the edits not felt, each a line as `hapt compare` prints it.
+  /// An explanation as JSON, the same keys in every view (`compare`, `baseline check`):
+  /// its one-line form, the summary, d' and its verdict, the file's edits as values with
+  /// their units in the keys and their words (null without the first layer), the same
+  /// edits as the lines `hapt compare` prints (`editLines`), the felt changes as lines,
+  /// and the edits not felt, each with its events, reason and line.
   package static func story(_ s: Explanation.Story) -> JSONValue {
-    .orderedObject([
+    let notFelt: [JSONValue] = s.notFelt.enumerated().map { index, line in
+      let event = index < s.notFeltEvents.count ? s.notFeltEvents[index] : nil
+      return .orderedObject([
+        ("oldEvent", number(event?.oldEvent.map(Double.init))), ("newEvent", number(event?.newEvent.map(Double.init))),
+        ("reason", event.map { .string($0.reason) } ?? .null), ("text", .string(line)),
+      ])
+    }
+    return .orderedObject([
       ("line", .string(s.line)), ("summary", .string(s.summary)), ("dPrime_JND", .number(s.dPrime_JND)),
-      ("verdict", .string(s.verdict)), ("edits", s.edits.map { .list($0.map { .string($0) }) } ?? .null),
-      ("felt", .list(s.felt.map { .string($0) })), ("notFelt", .list(s.notFelt.map { .string($0) })),
+      ("verdict", .string(s.verdict)),
+      ("edits", s.edits == nil ? .null : .list((s.editValues ?? []).map(edit))),
+      ("editLines", s.edits.map { .list($0.map { .string($0) }) } ?? .null),
+      ("felt", .list(s.felt.map { .string($0) })), ("notFelt", .list(notFelt)),
     ])
   }
 }
