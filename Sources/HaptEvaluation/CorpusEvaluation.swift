@@ -13,8 +13,15 @@ package struct CorpusEvaluation: Sendable {
   package var corpus: PatternCorpus
   package var options: EvaluationOptions
   package var measurements: [PatternMeasurement]
-  /// Renders on the primary device in the first state, one per corpus entry.
+  /// Renders on the primary device in the first state, one per corpus entry; empty when
+  /// the evaluation comes from merged shards (``Precomputed``), which made the figures.
   package var primary: [RenderedPattern]
+  /// Each pattern's perceptual features on the primary device and first state, corpus
+  /// order (computed once, for the attributes, the pairs, the heat map and its groups).
+  package var perceptualFeatures: [PerceptualFeatures]
+  /// Each pattern's ``sampleKey(_:)`` of its primary render, corpus order (finding
+  /// identical patterns).
+  package var sampleKeys: [String]
   /// Per pattern its nearest neighbours by d', and the close pairs, on the primary
   /// device (the data model of the per-pattern pages); memory grows with the corpus, not
   /// with its square.
@@ -28,9 +35,6 @@ package struct CorpusEvaluation: Sendable {
   /// How each pattern feels on the primary device and first state, corpus order
   /// (Docs/Perception.md §10).
   package var attributes: [PerceptualAttributes]
-  /// What a hand can feel of each primary render (its felt events), corpus order: what d'
-  /// and the explanations compare.
-  package var perceptualFeatures: [PerceptualFeatures]
   /// Patterns in ``heatMapSimilarity``.
   package static let heatMapLimit = 60
   /// The review set's names (those found in the corpus).
@@ -52,8 +56,9 @@ package struct CorpusEvaluation: Sendable {
   ///   - pairwise: what the pairwise engine keeps (neighbours, close pairs).
   ///   - allPairs: if given, receives every pair of the corpus in row-major order, band
   ///     by band, as it is computed (every pair); nothing is kept.
-  ///   - given: the measurements and pairwise summary computed elsewhere (merged shards):
-  ///     not recomputed; only the primary renders are redone (for the figures).
+  ///   - given: what merged shards computed (measurements, pairwise summary, each
+  ///     pattern's features and attributes, the heat map's similarity): nothing is
+  ///     rendered and ``primary`` is empty (the shards made the figures).
   ///   - progress: called with (stage, done, total) as the work advances.
   package init(
     _ corpus: PatternCorpus, options: EvaluationOptions, reviewSet: [String],
@@ -66,49 +71,45 @@ package struct CorpusEvaluation: Sendable {
     self.options = options
     var renderProgress: (@Sendable (Int, Int) -> Void)?
     if let progress { renderProgress = { done, total in progress(.rendering, done, total) } }
+    let n = corpus.entries.count
+    var similarityFeatures: [SimilarityFeatures] = []
     if let given {
       measurements = given.measurements
-      primary = Evaluation.primary(corpus.entries, options: options, progress: renderProgress)
+      primary = []
+      perceptualFeatures = given.features
+      attributes = given.attributes
+      sampleKeys = given.sampleKeys
+      pairwise = given.pairwise
     } else {
       let evaluation = Evaluation.run(corpus.entries, options: options, progress: renderProgress)
       measurements = evaluation.measurements
       primary = evaluation.primary
+      let signals = primary.map(\.rendering.acceleration_g)
+      // Each primary render's perceptual features are computed once, for its attributes, the
+      // pairs, the heat map and its groups.
+      let features = Parallel.map(count: n, threads: options.threads) { PerceptualFeatures(signals[$0]) }
+      perceptualFeatures = features
+      attributes = Parallel.map(count: n, threads: options.threads) {
+        PerceptualAttributes(signals[$0], features: features[$0])
+      }
+      sampleKeys = signals.map(Self.sampleKey)
+      // The heat map's patterns' similarity features; the pairs make the others as they
+      // need them (``SimilarityFeatureCache``) unless every pair is written.
+      similarityFeatures = Parallel.map(
+        count: allPairs == nil ? min(n, Self.heatMapLimit) : n, threads: options.threads
+      ) {
+        SimilarityFeatures(signals[$0])
+      }
+      pairwise = try Self.summarize(
+        signals, settings: settings, rows: nil, threads: options.threads,
+        similarityFeatures: allPairs == nil ? nil : similarityFeatures, perceptualFeatures: features,
+        attributes: attributes, allPairs: allPairs, progress: progress)
     }
     let measured = measurements
-    let signals = primary.map(\.rendering.acceleration_g)
-    let n = signals.count
-    // Each primary render's perceptual features are computed once, for its attributes, the
-    // pairs and the heat map.
-    let perceptualFeatures = Parallel.map(count: n, threads: options.threads) { PerceptualFeatures(signals[$0]) }
-    self.perceptualFeatures = perceptualFeatures
-    attributes = Parallel.map(count: n, threads: options.threads) {
-      PerceptualAttributes(signals[$0], features: perceptualFeatures[$0])
-    }
-    // Merged shards need features only for the heat map's patterns.
-    let featureCount = given == nil ? n : min(n, Self.heatMapLimit)
-    let similarityFeatures = Parallel.map(count: featureCount, threads: options.threads) {
-      SimilarityFeatures(signals[$0])
-    }
-    if let given {
-      pairwise = given.pairwise
-    } else {
-      pairwise = try Self.summarize(
-        signals, settings: settings, rows: nil, threads: options.threads, similarityFeatures: similarityFeatures,
-        perceptualFeatures: perceptualFeatures, attributes: attributes, allPairs: allPairs, progress: progress)
-    }
     let shown = min(n, Self.heatMapLimit)
-    var matrix = [[Double]](repeating: [Double](repeating: 1, count: shown), count: shown)
-    let heat = Pairwise.map(count: shown, threads: options.threads) { i, j in
-      Self.boundedSimilarity(similarity(similarityFeatures[i], similarityFeatures[j], convention: .perceptibleBlocks))
-    }
-    for i in 0..<shown {
-      for j in (i + 1)..<max(i + 1, shown) {
-        let value = heat[Pairwise.index(i, j, count: shown)]
-        matrix[i][j] = value
-        matrix[j][i] = value
-      }
-    }
-    heatMapSimilarity = matrix
+    heatMapSimilarity =
+      given?.heatMapSimilarity
+      ?? Self.heatMap(Array(similarityFeatures.prefix(Self.heatMapLimit)), threads: options.threads)
     let shownFeatures = perceptualFeatures
     let felt = attributes
     let close = Pairwise.map(count: shown, threads: options.threads) { i, j in
@@ -183,16 +184,56 @@ package struct CorpusEvaluation: Sendable {
   }
 
   /// What a merge of shards brings instead of computing it: every measurement (pattern,
-  /// device, state order) and the pairwise summary.
+  /// device, state order), the pairwise summary, each pattern's perceptual features,
+  /// attributes and ``sampleKey(_:)`` on the primary device (corpus order), and
+  /// ``heatMapSimilarity``.
   package struct Precomputed: Sendable {
     package var measurements: [PatternMeasurement]
     package var pairwise: PairwiseSummary
+    package var features: [PerceptualFeatures]
+    package var attributes: [PerceptualAttributes]
+    package var sampleKeys: [String]
+    package var heatMapSimilarity: [[Double]]
 
-    package init(measurements: [PatternMeasurement], pairwise: PairwiseSummary) {
+    package init(
+      measurements: [PatternMeasurement], pairwise: PairwiseSummary, features: [PerceptualFeatures],
+      attributes: [PerceptualAttributes], sampleKeys: [String], heatMapSimilarity: [[Double]]
+    ) {
       self.measurements = measurements
       self.pairwise = pairwise
+      self.features = features
+      self.attributes = attributes
+      self.sampleKeys = sampleKeys
+      self.heatMapSimilarity = heatMapSimilarity
     }
   }
+
+  /// ``heatMapSimilarity`` of the first ``heatMapLimit`` of `features` (the primary
+  /// renders' similarity features, corpus order).
+  package static func heatMap(_ features: [SimilarityFeatures], threads: Int) -> [[Double]] {
+    let shown = min(features.count, heatMapLimit)
+    var matrix = [[Double]](repeating: [Double](repeating: 1, count: shown), count: shown)
+    let heat = Pairwise.map(count: shown, threads: threads) { i, j in
+      boundedSimilarity(similarity(features[i], features[j], convention: .perceptibleBlocks))
+    }
+    for i in 0..<shown {
+      for j in (i + 1)..<max(i + 1, shown) {
+        let value = heat[Pairwise.index(i, j, count: shown)]
+        matrix[i][j] = value
+        matrix[j][i] = value
+      }
+    }
+    return matrix
+  }
+
+  /// A cheap key of a primary render for finding identical patterns: the fingerprint of
+  /// its first 512 samples' bit patterns.
+  package static func sampleKey(_ signal: Signal) -> String {
+    Fingerprint.of(bytes: signal.samples.prefix(512).flatMap { withUnsafeBytes(of: $0.bitPattern) { Array($0) } })
+  }
+
+  /// The primary device's name when the corpus has patterns, else nil.
+  package var primaryDevice: String? { corpus.entries.isEmpty ? nil : options.devices.first?.name }
 
   /// The pairwise summary of `signals` (the primary renders in corpus order) over the
   /// pairs whose first index is in `rows` (nil: all): one shard's share, or everything.
@@ -203,8 +244,18 @@ package struct CorpusEvaluation: Sendable {
     allPairs: (([PairwiseSummary.Pair]) throws -> Void)? = nil,
     progress: (@Sendable (EvaluationStage, Int, Int) -> Void)? = nil
   ) throws -> PairwiseSummary {
-    let similarityFeatures =
-      similarityFeatures ?? Parallel.map(count: signals.count, threads: threads) { SimilarityFeatures(signals[$0]) }
+    // Given features are used as they are; else every pair written needs every
+    // pattern's, and the kept pairs only some (made as needed, a bounded number kept).
+    let similarity: @Sendable (Int, Int) -> PairSimilarity
+    if let given = similarityFeatures {
+      similarity = { HaptMetrics.similarity(given[$0], given[$1], convention: .perceptibleBlocks) }
+    } else if allPairs != nil {
+      let all = Parallel.map(count: signals.count, threads: threads) { SimilarityFeatures(signals[$0]) }
+      similarity = { HaptMetrics.similarity(all[$0], all[$1], convention: .perceptibleBlocks) }
+    } else {
+      let cache = SimilarityFeatureCache(signals)
+      similarity = { HaptMetrics.similarity(cache.features($0), cache.features($1), convention: .perceptibleBlocks) }
+    }
     let perceptualFeatures =
       perceptualFeatures ?? Parallel.map(count: signals.count, threads: threads) { PerceptualFeatures(signals[$0]) }
     let attributes =
@@ -216,7 +267,7 @@ package struct CorpusEvaluation: Sendable {
     return try engine.summarize(
       count: signals.count, rows: rows,
       dPrime: { Distinguishability.dPrime(perceptualFeatures[$0], perceptualFeatures[$1]) },
-      similarity: { similarity(similarityFeatures[$0], similarityFeatures[$1], convention: .perceptibleBlocks) },
+      similarity: similarity,
       // Silent patterns are nobody's neighbours (not even each other's): they are listed
       // as silent instead.
       neighbourDistance: { i, j, d in

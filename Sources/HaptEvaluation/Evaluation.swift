@@ -107,7 +107,8 @@ package enum Evaluation {
     }
   }
 
-  /// The measurements, and the renders of the primary device and first state.
+  /// The measurements, and the renders of the primary device and first state (their body
+  /// acceleration; their drive signal is left empty, to keep a corpus's renders small).
   ///
   /// Each pattern's renders on one device are measured together: a render in a later
   /// state that is the first state's render delayed by whole samples (a cold render is the
@@ -149,7 +150,11 @@ package enum Evaluation {
         if stateIndex == 0 {
           first = (rendering, analysis)
           if deviceIndex == 0 {
-            primary = RenderedPattern(name: entry.name, device: device, state: state, rendering: rendering)
+            // Kept for the whole run: its body acceleration only (the drive signal, as
+            // long again, is never read from it).
+            var kept = rendering
+            kept.drive_V = Signal(samples: [], sampleRate_Hz: rendering.drive_V.sampleRate_Hz)
+            primary = RenderedPattern(name: entry.name, device: device, state: state, rendering: kept)
           }
         }
       }

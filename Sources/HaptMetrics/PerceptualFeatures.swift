@@ -96,7 +96,7 @@ package struct PerceptualFeatures: Sendable, Equatable {
     self = Self.analyse(samples, sampleRate_Hz: sampleRate_Hz, frequency_Hz: frequency_Hz).features
   }
 
-  private init(frequency_Hz: Double?, peakLevel_dB: Double, events: [Event]) {
+  init(frequency_Hz: Double?, peakLevel_dB: Double, events: [Event]) {
     self.frequency_Hz = frequency_Hz
     self.peakLevel_dB = peakLevel_dB
     self.events = events

@@ -68,6 +68,37 @@ import Testing
     #expect(twice.status != 0 && twice.stderr.contains("given twice"), "\(twice.stderr)")
   }
 
+  /// Each shard makes its own patterns' figures and sounds; the merge takes them from the
+  /// parts (it renders nothing): a figure changed in a part shows in the merged page.
+  @Test func mergeTakesEachPagesFiguresFromItsShard() throws {
+    let folder = try HaptBinary.temporaryFolder(prefix: "hapt-shard-figures")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let options = ["--device", "iphone-wideband-lra,erm-phone", "--state", "prepared"]
+    var parts: [String] = []
+    for shard in [1, 2] {
+      let part = folder.appendingPathComponent("part\(shard)").path
+      let run = try HaptInProcess.run(["report", Self.library, "--shard", "\(shard)/2", "--out", part] + options)
+      #expect(run.status == 0, "\(run.stderr)")
+      parts.append(part)
+    }
+    // The last pattern belongs to shard 2: its figure markup and sound are in that part.
+    let patterns = try Self.files(URL(fileURLWithPath: parts[1])).keys.filter {
+      $0.hasPrefix("figures/") && $0.hasSuffix(".html")
+    }
+    let last = try #require(patterns.compactMap { Int($0.dropFirst("figures/".count).dropLast(".html".count)) }.max())
+    #expect(FileManager.default.fileExists(atPath: parts[1] + "/figures/\(last).wav"))
+    let fragment = parts[1] + "/figures/\(last).html"
+    let original = try String(contentsOfFile: fragment, encoding: .utf8)
+    #expect(original.contains("<svg"))
+    try (original + "<p>figure from the part</p>").write(toFile: fragment, atomically: true, encoding: .utf8)
+    let merged = folder.appendingPathComponent("merged")
+    let merge = try HaptInProcess.run(["merge"] + parts + ["--out", merged.path])
+    #expect(merge.status == 0, "\(merge.stderr)")
+    let pages = try Self.files(merged).filter { $0.key.hasPrefix("patterns/") && $0.key.hasSuffix(".html") }
+    let marked = pages.filter { String(decoding: $0.value, as: UTF8.self).contains("<p>figure from the part</p>") }
+    #expect(marked.count == 1)
+  }
+
   @Test func baselineRecordAndCheckInThreeShardsMergeToTheUnshardedRun() throws {
     let folder = try HaptBinary.temporaryFolder(prefix: "hapt-shard")
     defer { try? FileManager.default.removeItem(at: folder) }

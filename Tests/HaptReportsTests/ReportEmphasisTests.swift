@@ -1,6 +1,7 @@
 import HaptTestSupport
 import Foundation
 import HaptCore
+import HaptSignals
 import HaptSimulation
 import HaptEvaluation
 import Testing
@@ -123,16 +124,23 @@ import Testing
       #expect(!page.contains("<script"))
       #expect(page.contains("media-src &#39;self&#39; file:"))
       let wav = try #require(folder.data(of: wavPath))
-      #expect(wav.count == 44 + 2 * acceleration.count)
+      // The acceleration at 4 kHz (anti-aliased), without the end that rounds to 0.
+      #expect(acceleration.sampleRate_Hz == 8000)
+      let heard = Resampler.resample(acceleration, to: 4000).samples
+      let levels = heard.map { ($0 / PatternAudio.fullScale_g * 32767).rounded() }
+      let kept = (levels.lastIndex { $0 != 0 } ?? 0) + 1
+      #expect(kept <= heard.count && heard.count <= acceleration.count / 2 + 1)
+      #expect(wav.count == 44 + 2 * kept)
       #expect(String(decoding: wav.prefix(4), as: UTF8.self) == "RIFF")
       #expect(String(decoding: wav[8..<16], as: UTF8.self) == "WAVEfmt ")
       let rate = wav[24..<28].enumerated().reduce(0) { $0 | Int($1.element) << (8 * $1.offset) }
-      #expect(Double(rate) == acceleration.sampleRate_Hz)
-      // The samples are the acceleration at the fixed scale (the peak sample checked).
-      let peak = acceleration.samples.indices.max { abs(acceleration.samples[$0]) < abs(acceleration.samples[$1]) }!
-      let low = Int(wav[44 + 2 * peak]), high = Int(wav[45 + 2 * peak])
-      let value = Int16(bitPattern: UInt16(low | high << 8))
-      #expect(abs(Double(value) - acceleration.samples[peak] / PatternAudio.fullScale_g * 32767) <= 1)
+      #expect(rate == 4000)
+      func sample(_ k: Int) -> Int16 { Int16(bitPattern: UInt16(Int(wav[44 + 2 * k]) | Int(wav[45 + 2 * k]) << 8)) }
+      #expect(sample(kept - 1) != 0)
+      // The samples are the resampled acceleration at the fixed scale (the peak sample checked).
+      let peak = heard.indices.max { abs(heard[$0]) < abs(heard[$1]) }!
+      #expect(abs(Double(sample(peak)) - heard[peak] / PatternAudio.fullScale_g * 32767) <= 1)
+      #expect(abs(heard[peak]) > 0.5 * acceleration.samples.map(abs).max()!)
     }
   }
 }

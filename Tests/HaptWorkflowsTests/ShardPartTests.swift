@@ -1,6 +1,7 @@
 import Foundation
 import HaptCore
 import HaptMetrics
+import HaptSignals
 import HaptSimulation
 import Testing
 import HaptExplanation
@@ -59,6 +60,30 @@ import HaptExplanation
     #expect(read.pairwise.neighbours[0][0].similarity.stsimBA.sign == .minus)
   }
 
+  /// A shard's patterns' features, attributes, sample keys and the heat map read back bit
+  /// for bit (what a merge uses instead of rendering).
+  @Test func reportPartKeepsPatternFeaturesExactly() throws {
+    let samples: [Double] = (0..<4000).map { (i: Int) -> Double in
+      if i < 1200 { return 0.4 * sin(Double(i) * 0.17) }
+      return i < 2400 ? 0 : 0.2 * sin(Double(i) * 0.2)
+    }
+    let signal = Signal(samples: samples, sampleRate_Hz: 8000)
+    let features = PerceptualFeatures(signal)
+    #expect(features.events.count >= 2)
+    var attributes = PerceptualAttributes(signal, features: features)
+    attributes.roughness = 0.1 + 0.2  // stored as is, not recomputed
+    var part = ShardPart(
+      shard: 1, shardCount: 2, corpusFingerprint: 3, job: ReportJobSettings(paths: ["c"]), measurements: [],
+      pairwise: PairwiseSummary(settings: .init(), patternCount: 2))
+    part.features = [features, PerceptualFeatures(Signal(zeros: 100, sampleRate_Hz: 8000))]
+    part.attributes = [attributes, .silent]
+    part.sampleKeys = ["k é", ""]
+    part.heatMapSimilarity = [[1, 0.1 + 0.2], [0.1 + 0.2, 1]]
+    let read = try ShardPart(text: part.text, file: "part.txt")
+    #expect(read == part)
+    #expect(read.attributes[0].roughness == 0.1 + 0.2)
+  }
+
   /// Rows of both Android sections with every field and every kind of value set.
   static let androidRows: AndroidSections.Rows = {
     var port = AndroidPortResult(
@@ -100,6 +125,10 @@ import HaptExplanation
       (good.replacingOccurrences(of: "hapt-shard-part 4", with: "hapt-shard-part 1"), "line 1"),
       (good.replacingOccurrences(of: "hapt-shard-part 4", with: "hapt-shard-part 2"), "line 1"),
       (good.replacingOccurrences(of: "hapt-shard-part 4", with: "hapt-shard-part 3"), "line 1"),
+      (
+        good.replacingOccurrences(of: "end\n", with: "f bAA== 0 0 0 0 0 0 0 0 0 0 - fff0000000000000 1\nend\n"),
+        "line 9"
+      ),
       (good.replacingOccurrences(of: "end\n", with: "d bAA== - android - - plays - -\nend\n"), "line 9"),
       (good.replacingOccurrences(of: " allPairs 0", with: " allPairs 2"), "line 4"),
       (good.replacingOccurrences(of: "shard 1 1", with: "shard 2 1"), "line 2"),

@@ -22,17 +22,16 @@ struct CorpusClusters {
 
   /// Groups the primary renders into at most `limit` groups.
   init(_ e: CorpusEvaluation, limit: Int) {
-    let renders = e.primary
-    let features = Parallel.map(count: renders.count, threads: e.options.threads) {
-      PerceptualFeatures(renders[$0].rendering.acceleration_g)
-    }
+    let features = e.perceptualFeatures
     let felt = e.attributes
     let perPattern = e.options.devices.count * e.options.states.count
-    let candidates = renders.indices.filter {
-      renders[$0].rendering.silenceReason == nil && features[$0].isPerceptible
+    // A measurement is silent for a reason when its render is (or when nothing is detected).
+    let candidates = features.indices.filter {
+      e.measurements[$0 * perPattern].silenceReason == nil && features[$0].isPerceptible
         && e.measurements[$0 * perPattern].verdict != .silent
     }
-    silent = renders.indices.filter { !candidates.contains($0) }
+    let isCandidate = Set(candidates)
+    silent = features.indices.filter { !isCandidate.contains($0) }
     var representatives: [Int] = []
     // For every candidate: d' to its nearest representative, and which one.
     var nearest = [Double](repeating: .infinity, count: candidates.count)
@@ -65,9 +64,7 @@ struct CorpusClusters {
   /// representatives, 1 on the diagonal.
   func representativeCloseness(_ e: CorpusEvaluation) -> [[Double]] {
     let reps = representatives
-    let features = Parallel.map(count: reps.count, threads: e.options.threads) {
-      PerceptualFeatures(e.primary[reps[$0]].rendering.acceleration_g)
-    }
+    let features = reps.map { e.perceptualFeatures[$0] }
     let n = reps.count
     let values = Pairwise.map(count: n, threads: e.options.threads) { i, j in
       PerceptualDistance.closeness(

@@ -49,10 +49,14 @@ package enum CorpusReport {
   ///     (``DevicePlayback/rows(for:devices:options:threads:)``): a "What plays where" section
   ///     when not empty, and capabilities.csv (header only when empty).
   ///   - hints: how a reader asks the writing tool for more (quoted where the report says so).
+  ///   - figures: where the pattern pages' figures and sounds come from (default: the
+  ///     evaluation's primary renders; a merge gives the shards' files).
   package static func build(
     _ evaluation: CorpusEvaluation, title: String, androidPorts: [AndroidPortResult] = [],
-    capabilities: [DevicePlayback] = [], limits: Limits = Limits(), hints: ReportHints = ReportHints()
+    capabilities: [DevicePlayback] = [], limits: Limits = Limits(), hints: ReportHints = ReportHints(),
+    figures: PatternFigureSource? = nil
   ) -> ReportFolder {
+    let figureSource = figures ?? .renders(evaluation)
     var folder = ReportFolder()
     let e = evaluation
     let tables = (
@@ -64,7 +68,7 @@ package enum CorpusReport {
     )
     let catalog = PatternCatalog(e)
     let clusters =
-      e.primary.count > min(limits.heatMapPatterns, CorpusEvaluation.heatMapLimit)
+      e.corpus.entries.count > min(limits.heatMapPatterns, CorpusEvaluation.heatMapLimit)
       ? CorpusClusters(e, limit: limits.heatMapPatterns) : nil
     var clusterIndex = [Int: Int]()
     for (c, members) in (clusters?.members ?? []).enumerated() { for i in members { clusterIndex[i] = c } }
@@ -92,15 +96,14 @@ package enum CorpusReport {
     // Pattern pages are made while the folder is written, a chunk at a time (10,000 pages
     // never sit in memory together).
     folder.addGenerated(catalog.items.map(\.page), threads: e.options.threads) { i in
-      PatternPage.page(i, e, catalog: catalog, clusterOf: clusterOf, clusters: clusters, reportTitle: title).htmlText
+      PatternPage.page(
+        i, e, catalog: catalog, clusterOf: clusterOf, clusters: clusters, reportTitle: title, figureSource: figureSource
+      ).htmlText
     }
     // Each page's sound (PatternAudio), beside it, made chunk by chunk as the pages are.
-    let primary = e.primary
+    let audio = figureSource.audio
     folder.addGeneratedData(catalog.items.map { PatternAudio.path(forPage: $0.page) }, threads: e.options.threads) {
-      i in
-      guard i < primary.count, primary[i].rendering.silenceReason == nil else { return nil }
-      let acceleration = primary[i].rendering.acceleration_g
-      return PatternAudio.isAudible(acceleration) ? PatternAudio.wav(acceleration) : nil
+      audio($0)
     }
     folder.add("patterns.csv", tables.patterns.csvText)
     folder.add("latency.csv", tables.latency.csvText)
@@ -455,7 +458,7 @@ package enum CorpusReport {
       )
       let distinctCount = review.pairs.filter { $0.verdict == .distinct }.count
       var sentences = Array(review.sentences.dropLast().dropLast(distinctCount) + review.sentences.suffix(1))
-      if review.device == e.primary.first?.device, review.state == e.options.states.first {
+      if review.device == e.primaryDevice, review.state == e.options.states.first {
         sentences.append("How they differ in feel on \(review.device) (Docs/Perception.md):")
         sentences += feelSentences(review, e)
       }
@@ -513,8 +516,8 @@ package enum CorpusReport {
   static func similaritySection(
     _ e: CorpusEvaluation, catalog: PatternCatalog, clusters: CorpusClusters?, limits: Limits
   ) -> ReportSection {
-    let n = e.primary.count
-    let device = e.primary.first?.device ?? "the primary device"
+    let n = e.corpus.entries.count
+    let device = e.primaryDevice ?? "the primary device"
     var blocks: [ReportBlock] = [
       .paragraph(
         "How alike patterns feel on \(device), ordered by average-linkage clustering so that look-alike patterns sit together: the perceptual closeness 1 / (1 + perceptual distance), 1 identical (Docs/Perception.md: the felt attributes, and d' within a few JNDs), 0 for a silent pattern against a felt one. Whether two can be confused is d', in the table below; pairs.csv keeps the ST-SIM waveform-similarity scores."
@@ -533,12 +536,12 @@ package enum CorpusReport {
   /// The closeness heat map: every pattern, or for a large corpus one row per group of
   /// look-alikes.
   static func similarityMap(_ e: CorpusEvaluation, clusters: CorpusClusters?, device: String) -> [ReportBlock] {
-    let n = e.primary.count
+    let n = e.corpus.entries.count
     var blocks: [ReportBlock] = []
     if let clusters {
       let matrix = clusters.representativeCloseness(e)
       let labels = zip(clusters.representatives, clusters.members).map { rep, members in
-        members.count > 1 ? "\(e.primary[rep].name) (+\(members.count - 1))" : e.primary[rep].name
+        members.count > 1 ? "\(e.corpus.entries[rep].name) (+\(members.count - 1))" : e.corpus.entries[rep].name
       }
       var caption =
         "\(n) patterns are too many for one cell each: each row and column is a group of look-alike patterns (k-centre clustering on the perceptual distance), labelled with the pattern that stands for it and how many others it holds; a cell is the closeness of the two groups' patterns. Each pattern's page names its group."
@@ -563,7 +566,7 @@ package enum CorpusReport {
       blocks.append(
         .chart(
           HeatMapChart.clustered(
-            title: "Perceptual closeness (0..1)", similarity: sub, labels: shown.map { e.primary[$0].name }),
+            title: "Perceptual closeness (0..1)", similarity: sub, labels: shown.map { e.corpus.entries[$0].name }),
           caption: nil))
     }
     return blocks

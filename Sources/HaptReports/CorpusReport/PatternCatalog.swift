@@ -152,11 +152,7 @@ struct PatternCatalog {
     var order: [String] = []
     for (i, entry) in entries.enumerated() {
       var key = "\(entry.pattern.events.count)|\(entry.pattern.duration_s.bitPattern)"
-      if i < e.primary.count {
-        let samples = e.primary[i].rendering.acceleration_g.samples
-        key +=
-          "|" + Fingerprint.of(bytes: samples.prefix(512).flatMap { withUnsafeBytes(of: $0.bitPattern) { Array($0) } })
-      }
+      if i < e.sampleKeys.count { key += "|" + e.sampleKeys[i] }
       if buckets[key] == nil { order.append(key) }
       buckets[key, default: []].append(i)
     }

@@ -11,7 +11,7 @@ import HaptCharts
 enum PatternPage {
   static func page(
     _ i: Int, _ e: CorpusEvaluation, catalog: PatternCatalog, clusterOf: [Int: Int], clusters: CorpusClusters?,
-    reportTitle: String
+    reportTitle: String, figureSource: PatternFigureSource
   ) -> ReportPage {
     let item = catalog.items[i]
     let entry = e.corpus.entries[i]
@@ -22,18 +22,14 @@ enum PatternPage {
     )
     page.styleSheetPath = "../\(CorpusReport.styleSheetFile)"
     page.links = [("../index.html#\(anchor(item))", "← all patterns (\(reportTitle))")]
-    var figures: [ReportBlock] = []
-    if i < e.primary.count, let first = checks.first {
-      figures = PatternFigures.blocks(e.primary[i], measurement: first)
-      let rendered = e.primary[i]
-      if rendered.rendering.silenceReason == nil, PatternAudio.isAudible(rendered.rendering.acceleration_g) {
-        let file = PatternAudio.path(forPage: item.page).split(separator: "/").last.map(String.init) ?? ""
-        figures.append(PatternAudio.block(wavFile: file, device: rendered.device))
-      }
+    var figures = figureSource.blocks(i)
+    if figureSource.isAudible(i), let device = e.primaryDevice {
+      let file = PatternAudio.path(forPage: item.page).split(separator: "/").last.map(String.init) ?? ""
+      figures.append(PatternAudio.block(wavFile: file, device: device))
     }
     page.sections = [
       ReportSection(
-        title: "Waveform and spectrogram on \(e.primary.first?.device ?? "the primary device")", id: "figures",
+        title: "Waveform and spectrogram on \(e.primaryDevice ?? "the primary device")", id: "figures",
         blocks: figures),
       latencySection(checks, e, latencies: catalog.items[i].latencies),
       attributesSection(i, e),
@@ -164,7 +160,7 @@ enum PatternPage {
     _ i: Int, _ e: CorpusEvaluation, catalog: PatternCatalog, clusterOf: [Int: Int], clusters: CorpusClusters?
   ) -> ReportSection {
     let item = catalog.items[i]
-    let device = e.primary.first?.device ?? "the primary device"
+    let device = e.primaryDevice ?? "the primary device"
     var blocks: [ReportBlock] = [
       .paragraph(
         "The patterns that feel most like this one on \(device), closest first by perceptual distance (Docs/Perception.md: the felt attributes, and d' within a few JNDs). Whether two can be confused is d' (JND units; under 1 confusable, under 2 close): the verdict comes from d'. Waveform similarity is a separate signal-level score, not a verdict: the pair's bounded ST-SIM (0..1, 1 identical)."
@@ -230,7 +226,7 @@ enum PatternPage {
 
   /// The pattern's felt attributes on the primary device, in designers' words.
   static func attributesSection(_ i: Int, _ e: CorpusEvaluation) -> ReportSection {
-    let device = e.primary.first?.device ?? "the primary device"
+    let device = e.primaryDevice ?? "the primary device"
     guard i < e.attributes.count, e.attributes[i].isPerceptible else {
       return ReportSection(
         title: "How it feels", id: "attributes", blocks: [.paragraph("Nobody feels this pattern on \(device).")])

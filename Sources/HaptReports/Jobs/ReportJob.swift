@@ -92,7 +92,7 @@ package struct ReportJob {
     let android = merged?.android ?? androidRows(corpus.entries)
     var folder = CorpusReport.build(
       evaluation, title: settings.resolvedTitle, androidPorts: android.ports, capabilities: android.playback,
-      hints: hints)
+      hints: hints, figures: merged?.figureSource(patterns: corpus.entries.count))
     (folder.kind, folder.inputs) = (outputGuard.kind, outputGuard.inputs)
     pairs.move(into: &folder, as: "pairs.csv")
     try folder.write(to: out)
@@ -112,21 +112,44 @@ package struct ReportJob {
     defer { pairs.discard() }
     let sink = pairs.sink(
       names: corpus.entries.map(\.name), device: devices.first?.name ?? "", state: options.states.first ?? .prepared)
-    let share = Array(corpus.entries[shard.patterns(count: corpus.entries.count)])
+    let own = shard.patterns(count: corpus.entries.count)
+    let share = Array(corpus.entries[own])
     var renderProgress: (@Sendable (Int, Int) -> Void)?
     if let progress { renderProgress = { done, total in progress(.rendering, done, total) } }
-    let measurements = Evaluation.run(share, options: options, progress: renderProgress).measurements
+    let evaluation = Evaluation.run(share, options: options, progress: renderProgress)
     let android = androidRows(share)
     let signals = CorpusEvaluation.primarySignals(corpus, options: options, progress: progress ?? { _, _, _ in })
+    let threads = options.threads
+    let features = Parallel.map(count: signals.count, threads: threads) { PerceptualFeatures(signals[$0]) }
+    let attributes = Parallel.map(count: signals.count, threads: threads) {
+      PerceptualAttributes(signals[$0], features: features[$0])
+    }
     let summary = try CorpusEvaluation.summarize(
-      signals, settings: settings.pairwise, rows: shard.pairRows(count: signals.count), threads: options.threads,
-      allPairs: sink, progress: progress ?? { _, _, _ in })
-    let part = ShardPart(
+      signals, settings: settings.pairwise, rows: shard.pairRows(count: signals.count), threads: threads,
+      perceptualFeatures: features, attributes: attributes, allPairs: sink, progress: progress ?? { _, _, _ in })
+    var part = ShardPart(
       shard: shard.index, shardCount: shard.count, corpusFingerprint: ShardPart.fingerprint(corpus), job: settings,
-      measurements: measurements, pairwise: summary, android: android)
+      measurements: evaluation.measurements, pairwise: summary, android: android)
+    part.features = Array(features[own])
+    part.attributes = Array(attributes[own])
+    part.sampleKeys = signals[own].map(CorpusEvaluation.sampleKey)
+    if shard.index == 1 {
+      let shown = Parallel.map(count: min(signals.count, CorpusEvaluation.heatMapLimit), threads: threads) {
+        SimilarityFeatures(signals[$0])
+      }
+      part.heatMapSimilarity = CorpusEvaluation.heatMap(shown, threads: threads)
+    }
     var folder = ReportFolder()
     (folder.kind, folder.inputs) = (outputGuard.kind, outputGuard.inputs)
     folder.add(ShardPart.fileName, part.text)
+    // The pages' figures and sounds of the shard's patterns, made as the part is written.
+    let figures = PatternFigureSource.renders(
+      primary: evaluation.primary, measurements: evaluation.measurements,
+      perPattern: options.devices.count * options.states.count)
+    PatternFigureSource(
+      blocks: { figures.blocks($0 - own.lowerBound) }, audio: { figures.audio($0 - own.lowerBound) },
+      isAudible: { figures.isAudible($0 - own.lowerBound) }
+    ).addFragments(Array(own), to: &folder, threads: threads)
     pairs.move(into: &folder, as: ShardPart.allPairsFileName)
     try folder.write(to: out)
   }
@@ -158,6 +181,14 @@ package struct ReportJob {
         file: paths.joined(separator: " "),
         "the parts hold \(merged.precomputed.measurements.count) measurements; this corpus and these options need "
           + "\(measurements)")
+    }
+    let features = merged.precomputed
+    if features.features.count != corpus.entries.count || features.attributes.count != corpus.entries.count
+      || features.sampleKeys.count != corpus.entries.count
+    {
+      throw InputError(
+        file: paths.joined(separator: " "),
+        "the parts hold the features of \(features.features.count) patterns; this corpus has \(corpus.entries.count)")
     }
     if merged.android.playback.count != playbackRows {
       throw InputError(

@@ -18,8 +18,20 @@ extension ShardMerge {
     package var allPairsSegments: [String]
     /// The shards' Android rows, corpus order.
     package var android = AndroidSections.Rows(ports: [], playback: [])
-    /// The part folders (inputs that the merged output may never replace).
+    /// The part folders (inputs that the merged output may never replace), in shard order.
     package var folders: [String] = []
+
+    /// The pattern pages' figures and sounds, from the part folder of each pattern's
+    /// shard (``ShardSpec/patterns(count:)`` of a corpus of `count` patterns).
+    package func figureSource(patterns count: Int) -> PatternFigureSource {
+      let folders = self.folders
+      var owner = [Int](repeating: 0, count: count)
+      for (k, _) in folders.enumerated() {
+        for i in ShardSpec(index: k + 1, count: folders.count).patterns(count: count) { owner[i] = k }
+      }
+      let shardOf = owner
+      return .parts { folders[shardOf[$0]] }
+    }
   }
 
   /// Reads the report parts in `folders` (any order).
@@ -60,7 +72,9 @@ extension ShardMerge {
       job: first.part.job, fingerprint: first.part.corpusFingerprint,
       precomputed: CorpusEvaluation.Precomputed(
         measurements: ordered.flatMap(\.part.measurements),
-        pairwise: PairwiseSummary.merged(ordered.map(\.part.pairwise))),
+        pairwise: PairwiseSummary.merged(ordered.map(\.part.pairwise)), features: ordered.flatMap(\.part.features),
+        attributes: ordered.flatMap(\.part.attributes), sampleKeys: ordered.flatMap(\.part.sampleKeys),
+        heatMapSimilarity: ordered.first?.part.heatMapSimilarity ?? []),
       allPairsSegments: segments,
       android: AndroidSections.Rows(
         ports: ordered.flatMap(\.part.android.ports), playback: ordered.flatMap(\.part.android.playback)),

@@ -28,6 +28,15 @@ package struct ShardPart: Sendable, Equatable {
   /// The report's Android rows of this shard's patterns (its share of the corpus), so
   /// that the merge writes them without porting or rendering anything.
   package var android: AndroidSections.Rows
+  /// The shard's patterns on the primary device in the first state (corpus order): their
+  /// perceptual features, attributes and sample keys (``CorpusEvaluation/sampleKey(_:)``),
+  /// so that a merge renders nothing. Their figures and sounds are files beside the part
+  /// (``PatternFigureSource``).
+  package var features: [PerceptualFeatures] = []
+  package var attributes: [PerceptualAttributes] = []
+  package var sampleKeys: [String] = []
+  /// Shard 1: ``CorpusEvaluation/heatMapSimilarity`` (the other shards: empty).
+  package var heatMapSimilarity: [[Double]] = []
 
   package init(
     shard: Int, shardCount: Int, corpusFingerprint: UInt64, job: ReportJobSettings, measurements: [PatternMeasurement],
@@ -48,8 +57,8 @@ package struct ShardPart: Sendable, Equatable {
   package static let allPairsFileName = "pairs-rows.csv"
   static let magic = "hapt-shard-part 4"
   /// The first lines of parts written by earlier versions (1: before they stored typed
-  /// settings; 2: before they held their patterns' Android rows; 3: before a fallback row
-  /// held how the fallback feels).
+  /// settings; 2: before they held their patterns' Android rows; 3: before they held their
+  /// patterns' features and figures, and a fallback row how the fallback feels).
   static let olderMagics: Set<String> = ["hapt-shard-part 1", "hapt-shard-part 2", "hapt-shard-part 3"]
 
   /// FNV-1a over every entry's name, path and AHAP encoding, and every failure's path.
@@ -85,6 +94,10 @@ package struct ShardPart: Sendable, Equatable {
     for m in measurements { lines.append("m " + Self.encode(m)) }
     for r in android.ports { lines.append("p " + Self.encode(r)) }
     for r in android.playback { lines.append("d " + Self.encode(r)) }
+    for (k, features) in features.enumerated() {
+      lines.append((["f", Self.text(sampleKeys[k])] + attributes[k].fields + features.fields).joined(separator: " "))
+    }
+    for row in heatMapSimilarity { lines.append((["h"] + row.map { Self.hex($0) }).joined(separator: " ")) }
     lines.append("end")
     return lines.joined(separator: "\n") + "\n"
   }
@@ -136,6 +149,10 @@ package struct ShardPart: Sendable, Equatable {
     var measurements: [PatternMeasurement] = []
     var ports: [AndroidPortResult] = []
     var playback: [DevicePlayback] = []
+    var features: [PerceptualFeatures] = []
+    var attributes: [PerceptualAttributes] = []
+    var sampleKeys: [String] = []
+    var heatMap: [[Double]] = []
     summary.pairsCompared = try int(try fields(6, "compared", count: 1)[0], 6)
     summary.closePairCount = try int(try fields(7, "closeCount", count: 1)[0], 7)
     for line in 8..<(lines.count - 1) {
@@ -152,6 +169,17 @@ package struct ShardPart: Sendable, Equatable {
         ports.append(try Self.decodePort(parts.dropFirst(), error: fail(line, "bad Android port row")))
       } else if parts.first == "d" {
         playback.append(try Self.decodePlayback(parts.dropFirst(), error: fail(line, "bad playback row")))
+      } else if parts.first == "f" {
+        var fields = parts.dropFirst()
+        guard let key = fields.popFirst().flatMap({ FieldCodec.text($0) ?? nil }),
+          let felt = PerceptualAttributes(taking: &fields), let feature = PerceptualFeatures(taking: &fields),
+          fields.isEmpty
+        else { throw fail(line, "bad pattern features") }
+        sampleKeys.append(key)
+        attributes.append(felt)
+        features.append(feature)
+      } else if parts.first == "h" {
+        heatMap.append(try parts.dropFirst().map { try Self.double($0, fail(line, "bad heat map row")) })
       } else {
         throw fail(line, "unexpected record")
       }
@@ -159,6 +187,10 @@ package struct ShardPart: Sendable, Equatable {
     pairwise = summary
     self.measurements = measurements
     android = AndroidSections.Rows(ports: ports, playback: playback)
+    self.features = features
+    self.attributes = attributes
+    self.sampleKeys = sampleKeys
+    heatMapSimilarity = heatMap
   }
 
   static func hex(_ x: Double) -> String { FieldCodec.number(x) }

@@ -93,9 +93,9 @@ package enum ReportTables {
   /// perceptible blocks, `RefA` with patternA as the reference, `RefB` with patternB.
   package static func pairs(_ evaluation: CorpusEvaluation) -> CSVTable {
     var table = CSVTable(columns: pairColumns)
-    let names = evaluation.primary.map(\.name)
-    let device = evaluation.primary.first?.device ?? ""
-    let state = evaluation.primary.first?.state ?? .prepared
+    let names = evaluation.corpus.entries.map(\.name)
+    let device = evaluation.primaryDevice ?? ""
+    let state = evaluation.primaryDevice == nil ? .prepared : evaluation.options.states.first ?? .prepared
     for pair in evaluation.pairwise.keptPairs {
       table.append(pairRow(names[pair.first], names[pair.second], device, state, pair.similarity, pair.dPrime))
     }

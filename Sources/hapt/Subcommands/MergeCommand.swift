@@ -21,9 +21,10 @@ struct MergeCommand: HaptCommand {
       or `hapt baseline check`. Give all N parts of one run, in any order; merge checks
       that they belong together (same corpus, options and shard count, each shard once).
       report: reads the corpus again from the paths the shards were given (relative to
-      the current folder, as for the shards), takes the measurements and the pair
-      comparisons from the parts, renders each pattern once on the primary device (for
-      the figures), and writes DIR exactly as the unsharded `hapt report` would.
+      the current folder, as for the shards), takes the measurements, the pair
+      comparisons, the Android rows and each page's figures and sound from the parts
+      (rendering only the review set, for the design review), and writes DIR exactly as
+      the unsharded `hapt report` would.
       baseline record: writes the baseline DIR exactly as the unsharded record would.
       baseline check: prints (and writes --junit) exactly what the unsharded check would,
       and exits 1 when any shard found a change.
