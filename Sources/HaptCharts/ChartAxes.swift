@@ -1,5 +1,13 @@
 /// Axes, grid lines, tick labels and axis titles shared by the charts.
+///
+/// An axis's grid lines are one `<path>`, and its tick marks another (the same pixels as
+/// a `<line>` each, in about a fifth of the bytes).
 package enum ChartAxes {
+  /// The grid lines' colour.
+  static let gridStroke = "#e4e4e4"
+  /// The tick marks' and the plot frame's colour.
+  static let tickStroke = "#666666"
+
   /// Light grid, ticks and labels for two linear axes around the plot rectangle.
   package static func drawLinear(
     into svg: inout SVGWriter, x: LinearScale, y: LinearScale, xLabel: String, yLabel: String,
@@ -18,11 +26,11 @@ package enum ChartAxes {
     tickCount: Int = 10
   ) {
     let (values, step) = x.ticks(count: tickCount)
+    let n = SVGWriter.number
+    if grid { svg.strokes(values.map { "M\(n(x($0))) \(n(plot.top))V\(n(plot.bottom))" }, stroke: gridStroke) }
+    svg.strokes(values.map { "M\(n(x($0))) \(n(plot.bottom))v4" }, stroke: tickStroke)
     for value in values {
-      let px = x(value)
-      if grid { svg.line(x1: px, y1: plot.top, x2: px, y2: plot.bottom, stroke: "#e4e4e4") }
-      svg.line(x1: px, y1: plot.bottom, x2: px, y2: plot.bottom + 4, stroke: "#666666")
-      svg.text(ChartNumber.tick(value, step: step), x: px, y: plot.bottom + 17, anchor: .middle, size: 11)
+      svg.text(ChartNumber.tick(value, step: step), x: x(value), y: plot.bottom + 17, anchor: .middle, size: 11)
     }
     svg.text(label, x: (plot.left + plot.right) / 2, y: plot.bottom + 34, anchor: .middle, size: 12)
   }
@@ -32,11 +40,11 @@ package enum ChartAxes {
     plot: (left: Double, top: Double, right: Double, bottom: Double), grid: Bool = true
   ) {
     let (values, step) = y.ticks(count: 5)
+    let n = SVGWriter.number
+    if grid { svg.strokes(values.map { "M\(n(plot.left)) \(n(y($0)))H\(n(plot.right))" }, stroke: gridStroke) }
+    svg.strokes(values.map { "M\(n(plot.left - 4)) \(n(y($0)))h4" }, stroke: tickStroke)
     for value in values {
-      let py = y(value)
-      if grid { svg.line(x1: plot.left, y1: py, x2: plot.right, y2: py, stroke: "#e4e4e4") }
-      svg.line(x1: plot.left - 4, y1: py, x2: plot.left, y2: py, stroke: "#666666")
-      svg.text(ChartNumber.tick(value, step: step), x: plot.left - 7, y: py + 4, anchor: .end, size: 11)
+      svg.text(ChartNumber.tick(value, step: step), x: plot.left - 7, y: y(value) + 4, anchor: .end, size: 11)
     }
     let middle = (plot.top + plot.bottom) / 2
     svg.text(label, x: 16, y: middle, anchor: .middle, size: 12, rotate: -90)

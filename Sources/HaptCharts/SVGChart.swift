@@ -94,6 +94,13 @@ package struct SVGWriter {
     out += "/>\n"
   }
 
+  /// Straight strokes of one colour and width 1 as one `<path>` (`segments`: path data
+  /// such as `M10 20V80`, one per stroke); nothing when there are none.
+  package mutating func strokes(_ segments: [String], stroke: String) {
+    guard !segments.isEmpty else { return }
+    out += "<path fill=\"none\" stroke=\"\(stroke)\" d=\"" + segments.joined() + "\"/>\n"
+  }
+
   package enum Anchor: String { case start, middle, end }
 
   package mutating func text(

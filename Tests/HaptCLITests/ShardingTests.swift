@@ -97,6 +97,10 @@ import Testing
     let pages = try Self.files(merged).filter { $0.key.hasPrefix("patterns/") && $0.key.hasSuffix(".html") }
     let marked = pages.filter { String(decoding: $0.value, as: UTF8.self).contains("<p>figure from the part</p>") }
     #expect(marked.count == 1)
+    // A part without a page's figures is refused, naming the file.
+    try FileManager.default.removeItem(atPath: fragment)
+    let cut = try HaptInProcess.run(["merge"] + parts + ["--out", folder.appendingPathComponent("cut").path])
+    #expect(cut.status == 66 && cut.stderr.contains("figures/\(last).html"), "\(cut.stderr)")
   }
 
   @Test func baselineRecordAndCheckInThreeShardsMergeToTheUnshardedRun() throws {

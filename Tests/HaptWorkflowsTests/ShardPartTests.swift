@@ -63,10 +63,10 @@ import HaptExplanation
   /// A shard's patterns' features, attributes, sample keys and the heat map read back bit
   /// for bit (what a merge uses instead of rendering).
   @Test func reportPartKeepsPatternFeaturesExactly() throws {
-    let samples: [Double] = (0..<4000).map { (i: Int) -> Double in
-      if i < 1200 { return 0.4 * sin(Double(i) * 0.17) }
-      return i < 2400 ? 0 : 0.2 * sin(Double(i) * 0.2)
-    }
+    // Two bursts with a gap: two felt events.
+    var samples = [Double](repeating: 0, count: 4000)
+    for i in 0..<1200 { samples[i] = 0.4 * sin(Double(i) * 0.17) }
+    for i in 2400..<4000 { samples[i] = 0.2 * sin(Double(i) * 0.2) }
     let signal = Signal(samples: samples, sampleRate_Hz: 8000)
     let features = PerceptualFeatures(signal)
     #expect(features.events.count >= 2)

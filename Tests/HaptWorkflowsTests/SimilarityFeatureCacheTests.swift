@@ -8,12 +8,14 @@ import Testing
 /// The pairs' similarity features, made as needed and kept for a bounded number of
 /// patterns, give the same similarities as features made once for every pattern.
 @Suite struct SimilarityFeatureCacheTests {
-  static let signals: [Signal] = (0..<6).map { (k: Int) -> Signal in
-    let amplitude: Double = 0.2 + 0.1 * Double(k)
-    let step: Double = 0.1 + 0.03 * Double(k)
+  static func tone(_ k: Int) -> Signal {
+    let amplitude = 0.2 + 0.1 * Double(k)
+    let step = 0.1 + 0.03 * Double(k)
     let samples: [Double] = (0..<3000).map { (i: Int) -> Double in amplitude * sin(Double(i) * step) }
     return Signal(samples: samples, sampleRate_Hz: 8000)
   }
+
+  static let signals: [Signal] = (0..<6).map { tone($0) }
 
   @Test func keepsAtMostItsCapacityAndGivesTheSameSimilarities() {
     let cache = SimilarityFeatureCache(Self.signals, capacity: 2)

@@ -190,6 +190,15 @@ package struct ReportJob {
         file: paths.joined(separator: " "),
         "the parts hold the features of \(features.features.count) patterns; this corpus has \(corpus.entries.count)")
     }
+    // Each page's figures are a file of its shard's part (a part cut short lacks some).
+    for (k, folder) in merged.folders.enumerated() {
+      for i in ShardSpec(index: k + 1, count: merged.folders.count).patterns(count: corpus.entries.count) {
+        let file = URL(fileURLWithPath: folder).appendingPathComponent(PatternFigureSource.fragmentPath(i)).path
+        guard FileManager.default.fileExists(atPath: file) else {
+          throw InputError(file: file, "not found: the part is incomplete; run its shard again", kind: .missing)
+        }
+      }
+    }
     if merged.android.playback.count != playbackRows {
       throw InputError(
         file: paths.joined(separator: " "),
