@@ -25,7 +25,8 @@ package struct Renderer: Sendable {
     let actuator = device.actuator.model(bodyMass_kg: device.bodyMass_kg, sampleRate_Hz: device.sampleRate_Hz)
     self.actuator = actuator
     transientEqualizer =
-      equalizer == nil ? nil : TransientEqualizer(profile: device, model: actuator as? LRAModel)
+      equalizer == nil || !device.drive.equalizesTransientsByBurstPeak
+      ? nil : TransientEqualizer(profile: device, model: actuator as? LRAModel)
   }
 
   /// Why this device renders silence whatever the pattern, nil when it has an actuator:

@@ -2,7 +2,7 @@ import Foundation
 
 /// How an equalising driver (``DriveEqualization/actuatorResponse(referenceFrequency_Hz:)``)
 /// scales a transient: by the peak the burst actually reaches through the actuator, not by
-/// the steady-state ratio (Docs/Devices.md, "Taps on an equalising driver").
+/// the steady-state ratio (Docs/Simulation.md, "Taps on an equalising driver").
 ///
 /// A transient is `transientCycles` cycles of sine: too short for the actuator to reach
 /// its steady state. On resonance the burst builds up only part of the steady output

@@ -26,10 +26,11 @@ enum ReferenceDrive {
         d.ratedVoltage_V * bodyAcceleration(device, reference) / bodyAcceleration(device, f), d.maxVoltage_V)
       return pow(i, d.gamma) * full
     }
-    // A transient, written from Docs/Devices.md ("Taps on an equalising driver"):
+    // A transient, written from Docs/Simulation.md ("Taps on an equalising driver"):
     // I^gamma min(Vrated P(fref) / P(f), Vmax), P the peak of the burst (burstPeak below).
     func transientAmp(_ i: Double, _ f: Double) -> Double {
       guard case .actuatorResponse(let reference) = d.equalization, i > 0 else { return plainAmp(i) }
+      guard d.equalizesTransientsByBurstPeak else { return amp(i, f) }
       let full = min(d.ratedVoltage_V * burstPeak(device, reference) / burstPeak(device, f), d.maxVoltage_V)
       return pow(i, d.gamma) * full
     }
@@ -38,7 +39,7 @@ enum ReferenceDrive {
     func brakeAmp(_ a: Double, _ f: Double, transient: Bool) -> Double {
       guard case .actuatorResponse(let reference) = d.equalization else { return a }
       let ratio =
-        transient
+        transient && d.equalizesTransientsByBurstPeak
         ? burstPeak(device, reference) / burstPeak(device, f)
         : bodyAcceleration(device, reference) / bodyAcceleration(device, f)
       return a / d.ratedVoltage_V * min(d.ratedVoltage_V * ratio, d.maxVoltage_V)

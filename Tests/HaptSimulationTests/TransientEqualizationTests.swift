@@ -5,7 +5,7 @@ import Testing
 import HaptSimulation
 
 /// An equalising driver scales a transient by the peak its burst reaches, not by the
-/// steady-state ratio (Docs/Devices.md, "Taps on an equalising driver"): a tap of a given
+/// steady-state ratio (Docs/Simulation.md, "Taps on an equalising driver"): a tap of a given
 /// intensity reaches the same peak on and off resonance wherever the drive limit allows.
 @Suite struct TransientEqualizationTests {
   /// Peak |body acceleration| of one tap, g, as the renderer plays it (brakes included).
@@ -20,12 +20,19 @@ import HaptSimulation
     ReferenceDrive.burstPeak(device, f_Hz)
   }
 
-  /// Every equalising shipped profile, and the HAL-sourced Pixel of Examples/profiles.
+  /// The profiles whose driver scales taps by their burst's peak (the shipped flagship and
+  /// the HAL-sourced Pixel of Examples/profiles), and the other equalising shipped profiles
+  /// with that driver switched on (they ship with the steady-state ratio).
   static func equalizing() throws -> [DeviceProfile] {
-    let names = [
-      "iphone-wideband-lra", "iphone-8-taptic", "apple-watch-lra", "controller-voice-coil", "pixel-flagship-lra",
-    ]
-    return try names.map { try Fixtures.shippedProfile($0) } + [try Fixtures.exampleProfile("pixel-8-cs40l26")]
+    let flagged = [try Fixtures.shippedProfile("pixel-flagship-lra"), try Fixtures.exampleProfile("pixel-8-cs40l26")]
+    for device in flagged { #expect(device.drive.equalizesTransientsByBurstPeak, "\(device.name)") }
+    let others = try ["iphone-wideband-lra", "iphone-8-taptic", "apple-watch-lra", "controller-voice-coil"].map {
+      var device = try Fixtures.shippedProfile($0)
+      #expect(!device.drive.equalizesTransientsByBurstPeak, "\(device.name)")
+      device.drive.equalizesTransientsByBurstPeak = true
+      return device
+    }
+    return flagged + others
   }
 
   /// Across sharpness 0...1, a full-intensity tap peaks within 3 % of the tap at the
