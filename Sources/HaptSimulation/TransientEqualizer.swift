@@ -1,6 +1,7 @@
 import Foundation
 
 /// How an equalising driver (``DriveEqualization/actuatorResponse(referenceFrequency_Hz:)``)
+/// that declares `"transients": "burstPeak"` (``DriveParameters/equalizesTransientsByBurstPeak``)
 /// scales a transient: by the peak the burst actually reaches through the actuator, not by
 /// the steady-state ratio (Docs/Simulation.md, "Taps on an equalising driver").
 ///
