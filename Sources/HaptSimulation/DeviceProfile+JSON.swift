@@ -173,6 +173,8 @@ extension DeviceProfile {
         at: "maxVoltage_V",
         "must be at least ratedVoltage_V (\(JSONWriter.number(rated))), got \(JSONWriter.number(maximum))")
     }
+    let equalization =
+      try cursor.member("equalization").map { try decodeEqualization($0, nyquist_Hz: nyquist) } ?? (.none, false)
     return DriveParameters(
       fmin_Hz: fmin, fmax_Hz: fmax, ratedVoltage_V: rated, maxVoltage_V: maximum,
       gamma: try r.positive("gamma", max: 10),
@@ -180,26 +182,38 @@ extension DeviceProfile {
       overdriveVoltage_V: try r.number("overdriveVoltage_V", 0...1000),
       brakeCycles: try r.number("brakeCycles", 0...1000),
       lowPowerIntensityScale: try r.number("lowPowerIntensityScale", 0...1),
-      equalization: try cursor.member("equalization").map { try decodeEqualization($0, nyquist_Hz: nyquist) }
-        ?? .none)
+      equalization: equalization.0, equalizesTransientsByBurstPeak: equalization.1)
   }
 
   /// `drive.equalization` (optional, default none): `{"type": "none"}` or
-  /// `{"type": "actuatorResponse", "referenceFrequency_Hz": F}` with 0 < F < fs/2.
-  private static func decodeEqualization(_ cursor: JSONCursor, nyquist_Hz: Double) throws -> DriveEqualization {
+  /// `{"type": "actuatorResponse", "referenceFrequency_Hz": F}` with 0 < F < fs/2 and an
+  /// optional `"transients"`: `steadyState` (the default) or `burstPeak`; with it, whether
+  /// transients are scaled by their burst's peak.
+  private static func decodeEqualization(
+    _ cursor: JSONCursor, nyquist_Hz: Double
+  ) throws -> (DriveEqualization, Bool) {
     let typeCursor = try cursor.required("type")
     switch try typeCursor.string() {
     case "none":
       _ = try ProfileReader(cursor, allowed: ["type"])
-      return .none
+      return (.none, false)
     case "actuatorResponse":
-      let r = try ProfileReader(cursor, allowed: ["type", "referenceFrequency_Hz"])
+      let r = try ProfileReader(cursor, allowed: ["type", "referenceFrequency_Hz", "transients"])
       let reference = try r.positive("referenceFrequency_Hz", max: nyquist_Hz)
       guard reference < nyquist_Hz else {
         throw try r.error(
           at: "referenceFrequency_Hz", "must be below the Nyquist frequency \(JSONWriter.number(nyquist_Hz)) Hz")
       }
-      return .actuatorResponse(referenceFrequency_Hz: reference)
+      var burstPeak = false
+      if let transients = try cursor.member("transients") {
+        switch try transients.string() {
+        case "steadyState": burstPeak = false
+        case "burstPeak": burstPeak = true
+        case let other:
+          throw transients.error("unknown transients equalization \"\(other)\" (expected steadyState or burstPeak)")
+        }
+      }
+      return (.actuatorResponse(referenceFrequency_Hz: reference), burstPeak)
     case let other:
       throw typeCursor.error("unknown equalization type \"\(other)\" (expected none or actuatorResponse)")
     }
@@ -249,9 +263,10 @@ extension DeviceProfile {
       return [
         (
           "equalization",
-          .orderedObject([
-            ("type", .string(drive.equalization.typeName)), ("referenceFrequency_Hz", .number(reference)),
-          ])
+          .orderedObject(
+            [
+              ("type", .string(drive.equalization.typeName)), ("referenceFrequency_Hz", .number(reference)),
+            ] + (drive.equalizesTransientsByBurstPeak ? [("transients", .string("burstPeak"))] : []))
         )
       ]
     }

@@ -138,7 +138,7 @@ extension DeviceProfile {
     paths += [
       "fmin_Hz", "fmax_Hz", "ratedVoltage_V", "maxVoltage_V", "gamma", "transientCycles", "overdriveVoltage_V",
       "brakeCycles", "lowPowerIntensityScale", "equalization", "equalization.type",
-      "equalization.referenceFrequency_Hz",
+      "equalization.referenceFrequency_Hz", "equalization.transients",
     ].map { "drive." + $0 }
     paths += ["prepared_s", "cold_s", "prepareLead_s", "prepareTimeout_s"].map { "latency." + $0 }
     paths += [

@@ -21,11 +21,16 @@ package struct DriveParameters: Equatable, Sendable {
   package var lowPowerIntensityScale: Double
   /// How the driver shapes amplitude across frequency (default: not at all).
   package var equalization: DriveEqualization
+  /// Whether an equalising driver scales a transient by the peak its burst reaches
+  /// (``TransientEqualizer``, schema `drive.equalization.transients` `burstPeak`) rather
+  /// than by the steady-state ratio (`steadyState`, the default).
+  package var equalizesTransientsByBurstPeak: Bool
 
   package init(
     fmin_Hz: Double, fmax_Hz: Double, ratedVoltage_V: Double, maxVoltage_V: Double,
     gamma: Double = 1, transientCycles: Double = 2, overdriveVoltage_V: Double = 0,
-    brakeCycles: Double = 0, lowPowerIntensityScale: Double = 1, equalization: DriveEqualization = .none
+    brakeCycles: Double = 0, lowPowerIntensityScale: Double = 1, equalization: DriveEqualization = .none,
+    equalizesTransientsByBurstPeak: Bool = false
   ) {
     self.fmin_Hz = fmin_Hz
     self.fmax_Hz = fmax_Hz
@@ -37,6 +42,7 @@ package struct DriveParameters: Equatable, Sendable {
     self.brakeCycles = brakeCycles
     self.lowPowerIntensityScale = lowPowerIntensityScale
     self.equalization = equalization
+    self.equalizesTransientsByBurstPeak = equalizesTransientsByBurstPeak
   }
 
   /// The drive frequency for effective sharpness `s` in 0..1: `fmin + s (fmax - fmin)`, Hz.

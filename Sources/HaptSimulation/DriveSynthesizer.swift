@@ -19,7 +19,9 @@ import HaptSignals
 /// - Equalisation (``DriveEqualization/actuatorResponse(referenceFrequency_Hz:)``): A is
 ///   multiplied by `min(|a(fref)| / |a(f)|, Vmax / Vrated)` at the sample's drive
 ///   frequency (intensity 1 capped at maxVoltage_V, lower intensities scaled from it),
-///   before the envelope; overdrive scales the equalised A.
+///   before the envelope; overdrive scales the equalised A. A transient, too short to
+///   reach the steady state, is scaled instead by the peak its burst reaches,
+///   `min(P(fref) / P(f), Vmax / Vrated)` (``TransientEqualizer``); its brake by the same.
 /// - Events add; the caller clips the sum to +-maxVoltage_V.
 ///
 /// For an ERM the waveform is DC (`V_n = A_n env_n`, braking `-A`): the motor's speed,
@@ -44,6 +46,9 @@ struct DriveSynthesizer {
   let intensityScale: Double
   /// The driver's equalisation across frequency, nil for a plain driver.
   var equalizer: ResponseEqualizer? = nil
+  /// The same driver's scaling of transients by the peak their burst reaches, nil for a
+  /// plain driver.
+  var transientEqualizer: TransientEqualizer? = nil
   /// Where brakes go: nil adds them into the drive; a buffer (the drive's length) receives
   /// them apart, with their windows, so that the actuator can cut each where the motion
   /// has stopped (``LRAModel/simulateBraking(events:brakes:windows:maxVoltage_V:into:)``).
@@ -81,13 +86,16 @@ struct DriveSynthesizer {
     into out: UnsafeMutableBufferPointer<Double>, brakeWindows: inout [Range<Int>]
   ) -> Int? {
     var end: Int?
+    // Transient factors by drive frequency: each is a short simulation of the burst.
+    var transientFactors: [Double: Double] = [:]
     for event in pattern.events where event.type.isHaptic {
       guard event.time_s.isFinite, event.duration_s.isFinite,
         event.time_s > -DriveSynthesizer.earliestEventTime_s
       else { continue }
       let last: Int?
       if event.type == .hapticTransient {
-        last = transient(event, controls: controls, k: k, rho: rho, into: out, windows: &brakeWindows)
+        last = transient(
+          event, controls: controls, k: k, rho: rho, into: out, windows: &brakeWindows, factors: &transientFactors)
       } else {
         last = continuous(event, controls: controls, k: k, rho: rho, into: out, windows: &brakeWindows)
       }
@@ -124,9 +132,21 @@ struct DriveSynthesizer {
 
   private func clamp01(_ x: Double) -> Double { Swift.min(Swift.max(x, 0), 1) }
 
+  /// Amplitude `a` of a transient at drive frequency `f`, equalised by the peak its burst
+  /// reaches (``TransientEqualizer``; memoised in `factors` by frequency), or by the
+  /// steady-state ratio when no transient equaliser is set.
+  @inline(__always)
+  func equalizedTransient(_ a: Double, at f: Double, factors: inout [Double: Double]) -> Double {
+    guard let transientEqualizer, a > 0 else { return equalized(a, at: f) }
+    if let factor = factors[f] { return a * factor }
+    let factor = transientEqualizer.cappedFactor(at: f)
+    factors[f] = factor
+    return a * factor
+  }
+
   private func transient(
     _ event: HapticEvent, controls: PatternControls, k: Int, rho: Double,
-    into out: UnsafeMutableBufferPointer<Double>, windows: inout [Range<Int>]
+    into out: UnsafeMutableBufferPointer<Double>, windows: inout [Range<Int>], factors: inout [Double: Double]
   ) -> Int? {
     let intensity =
       clamp01(event.intensity * controls.intensityMultiplier(at: event.time_s)) * intensityScale
@@ -134,8 +154,9 @@ struct DriveSynthesizer {
     // An ERM's frequency is its speed, which its drive level and drive time set, not
     // sharpness: its cycles are counted at motorClock_Hz whatever the sharpness.
     let f = waveform == .dc ? motorClock_Hz : parameters.frequency_Hz(sharpness: sharpness)
-    let unequalized = amplitude(intensity)
-    let a = equalized(unequalized, at: f)
+    let a =
+      waveform == .dc
+      ? equalized(amplitude(intensity), at: f) : equalizedTransient(amplitude(intensity), at: f, factors: &factors)
     let n0 = sampleIndex(event.time_s, k: k, rho: rho)
     let n1 = sampleIndex(event.time_s + parameters.transientCycles / f, k: k, rho: rho)
     let step = 2 * Double.pi * f / sampleRate_Hz
@@ -171,7 +192,7 @@ struct DriveSynthesizer {
     }
     guard n1 > n0 else { return nil }
     return brake(
-      from: n1, cycles: parameters.brakeCycles, amplitude: unequalized, frequency_Hz: f, oscillator: &oscillator,
+      from: n1, cycles: parameters.brakeCycles, amplitude: a, frequency_Hz: f, oscillator: &oscillator,
       into: out,
       windows: &windows)
   }
@@ -328,8 +349,8 @@ struct DriveSynthesizer {
     }
     oscillator = state.0
     return brake(
-      from: n1, cycles: parameters.brakeCycles, amplitude: state.1, frequency_Hz: state.2, oscillator: &oscillator,
-      into: out, windows: &windows)
+      from: n1, cycles: parameters.brakeCycles, amplitude: equalized(state.1, at: state.2), frequency_Hz: state.2,
+      oscillator: &oscillator, into: out, windows: &windows)
   }
 
   /// Replaces the intensity multipliers `m` of one chunk by drive amplitudes,
@@ -372,15 +393,15 @@ struct DriveSynthesizer {
   }
 
   /// Writes the anti-phase brake after an event's drive ends at `n1`, at the event's last
-  /// amplitude before equalisation (equalised here for the brake's frequency).
+  /// amplitude `a` (equalised as the event was: a continuous event's for the brake's
+  /// frequency, a transient's by its burst).
   /// - Returns: one past the last driven sample.
   private func brake(
-    from n1: Int, cycles: Double, amplitude unequalized: Double, frequency_Hz f: Double,
+    from n1: Int, cycles: Double, amplitude a: Double, frequency_Hz f: Double,
     oscillator: inout PhaseOscillator, into events: UnsafeMutableBufferPointer<Double>, windows: inout [Range<Int>]
   ) -> Int {
-    guard cycles > 0, unequalized > 0 else { return n1 }
+    guard cycles > 0, a > 0 else { return n1 }
     let out = brakes ?? events
-    let a = equalized(unequalized, at: f)
     let raw = (cycles * sampleRate_Hz / f - 1e-9).rounded(.up)
     let samples = raw.isFinite ? Int(Swift.min(Swift.max(raw, 0), 1e9)) : 0
     let end = n1 &+ samples

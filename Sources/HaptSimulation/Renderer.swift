@@ -16,11 +16,17 @@ package struct Renderer: Sendable {
   let actuator: (any Actuator)?
   /// The driver's equalisation across frequency, nil for a plain driver.
   let equalizer: ResponseEqualizer?
+  /// The same driver's scaling of transients by their burst's peak, nil for a plain driver.
+  let transientEqualizer: TransientEqualizer?
 
   package init(device: DeviceProfile) {
     self.device = device
     equalizer = ResponseEqualizer(profile: device)
-    actuator = device.actuator.model(bodyMass_kg: device.bodyMass_kg, sampleRate_Hz: device.sampleRate_Hz)
+    let actuator = device.actuator.model(bodyMass_kg: device.bodyMass_kg, sampleRate_Hz: device.sampleRate_Hz)
+    self.actuator = actuator
+    transientEqualizer =
+      equalizer == nil || !device.drive.equalizesTransientsByBurstPeak
+      ? nil : TransientEqualizer(profile: device, model: actuator as? LRAModel)
   }
 
   /// Why this device renders silence whatever the pattern, nil when it has an actuator:
@@ -149,7 +155,7 @@ package struct Renderer: Sendable {
       parameters: device.drive, sampleRate_Hz: fs,
       waveform: actuator?.driveWaveform ?? .sine,
       intensityScale: options.condition == .lowPower ? device.drive.lowPowerIntensityScale : 1,
-      equalizer: equalizer)
+      equalizer: equalizer, transientEqualizer: transientEqualizer)
     var end: Int?
     var drive = [Double](repeating: 0, count: count)
     if let source = played.source as? any DriveSynthesizedSource {

@@ -120,6 +120,10 @@ import HaptTestSupport
     BadCase(
       name: "reference missing", find: ",\n      \"referenceFrequency_Hz\": 170", replace: "",
       expected: "drive.equalization: missing key \"referenceFrequency_Hz\""),
+    BadCase(
+      name: "unknown transients equalization", find: "\"referenceFrequency_Hz\": 170",
+      replace: "\"referenceFrequency_Hz\": 170, \"transients\": \"peak\"",
+      expected: "drive.equalization.transients: unknown transients equalization \"peak\""),
     BadCase(name: "truncated", find: "\"latency\"", replace: "", expected: "line "),
     BadCase(name: "not an object", find: "\"drive\": {", replace: "\"drive\": [{", expected: "line "),
   ]
@@ -152,6 +156,23 @@ import HaptTestSupport
         of: "\"type\": \"actuatorResponse\",\n      \"referenceFrequency_Hz\": 170", with: "\"type\": \"none\"")
     let plain = try DeviceProfile(jsonBytes: Array(text.utf8), file: "plain.json")
     #expect(plain.drive.equalization == .none)
+  }
+
+  /// `drive.equalization.transients` defaults to the steady-state ratio (omitted from the
+  /// profile's JSON, so profiles without it keep their text and fingerprint); `burstPeak`
+  /// round-trips (Docs/Simulation.md, "Taps on an equalising driver").
+  @Test func transientsEqualizationIsOptionalAndRoundTrips() throws {
+    let iphone = try Fixtures.shippedProfile(DeviceProfile.defaultName)
+    #expect(!iphone.drive.equalizesTransientsByBurstPeak)
+    #expect(!iphone.jsonText().contains("transients"))
+    let pixel = try Fixtures.shippedProfile("pixel-flagship-lra")
+    #expect(pixel.drive.equalizesTransientsByBurstPeak)
+    let again = try DeviceProfile(jsonBytes: Array(pixel.jsonText().utf8), file: "again.json")
+    #expect(again == pixel)
+    let text = String(decoding: try Fixtures.shippedBytes("iphone-wideband-lra"), as: UTF8.self)
+      .replacingOccurrences(
+        of: "\"referenceFrequency_Hz\": 170", with: "\"referenceFrequency_Hz\": 170, \"transients\": \"steadyState\"")
+    #expect(try DeviceProfile(jsonBytes: Array(text.utf8), file: "steady.json") == iphone)
   }
 
   @Test func anERMCannotBeEqualized() throws {

@@ -238,14 +238,15 @@ extension AndroidVibrationEffect {
         "\(device.name): \(within.count)/\(ofDevice.count) within 1 JND of the original there (\(String(format: "%.1f", share * 100)) %), \(withinIPhone.count) of the original on the iPhone, plays \(plays.sorted { $0.key < $1.key })"
       )
       if device.name == "pixel-flagship-lra" {
-        // Issue 22 asks for 95 %; measured 53.8 % (28 of 52): envelope taps last at least
+        // Issue 22 asks for 95 %; measured 61.5 % (32 of 52; 53.8 % before taps were
+        // equalised by their burst's peak, Docs/Simulation.md): envelope taps last at least
         // two 20 ms control points, primitives play at resonance (Docs/Android.md,
         // "Parity"). The known issue fails the test once the target is met, so that this
         // line is updated; the floor keeps what is reached.
         withKnownIssue("the flagship ports fewer than 95 % of the shipped patterns within 1 JND") {
           #expect(share >= 0.95, "\(ofDevice.filter { ($0.dPrime_JND ?? .infinity) >= 1 }.map(\.verdict))")
         }
-        #expect(share >= 0.53)
+        #expect(share >= 0.61)
       }
       if device.name == "android-lra-amplitude" { #expect(share >= 0.95) }
       // Every port that is not within 1 JND says why: what its alternative changes.
