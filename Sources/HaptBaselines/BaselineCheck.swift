@@ -123,9 +123,9 @@ package struct BaselineCheckResult: Sendable {
 extension Baseline {
   /// Re-renders `corpus` and compares it with the baseline in `folder`.
   ///
-  /// A recorded device is the shipped or user profile (`HAPT_DEVICES`) of that exact name,
-  /// or, when there is none (a custom profile), the copy the baseline keeps; a name is never
-  /// read as a path. A profile whose fingerprint differs from the recorded one, or a
+  /// A recorded device is the shipped or user profile (`HAPT_DEVICES` of `environment`) of
+  /// that exact name, or, when there is none (a custom profile), the copy the baseline
+  /// keeps; a name is never read as a path. A profile whose fingerprint differs from the recorded one, or a
   /// baseline of another model version, makes the affected rows `incomparable`.
   ///
   /// - Throws: ``InputError`` (kind `missing`) if a selected device is not in the baseline.
@@ -139,6 +139,7 @@ extension Baseline {
   ///   - states: the engine states to check; nil checks every state recorded. A state the
   ///     baseline does not have is a problem of the check.
   ///   - limits: how large a pattern copy of the baseline is read.
+  ///   - environment: where a recorded device's profile is looked up (its `HAPT_DEVICES`).
   ///
   /// A baseline of pattern copies (``BaselineManifest/currentVersion``) is checked by
   /// rendering each copy again with this hapt, a few patterns at a time (memory holds one

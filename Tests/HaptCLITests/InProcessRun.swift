@@ -37,7 +37,10 @@ enum HaptInProcess {
   /// run is under way (runs in the package root share the folder; a run elsewhere has it to
   /// itself). Nothing else in the tests reads the current folder: the binary runs get theirs
   /// from `Process`, files are named by absolute paths.
-  static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> HaptRun {
+  /// `unsetting` names variables of this process the run does not see.
+  static func run(
+    _ arguments: [String], in directory: URL, environment: [String: String] = [:], unsetting: [String] = []
+  ) throws -> HaptRun {
     RunLog.record("in-process-elsewhere", arguments)
     folderLock.lockExclusive()
     defer { folderLock.unlock() }
@@ -46,7 +49,7 @@ enum HaptInProcess {
       throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: directory.path])
     }
     defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
-    return runHere(arguments, environment: environment)
+    return runHere(arguments, environment: environment, unsetting: unsetting)
   }
 
   /// Whether relative paths resolve here as in a run of the binary in the package root
@@ -57,11 +60,14 @@ enum HaptInProcess {
   }
 
   /// Runs in the process's current folder, with `variables` set on top of its own.
-  private static func runHere(_ arguments: [String], environment variables: [String: String]) -> HaptRun {
+  private static func runHere(
+    _ arguments: [String], environment variables: [String: String], unsetting: [String] = []
+  ) -> HaptRun {
     let out = Collected()
     let err = Collected()
     let console = Console(standardOutput: out.append, standardError: err.append)
     var environment = HaptEnvironment.process
+    for name in unsetting { environment.variables[name] = nil }
     for (name, value) in variables { environment.variables[name] = value }
     let status = Hapt.main(["hapt"] + arguments, console: console, environment: environment)
     return HaptRun(status: status, stdout: out.text, stderr: err.text)
