@@ -165,8 +165,8 @@ let package = Package(
 
     // MARK: - Tests
     /// What several test targets share (fuzz case counts, the slow-test tags, approximate
-    /// equality): one copy, not a product.
-    .target(name: "HaptTestSupport", path: "Tests/HaptTestSupport"),
+    /// equality, pattern edits more than one target explains): one copy, not a product.
+    .target(name: "HaptTestSupport", dependencies: ["HaptPatterns"], path: "Tests/HaptTestSupport"),
     .testTarget(name: "HaptCoreTests", dependencies: ["HaptCore", "HaptTestSupport"]),
     /// CodegenStubs: the Apple SDK signatures generated Swift is type-checked against.
     .testTarget(

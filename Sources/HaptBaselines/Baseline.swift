@@ -30,14 +30,15 @@ package enum Baseline {
   @discardableResult
   package static func record(
     _ corpus: PatternCorpus, options: EvaluationOptions, to folder: String, force: Bool,
-    progress: (@Sendable (Int, Int) -> Void)? = nil
+    environment: HaptEnvironment = .process, progress: (@Sendable (Int, Int) -> Void)? = nil
   ) throws -> BaselineManifest {
-    try OutputFolderGuard(kind: .baseline, inputs: corpus.roots).check(folder)
+    try OutputFolderGuard(kind: .baseline, inputs: corpus.roots, currentFolder: environment.currentFolder).check(folder)
     if FileManager.default.fileExists(atPath: folder), !force {
       throw BaselineError.alreadyExists(folder: folder)
     }
     return try record(
-      corpus.entries, options: options, to: folder, inputs: corpus.roots, replacing: force, progress: progress)
+      corpus.entries, options: options, to: folder, inputs: corpus.roots, replacing: force, environment: environment,
+      progress: progress)
   }
 
   /// Records `entries` into `folder` (replaced as a whole, if it is empty or a baseline and
@@ -47,9 +48,11 @@ package enum Baseline {
   @discardableResult
   package static func record(
     _ entries: [PatternCorpus.Entry], options: EvaluationOptions, to folder: String, inputs: [String] = [],
-    replacing: Bool = true, progress: (@Sendable (Int, Int) -> Void)? = nil
+    replacing: Bool = true, environment: HaptEnvironment = .process, progress: (@Sendable (Int, Int) -> Void)? = nil
   ) throws -> BaselineManifest {
-    let folderGuard = OutputFolderGuard(kind: .baseline, inputs: inputs + entries.map { Corpora.resolve($0.path) })
+    let folderGuard = OutputFolderGuard(
+      kind: .baseline, inputs: inputs + entries.map { Corpora.resolve($0.path, in: environment) },
+      currentFolder: environment.currentFolder)
     try folderGuard.check(folder)
     // Each file's bytes, read once: the copy and its fingerprint. A file that cannot be
     // read again keeps its rendered signals instead (nil).
@@ -201,8 +204,8 @@ package enum Baseline {
   /// Merges baselines recorded by shards (in shard order, each a baseline folder of its
   /// share of the patterns) into `folder`, exactly the baseline one unsharded `record`
   /// writes: the records in order, signal files renamed as the whole run names them.
-  package static func merge(parts: [String], to folder: String) throws {
-    let folderGuard = OutputFolderGuard(kind: .baseline, inputs: parts)
+  package static func merge(parts: [String], to folder: String, environment: HaptEnvironment = .process) throws {
+    let folderGuard = OutputFolderGuard(kind: .baseline, inputs: parts, currentFolder: environment.currentFolder)
     try folderGuard.check(folder)
     var manifests: [BaselineManifest] = []
     for part in parts {

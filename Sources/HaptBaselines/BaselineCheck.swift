@@ -123,9 +123,9 @@ package struct BaselineCheckResult: Sendable {
 extension Baseline {
   /// Re-renders `corpus` and compares it with the baseline in `folder`.
   ///
-  /// A recorded device is the shipped or user profile (`HAPT_DEVICES`) of that exact name,
-  /// or, when there is none (a custom profile), the copy the baseline keeps; a name is never
-  /// read as a path. A profile whose fingerprint differs from the recorded one, or a
+  /// A recorded device is the shipped or user profile (`HAPT_DEVICES` of `environment`) of
+  /// that exact name, or, when there is none (a custom profile), the copy the baseline
+  /// keeps; a name is never read as a path. A profile whose fingerprint differs from the recorded one, or a
   /// baseline of another model version, makes the affected rows `incomparable`.
   ///
   /// - Throws: ``InputError`` (kind `missing`) if a selected device is not in the baseline.
@@ -139,6 +139,7 @@ extension Baseline {
   ///   - states: the engine states to check; nil checks every state recorded. A state the
   ///     baseline does not have is a problem of the check.
   ///   - limits: how large a pattern copy of the baseline is read.
+  ///   - environment: where a recorded device's profile is looked up (its `HAPT_DEVICES`).
   ///
   /// A baseline of pattern copies (``BaselineManifest/currentVersion``) is checked by
   /// rendering each copy again with this hapt, a few patterns at a time (memory holds one
@@ -151,16 +152,10 @@ extension Baseline {
     _ corpus: PatternCorpus, baseline folder: String, devices selection: [DeviceProfile]? = nil,
     deviceNames: [String]? = nil, states stateSelection: [EngineState]? = nil,
     tolerances: BaselineTolerances = BaselineTolerances(), limits: PatternLimits = PatternLimits(),
-    threads: Int = Parallel.defaultThreadCount, shard: ShardSpec = .whole,
+    threads: Int = Parallel.defaultThreadCount, shard: ShardSpec = .whole, environment: HaptEnvironment = .process,
     progress: (@Sendable (Int, Int) -> Void)? = nil
   ) throws -> BaselineCheckResult {
-    let manifestPath = folder + "/" + BaselineManifest.fileName
-    let manifest: BaselineManifest
-    do {
-      manifest = try BaselineManifest(jsonBytes: try InputFile.read(manifestPath))
-    } catch let error as InputError {
-      throw error.inFile(manifestPath)
-    }
+    let manifest = try BaselineCheckPlan.manifest(in: folder)
     var problems: [String] = []
     // A baseline of pattern copies is rendered again by this model: a note says so below.
     let rerendersCopies = manifest.version >= 2 && !manifest.patterns.isEmpty
@@ -169,175 +164,32 @@ extension Baseline {
         "the baseline was recorded with model version \(manifest.modelVersion) (hapt \(manifest.toolVersion)); "
           + "this is model version \(HaptVersion.model): record it again")
     }
-    let overrides = selection ?? []
-    let recordedNames = manifest.devices.map(\.name)
-    for device in overrides where !recordedNames.contains(device.name) {
-      throw InputError(
-        file: folder, "has no device '\(device.name)' (it has \(recordedNames.joined(separator: ", ")))",
-        kind: .missing)
-    }
-    for name in deviceNames ?? [] where !recordedNames.contains(name) {
-      throw InputError(
-        file: folder, "has no device '\(name)' (it has \(recordedNames.joined(separator: ", ")))", kind: .missing)
-    }
+    try BaselineCheckPlan.requireRecorded(selection ?? [], deviceNames ?? [], in: manifest, folder: folder)
     let states = stateSelection.map { wanted in manifest.states.filter { wanted.contains($0) } } ?? manifest.states
     for state in stateSelection ?? [] where !manifest.states.contains(state) {
       problems.append("state '\(state.rawValue)' is not in the baseline")
     }
-    var devices: [DeviceProfile] = []
-    var editedDevices: Set<String> = []
-    let selectsAll = selection == nil && deviceNames == nil
-    for recorded in manifest.devices
-    where selectsAll || overrides.contains(where: { $0.name == recorded.name })
-      || (deviceNames ?? []).contains(recorded.name)
-    {
-      let profile: DeviceProfile
-      if let override = overrides.first(where: { $0.name == recorded.name }) {
-        profile = override
-      } else {
-        do {
-          profile = try recordedProfile(recorded, in: folder)
-        } catch {
-          problems.append("device '\(recorded.name)' of the baseline cannot be loaded: \(error)")
-          continue
-        }
-      }
-      if Fingerprint.of(profile.jsonText()) != recorded.fingerprint {
-        editedDevices.insert(recorded.name)
-        problems.append("device profile '\(recorded.name)' differs from the one the baseline was recorded with")
-      }
-      devices.append(profile)
-    }
-    let options = EvaluationOptions(devices: devices, states: states, threads: threads)
-    let modelDiffers = manifest.modelVersion != HaptVersion.model
-    var notes: [String] = []
-    var baselineIndex: [String: BaselineManifest.Record] = [:]
-    for record in manifest.records { baselineIndex[key(record.pattern, record.device, record.state)] = record }
-    var copies: [String: BaselineManifest.PatternCopy] = [:]
-    for copy in manifest.patterns { copies[copy.pattern] = copy }
-    let recordsByKey = baselineIndex
-    let edited = editedDevices
-    // Over the whole corpus, so that every shard pairs the same names.
-    let oldNameOf = renames(corpus.entries, records: manifest.records)
+    let (devices, edited) = BaselineCheckPlan.devices(
+      of: manifest, in: folder, overrides: selection, names: deviceNames, environment: environment,
+      problems: &problems)
+    let plan = BaselineCheckPlan(
+      folder: folder, manifest: manifest, devices: devices, states: states, editedDevices: edited,
+      // Over the whole corpus, so that every shard pairs the same names.
+      oldNameOf: renames(corpus.entries, records: manifest.records), tolerances: tolerances, limits: limits)
     let share = Array(corpus.entries[shard.patterns(count: corpus.entries.count)])
     let modelMoved = TicketCounter()
     // A shard renders and compares its share of the patterns; the last one also lists
     // the baseline's records that are no longer in the corpus (as the whole run does, last).
     let comparisons = try streamCompare(
-      share, options: options, progress: progress,
-      known: { entry in
-        // The file is the copy, byte for byte, rendered by the same model on the same
-        // profiles: renders are deterministic, so both sides would be the same render.
-        let recordedName = oldNameOf[entry.name] ?? entry.name
-        guard !modelDiffers, let copy = copies[recordedName], copy.fingerprint == fingerprint(of: entry) else {
-          return nil
-        }
-        var rows: [BaselineComparison] = []
-        for device in devices {
-          for state in states {
-            guard let record = recordsByKey[key(recordedName, device.name, state)], record.signalFile == nil,
-              !edited.contains(device.name)
-            else { return nil }
-            var row = BaselineComparison(
-              pattern: entry.name, device: device.name, state: state, status: .unchanged, changes: [])
-            (row.dPrime_JND, row.similarity) = (0, 1)
-            row.latencyShift_s = record.detect_s == nil ? nil : 0
-            if recordedName != entry.name { row.renamedFrom = recordedName }
-            rows.append(row)
-          }
-        }
-        // The copy is still checked, so a damaged baseline is never taken for a pass.
-        let path = folder + "/" + copy.file
-        guard Fingerprint.of(bytes: try InputFile.read(path, maxBytes: limits.maxBytes)) == copy.fingerprint else {
-          throw InputError(
-            file: path, "is not the file recorded (its fingerprint differs); record the baseline again",
-            kind: .malformed)
-        }
-        return rows
-      },
-      reference: { entry in
-        let recordedName = oldNameOf[entry.name] ?? entry.name
-        guard let copy = copies[recordedName] else { return nil }
-        return try loadCopy(copy, in: folder, limits: limits)
-      },
-      row: { item, newEntry, old in
-        let m = item.measurement
-        let recordedName = oldNameOf[m.pattern] ?? m.pattern
-        guard let record = recordsByKey[key(recordedName, m.device, m.state)] else {
-          return .success(
-            BaselineComparison(
-              pattern: m.pattern, device: m.device, state: m.state, status: .added, changes: [.notInBaseline]))
-        }
-        var comparison: BaselineComparison
-        if let signalFile = record.signalFile {
-          let stored: Signal
-          do {
-            stored = try AudioFile.read(path: folder + "/" + signalFile).signal
-          } catch let error as InputError {
-            return .failure(error.inFile(folder + "/" + signalFile))
-          } catch {
-            return .failure(InputError(file: folder + "/" + signalFile, SystemErrorText.phrase(error)))
-          }
-          comparison = compare(
-            item, with: stored, detect_s: record.detect_s, tolerances: tolerances, newPattern: newEntry.pattern,
-            band_Hz: options.devices.first { $0.name == m.device }?.frequencyBand_Hz, referenceName: "the baseline")
-          if modelDiffers || edited.contains(m.device) {
-            comparison.status = .incomparable
-            comparison.changes.insert(modelDiffers ? .otherModelVersion : .deviceProfileEdited(m.device), at: 0)
-          }
-        } else if let old {
-          let reference = old.entry
-          let sameFormat = format(of: reference.path) == format(of: newEntry.path)
-          comparison = compare(
-            item, with: old.render.acceleration, detect_s: old.render.measurement.markers.detect_s,
-            tolerances: tolerances,
-            referencePattern: sameFormat ? (reference.pattern, old.render.eventNames) : nil,
-            newPattern: newEntry.pattern, fileEdited: old.render.patternFingerprint != item.patternFingerprint,
-            band_Hz: options.devices.first { $0.name == m.device }?.frequencyBand_Hz, referenceName: "the baseline")
-          if modelDiffers, Self.movedByModel(old.render.measurement, record, tolerances: tolerances) {
-            _ = modelMoved.take()
-          }
-          if edited.contains(m.device) {
-            comparison.status = .incomparable
-            comparison.changes.insert(.deviceProfileEdited(m.device), at: 0)
-          }
-        } else {
-          return .failure(
-            InputError(
-              file: folder + "/" + BaselineManifest.fileName,
-              "record of '\(recordedName)' has neither a signal nor a pattern copy"))
-        }
-        if recordedName != m.pattern { comparison.renamedFrom = recordedName }
-        return .success(comparison)
-      })
-    if modelDiffers, rerendersCopies {
-      // Both sides were rendered by this model: the check compared the files. What the
-      // model's change alone does is counted from the recorded measurements.
-      let moved = modelMoved.take()
+      share, options: EvaluationOptions(devices: devices, states: states, threads: threads), progress: progress,
+      known: plan.knownRows, reference: plan.reference,
+      row: { item, newEntry, old in plan.row(item, newEntry, old, modelMoved: modelMoved) })
+    var notes: [String] = []
+    if plan.modelDiffers, rerendersCopies {
       notes.append(
-        "the baseline was recorded with model version \(manifest.modelVersion) (hapt \(manifest.toolVersion)); "
-          + "both sides were rendered with this model version, \(HaptVersion.model), from the pattern copies, so "
-          + "the check compares the files; the model's change alone moves \(moved) of "
-          + "\(comparisons.filter { $0.status != .added }.count) baseline renders past the tolerances "
-          + "(record the baseline again to take the new model as the reference)")
+        plan.modelNote(moved: modelMoved.take(), of: comparisons.filter { $0.status != .added }.count))
     }
-    var freshKeys: Set<String> = []
-    for entry in corpus.entries {
-      for device in devices { for state in manifest.states { freshKeys.insert(key(entry.name, device.name, state)) } }
-    }
-    let checkedDevices = Set(devices.map(\.name))
-    let renamedOld = Set(oldNameOf.values)
-    let removed =
-      !shard.isLast
-      ? []
-      : manifest.records.filter {
-        checkedDevices.contains($0.device) && states.contains($0.state)
-          && !freshKeys.contains(key($0.pattern, $0.device, $0.state)) && !renamedOld.contains($0.pattern)
-      }.map {
-        BaselineComparison(
-          pattern: $0.pattern, device: $0.device, state: $0.state, status: .removed,
-          changes: [.noLongerInCorpus])
-      }
+    let removed = shard.isLast ? plan.removedRows(corpus.entries) : []
     return BaselineCheckResult(
       comparisons: comparisons + removed, problems: problems, notes: notes, failures: corpus.failures)
   }
@@ -457,8 +309,10 @@ extension Baseline {
 
   /// The profile of a recorded device: the available profile of exactly that name, else
   /// the baseline's own copy (a plain file under `devices/`).
-  static func recordedProfile(_ recorded: BaselineManifest.Device, in folder: String) throws -> DeviceProfile {
-    if let profile = try DeviceProfile.available(named: recorded.name) { return profile }
+  static func recordedProfile(
+    _ recorded: BaselineManifest.Device, in folder: String, environment: HaptEnvironment = .process
+  ) throws -> DeviceProfile {
+    if let profile = try DeviceProfile.available(named: recorded.name, in: environment) { return profile }
     let parts = recorded.file.split(separator: "/", omittingEmptySubsequences: false)
     guard parts.count == 2, parts[0] == "devices", parts[1].hasSuffix(".json"), parts[1] != ".." else {
       throw InputError(
@@ -490,50 +344,43 @@ extension Baseline {
     return oldNameOf
   }
 
-  private static func key(_ pattern: String, _ device: String, _ state: EngineState) -> String {
-    "\(pattern)\u{0}\(device)\u{0}\(state.rawValue)"
-  }
-
   /// Compares a fresh render with a reference signal whose detection time is `detect_s`
   /// (nil: never felt): a recorded baseline's, or a render of another revision or of a
   /// baseline's pattern copy.
   ///
   /// A changed row, or a row whose file was edited (`fileEdited`), gets the explanation
-  /// (``BaselineComparison/story``): both layers when `referencePattern` is given (the
-  /// reference is a pattern file of the new file's format), else what a person would feel.
+  /// (``BaselineComparison/story``), built from both files as they are: the explanation
+  /// (``Explanation/init(from:to:)``) tells the edits when they are pattern files of one
+  /// format, else what a person would feel.
   ///
   /// - Parameters:
-  ///   - referencePattern: the reference's pattern and file events, when it is a pattern
-  ///     file of the new one's format.
-  ///   - newPattern: the pattern rendered in `item`.
+  ///   - referenceFile: the reference's pattern file and its events as played, when it is
+  ///     one (nil: a stored signal).
+  ///   - newFile: the pattern file rendered in `item`.
   ///   - band_Hz: the device's drive band (nil: no frequency control).
   ///   - referenceName: the reference in the explanation's summary ("the baseline", "HEAD~1").
   static func compare(
     _ item: RenderedRecord, with stored: Signal, detect_s recordDetect: Double?, tolerances: BaselineTolerances,
-    referencePattern: (pattern: HapticPattern, names: FileEventNames)? = nil, newPattern: HapticPattern? = nil,
+    referenceFile: (entry: PatternCorpus.Entry, names: FileEventNames)? = nil, newFile: PatternCorpus.Entry? = nil,
     fileEdited: Bool = false, band_Hz: ClosedRange<Double>? = nil, referenceName: String = "the baseline"
   ) -> BaselineComparison {
     var result = compare(
-      item, with: stored, detect_s: recordDetect, tolerances: tolerances, referenceNames: referencePattern?.names)
-    guard result.status == .changed || (fileEdited && referencePattern != nil) else { return result }
+      item, with: stored, detect_s: recordDetect, tolerances: tolerances, referenceNames: referenceFile?.names)
+    guard result.status == .changed || (fileEdited && referenceFile != nil) else { return result }
     // An unchanged row says something only when the file has edits to explain (other
     // bytes may be the same events: reformatted).
-    if result.status != .changed, let referencePattern, let newPattern,
-      PatternDiff.edits(from: referencePattern.pattern, to: newPattern).isEmpty
+    if result.status != .changed, let referenceFile, let newFile,
+      PatternDiff.edits(from: referenceFile.entry.pattern, to: newFile.pattern).isEmpty
     {
       return result
     }
-    let oldFeatures = PerceptualFeatures(stored)
-    let newFeatures = PerceptualFeatures(item.acceleration)
-    // Both sides are the same file (its baseline copy or another revision): the edits are
-    // told when the reference is a pattern of the new one's format.
-    let format = referencePattern == nil ? nil : "the file's"
     let explanation = Explanation(
       from: ExplainedSide(
-        features: oldFeatures, pattern: referencePattern?.pattern, format: format,
-        eventNames: referencePattern?.names, band_Hz: band_Hz),
+        features: PerceptualFeatures(stored), pattern: referenceFile?.entry.pattern,
+        format: referenceFile.map { format(of: $0.entry.path) }, eventNames: referenceFile?.names, band_Hz: band_Hz),
       to: ExplainedSide(
-        features: newFeatures, pattern: newPattern, format: format, eventNames: item.eventNames, band_Hz: band_Hz))
+        features: PerceptualFeatures(item.acceleration), pattern: newFile?.pattern,
+        format: newFile.map { format(of: $0.path) }, eventNames: item.eventNames, band_Hz: band_Hz))
     // An unchanged row says something only when the file has edits to explain.
     if result.status != .changed, explanation.edits?.isEmpty ?? true { return result }
     result.story = explanation.story(reference: referenceName, candidate: "the file")

@@ -138,52 +138,64 @@ package struct BaselineCheckPart: Sendable {
         result.failures.append(
           PatternCorpus.Failure(path: path, error: InputError(file: errorFile, place: place, message, kind: kind)))
       case "row":
-        guard f.count >= 9, f[8] == "changes", let pattern = FieldCodec.text(f[1]), let pattern,
-          let device = FieldCodec.text(f[2]),
-          let device, let state = EngineState(rawValue: String(f[3])),
-          let status = BaselineStatus(rawValue: String(f[4])),
-          let dPrime = FieldCodec.number(f[5]), let similarity = FieldCodec.number(f[6]),
-          let shift = FieldCodec.number(f[7])
-        else { throw fail(index) }
-        let changes = try f.dropFirst(9).map {
-          guard let reason = BaselineChangeReason(field: $0) else { throw fail(index) }
-          return reason
-        }
-        var comparison = BaselineComparison(
-          pattern: pattern, device: device, state: state, status: status, changes: changes)
-        comparison.dPrime_JND = dPrime
-        comparison.similarity = similarity
-        comparison.latencyShift_s = shift
+        guard let comparison = Self.comparison(f) else { throw fail(index) }
         result.comparisons.append(comparison)
       case "felt":
-        guard f.count == 9, !result.comparisons.isEmpty, let cue = PerceptualChange.Cue(rawValue: String(f[2])),
-          let size = FieldCodec.number(f[3]), let size, let dPrime = FieldCodec.number(f[4]), let dPrime,
-          let time = FieldCodec.number(f[5]), let subject = FieldCodec.text(f[6]), let fusedInto = FieldCodec.text(f[8])
-        else { throw fail(index) }
-        var fileEvents: [Int] = []
-        if f[7] != "-" {
-          let numbers = f[7].split(separator: ",").compactMap { Int($0) }
-          guard numbers.count == f[7].split(separator: ",").count else { throw fail(index) }
-          fileEvents = numbers
-        }
-        let event: Int?
-        if f[1] == "-" {
-          event = nil
-        } else {
-          guard let number = Int(f[1]) else { throw fail(index) }
-          event = number
-        }
-        result.comparisons[result.comparisons.count - 1].perceptualChanges.append(
-          PerceptualChange(
-            event: event, cue: cue, size: size, dPrime_JND: dPrime, time_s: time, subject: subject,
-            fileEvents: fileEvents))
-        result.comparisons[result.comparisons.count - 1].perceptualChanges[
-          result.comparisons[result.comparisons.count - 1].perceptualChanges.count - 1
-        ].fusedInto = fusedInto
+        guard !result.comparisons.isEmpty, let change = Self.feltChange(f) else { throw fail(index) }
+        result.comparisons[result.comparisons.count - 1].perceptualChanges.append(change)
       default: throw fail(index)
       }
     }
     self.result = result
+  }
+
+  /// A `row` line's comparison (`row PATTERN DEVICE STATE STATUS dPrime SIMILARITY SHIFT
+  /// changes REASON...`), or nil when it is not one.
+  static func comparison(_ f: [Substring]) -> BaselineComparison? {
+    guard f.count >= 9, f[8] == "changes", let pattern = FieldCodec.text(f[1]), let pattern,
+      let device = FieldCodec.text(f[2]),
+      let device, let state = EngineState(rawValue: String(f[3])),
+      let status = BaselineStatus(rawValue: String(f[4])),
+      let dPrime = FieldCodec.number(f[5]), let similarity = FieldCodec.number(f[6]),
+      let shift = FieldCodec.number(f[7])
+    else { return nil }
+    var changes: [BaselineChangeReason] = []
+    for field in f.dropFirst(9) {
+      guard let reason = BaselineChangeReason(field: field) else { return nil }
+      changes.append(reason)
+    }
+    var comparison = BaselineComparison(
+      pattern: pattern, device: device, state: state, status: status, changes: changes)
+    comparison.dPrime_JND = dPrime
+    comparison.similarity = similarity
+    comparison.latencyShift_s = shift
+    return comparison
+  }
+
+  /// A `felt` line's perceptual change (`felt EVENT|- CUE SIZE dPrime TIME SUBJECT
+  /// FILEEVENTS|- FUSEDINTO`), or nil when it is not one.
+  static func feltChange(_ f: [Substring]) -> PerceptualChange? {
+    guard f.count == 9, let cue = PerceptualChange.Cue(rawValue: String(f[2])),
+      let size = FieldCodec.number(f[3]), let size, let dPrime = FieldCodec.number(f[4]), let dPrime,
+      let time = FieldCodec.number(f[5]), let subject = FieldCodec.text(f[6]), let fusedInto = FieldCodec.text(f[8])
+    else { return nil }
+    var fileEvents: [Int] = []
+    if f[7] != "-" {
+      let numbers = f[7].split(separator: ",").compactMap { Int($0) }
+      guard numbers.count == f[7].split(separator: ",").count else { return nil }
+      fileEvents = numbers
+    }
+    let event: Int?
+    if f[1] == "-" {
+      event = nil
+    } else {
+      guard let number = Int(f[1]) else { return nil }
+      event = number
+    }
+    var change = PerceptualChange(
+      event: event, cue: cue, size: size, dPrime_JND: dPrime, time_s: time, subject: subject, fileEvents: fileEvents)
+    change.fusedInto = fusedInto
+    return change
   }
 
   /// A story as one line: `story SUMMARY dPrime VERDICT EDITS...|- FELT... NOTFELT...

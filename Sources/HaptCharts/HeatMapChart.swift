@@ -55,10 +55,7 @@ package enum HeatMapChart {
       j < values[i].count && values[i][j].isFinite ? values[i][j] : nil
     }
 
-    let finite = values.joined().filter(\.isFinite)
-    let low = range?.lowerBound ?? finite.min() ?? 0
-    let high = range?.upperBound ?? finite.max() ?? 1
-    let span = high - low > 0 ? high - low : 1
+    let (low, high, span) = colorScale(values, range: range)
 
     let labelLimit = 28
     let longestRow = (0..<rowCount).map { SVGWriter.truncated(rowLabel($0), to: labelLimit).count }.max() ?? 1
@@ -110,22 +107,48 @@ package enum HeatMapChart {
           tooltip: "\(rowLabel(i)) → \(columnLabel(j))", decimals: decimals, showValue: showValues, into: &svg)
       }
     }
-    for level in runs.keys.sorted() {
-      let fill = level < 0 ? "#eeeeee" : ramp.color(at: Double(level) / Double(compactLevels - 1))
-      svg.raw("<path fill=\"\(fill)\" d=\"\(runs[level] ?? "")\"/>\n")
-    }
+    drawRuns(runs, ramp: ramp, into: &svg)
     if showLabels {
-      for (columnPosition, j) in columnOrder.enumerated() {
-        let cx = left + (Double(columnPosition) + 0.5) * cell + columnLabels.size * 0.35
-        svg.text(
-          SVGWriter.truncated(columnLabel(j), to: labelLimit), x: cx, y: top - 6, size: columnLabels.size,
-          rotate: columnLabels.rotation, tooltip: columnLabel(j))
-      }
+      drawColumnLabels(
+        columnOrder.map(columnLabel), left: left, top: top, cell: cell, layout: columnLabels, limit: labelLimit,
+        into: &svg)
     }
     ChartAxes.drawColorLegend(
       into: &svg, ramp: ramp, low: low, high: high, title: legendTitle, x: left + gridWidth + 24,
       top: top + 14, bottom: top + max(min(gridHeight, 240), 100), decimals: decimals)
     return svg.finished()
+  }
+
+  /// The colour scale's ends (`range`, else the finite values' least and greatest) and
+  /// its span (1 when the ends are equal).
+  static func colorScale(_ values: [[Double]], range: ClosedRange<Double>?) -> (low: Double, high: Double, span: Double)
+  {
+    let finite = values.joined().filter(\.isFinite)
+    let low = range?.lowerBound ?? finite.min() ?? 0
+    let high = range?.upperBound ?? finite.max() ?? 1
+    return (low, high, high - low > 0 ? high - low : 1)
+  }
+
+  /// The compact map's cells: one `<path>` per quantised colour level (``appendRuns``).
+  static func drawRuns(_ runs: [Int: String], ramp: ColorRamp, into svg: inout SVGWriter) {
+    for level in runs.keys.sorted() {
+      let fill = level < 0 ? "#eeeeee" : ramp.color(at: Double(level) / Double(compactLevels - 1))
+      svg.raw("<path fill=\"\(fill)\" d=\"\(runs[level] ?? "")\"/>\n")
+    }
+  }
+
+  /// The column labels above the grid, in display order, truncated to `limit` characters
+  /// (the full label as the tooltip).
+  static func drawColumnLabels(
+    _ labels: [String], left: Double, top: Double, cell: Double, layout: (size: Double, rotation: Double),
+    limit: Int, into svg: inout SVGWriter
+  ) {
+    for (columnPosition, label) in labels.enumerated() {
+      let cx = left + (Double(columnPosition) + 0.5) * cell + layout.size * 0.35
+      svg.text(
+        SVGWriter.truncated(label, to: limit), x: cx, y: top - 6, size: layout.size, rotate: layout.rotation,
+        tooltip: label)
+    }
   }
 
   /// The chart's title and its axis titles (columns above the grid, rows rotated at its

@@ -14,39 +14,43 @@ import HaptCorpora
 ///
 /// The current folder plays no part, so `hapt` called through `PATH` finds the same files
 /// from any folder. Users' own device profiles go in a separate folder named by
-/// `HAPT_DEVICES` (``userDevicesDirectory()``), searched before the shipped ones.
+/// `HAPT_DEVICES` (``userDevicesDirectory(in:)``), searched before the shipped ones.
 package enum Corpora {
   /// The environment variable naming a replacement corpora folder.
   package static let corporaVariable = "HAPT_CORPORA"
   /// The environment variable naming a folder of the user's own device profiles.
   package static let devicesVariable = "HAPT_DEVICES"
 
-  /// The corpora folder, or nil if none is found.
-  package static func directory() -> URL? {
-    if let override = environmentFolder(corporaVariable) { return override }
+  /// The corpora folder, or nil if none is found; `HAPT_CORPORA` is read from
+  /// `environment`.
+  package static func directory(in environment: HaptEnvironment = .process) -> URL? {
+    if let override = environment.folder(named: corporaVariable) { return override }
     return candidates().first { isDirectory($0.appendingPathComponent("devices")) }
   }
 
   /// A sub-folder of the corpora (`system`, `library`, `devices`, `calibration`), or nil.
-  package static func directory(_ name: String) -> URL? {
-    directory()?.appendingPathComponent(name)
+  package static func directory(_ name: String, in environment: HaptEnvironment = .process) -> URL? {
+    directory(in: environment)?.appendingPathComponent(name)
   }
 
   /// `path` itself if it exists; otherwise, for `Corpora` or `Corpora/...` (the spelling
   /// of the README's examples), the same path in the shipped corpora, so that `hapt lint
   /// Corpora/library` works from any folder. Anything else is returned unchanged.
-  package static func resolve(_ path: String) -> String {
+  package static func resolve(_ path: String, in environment: HaptEnvironment = .process) -> String {
     guard !FileManager.default.fileExists(atPath: path) else { return path }
     let trimmed = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
-    guard trimmed == "Corpora" || trimmed.hasPrefix("Corpora/"), let shipped = directory() else { return path }
+    guard trimmed == "Corpora" || trimmed.hasPrefix("Corpora/"), let shipped = directory(in: environment) else {
+      return path
+    }
     let rest = trimmed.dropFirst("Corpora".count)
     let candidate = shipped.path + rest
     return FileManager.default.fileExists(atPath: candidate) ? candidate : path
   }
 
-  /// The folder of the user's own device profiles (`HAPT_DEVICES`), or nil if unset.
-  package static func userDevicesDirectory() -> URL? {
-    environmentFolder(devicesVariable)
+  /// The folder of the user's own device profiles (`HAPT_DEVICES` in `environment`), or
+  /// nil if unset.
+  package static func userDevicesDirectory(in environment: HaptEnvironment = .process) -> URL? {
+    environment.folder(named: devicesVariable)
   }
 
   /// Where the shipped corpora may be, most specific first.
@@ -68,11 +72,6 @@ package enum Corpora {
     }
     found.append(ShippedCorpora.sourceDirectory)
     return found
-  }
-
-  private static func environmentFolder(_ name: String) -> URL? {
-    guard let value = ProcessInfo.processInfo.environment[name], !value.isEmpty else { return nil }
-    return URL(fileURLWithPath: value)
   }
 
   private static func isDirectory(_ url: URL) -> Bool {

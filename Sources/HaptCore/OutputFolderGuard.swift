@@ -46,10 +46,16 @@ package struct OutputFolderGuard: Sendable {
   package var kind: OutputFolderKind
   /// Inputs of the same run (files or folders): never replaced, nor any folder holding one.
   package var inputs: [String]
+  /// The run's current folder (``HaptEnvironment/currentFolder``): never replaced, nor any
+  /// folder holding it.
+  package var currentFolder: String
 
-  package init(kind: OutputFolderKind, inputs: [String] = []) {
+  package init(
+    kind: OutputFolderKind, inputs: [String] = [], currentFolder: String = HaptEnvironment.process.currentFolder
+  ) {
     self.kind = kind
     self.inputs = inputs
+    self.currentFolder = currentFolder
   }
 
   /// The marker file's first line (with its newline) for this kind.
@@ -70,7 +76,7 @@ package struct OutputFolderGuard: Sendable {
       throw refusal(path, "an empty output folder name means the current folder; not replacing it")
     }
     let target = Self.resolved(path)
-    let current = Self.resolved(FileManager.default.currentDirectoryPath)
+    let current = Self.resolved(currentFolder)
     if target == current { throw refusal(path, "is the current folder; not replacing it") }
     if Self.contains(target, current) { throw refusal(path, "holds the current folder; not replacing it") }
     for input in inputs where !input.isEmpty {

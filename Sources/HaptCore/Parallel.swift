@@ -5,14 +5,10 @@ import Foundation
 /// so the output is identical whatever the thread count. Public only for the default
 /// thread count that library functions take; the loops are package internals.
 package enum Parallel {
-  /// The thread count to use by default: `HAPT_THREADS` if set to a positive whole
-  /// number, otherwise the number of active processors.
-  package static var defaultThreadCount: Int {
-    if let text = ProcessInfo.processInfo.environment["HAPT_THREADS"], let n = Int(text), n > 0 {
-      return n
-    }
-    return max(1, ProcessInfo.processInfo.activeProcessorCount)
-  }
+  /// The thread count to use by default, for callers not given one: this process's
+  /// (``HaptEnvironment/threadCount``: `HAPT_THREADS`, otherwise the number of active
+  /// processors). Commands pass the count their environment gives.
+  package static var defaultThreadCount: Int { HaptEnvironment.process.threadCount }
 
   /// Computes `body(i)` for every i in 0..<count on up to `threads` threads.
   ///

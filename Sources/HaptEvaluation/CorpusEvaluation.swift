@@ -112,19 +112,11 @@ package struct CorpusEvaluation: Sendable {
       ?? Self.heatMap(Array(similarityFeatures.prefix(Self.heatMapLimit)), threads: options.threads)
     let shownFeatures = perceptualFeatures
     let felt = attributes
-    let close = Pairwise.map(count: shown, threads: options.threads) { i, j in
+    heatMapCloseness = Self.symmetricMatrix(count: shown, threads: options.threads) { i, j in
       PerceptualDistance.closeness(
         PerceptualDistance.distance(
           felt[i], felt[j], dPrime: Distinguishability.dPrime(shownFeatures[i], shownFeatures[j])))
     }
-    var closeness = [[Double]](repeating: [Double](repeating: 1, count: shown), count: shown)
-    for i in 0..<shown {
-      for j in (i + 1)..<max(i + 1, shown) {
-        closeness[i][j] = close[Pairwise.index(i, j, count: shown)]
-        closeness[j][i] = closeness[i][j]
-      }
-    }
-    heatMapCloseness = closeness
     var found = reviewSet.compactMap { corpus.entry(named: $0) }
     missingFromReviewSet = reviewSet.filter { corpus.entry(named: $0) == nil }
     reviewSetIsClosestPatterns = false
@@ -147,6 +139,20 @@ package struct CorpusEvaluation: Sendable {
     findings = corpus.entries.flatMap { entry in
       entry.findings + PatternLint.check(entry.pattern, file: entry.path, format: PatternFormat(path: entry.path))
     }
+  }
+
+  /// The `count` x `count` symmetric matrix of `value(i, j)` over the pairs i < j
+  /// (computed once per pair), 1 on the diagonal.
+  static func symmetricMatrix(count: Int, threads: Int, _ value: @Sendable (Int, Int) -> Double) -> [[Double]] {
+    let values = Pairwise.map(count: count, threads: threads, value)
+    var matrix = [[Double]](repeating: [Double](repeating: 1, count: count), count: count)
+    for i in 0..<count {
+      for j in (i + 1)..<max(i + 1, count) {
+        matrix[i][j] = values[Pairwise.index(i, j, count: count)]
+        matrix[j][i] = matrix[i][j]
+      }
+    }
+    return matrix
   }
 
   /// Each pattern's latency on each device as its author can act on it (pattern, then
@@ -211,19 +217,9 @@ package struct CorpusEvaluation: Sendable {
   /// ``heatMapSimilarity`` of the first ``heatMapLimit`` of `features` (the primary
   /// renders' similarity features, corpus order).
   package static func heatMap(_ features: [SimilarityFeatures], threads: Int) -> [[Double]] {
-    let shown = min(features.count, heatMapLimit)
-    var matrix = [[Double]](repeating: [Double](repeating: 1, count: shown), count: shown)
-    let heat = Pairwise.map(count: shown, threads: threads) { i, j in
+    symmetricMatrix(count: min(features.count, heatMapLimit), threads: threads) { i, j in
       boundedSimilarity(similarity(features[i], features[j], convention: .perceptibleBlocks))
     }
-    for i in 0..<shown {
-      for j in (i + 1)..<max(i + 1, shown) {
-        let value = heat[Pairwise.index(i, j, count: shown)]
-        matrix[i][j] = value
-        matrix[j][i] = value
-      }
-    }
-    return matrix
   }
 
   /// A cheap key of a primary render for finding identical patterns: the fingerprint of

@@ -42,9 +42,9 @@ package struct ReportJobSettings: Sendable, Equatable {
   /// profile (shipped and `HAPT_DEVICES`) with the default first (the primary device:
   /// similarity across the corpus and the per-pattern figures use it).
   /// - Throws: the lookup error of a name or path that is not a profile.
-  package func deviceProfiles() throws -> [DeviceProfile] {
-    guard devices.isEmpty else { return try DeviceProfile.selection(devices) }
-    return try DeviceProfile.available().sorted { a, b in
+  package func deviceProfiles(in environment: HaptEnvironment = .process) throws -> [DeviceProfile] {
+    guard devices.isEmpty else { return try DeviceProfile.selection(devices, in: environment) }
+    return try DeviceProfile.available(in: environment).sorted { a, b in
       (a.name == DeviceProfile.defaultName ? 0 : 1, a.name) < (b.name == DeviceProfile.defaultName ? 0 : 1, b.name)
     }
   }

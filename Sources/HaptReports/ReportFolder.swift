@@ -62,6 +62,9 @@ package struct ReportFolder: Sendable {
   package var kind: OutputFolderKind = .report
   /// The run's inputs (corpus paths, parts): never replaced, nor any folder holding one.
   package var inputs: [String] = []
+  /// The run's current folder (``HaptEnvironment/currentFolder``): never replaced, nor any
+  /// folder holding it.
+  package var currentFolder = HaptEnvironment.process.currentFolder
 
   package init() {}
 
@@ -106,7 +109,9 @@ package struct ReportFolder: Sendable {
   }
 
   /// The rules `path` must meet to be replaced by this folder.
-  package var folderGuard: OutputFolderGuard { OutputFolderGuard(kind: kind, inputs: inputs) }
+  package var folderGuard: OutputFolderGuard {
+    OutputFolderGuard(kind: kind, inputs: inputs, currentFolder: currentFolder)
+  }
 
   /// Writes every file into a fresh folder and swaps it into place at `path`.
   ///

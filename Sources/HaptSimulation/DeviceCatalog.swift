@@ -16,11 +16,13 @@ package struct DeviceCatalog: Sendable {
   /// User profiles by their `name` field.
   package var user: [String: (path: String, profile: DeviceProfile)]
 
-  /// The catalog for the current environment (the shipped corpora and `HAPT_DEVICES`).
+  /// The catalog for `environment` (the shipped corpora and its `HAPT_DEVICES`).
   /// - Throws: ``DeviceLookupError/shippedProfilesMissing``; ``InputError`` for a user
   ///   profile that is malformed or whose name is taken.
-  package static func current() throws -> DeviceCatalog {
-    try DeviceCatalog(shippedFolder: DeviceProfile.shippedDirectory(), userFolder: Corpora.userDevicesDirectory())
+  package static func current(in environment: HaptEnvironment = .process) throws -> DeviceCatalog {
+    try DeviceCatalog(
+      shippedFolder: DeviceProfile.shippedDirectory(in: environment),
+      userFolder: Corpora.userDevicesDirectory(in: environment))
   }
 
   /// The catalog of the profiles in two folders.

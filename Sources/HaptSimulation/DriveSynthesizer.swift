@@ -197,6 +197,11 @@ struct DriveSynthesizer {
       windows: &windows)
   }
 
+  /// Synthesises one continuous event into `out` (its drive, then its brake); returns the
+  /// sample where it stops, or nil when it has no samples. It stays one long function on
+  /// purpose: its per-sample loop keeps the oscillator, envelope and control state in
+  /// local copies (registers) written back once, which split-out functions would load and
+  /// store through memory on every sample (the render's hot path, measured by hapt-bench).
   private func continuous(
     _ event: HapticEvent, controls: PatternControls, k: Int, rho: Double,
     into out: UnsafeMutableBufferPointer<Double>, windows: inout [Range<Int>]

@@ -99,6 +99,10 @@ package struct Renderer: Sendable {
   /// ``render(_:options:)``; with `closedLoopBrakes` false an LRA's brakes are played
   /// as synthesised, for their full length (the open-loop drive of Docs/Model.md §2, which
   /// the drive-synthesis tests compare with a reference), not cut where the mass stops.
+  /// It stays one long function: its steps (clamp the options, time the render to the
+  /// sample, synthesise, clamp, run the actuator) share the sample-exact timing (K, rho, the
+  /// sample count, the truncation) that each of its exits (a device that cannot be
+  /// simulated, a silence, a braked or plain drive) builds its rendering from.
   package func render(_ original: HapticPattern, options: RenderOptions, closedLoopBrakes: Bool) -> Rendering {
     let resolution = devicePattern(original)
     let pattern = resolution.pattern

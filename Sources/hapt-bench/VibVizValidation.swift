@@ -72,6 +72,12 @@ enum VibVizValidation {
 
   static func report(folder: String) throws -> String {
     let items = try load(folder: folder)
+    return (attributeLines(items) + distanceLines(items)).joined(separator: "\n")
+  }
+
+  /// The header and each attribute's Spearman rho against people's ratings and the
+  /// sensation dimensions, beside a simple feature of the drive file.
+  static func attributeLines(_ items: [Item]) -> [String] {
     let n = items.count
     var lines = ["VibViz validation: \(n) vibrations (Seifi, Zhang and MacLean 2015, CC BY 4.0), c2-tactor profile"]
     lines.append("Spearman rho against people's mean ratings (attributes have no parameter fitted per fold):")
@@ -107,8 +113,15 @@ enum VibVizValidation {
         format: "  dutyCycle vs sensationD2 (continuity) %+.3f; frequency_Hz vs sensationD3 (roughness) %+.3f",
         Rank.spearman(a.map(\.dutyCycle), items.map { $0.sensation[1] }),
         Rank.spearman(a.map(\.frequency_Hz), items.map { $0.sensation[2] })))
+    return lines
+  }
 
-    // Pairwise: perceptual distance against the sensation-space distance.
+  /// Pairwise: perceptual distance (shipped, cross-validated, previous form), simple
+  /// features and d' against the sensation-space distance.
+  static func distanceLines(_ items: [Item]) -> [String] {
+    let n = items.count
+    let a = items.map(\.description.attributes)
+    var lines: [String] = []
     var sensation: [Double] = []
     var dPrime: [Double] = []
     var baselineDistance: [Double] = []
@@ -167,7 +180,7 @@ enum VibVizValidation {
     {
       lines.append(contentsOf: describe(all))
     }
-    return lines.joined(separator: "\n")
+    return lines
   }
 
   /// The model fitted on all the vibrations, as PerceptualDistance.fitted is written, and

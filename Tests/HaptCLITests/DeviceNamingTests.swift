@@ -17,8 +17,12 @@ import Testing
     try folder.write(file, text.replacingOccurrences(of: "\"name\": \"erm-phone\"", with: "\"name\": \"\(name)\""))
   }
 
-  static func hapt(_ arguments: [String], devices: ScratchFolder, in folder: URL? = nil) throws -> TimedRun {
-    try HaptBinary.run(arguments, in: folder, timeout_s: 600, environment: ["HAPT_DEVICES": devices.path])
+  /// Runs `hapt ARGUMENTS` in-process with `HAPT_DEVICES` naming `devices`, in `folder`
+  /// (default: the package root).
+  static func hapt(_ arguments: [String], devices: ScratchFolder, in folder: URL? = nil) throws -> HaptRun {
+    let environment = ["HAPT_DEVICES": devices.path]
+    guard let folder else { return try HaptInProcess.run(arguments, environment: environment) }
+    return try HaptInProcess.run(arguments, in: folder, environment: environment)
   }
 
   static func listedNames(_ json: String) throws -> [String] {

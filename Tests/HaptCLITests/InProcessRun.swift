@@ -1,4 +1,5 @@
 import Foundation
+import HaptCore
 import Testing
 
 @testable import hapt
@@ -7,21 +8,28 @@ import Testing
 /// ``Console`` that collects both streams): the same parsing, commands, output and exit
 /// status as the binary, without starting a process.
 ///
+/// Each run gets its own ``HaptEnvironment``: this process's variables with the test's
+/// (`HAPT_DEVICES`, `HAPT_THREADS`) set on top, and the folder it runs in, so tests that
+/// set a variable run in-process side by side.
+///
 /// What still needs the built binary runs it through ``HaptBinary``: signals and kills
 /// (InterruptTests), crashes and hangs caught under a time bound (the hostile-input and
-/// limits tests, which expect no signal and no timeout), another environment (`PATH`,
-/// `HAPT_DEVICES`, `HAPT_THREADS`), a full disk, and smoke runs of the real executable's
-/// exit statuses (TopLevelTests).
+/// limits tests, which expect no signal and no timeout), finding `hapt` and its resources
+/// through `PATH` (ResourceLookupTests), a full disk, races between two processes, and
+/// smoke runs of the real executable's exit statuses (TopLevelTests).
 enum HaptInProcess {
   /// Runs `hapt ARGUMENTS` in-process, in the package root (relative paths in `arguments`
-  /// are read from there). If this process's current folder is not the package root (a
-  /// test run started elsewhere), it runs the binary there instead.
-  static func run(_ arguments: [String]) throws -> HaptRun {
+  /// are read from there), with `environment` set on top of this process's variables. If
+  /// this process's current folder is not the package root (a test run started
+  /// elsewhere), it runs the binary there instead.
+  static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> HaptRun {
     RunLog.record("in-process", arguments)
     folderLock.lockShared()
     defer { folderLock.unlock() }
-    guard isInPackageRoot else { return try HaptBinary.run(arguments) }
-    return runHere(arguments)
+    guard isInPackageRoot else {
+      return HaptRun(try HaptBinary.run(arguments, timeout_s: 600, environment: environment))
+    }
+    return runHere(arguments, environment: environment)
   }
 
   /// Runs `hapt ARGUMENTS` in-process with `directory` as the current folder: the process's
@@ -29,7 +37,10 @@ enum HaptInProcess {
   /// run is under way (runs in the package root share the folder; a run elsewhere has it to
   /// itself). Nothing else in the tests reads the current folder: the binary runs get theirs
   /// from `Process`, files are named by absolute paths.
-  static func run(_ arguments: [String], in directory: URL) throws -> HaptRun {
+  /// `unsetting` names variables of this process the run does not see.
+  static func run(
+    _ arguments: [String], in directory: URL, environment: [String: String] = [:], unsetting: [String] = []
+  ) throws -> HaptRun {
     RunLog.record("in-process-elsewhere", arguments)
     folderLock.lockExclusive()
     defer { folderLock.unlock() }
@@ -38,7 +49,7 @@ enum HaptInProcess {
       throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: directory.path])
     }
     defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
-    return runHere(arguments)
+    return runHere(arguments, environment: environment, unsetting: unsetting)
   }
 
   /// Whether relative paths resolve here as in a run of the binary in the package root
@@ -48,11 +59,17 @@ enum HaptInProcess {
     return here.path == HaptBinary.packageRoot.resolvingSymlinksInPath().path
   }
 
-  private static func runHere(_ arguments: [String]) -> HaptRun {
+  /// Runs in the process's current folder, with `variables` set on top of its own.
+  private static func runHere(
+    _ arguments: [String], environment variables: [String: String], unsetting: [String] = []
+  ) -> HaptRun {
     let out = Collected()
     let err = Collected()
     let console = Console(standardOutput: out.append, standardError: err.append)
-    let status = Hapt.main(["hapt"] + arguments, console: console)
+    var environment = HaptEnvironment.process
+    for name in unsetting { environment.variables[name] = nil }
+    for (name, value) in variables { environment.variables[name] = value }
+    let status = Hapt.main(["hapt"] + arguments, console: console, environment: environment)
     return HaptRun(status: status, stdout: out.text, stderr: err.text)
   }
 

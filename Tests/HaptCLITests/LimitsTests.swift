@@ -75,7 +75,7 @@ import Testing
       + limit.arguments.dropFirst().map {
         $0.replacingOccurrences(of: "OUT", with: scratch.path)
       }
-    let run = try HaptBinary.run(arguments, timeout_s: Self.bound_s)
+    let run = try HaptInProcess.run(arguments)
     #expect(run.status == 65, "\(limit.name): exit \(run.status), \(run.stderr)")
     let lines = run.stderr.split(separator: "\n")
     #expect(lines.first?.hasPrefix("error: \(path): ") == true, "\(limit.name): \(run.stderr)")
@@ -90,17 +90,17 @@ import Testing
     for name in ["a", "b", "c"] { try scratch.write("corpus/\(name).ahap", HostileInputTests.validAHAP) }
     let folder = scratch.file("corpus")
     let base = ["latency", folder, "--device", "erm-phone", "--state", "prepared"]
-    let tooMany = try HaptBinary.run(base + ["--max-files", "2"], timeout_s: Self.bound_s)
+    let tooMany = try HaptInProcess.run(base + ["--max-files", "2"])
     #expect(tooMany.status == 65, "\(tooMany.stderr)")
     #expect(tooMany.stderr.contains("over the limit of 2") && tooMany.stderr.contains("--max-files"))
     // The first two files are still measured.
     #expect(tooMany.stdout.contains("a") && tooMany.stdout.contains("b"))
-    let allowed = try HaptBinary.run(base + ["--max-files", "3"], timeout_s: Self.bound_s)
+    let allowed = try HaptInProcess.run(base + ["--max-files", "3"])
     #expect([0, 1].contains(allowed.status), "\(allowed.stderr)")
-    let small = try HaptBinary.run(base + ["--max-file-bytes", "100"], timeout_s: Self.bound_s)
+    let small = try HaptInProcess.run(base + ["--max-file-bytes", "100"])
     #expect(small.status == 65)
     #expect(small.stderr.split(separator: "\n").filter { $0.contains("larger than the limit of 100 bytes") }.count == 3)
-    let bad = try HaptBinary.run(base + ["--max-file-bytes", "lots"], timeout_s: Self.bound_s)
+    let bad = try HaptInProcess.run(base + ["--max-file-bytes", "lots"])
     #expect(bad.status == 64)
   }
 }

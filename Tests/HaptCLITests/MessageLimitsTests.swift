@@ -6,7 +6,6 @@ import Testing
 /// reason; names and echoed values cannot inject lines or terminal controls into text
 /// output; a corrupt baseline signal or pattern copy is bad input, not a regression.
 @Suite(.tags(.endToEnd), .slow, .serialized) struct MessageLimitsTests {
-  static let bound_s = 120.0
   static let fast = ["--device", "erm-phone", "--state", "prepared"]
 
   /// Expects exit `status` and one short `error:` line holding each of `parts`.
@@ -60,9 +59,8 @@ import Testing
     let scratch = try ScratchFolder("limits-devices")
     defer { scratch.remove() }
     try scratch.write("devices.json", "{}")
-    let run = try HaptBinary.run(
-      ["devices"], in: scratch.url, timeout_s: Self.bound_s, environment: ["HAPT_DEVICES": scratch.file("devices.json")]
-    )
+    let run = try HaptInProcess.run(
+      ["devices"], in: scratch.url, environment: ["HAPT_DEVICES": scratch.file("devices.json")])
     #expect(run.status != 0)
     #expect(run.stderr.contains("cannot list the folder: it is a file"), "\(run.stderr)")
   }
@@ -94,9 +92,8 @@ import Testing
     let profile = shipped.replacingOccurrences(of: "\"erm-phone\"", with: "\"my-phone\"")
       .replacingOccurrences(of: "\"description\": \"", with: "\"description\": \"\(hostile) ")
     try scratch.write("devices/my-phone.json", profile)
-    let devices = HaptRun(
-      try HaptBinary.run(
-        ["devices"], in: scratch.url, timeout_s: Self.bound_s, environment: ["HAPT_DEVICES": scratch.file("devices")]))
+    let devices = try HaptInProcess.run(
+      ["devices"], in: scratch.url, environment: ["HAPT_DEVICES": scratch.file("devices")])
     #expect(devices.stdout.contains("my-phone"), "\(devices.stderr)")
     for (label, run) in [("latency", latency), ("render", render), ("devices", devices)] {
       for line in run.stdout.split(separator: "\n") { #expect(!line.hasPrefix("::"), "\(label): \(line)") }

@@ -31,6 +31,12 @@ import Testing
     return HaptRun(status: run.status, stdout: run.stdout, stderr: run.stderr)
   }
 
+  /// Runs `hapt` in-process in `directory`, without this process's `HAPT_CORPORA` and
+  /// `HAPT_DEVICES`, with `extra` set.
+  static func runElsewhere(_ arguments: [String], in directory: URL, extra: [String: String] = [:]) throws -> HaptRun {
+    try HaptInProcess.run(arguments, in: directory, environment: extra, unsetting: ["HAPT_CORPORA", "HAPT_DEVICES"])
+  }
+
   /// A fresh folder under /tmp with a decoy `Corpora/devices/decoy.json` that must be ignored.
   static func foreignFolder() throws -> URL {
     let folder = URL(fileURLWithPath: "/tmp").appendingPathComponent("hapt-elsewhere-\(UUID().uuidString)")
@@ -73,11 +79,11 @@ import Testing
     try text.write(to: mine.appendingPathComponent("my-erm.json"), atomically: true, encoding: .utf8)
     let environment = ["HAPT_DEVICES": mine.path]
 
-    let devices = try Self.runThroughPath(["devices", "--format", "json"], in: folder, extra: environment)
+    let devices = try Self.runElsewhere(["devices", "--format", "json"], in: folder, extra: environment)
     #expect(devices.status == 0, "\(devices.stderr)")
     #expect(devices.stdout.contains("\"my-erm\"") && devices.stdout.contains("\"erm-phone\""))
 
-    let latency = try Self.runThroughPath(
+    let latency = try Self.runElsewhere(
       [
         "latency", HaptBinary.packageRoot.appendingPathComponent("Corpora/library/double-tap.ahap").path,
         "--device", "my-erm", "--format", "csv",
@@ -86,7 +92,7 @@ import Testing
     #expect(latency.status == 0 || latency.status == 1, "\(latency.stderr)")
     #expect(latency.stdout.contains("my-erm"))
 
-    let unknown = try Self.runThroughPath(["devices", "--format", "json"], in: folder)
+    let unknown = try Self.runElsewhere(["devices", "--format", "json"], in: folder)
     #expect(!unknown.stdout.contains("\"my-erm\""))
   }
 }

@@ -5,6 +5,7 @@ import HaptExplanation
 import HaptFormats
 import HaptPatterns
 import HaptSimulation
+import HaptTestSupport
 import Testing
 
 /// A matrix of designer edits on shipped and hand-written AHAP files, explained as
@@ -165,14 +166,7 @@ import Testing
   }
 
   @Test(arguments: devices) func addedUnderASilencingCurve(_ device: String) throws {
-    var old = HapticPattern(events: [.continuous(at: 0, duration_s: 0.5, intensity: 1, sharpness: 0.5)])
-    old.parameterCurves = [
-      ParameterCurve(
-        parameterID: .hapticIntensityControl, time_s: 0,
-        controlPoints: [.init(time_s: 0, value: 1), .init(time_s: 0.5, value: 0)])
-    ]
-    var new = old
-    new.events.append(.transient(at: 0.6, intensity: 1, sharpness: 0.5))
+    let (old, new) = EditFixtures.addedUnderASilencingCurve
     let e = try Self.compare(old, new, device: device).explanation
     #expect(e.editLines == ["event 2 (transient at 0.60 s) added"])
     #expect(e.unfeltLines.count == 1)

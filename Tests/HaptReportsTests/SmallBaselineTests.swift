@@ -7,6 +7,7 @@ import HaptFormats
 import HaptPatterns
 import HaptReports
 import HaptSimulation
+import HaptTestSupport
 import Testing
 
 /// Baselines that keep each pattern file and render it again (``BaselineManifest``
@@ -238,14 +239,7 @@ import Testing
     let run = HapticPattern(events: (0..<8).map { .transient(at: Double($0) * 0.1, intensity: 0.9, sharpness: 0.7) })
     var removed = run
     removed.events.remove(at: 6)
-    var silencedOld = HapticPattern(events: [.continuous(at: 0, duration_s: 0.5, intensity: 1, sharpness: 0.5)])
-    silencedOld.parameterCurves = [
-      ParameterCurve(
-        parameterID: .hapticIntensityControl, time_s: 0,
-        controlPoints: [.init(time_s: 0, value: 1), .init(time_s: 0.5, value: 0)])
-    ]
-    var silencedNew = silencedOld
-    silencedNew.events.append(.transient(at: 0.6, intensity: 1, sharpness: 0.5))
+    let (silencedOld, silencedNew) = EditFixtures.addedUnderASilencingCurve
     return [
       Edit(
         name: "weaker", old: medium, new: weaker,

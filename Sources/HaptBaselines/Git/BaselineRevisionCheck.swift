@@ -73,11 +73,10 @@ extension Baseline {
           return .success(
             BaselineComparison(pattern: m.pattern, device: m.device, state: m.state, status: .added, changes: [why]))
         }
-        let sameFormat = format(of: old.entry.path) == format(of: newEntry.path)
         var comparison = Baseline.compare(
           item, with: old.render.acceleration, detect_s: old.render.measurement.markers.detect_s,
-          tolerances: tolerances, referencePattern: sameFormat ? (old.entry.pattern, old.render.eventNames) : nil,
-          newPattern: newEntry.pattern, fileEdited: old.render.patternFingerprint != item.patternFingerprint,
+          tolerances: tolerances, referenceFile: (old.entry, old.render.eventNames), newFile: newEntry,
+          fileEdited: old.render.patternFingerprint != item.patternFingerprint,
           band_Hz: options.devices.first { $0.name == m.device }?.frequencyBand_Hz,
           referenceName: "the file at \(revision)")
         if old.entry.name != m.pattern { comparison.renamedFrom = old.entry.name }

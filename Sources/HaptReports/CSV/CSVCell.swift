@@ -19,6 +19,19 @@ package enum CSVCell: Equatable, Sendable {
   /// No value (also what a non-finite number is written as).
   case empty
 
+  /// The cell as a text table shows it: text as it is, a number with `decimals` decimals
+  /// (a `.fixed` cell with its own), an integer in full, `-` for no value or a number that
+  /// is not finite.
+  package func text(decimals: Int) -> String {
+    switch self {
+    case .text(let text): return text
+    case .number(let value): return value.isFinite ? DecimalText.fixed(value, decimals: decimals) : "-"
+    case .fixed(let value, let own): return value.isFinite ? DecimalText.fixed(value, decimals: own) : "-"
+    case .integer(let value): return String(value)
+    case .empty: return "-"
+    }
+  }
+
   /// The cell's field as it appears in the CSV file: formatted, neutralised and quoted.
   package var field: String {
     switch self {

@@ -18,6 +18,9 @@ package struct ReportJob {
   package var devices: [DeviceProfile]
   /// Worker threads (results do not depend on it).
   package var threads: Int
+  /// The run's environment: `HAPT_DEVICES` for the devices, the current folder an
+  /// output may not replace.
+  package var environment: HaptEnvironment
   /// Progress of the long stages (nil: none shown).
   package var progress: (@Sendable (EvaluationStage, Int, Int) -> Void)?
   /// A line saying what the job does now ("evaluating ...", "writing ...").
@@ -28,10 +31,11 @@ package struct ReportJob {
   package var hints = ReportHints()
 
   /// - Throws: the lookup error of a device that is not a profile.
-  package init(settings: ReportJobSettings, threads: Int) throws {
+  package init(settings: ReportJobSettings, threads: Int, environment: HaptEnvironment = .process) throws {
     self.settings = settings
-    self.devices = try settings.deviceProfiles()
+    self.devices = try settings.deviceProfiles(in: environment)
     self.threads = threads
+    self.environment = environment
   }
 
   /// The evaluation options of ``settings``.
@@ -47,7 +51,9 @@ package struct ReportJob {
   /// (``OutputFolderGuard``). Check it before loading anything, so that a refusal is
   /// the first thing said.
   package func outputGuard(part: Bool = false, merged: ShardMerge.ReportParts? = nil) -> OutputFolderGuard {
-    OutputFolderGuard(kind: part ? .reportPart : .report, inputs: settings.paths + (merged?.folders ?? []))
+    OutputFolderGuard(
+      kind: part ? .reportPart : .report, inputs: settings.paths + (merged?.folders ?? []),
+      currentFolder: environment.currentFolder)
   }
 
   /// Writes the report folder `out` for `corpus`; with `merged`, from a sharded run's
@@ -93,7 +99,9 @@ package struct ReportJob {
     var folder = CorpusReport.build(
       evaluation, title: settings.resolvedTitle, androidPorts: android.ports, capabilities: android.playback,
       hints: hints, figures: merged?.figureSource(patterns: corpus.entries.count))
-    (folder.kind, folder.inputs) = (outputGuard.kind, outputGuard.inputs)
+    (folder.kind, folder.inputs, folder.currentFolder) = (
+      outputGuard.kind, outputGuard.inputs, outputGuard.currentFolder
+    )
     pairs.move(into: &folder, as: "pairs.csv")
     try folder.write(to: out)
     return URL(fileURLWithPath: out).appendingPathComponent("index.html").path
@@ -140,7 +148,9 @@ package struct ReportJob {
       part.heatMapSimilarity = CorpusEvaluation.heatMap(shown, threads: threads)
     }
     var folder = ReportFolder()
-    (folder.kind, folder.inputs) = (outputGuard.kind, outputGuard.inputs)
+    (folder.kind, folder.inputs, folder.currentFolder) = (
+      outputGuard.kind, outputGuard.inputs, outputGuard.currentFolder
+    )
     folder.add(ShardPart.fileName, part.text)
     // The pages' figures and sounds of the shard's patterns, made as the part is written.
     let figures = PatternFigureSource.renders(

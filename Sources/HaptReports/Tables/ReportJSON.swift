@@ -19,14 +19,6 @@ package enum ReportJSON {
     ])
   }
 
-  /// The latency rows: one object per row of ``ReportTables/latency(_:budget:)``, keyed by
-  /// its column headers, so the JSON and the CSV never disagree.
-  package static func latency(
-    _ measurements: [PatternMeasurement], budget: LatencyBudget, latencies: [PatternLatency] = []
-  ) -> JSONValue {
-    ReportTables.latency(measurements, budget: budget, latencies: latencies).jsonValue
-  }
-
   /// The raw directional ST-SIM and SPQI of a pair: `RefA` takes A (the first signal) as
   /// the reference, `RefB` takes B. Unbounded and asymmetric: users read `similarity`.
   package static func rawSimilarity(_ s: PairSimilarity) -> JSONValue {

@@ -12,9 +12,13 @@ enum Hapt {
   /// - Parameters:
   ///   - arguments: the command line, the program name first (as `CommandLine.arguments`).
   ///   - console: where results and diagnostics go (default: standard output and error).
-  ///     Relative paths, `HAPT_THREADS` and the other variables are still read from this
-  ///     process's current folder and environment.
-  static func main(_ arguments: [String], console: Console = Console()) -> Int32 {
+  ///   - environment: the variables (`HAPT_THREADS`, `HAPT_DEVICES`, `HAPT_CORPORA`) and
+  ///     the current folder the commands read (default: this process's). Relative paths
+  ///     in `arguments` are opened against the process's current folder, so a caller
+  ///     giving another folder runs in it.
+  static func main(
+    _ arguments: [String], console: Console = Console(), environment: HaptEnvironment = .process
+  ) -> Int32 {
     let rest = Array(arguments.dropFirst())
     guard let first = rest.first else {
       console.out(overview)
@@ -39,12 +43,14 @@ enum Hapt {
       console.err(usageHint: "Run 'hapt --help' for the list of commands.")
       return ExitStatus.usage.rawValue
     }
-    return run(command, Array(rest.dropFirst()), console)
+    return run(command, Array(rest.dropFirst()), console, environment)
   }
 
   /// Parses `arguments` for `command` (descending into its subcommands), runs it, and
   /// words any error.
-  static func run(_ command: any HaptCommand.Type, _ arguments: [String], _ console: Console) -> Int32 {
+  static func run(
+    _ command: any HaptCommand.Type, _ arguments: [String], _ console: Console, _ environment: HaptEnvironment
+  ) -> Int32 {
     var command = command
     var arguments = arguments
     do {
@@ -53,7 +59,7 @@ enum Hapt {
         console.out(helpText(command))
         return ExitStatus.success.rawValue
       }
-      return try parsed.run(console).rawValue
+      return try parsed.run(console, in: environment).rawValue
     } catch let error as UsageError {
       console.error(UsageSuggestion.text(error, command: command))
       console.err(

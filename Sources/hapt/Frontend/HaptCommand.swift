@@ -10,8 +10,10 @@ import HaptCore
 protocol HaptCommand: ParsableCommand {
   /// Nested commands (`baseline record`, `baseline check`); empty for a leaf command.
   static var subcommands: [any HaptCommand.Type] { get }
-  /// Runs the command; returns the exit status. Throws ``UsageError`` or a library error.
-  func run(_ console: Console) throws -> ExitStatus
+  /// Runs the command in `environment` (its variables and current folder, passed to every
+  /// library call that reads one); returns the exit status. Throws ``UsageError`` or a
+  /// library error.
+  func run(_ console: Console, in environment: HaptEnvironment) throws -> ExitStatus
 }
 
 extension HaptCommand {
@@ -23,7 +25,7 @@ protocol HaptCommandGroup: HaptCommand {}
 
 extension HaptCommandGroup {
   static var arguments: [Argument<Self>] { [] }
-  func run(_ console: Console) throws -> ExitStatus {
+  func run(_ console: Console, in environment: HaptEnvironment) throws -> ExitStatus {
     throw UsageError.missingArgument(Self.subcommands.map { $0.help.lastWord }.joined(separator: " or "))
   }
 }

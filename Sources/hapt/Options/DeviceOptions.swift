@@ -1,4 +1,5 @@
 import HaptCommandLine
+import HaptCore
 import HaptSimulation
 
 /// `--device NAME|PATH`, repeatable or comma-separated, `all` for every profile `hapt devices` lists.
@@ -22,8 +23,10 @@ struct DeviceOptions: ParsableArguments {
   /// The profiles named (default: `defaultNames`); `all` gives every available profile
   /// (shipped and `HAPT_DEVICES`) in its place, also beside other names or paths.
   /// - Throws: the library's lookup error for a name or path that is not a profile.
-  func profiles(default defaultNames: [String] = [DeviceProfile.defaultName]) throws -> [DeviceProfile] {
-    try DeviceProfile.selection(names.isEmpty ? defaultNames : names)
+  func profiles(
+    default defaultNames: [String] = [DeviceProfile.defaultName], in environment: HaptEnvironment
+  ) throws -> [DeviceProfile] {
+    try DeviceProfile.selection(names.isEmpty ? defaultNames : names, in: environment)
   }
 }
 

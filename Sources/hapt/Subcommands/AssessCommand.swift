@@ -28,8 +28,8 @@ struct AssessCommand: HaptCommand {
 
   static var arguments: [Argument<Self>] { [.group(\.devices), .format(\.format)] }
 
-  func run(_ console: Console) throws -> ExitStatus {
-    let devices = try self.devices.profiles(default: ["android-lra-235"])
+  func run(_ console: Console, in environment: HaptEnvironment) throws -> ExitStatus {
+    let devices = try self.devices.profiles(default: ["android-lra-235"], in: environment)
     let assessments = devices.map { AndroidAssessment(device: $0) }
     switch format {
     case .text: console.out(assessments.map(Self.text).joined(separator: "\n"))

@@ -99,22 +99,24 @@ struct BaselineCheckCommand: HaptCommand {
     return job
   }
 
-  func run(_ console: Console) throws -> ExitStatus {
+  func run(_ console: Console, in environment: HaptEnvironment) throws -> ExitStatus {
     try CommandSupport.checkOutputs([summary, junit], inputs: paths + [baseline].compactMap { $0 })
-    if let against { return try check(against: against, console) }
+    if let against { return try check(against: against, environment, console) }
     let folder = baseline ?? ""
     // --device: recorded device names (looked up only among the baseline's devices, never
     // as paths) or profile files to check instead of the recorded ones.
     let deviceValues = devices.names.filter { $0 != "all" }
     let overrides = try deviceValues.filter(DeviceProfile.isPath).map { try DeviceProfile(contentsOf: $0) }
     let names = deviceValues.filter { !DeviceProfile.isPath($0) }
-    let partGuard = OutputFolderGuard(kind: .baselineCheckPart, inputs: paths + [folder])
+    let partGuard = OutputFolderGuard(
+      kind: .baselineCheckPart, inputs: paths + [folder], currentFolder: environment.currentFolder)
     if shard != nil, let out { try partGuard.check(out) }
     let corpus = try self.corpus.load(paths, console)
     let result = try Baseline.check(
       corpus, baseline: folder, devices: deviceValues.isEmpty ? nil : overrides,
       deviceNames: deviceValues.isEmpty ? nil : names, states: states, tolerances: tolerances,
-      limits: self.corpus.limits, threads: threads.count, shard: shard ?? .whole,
+      limits: self.corpus.limits, threads: threads.resolved(in: environment), shard: shard ?? .whole,
+      environment: environment,
       progress: BaselineCommand.progress(console))
     console.endProgress()
     if let shard {
@@ -123,7 +125,8 @@ struct BaselineCheckCommand: HaptCommand {
         shard: shard, corpusFingerprint: ShardPart.fingerprint(corpus),
         job: job, result: result)
       var partFolder = ReportFolder()
-      (partFolder.kind, partFolder.inputs) = (partGuard.kind, partGuard.inputs)
+      (partFolder.kind, partFolder.inputs, partFolder.currentFolder) =
+        (partGuard.kind, partGuard.inputs, partGuard.currentFolder)
       partFolder.add(BaselineCheckPart.fileName, part.text)
       try partFolder.write(to: out)
       let changed = result.comparisons.filter { $0.status != .unchanged }.count
@@ -136,10 +139,11 @@ struct BaselineCheckCommand: HaptCommand {
   }
 
   /// `--against REV`: the working tree against a git revision.
-  func check(against revision: String, _ console: Console) throws -> ExitStatus {
+  func check(against revision: String, _ environment: HaptEnvironment, _ console: Console) throws -> ExitStatus {
     let source = try GitRevisionSource(revision: revision, near: paths[0])
     let options = EvaluationOptions(
-      devices: try devices.profiles(), states: states ?? [.prepared, .cold], threads: threads.count)
+      devices: try devices.profiles(in: environment), states: states ?? [.prepared, .cold],
+      threads: threads.resolved(in: environment))
     let corpus = try self.corpus.load(paths, console)
     let result = try Baseline.check(
       corpus, paths: paths, against: source, options: options, limits: self.corpus.limits, tolerances: tolerances,

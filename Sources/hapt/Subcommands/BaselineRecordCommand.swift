@@ -50,12 +50,12 @@ struct BaselineRecordCommand: HaptCommand {
     if out == nil { throw UsageError.missingArgument("--out DIR") }
   }
 
-  func run(_ console: Console) throws -> ExitStatus {
+  func run(_ console: Console, in environment: HaptEnvironment) throws -> ExitStatus {
     let out = out ?? ""
     var options = EvaluationOptions(
-      devices: try devices.profiles(),
+      devices: try devices.profiles(in: environment),
       states: states ?? [.prepared, .cold],
-      threads: threads.count)
+      threads: threads.resolved(in: environment))
     options.maxRenderDuration_s = maxRenderDuration_s
     let corpus = try self.corpus.load(paths, console)
     try AtomicFile.createParentFolder(of: out)
@@ -63,7 +63,8 @@ struct BaselineRecordCommand: HaptCommand {
       let share = Array(corpus.entries[shard.patterns(count: corpus.entries.count)])
       let marker = BaselineShardParts.recordMarkerText(shard: shard, corpusFingerprint: ShardPart.fingerprint(corpus))
       let manifest = try Baseline.record(
-        share, options: options, to: out, inputs: paths, progress: BaselineCommand.progress(console))
+        share, options: options, to: out, inputs: paths, environment: environment,
+        progress: BaselineCommand.progress(console))
       console.endProgress()
       try AtomicFile.write(marker, to: out + "/" + BaselineShardParts.recordMarker)
       console.line(
@@ -72,7 +73,8 @@ struct BaselineRecordCommand: HaptCommand {
       return corpus.failures.isEmpty ? .success : .dataError
     }
     let manifest = try Baseline.record(
-      corpus, options: options, to: out, force: force, progress: BaselineCommand.progress(console))
+      corpus, options: options, to: out, force: force, environment: environment,
+      progress: BaselineCommand.progress(console))
     console.endProgress()
     console.line(
       "recorded \(corpus.entries.count) patterns x \(options.devices.count) devices x \(options.states.count) states "

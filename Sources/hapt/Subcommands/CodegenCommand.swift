@@ -44,7 +44,7 @@ struct CodegenCommand: HaptCommand {
     ]
   }
 
-  func run(_ console: Console) throws -> ExitStatus {
+  func run(_ console: Console, in environment: HaptEnvironment) throws -> ExitStatus {
     let (loaded, preset) = try Self.load(input)
     let target =
       target ?? SwiftCodegen.defaultTarget(for: preset)

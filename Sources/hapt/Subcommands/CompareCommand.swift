@@ -50,8 +50,8 @@ struct CompareCommand: HaptCommand {
     ]
   }
 
-  func run(_ console: Console) throws -> ExitStatus {
-    let device = try DeviceProfile.load(nameOrPath: device)
+  func run(_ console: Console, in environment: HaptEnvironment) throws -> ExitStatus {
+    let device = try DeviceProfile.load(nameOrPath: device, in: environment)
     var options = RenderOptions()
     options.state = state[0]
     let a = try SignalSource.load(signals[0], device: device, options: options)

@@ -61,13 +61,13 @@ struct ConfusionCommand: HaptCommand {
     }
   }
 
-  func run(_ console: Console) throws -> ExitStatus {
+  func run(_ console: Console, in environment: HaptEnvironment) throws -> ExitStatus {
     if let counts { return try Self.observed(counts, format: format, console: console) }
     let states = states ?? [.prepared]
-    let devices = try devices.profiles()
+    let devices = try devices.profiles(in: environment)
     let paths: [String]
     if self.paths.isEmpty {
-      guard let system = Corpora.directory("system") else {
+      guard let system = Corpora.directory("system", in: environment) else {
         throw InputError(
           "the shipped presets (Corpora/system) were not found; give PATH or set HAPT_CORPORA", kind: .missing)
       }
@@ -96,7 +96,8 @@ struct ConfusionCommand: HaptCommand {
       return entry
     }
     guard entries.count >= 2 else { throw UsageError.conflict("a confusability set needs at least two patterns") }
-    let reviews = ConfusabilityReview.run(entries, devices: devices, states: states, threads: threads.count)
+    let reviews = ConfusabilityReview.run(
+      entries, devices: devices, states: states, threads: threads.resolved(in: environment))
     if format != .text {
       for review in reviews where review.isSilent { console.note(review.sentences.first ?? "") }
     }

@@ -72,7 +72,7 @@ struct ConvertCommand: HaptCommand {
     target = try ConvertTarget(format: format, out: out)
   }
 
-  func run(_ console: Console) throws -> ExitStatus {
+  func run(_ console: Console, in environment: HaptEnvironment) throws -> ExitStatus {
     guard let output = target.output ?? (target.format == .kotlin ? "" : nil) else {
       throw UsageError.missingArgument("--out FILE")
     }

@@ -52,8 +52,8 @@ struct DescribeCommand: HaptCommand {
     if pairs && format == .json { throw UsageError.conflict("--pairs writes CSV: use --format text or csv") }
   }
 
-  func run(_ console: Console) throws -> ExitStatus {
-    let device = try DeviceProfile.load(nameOrPath: device)
+  func run(_ console: Console, in environment: HaptEnvironment) throws -> ExitStatus {
+    let device = try DeviceProfile.load(nameOrPath: device, in: environment)
     var options = RenderOptions()
     options.state = state[0]
     let reading = SignalSource.RecordingReading(isDriveSignal: driveSignal, mixChannels: true)

@@ -45,12 +45,12 @@ struct DevicesCommand: HaptCommand {
     ]
   }
 
-  func run(_ console: Console) throws -> ExitStatus {
+  func run(_ console: Console, in environment: HaptEnvironment) throws -> ExitStatus {
     if let sources {
-      console.out(Self.sourcesTable(try DeviceProfile.load(nameOrPath: sources)))
+      console.out(Self.sourcesTable(try DeviceProfile.load(nameOrPath: sources, in: environment)))
       return .success
     }
-    let catalog = try DeviceCatalog.current()
+    let catalog = try DeviceCatalog.current(in: environment)
     let profiles = try catalog.all()
     switch format {
     case .json:
@@ -59,7 +59,7 @@ struct DevicesCommand: HaptCommand {
       console.out(Self.capabilityTable(profiles).csvText)
     default:
       let entries = profiles.map { Self.text($0, userFile: catalog.user[$0.name]?.path) }
-      let folder = try DeviceProfile.shippedDirectory().path
+      let folder = try DeviceProfile.shippedDirectory(in: environment).path
       console.out(entries.joined(separator: "\n") + "\nFiles: \(folder) (shipped; copy one and change its \"name\")\n")
     }
     return .success

@@ -74,13 +74,14 @@ struct FitCommand: HaptCommand {
     }
   }
 
-  func run(_ console: Console) throws -> ExitStatus {
+  func run(_ console: Console, in environment: HaptEnvironment) throws -> ExitStatus {
     let patternPath = pattern ?? ""
     let out = out ?? ""
     try CommandSupport.checkOutputs(
       [out], inputs: [recordingPath, patternPath] + (device.map { DeviceProfile.isPath($0) ? [$0] : [] } ?? []),
       force: force, forceable: true)
-    let starts = try device.map { [try DeviceProfile.load(nameOrPath: $0)] } ?? DeviceFit.defaultStarts()
+    let starts =
+      try device.map { [try DeviceProfile.load(nameOrPath: $0, in: environment)] } ?? DeviceFit.defaultStarts()
     let start = starts[0]
     let pattern = try PatternFile.load(path: patternPath).pattern
     let raw = try AudioFile.read(path: recordingPath).signal

@@ -60,16 +60,16 @@ struct LatencyCommand: HaptCommand {
     }
   }
 
-  func run(_ console: Console) throws -> ExitStatus {
+  func run(_ console: Console, in environment: HaptEnvironment) throws -> ExitStatus {
     try CommandSupport.checkOutputs([summary], inputs: paths)
     let prepareLead = prepareLead_s
     // With a prepare() lead the engine state follows from the lead, so prepared and cold
     // rows would be the same: one row per device, labelled prepared.
-    let devices = try self.devices.profiles()
+    let devices = try self.devices.profiles(in: environment)
     var options = EvaluationOptions(
       devices: devices,
       states: prepareLead != nil ? [.prepared] : (states ?? [.prepared, .cold]),
-      prepareLead_s: prepareLead, budget: budget, threads: threads.count)
+      prepareLead_s: prepareLead, budget: budget, threads: threads.resolved(in: environment))
     if let prepareLead {
       let latencies = devices.map {
         "\($0.name) \(Format.ms($0.latency.latency_s(state: .prepared, prepareLead: prepareLead))) ms"
@@ -98,17 +98,19 @@ struct LatencyCommand: HaptCommand {
       ? PatternLatency.assess(measurements, devices: devices, states: options.states.count, budget: budget) : []
     var own: [String: PatternLatency] = [:]
     for latency in latencies { own[latency.pattern + "\u{0}" + latency.device] = latency }
+    // One definition of the rows (keys with units, values) for text, CSV and JSON.
+    let table = ReportTables.latency(measurements, budget: budget, latencies: latencies)
     switch format.table {
-    case .csv: console.out(ReportTables.latency(measurements, budget: budget, latencies: latencies).csvText)
-    case .json:
-      console.out(JSONWriter.string(ReportJSON.latency(measurements, budget: budget, latencies: latencies)))
-    case .text: console.out(Self.text(measurements, latencies: own, budget: budget))
+    case .csv: console.out(table.csvText)
+    case .json: console.out(JSONWriter.string(table.jsonValue))
+    case .text: console.out(Self.text(table, measurements, latencies: own, budget: budget))
     case nil: break
     }
     Self.warnNeverFelt(measurements, console)
     var renderOptions = RenderOptions()
     renderOptions.maxDuration_s = maxRenderDuration_s
-    let playback = DevicePlayback.rows(for: corpus, devices: devices, options: renderOptions, threads: threads.count)
+    let playback = DevicePlayback.rows(
+      for: corpus, devices: devices, options: renderOptions, threads: threads.resolved(in: environment))
     let notes = DevicePlayback.notes(playback)
     if !notes.isEmpty {
       console.note(
@@ -124,23 +126,35 @@ struct LatencyCommand: HaptCommand {
     return measurements.contains(where: \.isFailure) ? .checkFailed : .success
   }
 
-  /// The text table: one row per measurement, the verdict with what to do about a row
-  /// that misses only cold, and the counts.
+  /// The columns of ``ReportTables/latency(_:budget:latencies:)`` the text table shows, by
+  /// key, before its verdict.
+  static let textColumns = [
+    "pattern", "device", "state", "detect_ms", "onset_ms", "t50_ms", "t90_ms", "rise_ms", "stop_ms",
+  ]
+
+  /// The text table: the rows of `table` (the latency rows' one definition, shared with
+  /// CSV and JSON), the ``textColumns`` with numbers to 0.1 ms and the verdict with what
+  /// to do about a row that misses only cold, then the counts.
   static func text(
-    _ measurements: [PatternMeasurement], latencies: [String: PatternLatency], budget: LatencyBudget
+    _ table: CSVTable, _ measurements: [PatternMeasurement], latencies: [String: PatternLatency],
+    budget: LatencyBudget
   ) -> String {
-    var table = TextTable([
-      "pattern", "device", "state", "detect_ms", "onset_ms", "t50_ms", "t90_ms", "rise_ms", "stop_ms", "verdict",
-    ])
-    for m in measurements {
-      table.append([
-        m.pattern, m.device, m.state.rawValue, Format.ms(m.markers.detect_s), Format.ms(m.onset_s),
-        Format.ms(m.markers.t50_s), Format.ms(m.markers.t90_s), Format.ms(m.markers.rise_s),
-        Format.ms(m.markers.stop_s),
-        Self.verdictText(m) + (latencies[m.pattern + "\u{0}" + m.device]?.advice(for: m).map { ": " + $0 } ?? ""),
-      ])
+    var column: [String: Int] = [:]
+    for (index, definition) in table.columns.enumerated() { column[definition.header] = index }
+    var text = TextTable(textColumns + ["verdict"])
+    for row in table.rows {
+      func cell(_ key: String) -> CSVCell { column[key].map { $0 < row.count ? row[$0] : .empty } ?? .empty }
+      text.append(textColumns.map { cell($0).text(decimals: 1) } + [verdictText(cell)])
     }
-    var text = table.text
+    return Self.counts(text.text, measurements, latencies: latencies, budget: budget)
+  }
+
+  /// `table` followed by the line on rows that miss only cold and the counts.
+  static func counts(
+    _ table: String, _ measurements: [PatternMeasurement], latencies: [String: PatternLatency],
+    budget: LatencyBudget
+  ) -> String {
+    var text = table
     let onlyCold = measurements.filter { latencies[$0.pattern + "\u{0}" + $0.device]?.missesOnlyCold($0) == true }
     if !onlyCold.isEmpty {
       text +=
@@ -182,10 +196,14 @@ struct LatencyCommand: HaptCommand {
     }
   }
 
-  /// The verdict column: the verdict, and for a silent row whether it fails and why.
-  static func verdictText(_ m: PatternMeasurement) -> String {
-    guard m.verdict == .silent else { return m.verdict.rawValue }
-    let reason = m.silenceReason?.description ?? "never felt"
-    return m.isFailure ? "silent, fails (\(reason))" : "silent (\(reason))"
+  /// The verdict column of the text table, from a row's `verdict`, `failsCheck`,
+  /// `silenceReason` and `advice` cells: the verdict, for a silent row whether it fails and
+  /// why, then the advice.
+  static func verdictText(_ cell: (String) -> CSVCell) -> String {
+    let verdict = cell("verdict").text(decimals: 1)
+    let advice = cell("advice") == .empty ? "" : ": " + cell("advice").text(decimals: 1)
+    guard verdict == LatencyVerdict.silent.rawValue else { return verdict + advice }
+    let reason = cell("silenceReason") == .empty ? "never felt" : cell("silenceReason").text(decimals: 1)
+    return (cell("failsCheck") == .text("yes") ? "silent, fails (\(reason))" : "silent (\(reason))") + advice
   }
 }

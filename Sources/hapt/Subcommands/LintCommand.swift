@@ -60,12 +60,13 @@ struct LintCommand: HaptCommand {
     ]
   }
 
-  func run(_ console: Console) throws -> ExitStatus {
+  func run(_ console: Console, in environment: HaptEnvironment) throws -> ExitStatus {
     try CommandSupport.checkOutputs([summary], inputs: paths)
     var lenient = LintReport.lint(paths: paths, limits: limits.limits)
     if devices.isGiven {
       lenient = lenient.addingDeviceFindings(
-        devices: try devices.profiles(), limits: limits.limits, threads: threads.count)
+        devices: try devices.profiles(in: environment), limits: limits.limits,
+        threads: threads.resolved(in: environment))
     }
     let report = strict ? lenient.strict() : lenient
     // A reporter lists unreadable files as findings.

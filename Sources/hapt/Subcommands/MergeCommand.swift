@@ -50,7 +50,7 @@ struct MergeCommand: HaptCommand {
     ]
   }
 
-  func run(_ console: Console) throws -> ExitStatus {
+  func run(_ console: Console, in environment: HaptEnvironment) throws -> ExitStatus {
     switch ShardMerge.kind(of: parts[0]) {
     case .baselineRecord:
       guard let out else { throw UsageError.missingArgument("--out DIR (the merged baseline)") }
@@ -58,7 +58,7 @@ struct MergeCommand: HaptCommand {
       if FileManager.default.fileExists(atPath: out), !force {
         throw BaselineError.alreadyExists(folder: out)
       }
-      try Baseline.merge(parts: ordered, to: out)
+      try Baseline.merge(parts: ordered, to: out, environment: environment)
       console.line("merged \(ordered.count) baseline parts into \(out)")
       return .success
     case .baselineCheck:
@@ -69,7 +69,9 @@ struct MergeCommand: HaptCommand {
       // The merge's own --out and --threads replace the shards'.
       let merged = try ShardMerge.reportParts(parts)
       return try ReportCommand.run(
-        merged.job, out: out, shard: nil, threads: (threads ?? ThreadOptions()).count, merged: merged, console)
+        merged.job, out: out, shard: nil, threads: (threads ?? ThreadOptions()).resolved(in: environment),
+        merged: merged,
+        environment: environment, console)
     }
   }
 }

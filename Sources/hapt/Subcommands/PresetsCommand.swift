@@ -33,8 +33,8 @@ struct PresetsCommand: HaptCommand {
     ]
   }
 
-  func run(_ console: Console) throws -> ExitStatus {
-    guard let shipped = Corpora.directory("system") else {
+  func run(_ console: Console, in environment: HaptEnvironment) throws -> ExitStatus {
+    guard let shipped = Corpora.directory("system", in: environment) else {
       throw InputError(
         file: "Corpora/system",
         "the shipped presets were not found; set \(Corpora.corporaVariable) to a copy of Corpora/",

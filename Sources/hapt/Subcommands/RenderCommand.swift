@@ -78,12 +78,12 @@ struct RenderCommand: HaptCommand {
     }
   }
 
-  func run(_ console: Console) throws -> ExitStatus {
+  func run(_ console: Console, in environment: HaptEnvironment) throws -> ExitStatus {
     let out = out ?? ""
     try CommandSupport.checkOutputs(
       [out], inputs: [patternPath] + (DeviceProfile.isPath(device) ? [device] : []), force: force, forceable: true,
       knownStarts: [Rendering.csvHeader])
-    let device = try DeviceProfile.load(nameOrPath: device)
+    let device = try DeviceProfile.load(nameOrPath: device, in: environment)
     let loaded = try PatternFile.load(path: patternPath, limits: limits.limits)
     let rendering: Rendering
     do {

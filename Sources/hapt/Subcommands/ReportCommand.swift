@@ -102,17 +102,19 @@ struct ReportCommand: HaptCommand {
     return job
   }
 
-  func run(_ console: Console) throws -> ExitStatus {
-    try Self.run(job, out: out, shard: shard, threads: threads.count, merged: nil, console)
+  func run(_ console: Console, in environment: HaptEnvironment) throws -> ExitStatus {
+    try Self.run(
+      job, out: out, shard: shard, threads: threads.resolved(in: environment), merged: nil, environment: environment,
+      console)
   }
 
   /// Runs `settings`: the whole report, one shard's part (`shard`), or the report from
   /// the parts of a sharded run (`merged`); prints the path written.
   static func run(
     _ settings: ReportJobSettings, out: String?, shard: ShardSpec?, threads: Int, merged: ShardMerge.ReportParts?,
-    _ console: Console
+    environment: HaptEnvironment, _ console: Console
   ) throws -> ExitStatus {
-    var job = try ReportJob(settings: settings, threads: threads)
+    var job = try ReportJob(settings: settings, threads: threads, environment: environment)
     job.hints = ReportHints(
       allPairs: "--all-pairs", reviewSet: "--set NAME,NAME,...", rawScores: "hapt confusion --format csv",
       userTestCounts: "hapt confusion --counts", latencyGate: "hapt latency's exit status counts these")

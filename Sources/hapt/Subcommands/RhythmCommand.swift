@@ -46,7 +46,7 @@ struct RhythmCommand: HaptCommand {
     taps_s = try texts.map { try ValueParser<Double>.durationOrSeconds.convert($0, "--taps") }
   }
 
-  func run(_ console: Console) throws -> ExitStatus {
+  func run(_ console: Console, in environment: HaptEnvironment) throws -> ExitStatus {
     try CommandSupport.checkOutputs([out], inputs: [], force: force, forceable: true)
     let (pattern, dropped) = Rhythm.pattern(taps_s: taps_s)
     if dropped > 0 {
