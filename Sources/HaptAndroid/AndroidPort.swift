@@ -120,6 +120,28 @@ package enum AndroidPort {
       reference: reference, options: options)
   }
 
+  /// The pattern's sharpness contrast (``Prepared/contrast``) as d' on the reference, and
+  /// the same two events built by the alternative the device plays, as d' on the device;
+  /// nil when the pattern has none.
+  static func sharpnessContrast(
+    _ prepared: Prepared, played: AndroidExport.Alternative?, on device: DeviceProfile, reference: DeviceProfile,
+    options: RenderOptions, memo: RenderMemo
+  ) -> (original: Double, port: Double)? {
+    guard let contrast = prepared.contrast else { return nil }
+    let original = Distinguishability.dPrime(
+      memo.features(contrast.dull, on: reference, options: options),
+      memo.features(contrast.sharp, on: reference, options: options))
+    // The two events as the alternative the device plays builds them.
+    func ported(_ event: HapticPattern) -> HapticPattern {
+      let effect = played.flatMap { AndroidExport.build($0.kind, settings: $0.settings, pattern: event) }
+      return effect.map { AndroidVibration($0).resolved().pattern } ?? HapticPattern()
+    }
+    let port = Distinguishability.dPrime(
+      memo.features(ported(contrast.dull), on: device, options: options),
+      memo.features(ported(contrast.sharp), on: device, options: options))
+    return (original, port)
+  }
+
   /// - Parameter memo: the pattern's renders so far (its export's, its other devices'),
   ///   reused where the same render is needed again; nil renders afresh.
   static func evaluate(
@@ -170,18 +192,11 @@ package enum AndroidPort {
       .summary("the original", "the port")
     let distance = "\(feel); d' \(format(dPrime)) from the original on \(device.name)\(iPhone)"
     let why = changes.isEmpty ? "" : " (\(changes.joined(separator: "; ")))"
-    if let contrast = prepared.contrast, let reference {
-      let originalContrast = Distinguishability.dPrime(
-        memo.features(contrast.dull, on: reference, options: options),
-        memo.features(contrast.sharp, on: reference, options: options))
-      // The two events as the alternative the device plays builds them.
-      func ported(_ event: HapticPattern) -> HapticPattern {
-        let effect = played.flatMap { AndroidExport.build($0.kind, settings: $0.settings, pattern: event) }
-        return effect.map { AndroidVibration($0).resolved().pattern } ?? HapticPattern()
-      }
-      let portContrast = Distinguishability.dPrime(
-        memo.features(ported(contrast.dull), on: device, options: options),
-        memo.features(ported(contrast.sharp), on: device, options: options))
+    if let reference,
+      let contrast = sharpnessContrast(
+        prepared, played: played, on: device, reference: reference, options: options, memo: memo)
+    {
+      let (originalContrast, portContrast) = contrast
       result.contrastOriginal_JND = originalContrast
       result.contrastPort_JND = portContrast
       if originalContrast >= PairVerdict.confusableBelow, portContrast < keptContrastFraction * originalContrast {

@@ -145,52 +145,19 @@ package struct ShardPart: Sendable, Equatable {
     job = try ReportJobSettings(fields: jobFields, pairwise: settings, error: fail(3, "bad job settings"))
     let count = try int(try fields(5, "patterns", count: 1)[0], 5)
     guard count >= 0 else { throw fail(5, "bad pattern count") }
-    var summary = PairwiseSummary(settings: settings, patternCount: count)
-    var measurements: [PatternMeasurement] = []
-    var ports: [AndroidPortResult] = []
-    var playback: [DevicePlayback] = []
-    var features: [PerceptualFeatures] = []
-    var attributes: [PerceptualAttributes] = []
-    var sampleKeys: [String] = []
-    var heatMap: [[Double]] = []
-    summary.pairsCompared = try int(try fields(6, "compared", count: 1)[0], 6)
-    summary.closePairCount = try int(try fields(7, "closeCount", count: 1)[0], 7)
+    var records = Records(summary: PairwiseSummary(settings: settings, patternCount: count))
+    records.summary.pairsCompared = try int(try fields(6, "compared", count: 1)[0], 6)
+    records.summary.closePairCount = try int(try fields(7, "closeCount", count: 1)[0], 7)
     for line in 8..<(lines.count - 1) {
-      let parts = lines[line].split(separator: " ")
-      if parts.first == "n", parts.count == 11 {
-        let p = try int(parts[1], line)
-        guard (0..<count).contains(p) else { throw fail(line, "pattern index out of range") }
-        summary.neighbours[p].append(try Self.decode(parts[2...], count: count, error: fail(line, "bad pair")))
-      } else if parts.first == "c", parts.count == 10 {
-        summary.closePairs.append(try Self.decode(parts[1...], count: count, error: fail(line, "bad pair")))
-      } else if parts.first == "m" {
-        measurements.append(try Self.decodeMeasurement(parts.dropFirst(), error: fail(line, "bad measurement")))
-      } else if parts.first == "p" {
-        ports.append(try Self.decodePort(parts.dropFirst(), error: fail(line, "bad Android port row")))
-      } else if parts.first == "d" {
-        playback.append(try Self.decodePlayback(parts.dropFirst(), error: fail(line, "bad playback row")))
-      } else if parts.first == "f" {
-        var fields = parts.dropFirst()
-        guard let key = fields.popFirst().flatMap({ FieldCodec.text($0) ?? nil }),
-          let felt = PerceptualAttributes(taking: &fields), let feature = PerceptualFeatures(taking: &fields),
-          fields.isEmpty
-        else { throw fail(line, "bad pattern features") }
-        sampleKeys.append(key)
-        attributes.append(felt)
-        features.append(feature)
-      } else if parts.first == "h" {
-        heatMap.append(try parts.dropFirst().map { try Self.double($0, fail(line, "bad heat map row")) })
-      } else {
-        throw fail(line, "unexpected record")
-      }
+      try records.read(lines[line].split(separator: " "), count: count) { fail(line, $0) }
     }
-    pairwise = summary
-    self.measurements = measurements
-    android = AndroidSections.Rows(ports: ports, playback: playback)
-    self.features = features
-    self.attributes = attributes
-    self.sampleKeys = sampleKeys
-    heatMapSimilarity = heatMap
+    pairwise = records.summary
+    measurements = records.measurements
+    android = AndroidSections.Rows(ports: records.ports, playback: records.playback)
+    features = records.features
+    attributes = records.attributes
+    sampleKeys = records.sampleKeys
+    heatMapSimilarity = records.heatMap
   }
 
   static func hex(_ x: Double) -> String { FieldCodec.number(x) }
