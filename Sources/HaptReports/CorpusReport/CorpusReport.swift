@@ -185,7 +185,7 @@ package enum CorpusReport {
         "confusion.csv: the review set's predicted confusion matrices",
         "lint.csv: every lint finding and load error",
         "android-ports.csv: each AHAP pattern ported to each Android profile (the alternative played, d' from the original there and on the iPhone, verdict)",
-        "capabilities.csv: what each device plays of each pattern (plays, falls back with its d', or silent with the reason)",
+        "capabilities.csv: what each device plays of each pattern (plays, falls back with how the fallback feels and its d', or silent with the reason)",
       ]))
     for file in [
       "patterns.csv", "latency.csv", "pairs.csv", "confusion.csv", "lint.csv", "android-ports.csv", "capabilities.csv",

@@ -22,7 +22,7 @@ struct ReportCommand: HaptCommand {
       lint findings, the devices, and how to read it all) and patterns.csv, latency.csv,
       pairs.csv, confusion.csv, lint.csv, android-ports.csv (each AHAP pattern's Android port
       on the Android profiles; columns in the README), capabilities.csv (what each device
-      plays of each pattern: plays, falls back with its d', or silent with the reason;
+      plays of each pattern: plays, falls back with how it feels and its d', or silent with the reason;
       Docs/Devices.md, "Fallback rules"). The folder is replaced
       as a whole, only once everything is written. Files that fail to load are listed in
       the report and on stderr (exit status 65); the others are evaluated.
