@@ -13,9 +13,10 @@ package struct CorpusEvaluation: Sendable {
   package var corpus: PatternCorpus
   package var options: EvaluationOptions
   package var measurements: [PatternMeasurement]
-  /// Renders on the primary device in the first state, one per corpus entry; empty when
-  /// the evaluation comes from merged shards (``Precomputed``), which made the figures.
-  package var primary: [RenderedPattern]
+  /// The renders on the primary device in the first state, made again when asked for
+  /// (a page's figures and sound): nil when the evaluation comes from merged shards
+  /// (``Precomputed``), which made the figures. No render is kept for the whole run.
+  package var primaryRenders: PrimaryRenders?
   /// Each pattern's perceptual features on the primary device and first state, corpus
   /// order (computed once, for the attributes, the pairs, the heat map and its groups).
   package var perceptualFeatures: [PerceptualFeatures]
@@ -58,7 +59,7 @@ package struct CorpusEvaluation: Sendable {
   ///     by band, as it is computed (every pair); nothing is kept.
   ///   - given: what merged shards computed (measurements, pairwise summary, each
   ///     pattern's features and attributes, the heat map's similarity): nothing is
-  ///     rendered and ``primary`` is empty (the shards made the figures).
+  ///     rendered and ``primaryRenders`` is nil (the shards made the figures).
   ///   - progress: called with (stage, done, total) as the work advances.
   package init(
     _ corpus: PatternCorpus, options: EvaluationOptions, reviewSet: [String],
@@ -75,33 +76,33 @@ package struct CorpusEvaluation: Sendable {
     var similarityFeatures: [SimilarityFeatures] = []
     if let given {
       measurements = given.measurements
-      primary = []
+      primaryRenders = nil
       perceptualFeatures = given.features
       attributes = given.attributes
       sampleKeys = given.sampleKeys
       pairwise = given.pairwise
     } else {
-      let evaluation = Evaluation.run(corpus.entries, options: options, progress: renderProgress)
+      // What the report needs of each primary render is taken right after it is made
+      // (features, attributes, key; the heat map's patterns' similarity features, or
+      // every pattern's when every pair is written): no render is kept. The pairs and the
+      // pages make again the few renders they need (``PrimaryRenders``).
+      let keepsSimilarity = allPairs == nil ? min(n, Self.heatMapLimit) : n
+      let evaluation = Evaluation.run(corpus.entries, options: options, progress: renderProgress) {
+        i, rendered in
+        PrimarySummary(rendered.rendering.acceleration_g, similarity: i < keepsSimilarity)
+      }
       measurements = evaluation.measurements
-      primary = evaluation.primary
-      let signals = primary.map(\.rendering.acceleration_g)
-      // Each primary render's perceptual features are computed once, for its attributes, the
-      // pairs, the heat map and its groups.
-      let features = Parallel.map(count: n, threads: options.threads) { PerceptualFeatures(signals[$0]) }
+      let summaries = evaluation.primary
+      let renders = PrimaryRenders(corpus.entries, options: options)
+      primaryRenders = renders
+      let features = summaries.map(\.features)
       perceptualFeatures = features
-      attributes = Parallel.map(count: n, threads: options.threads) {
-        PerceptualAttributes(signals[$0], features: features[$0])
-      }
-      sampleKeys = signals.map(Self.sampleKey)
-      // The heat map's patterns' similarity features; the pairs make the others as they
-      // need them (``SimilarityFeatureCache``) unless every pair is written.
-      similarityFeatures = Parallel.map(
-        count: allPairs == nil ? min(n, Self.heatMapLimit) : n, threads: options.threads
-      ) {
-        SimilarityFeatures(signals[$0])
-      }
+      attributes = summaries.map(\.attributes)
+      sampleKeys = summaries.map(\.sampleKey)
+      similarityFeatures = summaries.compactMap(\.similarity)
       pairwise = try Self.summarize(
-        signals, settings: settings, rows: nil, threads: options.threads,
+        count: summaries.count, signal: { renders?.signal($0) ?? Signal(samples: [], sampleRate_Hz: 0) },
+        settings: settings, rows: nil, threads: options.threads,
         similarityFeatures: allPairs == nil ? nil : similarityFeatures, perceptualFeatures: features,
         attributes: attributes, allPairs: allPairs, progress: progress)
     }
@@ -228,6 +229,14 @@ package struct CorpusEvaluation: Sendable {
     Fingerprint.of(bytes: signal.samples.prefix(512).flatMap { withUnsafeBytes(of: $0.bitPattern) { Array($0) } })
   }
 
+  /// Every primary render, corpus order, made again (empty when the evaluation comes from
+  /// merged shards): for a few patterns (tests); a report asks for one at a time
+  /// (``primaryRenders``).
+  package var primary: [RenderedPattern] {
+    guard let renders = primaryRenders else { return [] }
+    return (0..<renders.count).map(renders.render)
+  }
+
   /// The primary device's name when the corpus has patterns, else nil.
   package var primaryDevice: String? { corpus.entries.isEmpty ? nil : options.devices.first?.name }
 
@@ -240,28 +249,45 @@ package struct CorpusEvaluation: Sendable {
     allPairs: (([PairwiseSummary.Pair]) throws -> Void)? = nil,
     progress: (@Sendable (EvaluationStage, Int, Int) -> Void)? = nil
   ) throws -> PairwiseSummary {
+    try summarize(
+      count: signals.count, signal: { signals[$0] }, settings: settings, rows: rows, threads: threads,
+      similarityFeatures: similarityFeatures, perceptualFeatures: perceptualFeatures, attributes: attributes,
+      allPairs: allPairs, progress: progress)
+  }
+
+  /// The pairwise summary of the `count` signals `signal(i)` gives (the primary renders
+  /// in corpus order, made again when asked for: ``PrimaryRenders``; the same samples
+  /// every time), as ``summarize(_:settings:rows:threads:similarityFeatures:perceptualFeatures:attributes:allPairs:progress:)``.
+  package static func summarize(
+    count: Int, signal: @escaping @Sendable (Int) -> Signal, settings: PairwiseSummary.Settings, rows: Range<Int>?,
+    threads: Int,
+    similarityFeatures: [SimilarityFeatures]? = nil, perceptualFeatures: [PerceptualFeatures]? = nil,
+    attributes: [PerceptualAttributes]? = nil,
+    allPairs: (([PairwiseSummary.Pair]) throws -> Void)? = nil,
+    progress: (@Sendable (EvaluationStage, Int, Int) -> Void)? = nil
+  ) throws -> PairwiseSummary {
     // Given features are used as they are; else every pair written needs every
     // pattern's, and the kept pairs only some (made as needed, a bounded number kept).
     let similarity: @Sendable (Int, Int) -> PairSimilarity
     if let given = similarityFeatures {
       similarity = { HaptMetrics.similarity(given[$0], given[$1], convention: .perceptibleBlocks) }
     } else if allPairs != nil {
-      let all = Parallel.map(count: signals.count, threads: threads) { SimilarityFeatures(signals[$0]) }
+      let all = Parallel.map(count: count, threads: threads) { SimilarityFeatures(signal($0)) }
       similarity = { HaptMetrics.similarity(all[$0], all[$1], convention: .perceptibleBlocks) }
     } else {
-      let cache = SimilarityFeatureCache(signals)
+      let cache = SimilarityFeatureCache(signal: signal)
       similarity = { HaptMetrics.similarity(cache.features($0), cache.features($1), convention: .perceptibleBlocks) }
     }
     let perceptualFeatures =
-      perceptualFeatures ?? Parallel.map(count: signals.count, threads: threads) { PerceptualFeatures(signals[$0]) }
+      perceptualFeatures ?? Parallel.map(count: count, threads: threads) { PerceptualFeatures(signal($0)) }
     let attributes =
       attributes
-      ?? Parallel.map(count: signals.count, threads: threads) {
-        PerceptualAttributes(signals[$0], features: perceptualFeatures[$0])
+      ?? Parallel.map(count: count, threads: threads) {
+        PerceptualAttributes(signal($0), features: perceptualFeatures[$0])
       }
     let engine = PairwiseEngine(settings: settings, threads: threads)
     return try engine.summarize(
-      count: signals.count, rows: rows,
+      count: count, rows: rows,
       dPrime: { Distinguishability.dPrime(perceptualFeatures[$0], perceptualFeatures[$1]) },
       similarity: similarity,
       // Silent patterns are nobody's neighbours (not even each other's): they are listed

@@ -108,27 +108,41 @@ package enum Evaluation {
   }
 
   /// The measurements, and the renders of the primary device and first state (their body
-  /// acceleration; their drive signal is left empty, to keep a corpus's renders small).
+  /// acceleration; their drive signal is left empty).
+  ///
+  /// Every primary render is kept: for a few patterns (a command's corpus, a test). A
+  /// report keeps only what it needs of each (``run(_:options:progress:primary:)``).
+  package static func run(
+    _ entries: [PatternCorpus.Entry], options: EvaluationOptions, progress: (@Sendable (Int, Int) -> Void)? = nil
+  ) -> (measurements: [PatternMeasurement], primary: [RenderedPattern]) {
+    run(entries, options: options, progress: progress) { _, rendered in rendered }
+  }
+
+  /// The measurements, and `primary` of each pattern's render on the primary device in
+  /// the first state (its drive signal left empty), called on a worker thread right after
+  /// the render, so that a run keeps what `primary` returns (a pattern's features, say)
+  /// and not the render itself. `primary` gets the entry's index.
   ///
   /// Each pattern's renders on one device are measured together: a render in a later
   /// state that is the first state's render delayed by whole samples (a cold render is the
   /// prepared one delayed by the engine's extra latency, on every shipped profile) is
   /// measured by shifting the first one's analyses (``RenderAnalysis``), bit for bit
   /// what analysing it gives, at the cost of one comparison of the two signals.
-  package static func run(
-    _ entries: [PatternCorpus.Entry], options: EvaluationOptions, progress: (@Sendable (Int, Int) -> Void)? = nil
-  ) -> (measurements: [PatternMeasurement], primary: [RenderedPattern]) {
+  package static func run<Primary: Sendable>(
+    _ entries: [PatternCorpus.Entry], options: EvaluationOptions, progress: (@Sendable (Int, Int) -> Void)? = nil,
+    primary summarize: @Sendable (Int, RenderedPattern) -> Primary
+  ) -> (measurements: [PatternMeasurement], primary: [Primary]) {
     let renderers = options.devices.map { Renderer(device: $0) }
     let devices = options.devices.count
     let total = entries.count * devices * options.states.count
     let done = TicketCounter()
     let results = Parallel.map(count: entries.count * devices, threads: options.threads) {
-      index -> ([PatternMeasurement], RenderedPattern?) in
+      index -> ([PatternMeasurement], Primary?) in
       let entry = entries[index / devices]
       let deviceIndex = index % devices
       let device = options.devices[deviceIndex].name
       var measurements: [PatternMeasurement] = []
-      var primary: RenderedPattern?
+      var primary: Primary?
       var first: (rendering: Rendering, analysis: RenderAnalysis)?
       for (stateIndex, state) in options.states.enumerated() {
         defer { if let progress { progress(done.take() + 1, total) } }
@@ -150,11 +164,8 @@ package enum Evaluation {
         if stateIndex == 0 {
           first = (rendering, analysis)
           if deviceIndex == 0 {
-            // Kept for the whole run: its body acceleration only (the drive signal, as
-            // long again, is never read from it).
-            var kept = rendering
-            kept.drive_V = Signal(samples: [], sampleRate_Hz: rendering.drive_V.sampleRate_Hz)
-            primary = RenderedPattern(name: entry.name, device: device, state: state, rendering: kept)
+            primary = summarize(
+              index / devices, PrimaryRenders.kept(rendering, name: entry.name, device: device, state: state))
           }
         }
       }

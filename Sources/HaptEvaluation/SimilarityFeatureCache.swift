@@ -3,7 +3,8 @@ import HaptMetrics
 import HaptSignals
 
 /// The ST-SIM/SPQI features (``SimilarityFeatures``) of a corpus's primary renders, made
-/// when a pair needs them and kept for the ``capacity`` patterns used most recently.
+/// when a pair needs them (from the render, itself made again when asked for:
+/// ``PrimaryRenders``) and kept for the ``capacity`` patterns used most recently.
 ///
 /// The features take about 192 KB for a one-second render, three times the render itself;
 /// kept for every pattern they were most of a large report's memory (1.9 GB for 10,000
@@ -14,15 +15,22 @@ import HaptSignals
 package final class SimilarityFeatureCache: @unchecked Sendable {
   /// Patterns kept at most (about 100 MB of one-second renders' features).
   package let capacity: Int
-  private let signals: [Signal]
+  /// Pattern `i`'s signal.
+  private let signal: @Sendable (Int) -> Signal
   private let lock = NSLock()
   private var kept: [Int: (features: SimilarityFeatures, used: Int)] = [:]
   private var clock = 0
   /// How many times features were computed (tests).
   package private(set) var computed = 0
 
-  package init(_ signals: [Signal], capacity: Int = 512) {
-    self.signals = signals
+  package convenience init(_ signals: [Signal], capacity: Int = 512) {
+    self.init(capacity: capacity) { signals[$0] }
+  }
+
+  /// The features of the signals `signal(i)` gives (called when pattern `i`'s features are
+  /// made, on the calling thread; it must give the same samples every time).
+  package init(capacity: Int = 512, signal: @escaping @Sendable (Int) -> Signal) {
+    self.signal = signal
     self.capacity = max(2, capacity)
   }
 
@@ -36,7 +44,7 @@ package final class SimilarityFeatureCache: @unchecked Sendable {
       return entry.features
     }
     lock.unlock()
-    let made = SimilarityFeatures(signals[i])
+    let made = SimilarityFeatures(signal(i))
     lock.lock()
     defer { lock.unlock() }
     computed += 1

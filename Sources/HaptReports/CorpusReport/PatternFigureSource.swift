@@ -12,30 +12,35 @@ package struct PatternFigureSource: Sendable {
   /// Whether pattern `i` has a WAV file (without making it).
   var isAudible: @Sendable (Int) -> Bool
 
-  /// The figures of `e`'s primary renders (empty for a pattern without one).
+  /// The figures of `e`'s primary renders, each made again when its page is written
+  /// (empty for a pattern without one).
   static func renders(_ e: CorpusEvaluation) -> PatternFigureSource {
-    renders(
-      primary: e.primary, measurements: e.measurements, perPattern: e.options.devices.count * e.options.states.count)
+    let perPattern = e.options.devices.count * e.options.states.count
+    let (renders, measurements) = (e.primaryRenders, e.measurements)
+    return self.renders(
+      render: { i in renders.flatMap { i < $0.count ? $0.render(i) : nil } },
+      measurement: { i in
+        perPattern > 0 && i * perPattern < measurements.count ? measurements[i * perPattern] : nil
+      })
   }
 
-  /// The figures of `primary` (one render per pattern), each with the first of its
-  /// `perPattern` `measurements`.
+  /// The figures of pattern `i`'s primary render `render(i)` (made when a page's figures,
+  /// sound or whether it has one are asked for; nil: none), with its measurement on the
+  /// primary device in the first state, `measurement(i)`.
   static func renders(
-    primary: [RenderedPattern], measurements: [PatternMeasurement], perPattern: Int
-  )
-    -> PatternFigureSource
-  {
-    @Sendable func audible(_ i: Int) -> Bool {
-      i < primary.count && primary[i].rendering.silenceReason == nil
-        && PatternAudio.isAudible(primary[i].rendering.acceleration_g)
+    render: @escaping @Sendable (Int) -> RenderedPattern?,
+    measurement: @escaping @Sendable (Int) -> PatternMeasurement?
+  ) -> PatternFigureSource {
+    @Sendable func audible(_ rendered: RenderedPattern) -> Bool {
+      rendered.rendering.silenceReason == nil && PatternAudio.isAudible(rendered.rendering.acceleration_g)
     }
     return PatternFigureSource(
       blocks: { i in
-        guard i < primary.count, perPattern > 0, i * perPattern < measurements.count else { return [] }
-        return PatternFigures.blocks(primary[i], measurement: measurements[i * perPattern])
+        guard let m = measurement(i), let rendered = render(i) else { return [] }
+        return PatternFigures.blocks(rendered, measurement: m)
       },
-      audio: { i in audible(i) ? PatternAudio.wav(primary[i].rendering.acceleration_g) : nil },
-      isAudible: audible)
+      audio: { i in render(i).flatMap { audible($0) ? PatternAudio.wav($0.rendering.acceleration_g) : nil } },
+      isAudible: { i in render(i).map(audible) ?? false })
   }
 
   /// The figures a shard wrote into its part folder for its patterns

@@ -5,6 +5,7 @@ import HaptPatterns
 import HaptSimulation
 import HaptEvaluation
 import HaptAndroid
+import HaptSignals
 
 /// The report job: the whole report folder, one shard's part of it, or the report from
 /// the merged parts of a sharded run (byte for byte what one unsharded run writes).
@@ -124,41 +125,50 @@ package struct ReportJob {
     let share = Array(corpus.entries[own])
     var renderProgress: (@Sendable (Int, Int) -> Void)?
     if let progress { renderProgress = { done, total in progress(.rendering, done, total) } }
-    let evaluation = Evaluation.run(share, options: options, progress: renderProgress)
+    // The share's renders are measured and dropped (the pages' figures make theirs again).
+    let evaluation = Evaluation.run(share, options: options, progress: renderProgress) { _, _ in () }
     let android = androidRows(share)
-    let signals = CorpusEvaluation.primarySignals(corpus, options: options, progress: progress ?? { _, _, _ in })
-    let threads = options.threads
-    let features = Parallel.map(count: signals.count, threads: threads) { PerceptualFeatures(signals[$0]) }
-    let attributes = Parallel.map(count: signals.count, threads: threads) {
-      PerceptualAttributes(signals[$0], features: features[$0])
+    // What the pairs need of every pattern's primary render, taken right after it is made
+    // (the first shard's also the heat map's similarity features); no render is kept.
+    var primaryOnly = options
+    primaryOnly.devices = Array(options.devices.prefix(1))
+    primaryOnly.states = Array(options.states.prefix(1))
+    let heatMapShown = shard.index == 1 ? min(corpus.entries.count, CorpusEvaluation.heatMapLimit) : 0
+    let summaries = Evaluation.map(corpus.entries, options: primaryOnly, progress: renderProgress) {
+      PrimarySummary($0.rendering.acceleration_g, similarity: $0.entryIndex < heatMapShown)
     }
+    let renders = PrimaryRenders(corpus.entries, options: options)
+    let threads = options.threads
+    let features = summaries.map(\.features)
+    let attributes = summaries.map(\.attributes)
     let summary = try CorpusEvaluation.summarize(
-      signals, settings: settings.pairwise, rows: shard.pairRows(count: signals.count), threads: threads,
+      count: summaries.count, signal: { renders?.signal($0) ?? Signal(samples: [], sampleRate_Hz: 0) },
+      settings: settings.pairwise, rows: shard.pairRows(count: summaries.count), threads: threads,
       perceptualFeatures: features, attributes: attributes, allPairs: sink, progress: progress ?? { _, _, _ in })
     var part = ShardPart(
       shard: shard.index, shardCount: shard.count, corpusFingerprint: ShardPart.fingerprint(corpus), job: settings,
       measurements: evaluation.measurements, pairwise: summary, android: android)
     part.features = Array(features[own])
     part.attributes = Array(attributes[own])
-    part.sampleKeys = signals[own].map(CorpusEvaluation.sampleKey)
+    part.sampleKeys = summaries[own].map(\.sampleKey)
     if shard.index == 1 {
-      let shown = Parallel.map(count: min(signals.count, CorpusEvaluation.heatMapLimit), threads: threads) {
-        SimilarityFeatures(signals[$0])
-      }
-      part.heatMapSimilarity = CorpusEvaluation.heatMap(shown, threads: threads)
+      part.heatMapSimilarity = CorpusEvaluation.heatMap(summaries.compactMap(\.similarity), threads: threads)
     }
     var folder = ReportFolder()
     (folder.kind, folder.inputs, folder.currentFolder) = (
       outputGuard.kind, outputGuard.inputs, outputGuard.currentFolder
     )
     folder.add(ShardPart.fileName, part.text)
-    // The pages' figures and sounds of the shard's patterns, made as the part is written.
-    let figures = PatternFigureSource.renders(
-      primary: evaluation.primary, measurements: evaluation.measurements,
-      perPattern: options.devices.count * options.states.count)
-    PatternFigureSource(
-      blocks: { figures.blocks($0 - own.lowerBound) }, audio: { figures.audio($0 - own.lowerBound) },
-      isAudible: { figures.isAudible($0 - own.lowerBound) }
+    // The pages' figures and sounds of the shard's patterns, made (and their renders made
+    // again) as the part is written.
+    let measurements = evaluation.measurements
+    let perPattern = options.devices.count * options.states.count
+    PatternFigureSource.renders(
+      render: { i in renders.map { $0.render(i) } },
+      measurement: { i in
+        let k = (i - own.lowerBound) * perPattern
+        return perPattern > 0 && k >= 0 && k < measurements.count ? measurements[k] : nil
+      }
     ).addFragments(Array(own), to: &folder, threads: threads)
     pairs.move(into: &folder, as: ShardPart.allPairsFileName)
     try folder.write(to: out)
