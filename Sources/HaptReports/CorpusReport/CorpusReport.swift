@@ -59,13 +59,9 @@ package enum CorpusReport {
     let figureSource = figures ?? .renders(evaluation)
     var folder = ReportFolder()
     let e = evaluation
-    let tables = (
-      patterns: ReportTables.patterns(e),
-      latency: ReportTables.latency(
-        e.measurements, budget: e.options.budget, latencies: e.patternLatencies),
-      pairs: ReportTables.pairs(e), confusion: ReportTables.confusion(e.reviews),
-      lint: ReportTables.lint(e.findings, failures: e.corpus.failures)
-    )
+    // The CSV tables are each made when added and dropped once they are text (the latency
+    // table's cells, a row per pattern, device and state, weigh several times its text).
+    let lintTable = ReportTables.lint(e.findings, failures: e.corpus.failures)
     let catalog = PatternCatalog(e)
     let clusters =
       e.corpus.entries.count > min(limits.heatMapPatterns, CorpusEvaluation.heatMapLimit)
@@ -87,7 +83,7 @@ package enum CorpusReport {
       capabilitiesSection(capabilities, limits: limits),
       androidPortsSection(androidPorts, limits: limits),
       similaritySection(e, catalog: catalog, clusters: clusters, limits: limits),
-      lintSection(e, table: tables.lint, limits: limits),
+      lintSection(e, table: lintTable, limits: limits),
       devicesSection(e),
       ReportMethods.section(devices: e.options.devices, hints: hints),
     ].compactMap { $0 }
@@ -105,11 +101,13 @@ package enum CorpusReport {
     folder.addGeneratedData(catalog.items.map { PatternAudio.path(forPage: $0.page) }, threads: e.options.threads) {
       audio($0)
     }
-    folder.add("patterns.csv", tables.patterns.csvText)
-    folder.add("latency.csv", tables.latency.csvText)
-    folder.add("pairs.csv", tables.pairs.csvText)
-    folder.add("confusion.csv", tables.confusion.csvText)
-    folder.add("lint.csv", tables.lint.csvText)
+    folder.add("patterns.csv", ReportTables.patterns(e).csvText)
+    folder.add(
+      "latency.csv",
+      ReportTables.latency(e.measurements, budget: e.options.budget, latencies: e.patternLatencies).csvText)
+    folder.add("pairs.csv", ReportTables.pairs(e).csvText)
+    folder.add("confusion.csv", ReportTables.confusion(e.reviews).csvText)
+    folder.add("lint.csv", lintTable.csvText)
     folder.add("android-ports.csv", AndroidPortTable.table(androidPorts).csvText)
     folder.add("capabilities.csv", CapabilityTable.table(capabilities).csvText)
     return folder
