@@ -19,8 +19,9 @@ package enum EditWording {
   /// One event's edits as one line: "event 2 (transient at 0.15 s): moved 50 ms later
   /// (0.10 → 0.15 s); intensity 0.80 → 0.64 (weaker)".
   ///
-  /// - Parameter band_Hz: the device's drive band, to say which frequency a sharpness maps
-  ///   to; nil leaves the frequencies out.
+  /// - Parameters:
+  ///   - band_Hz: the device's drive band, to say which frequency a sharpness maps to; nil
+  ///     leaves the frequencies out.
   ///   - frequencyControl: false on a device that plays every sharpness alike (an ERM):
   ///     a sharpness edit then says so.
   package static func sentence(

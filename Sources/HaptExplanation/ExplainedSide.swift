@@ -50,9 +50,8 @@ extension Explanation {
   /// so an event added between two others is the one added and a moved one is moved,
   /// whatever pairing d' itself found. Only while that matching explains the difference
   /// about as well as d''s own (its terms add up to at most ``fileMatchingSlack`` more
-  /// than d'): otherwise a person would not feel the file's matching (two taps whose
-  /// strengths were swapped read as each made stronger or weaker, not as one moved and one
-  /// removed), and the changes are d''s terms.
+  /// than d'): otherwise a person would not feel the file's matching, and the changes are
+  /// d''s terms.
   package init(from old: ExplainedSide, to new: ExplainedSide) {
     let dPrime = Distinguishability.dPrime(old.features, new.features)
     let sameFormat = old.format != nil && old.format == new.format
