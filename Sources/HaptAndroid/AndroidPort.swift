@@ -188,8 +188,7 @@ package enum AndroidPort {
     }
     // How the port feels against the original on this device, in the words every
     // explanation uses, before the number.
-    let feel = Explanation(from: ExplainedSide(features: originalFeatures), to: ExplainedSide(features: portFeatures))
-      .summary("the original", "the port")
+    let feel = Explanation.howItFeels(portFeatures, against: originalFeatures, "the port", against: "the original")
     let distance = "\(feel); d' \(format(dPrime)) from the original on \(device.name)\(iPhone)"
     let why = changes.isEmpty ? "" : " (\(changes.joined(separator: "; ")))"
     if let reference,

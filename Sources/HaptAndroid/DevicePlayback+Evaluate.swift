@@ -85,9 +85,8 @@ extension DevicePlayback {
     result.outcome = .fallsBack(dPrime_JND: dPrime)
     // How it feels, where people would notice (as a port within 1 JND, none is given).
     if dPrime >= PairVerdict.confusableBelow {
-      result.howItFeels = Explanation(
-        from: ExplainedSide(features: intendedFeatures), to: ExplainedSide(features: playedFeatures)
-      ).summary("the intended effect", "the fallback")
+      result.howItFeels = Explanation.howItFeels(
+        playedFeatures, against: intendedFeatures, "the fallback", against: "the intended effect")
     }
     return result
   }

@@ -21,8 +21,7 @@ extension ConfusabilityReview {
   /// ("ui-toggle-on feels weaker, sharper and longer than ui-drag-snap"; `compare` of the
   /// two renders says the same of B and A).
   package func howTheyFeel(_ i: Int, _ j: Int) -> String {
-    Explanation(from: ExplainedSide(features: features[i]), to: ExplainedSide(features: features[j]))
-      .summary(names[i], names[j])
+    Explanation.howItFeels(features[j], against: features[i], names[j], against: names[i])
   }
 
   /// Each pattern's nearest neighbour, in the set's order (ties: the first in the set).

@@ -5,9 +5,8 @@ extension CorpusEvaluation {
   /// one line every explanation gives ("ui-toggle-on.ahap feels stronger and shorter than
   /// ui-drag-snap.ahap"; `compare` of the two files and `confusion` say the same).
   package func howItFeels(_ j: Int, against i: Int) -> String {
-    Explanation(
-      from: ExplainedSide(features: perceptualFeatures[i]), to: ExplainedSide(features: perceptualFeatures[j])
-    )
-    .summary(corpus.entries[i].name, corpus.entries[j].name)
+    Explanation.howItFeels(
+      perceptualFeatures[j], against: perceptualFeatures[i], corpus.entries[j].name,
+      against: corpus.entries[i].name)
   }
 }

@@ -66,18 +66,32 @@ extension Explanation {
           matched: found.matchedEvents)
       }
     }
+    // Every term on the file's matching (to weigh it against d'), then the listed ones.
+    var terms: [PerceptualChange]?
     if let given = anchors {
-      let terms = Distinguishability.changes(from: old.features, to: new.features, anchors: given)
-      let total = terms.map { $0.dPrime_JND * $0.dPrime_JND }.reduce(0, +).squareRoot()
-      if total > dPrime * (1 + Self.fileMatchingSlack) { anchors = nil }
+      let all = Distinguishability.changes(from: old.features, to: new.features, anchors: given)
+      let total = all.map { $0.dPrime_JND * $0.dPrime_JND }.reduce(0, +).squareRoot()
+      if total <= dPrime * (1 + Self.fileMatchingSlack) {
+        terms = all.filter { $0.dPrime_JND >= Self.listedChange_JND }
+      }
     }
     let felt = FileEventNames.name(
-      Distinguishability.changes(
-        from: old.features, to: new.features, minimum_JND: Self.listedChange_JND, anchors: anchors),
+      terms ?? Distinguishability.changes(from: old.features, to: new.features, minimum_JND: Self.listedChange_JND),
       reference: (old.features, old.eventNames), candidate: (new.features, new.eventNames))
     self.init(
       old: sameFormat ? old.pattern : nil, new: sameFormat ? new.pattern : nil, felt: felt, dPrime_JND: dPrime,
       newNames: new.eventNames, newFeatures: new.features, band_Hz: new.band_Hz, edits: edits)
+  }
+
+  /// How a render with `features` feels against one with `reference`, the one-line
+  /// summary every view gives ("the port feels weaker and duller than the original"):
+  /// ``summary(_:_:)`` of their explanation, the two named `referenceName` and `name`.
+  package static func howItFeels(
+    _ features: PerceptualFeatures, against reference: PerceptualFeatures, _ name: String,
+    against referenceName: String
+  ) -> String {
+    Explanation(from: ExplainedSide(features: reference), to: ExplainedSide(features: features))
+      .summary(referenceName, name)
   }
 
   /// Every line under a verdict, in the order every view prints them: the edits of the
