@@ -50,10 +50,10 @@ package struct AndroidEnvelopeLimits: Hashable, Sendable {
   package var intensityExponent = 1.0
 
   /// AOSP's reference vibrator HAL limits (16 points, 20-1000 ms; the
-  /// `pixel-flagship-lra` profile's), its 80-250 Hz band and frequency profile, and the
+  /// `pixel-flagship-lra` profile's), its 63-300 Hz band and frequency profile, and the
   /// 80-230 Hz band of hapt's iPhone profile.
   package static let flagship = AndroidEnvelopeLimits(
-    maxControlPoints: 16, minControlPoint_ms: 20, maxControlPoint_ms: 1000, band_Hz: 80...250,
+    maxControlPoints: 16, minControlPoint_ms: 20, maxControlPoint_ms: 1000, band_Hz: 63...300,
     referenceBand_Hz: HertzPattern.defaultBand_Hz)
 
   package init(

@@ -36,8 +36,11 @@ import HaptSimulation
     #expect(pixel.minEnvelopeControlPointDuration_ms == 20)
     #expect(pixel.maxEnvelopeControlPointDuration_ms == 1000)
     #expect(pixel.primitives.count == AndroidPrimitiveName.allCases.count)
+    // The lengths Google's HAL gives its X-axis actuator's primitives.
     #expect(pixel.primitiveDurations_ms[.slowRise] == 500)
-    #expect(pixel.frequencyRange_Hz == 80...250)
+    #expect(pixel.primitiveDurations_ms[.click] == 12 && pixel.primitiveDurations_ms[.tick] == 5)
+    #expect(pixel.primitiveDurations_ms[.thud] == 300 && pixel.primitiveDurations_ms[.spin] == 133)
+    #expect(pixel.frequencyRange_Hz == 63...300)
     #expect(pixel.summaryLine.contains("envelopes yes (max 16 points, point >= 20 ms, point <= 1000 ms)"))
   }
 
@@ -81,10 +84,10 @@ import HaptSimulation
       name: "maximum below minimum", find: "\"maxEnvelopeControlPointDuration_ms\": 1000",
       replace: "\"maxEnvelopeControlPointDuration_ms\": 10", expected: "android.maxEnvelopeControlPointDuration_ms"),
     BadCase(
-      name: "unknown primitive duration", find: "\"spin\": 150", replace: "\"whirl\": 150",
+      name: "unknown primitive duration", find: "\"spin\": 133", replace: "\"whirl\": 133",
       expected: "android.primitiveDurations_ms.whirl: unknown key \"whirl\""),
     BadCase(
-      name: "negative duration", find: "\"thud\": 40", replace: "\"thud\": -1",
+      name: "negative duration", find: "\"thud\": 300", replace: "\"thud\": -1",
       expected: "android.primitiveDurations_ms.thud"),
     BadCase(
       name: "envelope flag not a boolean", find: "\"supportsEnvelopeEffects\": true",

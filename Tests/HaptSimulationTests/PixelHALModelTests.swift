@@ -25,7 +25,7 @@ import HaptSimulation
   }
 
   static func pixel() throws -> (DeviceProfile, LRAParameters) {
-    let profile = try Fixtures.exampleProfile("pixel-8-cs40l26")
+    let profile = try Fixtures.shippedProfile("pixel-flagship-lra")
     guard case .lra(let p) = profile.actuator else { throw CocoaError(.featureUnsupported) }
     return (profile, p)
   }

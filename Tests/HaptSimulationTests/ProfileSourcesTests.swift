@@ -14,10 +14,10 @@ import HaptSimulation
     #expect(profile.unsourcedFields == [], "\(name): numbers without a source")
   }
 
-  /// The profile built from Google's HAL rests on few guesses, as `hapt devices --sources`
-  /// prints them.
+  /// The flagship class, built from Google's HAL, rests on few guesses, as `hapt devices
+  /// --sources` prints them.
   @Test func theHALSourcedPixelRestsOnFewGuesses() throws {
-    let pixel = try Fixtures.exampleProfile("pixel-8-cs40l26")
+    let pixel = try Fixtures.shippedProfile("pixel-flagship-lra")
     let guesses = pixel.sourcedNumbers.filter(\.isGuess).map(\.field)
     #expect(
       guesses == [
@@ -26,14 +26,12 @@ import HaptSimulation
         "latency.prepareTimeout_s",
       ])
     #expect(pixel.guessShare < 0.3)
-    // The shipped flagship class keeps its guesses (the export is tuned against it) and
-    // says where the HAL's figures are.
-    let shipped = try Fixtures.shippedProfile("pixel-flagship-lra")
-    #expect(shipped.guessShare > 0.5)
-    #expect(shipped.description.contains("Examples/profiles/pixel-8-cs40l26.json"))
     let hal = try #require(pixel.sourcedNumbers.first { $0.field == "android.primitiveDurations_ms.thud" })
     #expect(hal.source?.kind == .document)
     #expect(hal.source?.source.contains("ba5e7ac66d73c3ed62ff1d514a15168dc145b014") == true)
+    let resonance = try #require(pixel.sourcedNumbers.first { $0.field == "actuator.stiffness_N_per_m" })
+    #expect(resonance.source?.kind == .derivation)
+    #expect(resonance.source?.source.contains("RESONANT_FREQUENCY_DEFAULT") == true)
   }
 
   static func profileText(sources: String) throws -> String {

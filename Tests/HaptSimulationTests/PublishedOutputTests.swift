@@ -46,10 +46,10 @@ import HaptSimulation
     }
   }
 
-  /// The Pixel class built from Google's HAL (Examples/profiles) lies in the LRAs' range
+  /// The Pixel class, built from Google's HAL, lies in the LRAs' range
   /// too (measured 0.720 g: 50 ms at 145 Hz builds up 90 % of its 0.81 g steady output).
   @Test func theHALSourcedPixelLiesInTheRange() throws {
-    let profile = try Fixtures.exampleProfile("pixel-8-cs40l26")
+    let profile = try Fixtures.shippedProfile("pixel-flagship-lra")
     let peak = Self.fullScaleClickPeak_g(profile, click_s: 0.05)
     #expect((0.466...1.32).contains(peak), "\(peak) g")
   }

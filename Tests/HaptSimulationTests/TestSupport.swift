@@ -34,13 +34,6 @@ enum Fixtures {
     try DeviceProfile(contentsOf: devicesFolder.appendingPathComponent(name + ".json").path)
   }
 
-  /// A profile of Examples/profiles (sourced profiles a user can load, not shipped).
-  static func exampleProfile(_ name: String) throws -> DeviceProfile {
-    try DeviceProfile(
-      contentsOf: devicesFolder.deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Examples/profiles/\(name).json").path)
-  }
-
   static func shippedBytes(_ name: String) throws -> [UInt8] {
     [UInt8](try Data(contentsOf: devicesFolder.appendingPathComponent(name + ".json")))
   }

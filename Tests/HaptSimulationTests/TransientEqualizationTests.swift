@@ -20,11 +20,11 @@ import HaptSimulation
     ReferenceDrive.burstPeak(device, f_Hz)
   }
 
-  /// The profiles whose driver scales taps by their burst's peak (the shipped flagship and
-  /// the HAL-sourced Pixel of Examples/profiles), and the other equalising shipped profiles
-  /// with that driver switched on (they ship with the steady-state ratio).
+  /// The profile whose driver scales taps by their burst's peak (the shipped flagship,
+  /// built from Google's HAL), and the other equalising shipped profiles with that driver
+  /// switched on (they ship with the steady-state ratio).
   static func equalizing() throws -> [DeviceProfile] {
-    let flagged = [try Fixtures.shippedProfile("pixel-flagship-lra"), try Fixtures.exampleProfile("pixel-8-cs40l26")]
+    let flagged = [try Fixtures.shippedProfile("pixel-flagship-lra")]
     for device in flagged { #expect(device.drive.equalizesTransientsByBurstPeak, "\(device.name)") }
     let others = try ["iphone-wideband-lra", "iphone-8-taptic", "apple-watch-lra", "controller-voice-coil"].map {
       var device = try Fixtures.shippedProfile($0)
@@ -68,7 +68,7 @@ import HaptSimulation
   /// here independently), capped at maxVoltage_V for intensity 1, lower intensities
   /// scaled from it; at the reference frequency the factor is 1.
   @Test func theDriveIsScaledByTheBurstsPeak() throws {
-    let device = try Fixtures.exampleProfile("pixel-8-cs40l26")
+    let device = try Fixtures.shippedProfile("pixel-flagship-lra")
     let d = device.drive
     let referencePeak = try Self.burstPeak_g_per_V(device, 145)
     for (sharpness, intensity) in [(0.5, 1.0), (0.5, 0.4), (0.9, 0.7), (0.0, 1.0), (0.0, 0.5)] {
@@ -91,7 +91,7 @@ import HaptSimulation
   /// Continuous events keep the steady-state equalisation: a long tone reaches its steady
   /// state, which is what that ratio describes.
   @Test func continuousEventsKeepTheSteadyStateRatio() throws {
-    let device = try Fixtures.exampleProfile("pixel-8-cs40l26")
+    let device = try Fixtures.shippedProfile("pixel-flagship-lra")
     guard case .lra(let p) = device.actuator else { throw CocoaError(.featureUnsupported) }
     let d = device.drive
     let f = d.frequency_Hz(sharpness: 0.5)

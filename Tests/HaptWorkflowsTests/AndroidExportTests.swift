@@ -104,15 +104,26 @@ import HaptLint
   /// A plain buzz with hard edges keeps its sharpness on the flagship: the envelope ramps
   /// up and down over its shortest control point, which the fit does not count as a miss
   /// (it refused every such buzz, so a 300 ms buzz at sharpness 0.95 played at resonance,
-  /// 2.62 JND away).
+  /// 2.62 JND away). The envelope beats the waveform played at resonance on both sides of
+  /// it. At 0.95 (288 Hz) it ports within 1 JND; at 0.05 (75 Hz, far below the 145 Hz,
+  /// Q-10 resonance) the original's hard edge rings the resonance (0.30 g at its onset
+  /// against 0.12 g held), which no 20 ms ramp reproduces: 1.80 JND, where the waveform
+  /// at resonance is further still.
   @Test func aHardEdgedBuzzKeepsItsSharpnessOnTheFlagship() throws {
-    for sharpness in [0.05, 0.95] {
+    let flagship = try DeviceProfile.load(nameOrPath: "pixel-flagship-lra")
+    let renderer = Renderer(device: flagship)
+    for (sharpness, bound) in [(0.05, 2.0), (0.95, 1.0)] {
       let buzz = HapticPattern(events: [.continuous(at: 0, duration_s: 0.3, intensity: 1, sharpness: sharpness)])
       let export = AndroidExport.export(buzz)
       let envelope = try #require(export.alternatives.first, "sharpness \(sharpness)")
       #expect(envelope.kind == .envelope, "sharpness \(sharpness): \(export.notes)")
       let d = try #require(envelope.dPrime_JND)
-      #expect(d < 1, "sharpness \(sharpness): d' \(d) on the flagship")
+      #expect(d < bound, "sharpness \(sharpness): d' \(d) on the flagship")
+      let waveform = try #require(export.alternatives.first { $0.kind == .amplitude })
+      let atResonance = Distinguishability.dPrime(
+        AndroidExport.features(renderer.render(buzz)),
+        AndroidExport.features(renderer.render(AndroidVibration(waveform.effect).resolved().pattern)))
+      #expect(d < atResonance, "sharpness \(sharpness): envelope \(d), waveform at resonance \(atResonance)")
       guard case .basicEnvelope(let effect) = envelope.effect else { continue }
       #expect(effect.controlPoints.count <= 4 && effect.controlPoints.first?.duration_ms == 20, "\(effect)")
     }
@@ -238,15 +249,18 @@ extension AndroidVibrationEffect {
         "\(device.name): \(within.count)/\(ofDevice.count) within 1 JND of the original there (\(String(format: "%.1f", share * 100)) %), \(withinIPhone.count) of the original on the iPhone, plays \(plays.sorted { $0.key < $1.key })"
       )
       if device.name == "pixel-flagship-lra" {
-        // Issue 22 asks for 95 %; measured 61.5 % (32 of 52; 53.8 % before taps were
-        // equalised by their burst's peak, Docs/Simulation.md): envelope taps last at least
-        // two 20 ms control points, primitives play at resonance (Docs/Android.md,
-        // "Parity"). The known issue fails the test once the target is met, so that this
-        // line is updated; the floor keeps what is reached.
+        // Issue 22 asks for 95 %; measured 25.0 % (13 of 52) on the class as Google's HAL
+        // describes it (resonance 145 Hz, Q 10 under voltage drive, a 63-300 Hz band). On
+        // the guessed actuator the class had before (150 Hz, Q about 3) it was 61.5 %: on
+        // the HAL's narrow resonance, primitives and waveforms play 37 Hz below a tap at
+        // sharpness 0.5, envelope taps last at least two 20 ms control points, and below
+        // about 100 Hz the actuator gives little (Docs/Devices.md, "Why the ports lose
+        // parity on the HAL's actuator"). The known issue fails the test once the target
+        // is met, so that this line is updated; the floor keeps what is reached.
         withKnownIssue("the flagship ports fewer than 95 % of the shipped patterns within 1 JND") {
           #expect(share >= 0.95, "\(ofDevice.filter { ($0.dPrime_JND ?? .infinity) >= 1 }.map(\.verdict))")
         }
-        #expect(share >= 0.61)
+        #expect(share >= 0.25)
       }
       if device.name == "android-lra-amplitude" { #expect(share >= 0.95) }
       // Every port that is not within 1 JND says why: what its alternative changes.

@@ -59,14 +59,14 @@ import HaptEvaluation
     let device = try DeviceProfile.load(nameOrPath: "pixel-flagship-lra")
     let table = try #require(device.frequencyProfile)
     // The reference table a device without a profile of its own uses is this profile's.
-    for frequency in stride(from: 80.0, through: 250, by: 5) {
+    for frequency in stride(from: 63.0, through: 300, by: 1) {
       let own = table.outputAcceleration_g(at: frequency)
       let reference = AndroidFrequencyProfile.reference.outputAcceleration_g(at: frequency)
       #expect(abs(own - reference) < 1e-3, "\(frequency) Hz: \(own) g, reference \(reference) g")
     }
-    // A 400 ms hold at 150 Hz (sharpness (150 - 80) / 170) at intensity 1 and at 0.5.
+    // A 400 ms hold at 150 Hz (sharpness (150 - 63) / 237) at intensity 1 and at 0.5.
     func steady_g(_ intensity: Double) throws -> Double {
-      let s = (150.0 - 80) / 170
+      let s = (150.0 - 63) / 237
       let xml = """
         <vibration-effect><basic-envelope-effect initialSharpness="\(s)">
           <control-point intensity="\(intensity)" sharpness="\(s)" durationMs="20"/>

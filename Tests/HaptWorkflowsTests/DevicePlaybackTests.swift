@@ -153,13 +153,17 @@ import HaptFormats
     let soft = HapticPattern(events: [.continuous(at: 0, duration_s: 0.3, intensity: 0.5, sharpness: 0.5)])
     let row = DevicePlayback.evaluate(soft, name: "soft", on: try Self.device("android-lra-onoff"))
     #expect(row.form == .onOffWaveform)
-    #expect(row.causes == [.noAmplitudeControl])
+    #expect(row.causes.contains(.noAmplitudeControl), "\(row.causes)")
     let d = try #require(row.dPrime_JND)
     #expect(d > 0.5, "d' \(d): a half level played at full strength")
-    // With amplitude control the same waveform plays as intended.
+    // With amplitude control the same waveform plays as intended. (The export writes an
+    // envelope first, since sharpness 0.5 is 37 Hz above the flagship's resonance, so this
+    // device falls back from it to the waveform, within a tenth of a JND.)
     let amplitude = DevicePlayback.evaluate(soft, name: "soft", on: try Self.device("android-lra-amplitude"))
-    #expect(amplitude.outcome == .plays)
     #expect(amplitude.form == .amplitudeWaveform)
+    #expect(!amplitude.causes.contains(.noAmplitudeControl))
+    let amplitudeD = try #require(amplitude.dPrime_JND)
+    #expect(amplitudeD < 0.1, "d' \(amplitudeD)")
   }
 
   @Test func sharpnessIsLostAtResonanceOrOnAnERM() throws {

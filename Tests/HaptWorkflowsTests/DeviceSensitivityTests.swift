@@ -17,14 +17,10 @@ import Testing
     #expect(sample.patterns.first?.name == "swiftui-alignment.ahap")
   }
 
-  /// The Pixel profile built from Google's HAL (Examples/profiles).
-  static let halPixelPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Examples/profiles/pixel-8-cs40l26.json").path
-
-  /// On the HAL-sourced Pixel the moving mass (a guess, 1.5-4 g) moves verdicts: it moves
+  /// On the Pixel class, built from Google's HAL, the moving mass (a guess, 1.5-4 g) moves verdicts: it moves
   /// the resonance the HAL fixes at 145 Hz. A profile without guesses has nothing to move.
   @Test func theGuessesThatMoveVerdictsAreFound() throws {
-    let pixel = try DeviceProfile.load(nameOrPath: Self.halPixelPath)
+    let pixel = try DeviceProfile.load(nameOrPath: "pixel-flagship-lra")
     let ideal = try DeviceProfile.load(nameOrPath: "ideal")
     let sample = DeviceSensitivity.samplePresets(for: [pixel], threads: 2)
     let s = DeviceSensitivity.measure(pixel, patterns: sample.patterns, ports: sample.ports, threads: 2)

@@ -72,9 +72,14 @@ package struct AndroidFrequencyProfile: Hashable, Sendable {
   }
 
   /// The `pixel-flagship-lra` profile's table (its actuator's steady acceleration at
-  /// intensity 1 through its equalising driver, 80-250 Hz every 10 Hz; a test checks it
-  /// against the profile): what a device without a profile of its own is taken to output.
+  /// intensity 1 through its equalising driver, 63-293 Hz every 10 Hz and at 300 Hz; a
+  /// test checks it against the profile): what a device without a profile of its own is
+  /// taken to output. Flat at 0.81 g around the 145 Hz resonance, where the driver's
+  /// rated level limits it; below and above, its voltage cap.
   package static let reference = AndroidFrequencyProfile(
-    frequencies_Hz: stride(from: 80.0, through: 250, by: 10).map { $0 },
-    outputAccelerations_g: [0.2664, 0.361, 0.4802] + [Double](repeating: 0.5313, count: 15))!
+    frequencies_Hz: stride(from: 63.0, through: 293, by: 10).map { $0 } + [300],
+    outputAccelerations_g: [
+      0.0843, 0.1229, 0.1761, 0.252, 0.3656, 0.55, 0.8116, 0.8116, 0.8116, 0.8116, 0.8116, 0.8116, 0.8116,
+      0.8116, 0.7339, 0.6715, 0.6252, 0.5897, 0.5615, 0.5388, 0.52, 0.5044, 0.4911, 0.4798, 0.4728,
+    ])!
 }
