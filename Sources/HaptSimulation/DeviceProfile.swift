@@ -54,4 +54,12 @@ package struct DeviceProfile: Equatable, Sendable {
     if case .lra(let p) = actuator { return p.mechanicalQ }
     return nil
   }
+
+  /// The LRA's quality factor under voltage drive, `sqrt(k m) / (c + Bl^2 / R)`: the
+  /// sharpness of the resonance a driver sees, and the Q a HAL or datasheet usually
+  /// states; nil for an ERM or no actuator.
+  package var voltageDrivenQualityFactor: Double? {
+    if case .lra(let p) = actuator { return p.voltageDrivenQ }
+    return nil
+  }
 }

@@ -83,5 +83,10 @@ import Testing
     #expect(html.contains("re-evaluated on 9 of the shipped system presets"))
     #expect(html.contains("actuator.movingMass_kg 0.0015-0.004 ("))
     #expect(html.contains("no guesses"))
+    // The devices table gives both quality factors: the HAL's Q 10 is the one under
+    // voltage drive, beside the mechanical Q it leaves (about 22).
+    #expect(html.contains("<th class=\"num\" scope=\"col\">Q (mechanical)</th>"))
+    #expect(html.contains("<th class=\"num\" scope=\"col\">Q (voltage drive)</th>"))
+    #expect(html.contains("<td class=\"num\">22.38</td><td class=\"num\">10.00</td>"))
   }
 }

@@ -656,14 +656,15 @@ package enum CorpusReport {
 
   static func devicesSection(_ e: CorpusEvaluation) -> ReportSection {
     var table = CSVTable(columns: [
-      CSVColumn("device"), CSVColumn("actuator"), CSVColumn("resonance", unit: "Hz"), CSVColumn("Q"),
-      CSVColumn("drive band", unit: "Hz"), CSVColumn("rated", unit: "V"), CSVColumn("prepared", unit: "ms"),
+      CSVColumn("device"), CSVColumn("actuator"), CSVColumn("resonance", unit: "Hz"),
+      CSVColumn("Q (mechanical)"), CSVColumn("Q (voltage drive)"), CSVColumn("drive band", unit: "Hz"),
+      CSVColumn("rated", unit: "V"), CSVColumn("prepared", unit: "ms"),
       CSVColumn("cold", unit: "ms"), CSVColumn("body mass", unit: "kg"),
     ])
     for d in e.options.devices {
       table.append([
         .text(d.name), .text(d.actuator.typeName), .fixed(d.resonance_Hz, decimals: 1),
-        .fixed(d.qualityFactor, decimals: 2),
+        .fixed(d.qualityFactor, decimals: 2), .fixed(d.voltageDrivenQualityFactor, decimals: 2),
         .text("\(JSONWriter.number(d.drive.fmin_Hz))-\(JSONWriter.number(d.drive.fmax_Hz))"),
         .number(d.drive.ratedVoltage_V),
         .number(d.latency.prepared_s * 1000), .number(d.latency.cold_s * 1000), .number(d.bodyMass_kg),
