@@ -64,6 +64,7 @@ extension DeviceProfile {
     playback.hasAmplitudeControl = android?.hasAmplitudeControl ?? !isERM
     playback.supportsEnvelopes = android?.supportsEnvelopeEffects ?? !isERM
     if let minimum = android?.minEnvelopeControlPointDuration_ms { playback.minEnvelopeControlPoint_ms = minimum }
+    if let durations = android?.primitiveDurations_ms { playback.primitiveDurations_ms = durations }
     if drive.fmin_Hz.isFinite, drive.fmax_Hz.isFinite, drive.fmax_Hz > drive.fmin_Hz {
       playback.frequencyRange_Hz = drive.fmin_Hz...drive.fmax_Hz
       if let profile = frequencyProfile { playback.frequencyProfile = profile }

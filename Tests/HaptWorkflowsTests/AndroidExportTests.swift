@@ -249,7 +249,7 @@ extension AndroidVibrationEffect {
         "\(device.name): \(within.count)/\(ofDevice.count) within 1 JND of the original there (\(String(format: "%.1f", share * 100)) %), \(withinIPhone.count) of the original on the iPhone, plays \(plays.sorted { $0.key < $1.key })"
       )
       if device.name == "pixel-flagship-lra" {
-        // Issue 22 asks for 95 %; measured 25.0 % (13 of 52) on the class as Google's HAL
+        // Issue 22 asks for 95 %; measured 26.9 % (14 of 52) on the class as Google's HAL
         // describes it (resonance 145 Hz, Q 10 under voltage drive, a 63-300 Hz band). On
         // the guessed actuator the class had before (150 Hz, Q about 3) it was 61.5 %: on
         // the HAL's narrow resonance, primitives and waveforms play 37 Hz below a tap at
@@ -260,7 +260,7 @@ extension AndroidVibrationEffect {
         withKnownIssue("the flagship ports fewer than 95 % of the shipped patterns within 1 JND") {
           #expect(share >= 0.95, "\(ofDevice.filter { ($0.dPrime_JND ?? .infinity) >= 1 }.map(\.verdict))")
         }
-        #expect(share >= 0.25)
+        #expect(share >= 0.26)
       }
       if device.name == "android-lra-amplitude" { #expect(share >= 0.95) }
       // Every port that is not within 1 JND says why: what its alternative changes.

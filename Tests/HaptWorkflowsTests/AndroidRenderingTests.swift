@@ -91,6 +91,29 @@ import HaptEvaluation
     #expect(expected_dB < -10, "a half intensity is well under half amplitude (-6 dB): \(expected_dB) dB")
   }
 
+  /// A profile that states its primitives' durations (`Vibrator.getPrimitiveDurations`;
+  /// the Pixel class, from Google's HAL) plays them for that long, and a composition's
+  /// next primitive waits for them; a profile that states none plays hapt's own lengths.
+  @Test func statedPrimitiveDurationsSetTheBurstAndTheCompositionTiming() throws {
+    let composition = AndroidVibration(
+      .composition([
+        AndroidPrimitive(.thud, scale: 1, delay_ms: 0), AndroidPrimitive(.click, scale: 1, delay_ms: 0),
+        AndroidPrimitive(.click, scale: 1, delay_ms: 0),
+      ]))
+    func events(on name: String) throws -> [HapticEvent] {
+      composition.resolved(for: try DeviceProfile.load(nameOrPath: name).androidPlayback).pattern.events
+    }
+    // The Pixel class: thud 300 ms, click 12 ms.
+    let pixel = try events(on: "pixel-flagship-lra")
+    #expect(pixel.count == 3)
+    #expect(abs(pixel[0].duration_s - 0.3) < 1e-9, "\(pixel[0])")
+    #expect(abs(pixel[1].time_s - 0.3) < 1e-9 && abs(pixel[2].time_s - 0.312) < 1e-9, "\(pixel.map(\.time_s))")
+    // A profile without stated durations: hapt's own thud (40 ms) and click (10 ms).
+    let other = try events(on: "android-lra-235")
+    #expect(abs(other[0].duration_s - 0.04) < 1e-9, "\(other[0])")
+    #expect(abs(other[1].time_s - 0.04) < 1e-9 && abs(other[2].time_s - 0.05) < 1e-9, "\(other.map(\.time_s))")
+  }
+
   @Test func amplitudeScalesTheDriveLinearly() throws {
     let device = try DeviceProfile.load(nameOrPath: "android-lra-235")
     func peakDrive(_ amplitude: Int) throws -> Double {

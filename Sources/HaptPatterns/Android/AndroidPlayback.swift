@@ -34,6 +34,10 @@ package struct AndroidPlayback: Equatable, Sendable {
   /// The most output acceleration across frequency, which scales basic envelopes'
   /// intensities (``AndroidFrequencyProfile``).
   package var frequencyProfile: AndroidFrequencyProfile
+  /// `Vibrator.getPrimitiveDurations()`, ms, where the device states them: how long each
+  /// primitive plays, and so when a composition's next primitive starts. Primitives it
+  /// leaves out take hapt's own lengths (``AndroidShapes/shape(of:)``).
+  package var primitiveDurations_ms: [AndroidPrimitiveName: Int] = [:]
 
   package init(
     resonanceSharpness: Double = 0.5, intensityExponent: Double = 1,

@@ -38,6 +38,20 @@ package enum AndroidShapes {
     }
   }
 
+  /// The shape of a supported primitive on `device`: a stated duration
+  /// (``AndroidPlayback/primitiveDurations_ms``) is how long the primitive lasts in its
+  /// composition, and how long a burst primitive (thud, rises, fall, spin) is driven; a
+  /// click or tick stays the actuator's own transient.
+  package static func shape(of primitive: AndroidPrimitiveName, on device: AndroidPlayback) -> Shape {
+    var shape = shape(of: primitive)
+    guard let stated = device.primitiveDurations_ms[primitive], stated > 0 else { return shape }
+    shape.length_ms = stated
+    if case .burst(_, let attack, let release) = shape.kind {
+      shape.kind = .burst(duration_ms: stated, attack: attack, release: release)
+    }
+    return shape
+  }
+
   /// The shapes of a supported predefined effect, with their start times in ms.
   static func shapes(of effect: AndroidPredefinedEffect) -> [(start_ms: Int, shape: Shape)] {
     switch effect {

@@ -74,7 +74,7 @@ struct AndroidPatternBuilder {
       var previousStart = start_ms
       for primitive in primitives {
         let start = (primitive.delayType == .pause ? time : previousStart) + primitive.delay_ms
-        let shape = AndroidShapes.shape(of: primitive.name)
+        let shape = AndroidShapes.shape(of: primitive.name, on: device)
         add(shape, strength: primitive.scale, at: start)
         previousStart = start
         time = Swift.max(time, start + shape.length_ms)
