@@ -23,8 +23,8 @@ package struct ReportFolder: Sendable {
 
   /// Files made only while the folder is written (one page per pattern): their relative
   /// paths and a function of the index that makes each file's text. They are made in
-  /// chunks of ``generatedChunk`` on `threads` threads and written chunk by chunk, in
-  /// order, so at most one chunk is in memory and the bytes do not depend on `threads`.
+  /// chunks of ``generatedChunk`` on `threads` threads, each written by the thread that
+  /// made it, so at most one chunk is in memory and the bytes do not depend on `threads`.
   package private(set) var generatedFiles: [GeneratedFiles] = []
 
   /// A group of files made while the folder is written (see ``addGenerated(_:threads:_:)``).

@@ -96,12 +96,12 @@ package enum CorpusReport {
     for (file, contents) in zip(tableFiles, texts) { text[file] = contents }
     folder.add("index.html", text["index.html"] ?? "")
     folder.add(styleSheetFile, ReportPage.styleSheet)
-    // Pattern pages are made while the folder is written, a chunk at a time (10,000 pages
-    // never sit in memory together).
     // Each page's lint findings, grouped by file once (in the corpus's order of findings).
     var findingsByFile: [String: [LintFinding]] = [:]
     for finding in e.findings { findingsByFile[finding.file, default: []].append(finding) }
     let pageFindings = findingsByFile
+    // Pattern pages are made while the folder is written, a chunk at a time (10,000 pages
+    // never sit in memory together).
     folder.addGenerated(catalog.items.map(\.page), threads: e.options.threads) { i in
       PatternPage.page(
         i, e, catalog: catalog, clusterOf: clusterOf, clusters: clusters, reportTitle: title,
