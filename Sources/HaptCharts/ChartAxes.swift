@@ -1,7 +1,8 @@
 /// Axes, grid lines, tick labels and axis titles shared by the charts.
 ///
 /// An axis's grid lines are one `<path>`, and its tick marks another (the same pixels as
-/// a `<line>` each, in about a fifth of the bytes).
+/// a `<line>` each, in about a fifth of the bytes); its tick labels are one `<g>` that
+/// gives them their anchor, size and colour (``SVGWriter/tickLabels(_:anchor:size:)``).
 package enum ChartAxes {
   /// The grid lines' colour.
   static let gridStroke = "#e4e4e4"
@@ -29,9 +30,8 @@ package enum ChartAxes {
     let n = SVGWriter.number
     if grid { svg.strokes(values.map { "M\(n(x($0))) \(n(plot.top))V\(n(plot.bottom))" }, stroke: gridStroke) }
     svg.strokes(values.map { "M\(n(x($0))) \(n(plot.bottom))v4" }, stroke: tickStroke)
-    for value in values {
-      svg.text(ChartNumber.tick(value, step: step), x: x(value), y: plot.bottom + 17, anchor: .middle, size: 11)
-    }
+    svg.tickLabels(
+      values.map { (ChartNumber.tick($0, step: step), x($0), plot.bottom + 17) }, anchor: .middle, size: 11)
     svg.text(label, x: (plot.left + plot.right) / 2, y: plot.bottom + 34, anchor: .middle, size: 12)
   }
 
@@ -43,9 +43,7 @@ package enum ChartAxes {
     let n = SVGWriter.number
     if grid { svg.strokes(values.map { "M\(n(plot.left)) \(n(y($0)))H\(n(plot.right))" }, stroke: gridStroke) }
     svg.strokes(values.map { "M\(n(plot.left - 4)) \(n(y($0)))h4" }, stroke: tickStroke)
-    for value in values {
-      svg.text(ChartNumber.tick(value, step: step), x: plot.left - 7, y: y(value) + 4, anchor: .end, size: 11)
-    }
+    svg.tickLabels(values.map { (ChartNumber.tick($0, step: step), plot.left - 7, y($0) + 4) }, anchor: .end, size: 11)
     let middle = (plot.top + plot.bottom) / 2
     svg.text(label, x: 16, y: middle, anchor: .middle, size: 12, rotate: -90)
   }

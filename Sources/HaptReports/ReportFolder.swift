@@ -23,8 +23,8 @@ package struct ReportFolder: Sendable {
 
   /// Files made only while the folder is written (one page per pattern): their relative
   /// paths and a function of the index that makes each file's text. They are made in
-  /// chunks of ``generatedChunk`` on `threads` threads and written chunk by chunk, in
-  /// order, so at most one chunk is in memory and the bytes do not depend on `threads`.
+  /// chunks of ``generatedChunk`` on `threads` threads, each written by the thread that
+  /// made it, so at most one chunk is in memory and the bytes do not depend on `threads`.
   package private(set) var generatedFiles: [GeneratedFiles] = []
 
   /// A group of files made while the folder is written (see ``addGenerated(_:threads:_:)``).
@@ -122,29 +122,12 @@ package struct ReportFolder: Sendable {
     try AtomicFolder.write(to: path, guard: folderGuard) { folder in
       for file in files { try ReportFolder.write(file.contents, as: file.path, in: folder, report: path) }
       for group in generatedFiles {
-        var start = 0
-        while start < group.paths.count {
-          let end = min(start + ReportFolder.generatedChunk, group.paths.count)
-          let first = start
-          let texts = Parallel.map(count: end - start, threads: group.threads) { group.make(first + $0) }
-          for (offset, text) in texts.enumerated() {
-            try ReportFolder.write(text, as: group.paths[start + offset], in: folder, report: path)
-          }
-          start = end
+        try ReportFolder.writeGenerated(group.paths, threads: group.threads, in: folder, report: path) { i in
+          Data(group.make(i).utf8)
         }
       }
       for group in generatedData {
-        var start = 0
-        while start < group.paths.count {
-          let end = min(start + ReportFolder.generatedChunk, group.paths.count)
-          let first = start
-          let contents = Parallel.map(count: end - start, threads: group.threads) { group.make(first + $0) }
-          for (offset, data) in contents.enumerated() {
-            guard let data else { continue }
-            try ReportFolder.write(data, as: group.paths[start + offset], in: folder, report: path)
-          }
-          start = end
-        }
+        try ReportFolder.writeGenerated(group.paths, threads: group.threads, in: folder, report: path, group.make)
       }
       for file in movedFiles {
         guard ReportFolder.isSafeRelativePath(file.path) else {
@@ -163,6 +146,50 @@ package struct ReportFolder: Sendable {
             "cannot be written: \(error.localizedDescription)", kind: .unwritable)
         }
       }
+    }
+  }
+
+  /// Makes and writes the files at relative `paths` (`make(i)`: the bytes of `paths[i]`,
+  /// nil for no file) inside `folder`, a chunk of ``generatedChunk`` at a time on `threads`
+  /// threads: each file is written by the thread that made it, so writing overlaps making
+  /// and no thread waits for a chunk to be written. Each file's bytes depend only on its
+  /// index, so the folder does not depend on `threads`.
+  ///
+  /// - Throws: the first failure in path order (later files of its chunk may be written;
+  ///   the whole folder is discarded then).
+  private static func writeGenerated(
+    _ paths: [String], threads: Int, in folder: URL, report: String, _ make: @Sendable (Int) -> Data?
+  ) throws {
+    var start = 0
+    while start < paths.count {
+      let end = min(start + generatedChunk, paths.count)
+      let first = start
+      // The chunk's folders first, on this thread: threads creating one folder at once race.
+      var parents = Set<String>()
+      for file in paths[start..<end] where isSafeRelativePath(file) {
+        let parent = folder.appendingPathComponent(file).deletingLastPathComponent()
+        guard parents.insert(parent.path).inserted else { continue }
+        do {
+          try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        } catch {
+          throw InputError(
+            file: URL(fileURLWithPath: report).appendingPathComponent(file).path,
+            "cannot be written: \(error.localizedDescription)", kind: .unwritable)
+        }
+      }
+      let failures = Parallel.map(count: end - start, threads: threads) { offset -> InputError? in
+        guard let data = make(first + offset) else { return nil }
+        do {
+          try write(data, as: paths[first + offset], in: folder, report: report)
+          return nil
+        } catch let error as InputError {
+          return error
+        } catch {
+          return InputError(file: paths[first + offset], "\(error)", kind: .unwritable)
+        }
+      }
+      if let failure = failures.compactMap({ $0 }).first { throw failure }
+      start = end
     }
   }
 

@@ -12,13 +12,18 @@ import CFFTW
 ///
 /// Thread-safety: both directions may run concurrently on any number of threads (only
 /// `fftw_execute_dft_r2c`/`_c2r` run outside the planner lock).
+///
+/// The inverse direction is planned on its first use: most lengths a report measures are
+/// only ever transformed forward (the perceptual features' Hann magnitudes), and planning
+/// both directions of every length spent about half the planner's time on plans never run.
 package final class RealFFTPlan: @unchecked Sendable {
   /// The transform length N (number of real samples).
   package let length: Int
   /// The number of complex bins, `N/2 + 1`.
   package let binCount: Int
   private let forwardPlan: fftw_plan
-  private let inversePlan: fftw_plan
+  /// The c2r plan once made (``inversePlan``); read and written under the planner lock.
+  private var plannedInverse: fftw_plan?
 
   /// Lengths kept: a report measures signals of every length its patterns render to (765
   /// lengths for 150 generated one-second patterns), and planning a length again takes
@@ -44,7 +49,7 @@ package final class RealFFTPlan: @unchecked Sendable {
     return FFTWPlanner.withLock { RealFFTPlan(unlockedLength: length) }
   }
 
-  /// Plans both directions; the caller holds the planner lock.
+  /// Plans the forward direction; the caller holds the planner lock.
   ///
   /// FFTW's split-array execute functions require the same distance between the real and
   /// imaginary arrays as at planning time, which callers' arrays cannot promise; so the
@@ -54,22 +59,31 @@ package final class RealFFTPlan: @unchecked Sendable {
     self.length = length
     binCount = length / 2 + 1
     let planned = FFTWPlanner.withPlanningArrays([length, 2 * binCount]) { arrays in
-      (
-        fftw_plan_dft_r2c_1d(Int32(length), arrays[0], complexPointer(arrays[1]), FFTWPlanner.alignedFlags),
-        fftw_plan_dft_c2r_1d(Int32(length), complexPointer(arrays[1]), arrays[0], FFTWPlanner.alignedFlags)
-      )
+      fftw_plan_dft_r2c_1d(Int32(length), arrays[0], complexPointer(arrays[1]), FFTWPlanner.alignedFlags)
     }
-    guard let forward = planned.0, let inverse = planned.1 else {
+    guard let forward = planned else {
       fatalError("FFTW could not plan a real FFT of length \(length)")
     }
     forwardPlan = forward
-    inversePlan = inverse
+  }
+
+  /// The c2r plan, made under the planner lock on first use and kept with the forward one.
+  private var inversePlan: fftw_plan {
+    FFTWPlanner.withLock {
+      if let plan = plannedInverse { return plan }
+      let planned = FFTWPlanner.withPlanningArrays([length, 2 * binCount]) { arrays in
+        fftw_plan_dft_c2r_1d(Int32(length), complexPointer(arrays[1]), arrays[0], FFTWPlanner.alignedFlags)
+      }
+      guard let plan = planned else { fatalError("FFTW could not plan an inverse real FFT of length \(length)") }
+      plannedInverse = plan
+      return plan
+    }
   }
 
   deinit {
     FFTWPlanner.withLock {
       fftw_destroy_plan(forwardPlan)
-      fftw_destroy_plan(inversePlan)
+      if let inverse = plannedInverse { fftw_destroy_plan(inverse) }
     }
   }
 

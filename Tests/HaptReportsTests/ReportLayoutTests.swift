@@ -93,10 +93,15 @@ import Testing
     for (a, b) in zip(tops, tops.dropFirst()) { #expect(b == a + (rows[a]?.first?.h ?? 0)) }
   }
 
-  /// The x positions of the time axis tick labels (middle-anchored 11 px text) by label.
+  /// The x positions of the time axis tick labels (middle-anchored 11 px text, in their
+  /// group) by label.
   static func timeTicks(_ markup: String) -> [String: String] {
-    let matches = ReportFixture.captures(
-      "(<text x=\"[-0-9.]+\" y=\"[-0-9.]+\" text-anchor=\"middle\" font-size=\"11\"[^>]*>[^<]+</text>)", in: markup)
+    let groups = ReportFixture.captures(
+      "<g text-anchor=\"middle\" font-size=\"11\"[^>]*>((?:\n<text x=\"[-0-9.]+\" y=\"[-0-9.]+\">[^<]+</text>)+)\n</g>",
+      in: markup)
+    let matches = groups.flatMap {
+      ReportFixture.captures("(<text x=\"[-0-9.]+\" y=\"[-0-9.]+\">[^<]+</text>)", in: $0)
+    }
     var ticks: [String: String] = [:]
     for m in matches {
       if let x = ReportFixture.captures("x=\"([-0-9.]+)\"", in: m).first,

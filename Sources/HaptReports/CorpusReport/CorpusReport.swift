@@ -69,6 +69,64 @@ package enum CorpusReport {
     var clusterIndex = [Int: Int]()
     for (c, members) in (clusters?.members ?? []).enumerated() { for i in members { clusterIndex[i] = c } }
     let clusterOf = clusterIndex
+    // The index page and the CSV tables are made side by side (each alone on its thread,
+    // largest first), then added in the order below: the same bytes whatever the threads.
+    let tableFiles = [
+      "index.html", "latency.csv", "android-ports.csv", "capabilities.csv", "patterns.csv", "pairs.csv",
+      "confusion.csv", "lint.csv",
+    ]
+    let texts = Parallel.map(count: tableFiles.count, threads: e.options.threads) { k -> String in
+      switch tableFiles[k] {
+      case "index.html":
+        return indexPage(
+          e, title: title, catalog: catalog, clusters: clusters, lintTable: lintTable, androidPorts: androidPorts,
+          capabilities: capabilities, limits: limits, hints: hints
+        ).htmlText
+      case "latency.csv":
+        return ReportTables.latency(e.measurements, budget: e.options.budget, latencies: e.patternLatencies).csvText
+      case "android-ports.csv": return AndroidPortTable.table(androidPorts).csvText
+      case "capabilities.csv": return CapabilityTable.table(capabilities).csvText
+      case "patterns.csv": return ReportTables.patterns(e).csvText
+      case "pairs.csv": return ReportTables.pairs(e).csvText
+      case "confusion.csv": return ReportTables.confusion(e.reviews).csvText
+      default: return lintTable.csvText
+      }
+    }
+    var text = [String: String]()
+    for (file, contents) in zip(tableFiles, texts) { text[file] = contents }
+    folder.add("index.html", text["index.html"] ?? "")
+    folder.add(styleSheetFile, ReportPage.styleSheet)
+    // Each page's lint findings, grouped by file once (in the corpus's order of findings).
+    var findingsByFile: [String: [LintFinding]] = [:]
+    for finding in e.findings { findingsByFile[finding.file, default: []].append(finding) }
+    let pageFindings = findingsByFile
+    // Pattern pages are made while the folder is written, a chunk at a time (10,000 pages
+    // never sit in memory together).
+    folder.addGenerated(catalog.items.map(\.page), threads: e.options.threads) { i in
+      PatternPage.page(
+        i, e, catalog: catalog, clusterOf: clusterOf, clusters: clusters, reportTitle: title,
+        figureSource: figureSource,
+        findings: pageFindings[e.corpus.entries[i].path] ?? []
+      ).htmlText
+    }
+    // Each page's sound (PatternAudio), beside it, made chunk by chunk as the pages are.
+    let audio = figureSource.audio
+    folder.addGeneratedData(catalog.items.map { PatternAudio.path(forPage: $0.page) }, threads: e.options.threads) {
+      audio($0)
+    }
+    for file in ["patterns.csv", "latency.csv", "pairs.csv", "confusion.csv", "lint.csv"] {
+      folder.add(file, text[file] ?? "")
+    }
+    folder.add("android-ports.csv", text["android-ports.csv"] ?? "")
+    folder.add("capabilities.csv", text["capabilities.csv"] ?? "")
+    return folder
+  }
+
+  /// The report's index page (`index.html`).
+  static func indexPage(
+    _ e: CorpusEvaluation, title: String, catalog: PatternCatalog, clusters: CorpusClusters?, lintTable: CSVTable,
+    androidPorts: [AndroidPortResult], capabilities: [DevicePlayback], limits: Limits, hints: ReportHints
+  ) -> ReportPage {
     var page = ReportPage(
       title: title,
       subtitle:
@@ -87,30 +145,7 @@ package enum CorpusReport {
       devicesSection(e),
       ReportMethods.section(devices: e.options.devices, hints: hints),
     ].compactMap { $0 }
-    folder.add("index.html", page.htmlText)
-    folder.add(styleSheetFile, ReportPage.styleSheet)
-    // Pattern pages are made while the folder is written, a chunk at a time (10,000 pages
-    // never sit in memory together).
-    folder.addGenerated(catalog.items.map(\.page), threads: e.options.threads) { i in
-      PatternPage.page(
-        i, e, catalog: catalog, clusterOf: clusterOf, clusters: clusters, reportTitle: title, figureSource: figureSource
-      ).htmlText
-    }
-    // Each page's sound (PatternAudio), beside it, made chunk by chunk as the pages are.
-    let audio = figureSource.audio
-    folder.addGeneratedData(catalog.items.map { PatternAudio.path(forPage: $0.page) }, threads: e.options.threads) {
-      audio($0)
-    }
-    folder.add("patterns.csv", ReportTables.patterns(e).csvText)
-    folder.add(
-      "latency.csv",
-      ReportTables.latency(e.measurements, budget: e.options.budget, latencies: e.patternLatencies).csvText)
-    folder.add("pairs.csv", ReportTables.pairs(e).csvText)
-    folder.add("confusion.csv", ReportTables.confusion(e.reviews).csvText)
-    folder.add("lint.csv", lintTable.csvText)
-    folder.add("android-ports.csv", AndroidPortTable.table(androidPorts).csvText)
-    folder.add("capabilities.csv", CapabilityTable.table(capabilities).csvText)
-    return folder
+    return page
   }
 
   // MARK: - Sections

@@ -11,7 +11,7 @@ import HaptCharts
 enum PatternPage {
   static func page(
     _ i: Int, _ e: CorpusEvaluation, catalog: PatternCatalog, clusterOf: [Int: Int], clusters: CorpusClusters?,
-    reportTitle: String, figureSource: PatternFigureSource
+    reportTitle: String, figureSource: PatternFigureSource, findings: [LintFinding]? = nil
   ) -> ReportPage {
     let item = catalog.items[i]
     let entry = e.corpus.entries[i]
@@ -34,7 +34,7 @@ enum PatternPage {
       latencySection(checks, e, latencies: catalog.items[i].latencies),
       attributesSection(i, e),
       neighboursSection(i, e, catalog: catalog, clusterOf: clusterOf, clusters: clusters),
-      lintSection(entry, e),
+      lintSection(entry, e, findings: findings),
     ]
     page.footer =
       "hapt \(HaptVersion.string) (model \(HaptVersion.model)). Every figure is a simulation: see “How to read this report” on the index page."
@@ -110,7 +110,17 @@ enum PatternPage {
         .paragraph(
           "Milliseconds after the touch (trigger, 0 ms). detect = engine latency + onset, the pattern's own part; t10 = t90 - rise (latency.csv has every marker). Budget: pass when felt (detect) within \(Wording.ms(budget.pass_s)), warn to \(Wording.ms(budget.warn_s)), fail later."
         )
-      ] + latencies.compactMap(advice) + prepareTable(latencies) + [.table(ReportTable(table), caption: nil)])
+      ] + latencies.compactMap(advice) + prepareTable(latencies) + [.table(compactLatency(table), caption: nil)])
+  }
+
+  /// The page's latency table with its cells' usual classes given by the style sheet's
+  /// `table.latency` rules (device and state never wrap; the seven numbers right-aligned):
+  /// the same table on screen in about two thirds of the bytes (26 rows on every page).
+  static func compactLatency(_ table: CSVTable) -> ReportTable {
+    var compact = ReportTable(table)
+    compact.styleClass = "latency"
+    compact.impliedCellClasses = ["nw", "nw"] + Array(repeating: "num", count: 7)
+    return compact
   }
 
   /// The devices on which the pattern misses the budget only because the engine starts
@@ -244,8 +254,12 @@ enum PatternPage {
       ])
   }
 
-  static func lintSection(_ entry: PatternCorpus.Entry, _ e: CorpusEvaluation) -> ReportSection {
-    let findings = e.findings.filter { $0.file == entry.path }
+  /// The pattern's lint findings: `findings` when given (the report groups them by file
+  /// once, instead of every page searching all of the corpus's), else those of `e` for its file.
+  static func lintSection(
+    _ entry: PatternCorpus.Entry, _ e: CorpusEvaluation, findings given: [LintFinding]? = nil
+  ) -> ReportSection {
+    let findings = given ?? e.findings.filter { $0.file == entry.path }
     guard !findings.isEmpty else {
       return ReportSection(title: "Lint findings", id: "lint", blocks: [.paragraph("No lint findings.")])
     }

@@ -134,17 +134,27 @@ extension ReportTable {
         (0..<width).map { index in
           let cell = index < row.count ? row[index] : .empty
           let name = index < table.columns.count ? table.columns[index].name : ""
-          return cellHTML(cell, isVerdict: verdictColumns.contains(name))
+          let implied = styleClass != nil && index < impliedCellClasses.count ? impliedCellClasses[index] : nil
+          return cellHTML(cell, isVerdict: verdictColumns.contains(name), implied: implied)
         })
     }
     var children: [HTML] = []
     if let caption { children.append(.element("caption", text: caption)) }
     children.append(.element("thead", [.element("tr", headerCells)]))
     children.append(.element("tbody", rows))
-    return .element("div", attributes: ["class": "table-wrap"], [.element("table", children)])
+    return .element(
+      "div", attributes: ["class": "table-wrap"],
+      [.element("table", attributes: styleClass.map { ["class": $0] } ?? [:], children)])
   }
 
-  private func cellHTML(_ cell: CSVCell, isVerdict: Bool) -> HTML {
+  /// A `<td>` of `text` with class `own`, written without it when it is the column's
+  /// `implied` class (``styleClass``).
+  private func cell(_ own: String?, implied: String?, text: String) -> HTML {
+    let shown = own == implied ? nil : (own ?? "wrap")
+    return .element("td", attributes: shown.map { ["class": $0] } ?? [:], text: text)
+  }
+
+  private func cellHTML(_ cell: CSVCell, isVerdict: Bool, implied: String?) -> HTML {
     switch cell {
     case .text(let text):
       if isVerdict, let verdict = ReportVerdict(rawValue: text) {
@@ -158,14 +168,13 @@ extension ReportTable {
       }
       // Short text (names, states) never wraps, so a wide table scrolls instead of
       // breaking `swiftui-impact-rigid` at every hyphen; long text (messages) wraps.
-      return text.count <= ReportTable.noWrapLimit
-        ? .element("td", attributes: ["class": "nw"], text: text) : .element("td", text: text)
+      return self.cell(text.count <= ReportTable.noWrapLimit ? "nw" : nil, implied: implied, text: text)
     case .number(let value):
-      return .element("td", attributes: ["class": "num"], text: ChartNumber.readable(value))
+      return self.cell("num", implied: implied, text: ChartNumber.readable(value))
     case .fixed(let value, let decimals):
-      return .element("td", attributes: ["class": "num"], text: ChartNumber.fixed(value, decimals: decimals))
-    case .integer(let value): return .element("td", attributes: ["class": "num"], text: String(value))
-    case .empty: return .element("td", attributes: ["class": "empty"], text: "–")
+      return self.cell("num", implied: implied, text: ChartNumber.fixed(value, decimals: decimals))
+    case .integer(let value): return self.cell("num", implied: implied, text: String(value))
+    case .empty: return self.cell("empty", implied: implied, text: "–")
     }
   }
 }
