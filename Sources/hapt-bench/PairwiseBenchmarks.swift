@@ -13,8 +13,12 @@ import HaptEvaluation
 /// - `pairwise.stsim-spqi.1000.1-thread`: ST-SIM and SPQI of every pair, both directions,
 ///   one thread (items: pair-directions, so "per item" is the cost per pair and direction,
 ///   the figure compared with vibromaf).
-/// - `pairwise.engine.1000.1-thread`: the report's engine, one thread: d' of every pair,
-///   neighbours and close pairs kept, ST-SIM/SPQI of the kept pairs (items: pairs).
+/// - `pairwise.engine.1000.1-thread`: the engine alone, one thread: d' of every pair,
+///   neighbours by d' and close pairs kept, ST-SIM/SPQI of the kept pairs (items: pairs).
+/// - `pairwise.report.1000.1-thread`: the pairs as a report computes them
+///   (``CorpusEvaluation/summarize(_:settings:rows:threads:similarityFeatures:perceptualFeatures:attributes:allPairs:progress:)``),
+///   one thread: d' of every pair and neighbours ranked by the perceptual distance
+///   (items: pairs).
 ///
 /// `hapt-bench pairwise-signals DIR` writes 20 of these signals (zero-padded to 8,000
 /// samples, raw little-endian float64) for timing vibromaf on the same input
@@ -45,6 +49,24 @@ enum PairwiseBenchmarks {
                 similarity(features.similarity[$0], features.similarity[$1], convention: .perceptibleBlocks)
               })
             return summary.pairsCompared
+          }
+        }),
+      Bench.Case(
+        name: "pairwise.report.1000.1-thread",
+        summary:
+          "The report's pairs (d' of every pair, neighbours by perceptual distance), 1,000 generated patterns, 1 thread (items: pairs)",
+        setUp: {
+          let signals = try generatedSignals(count: 1000)
+          let similarity = Parallel.map(count: signals.count) { SimilarityFeatures(signals[$0]) }
+          let perceptual = Parallel.map(count: signals.count) { PerceptualFeatures(signals[$0]) }
+          let attributes = Parallel.map(count: signals.count) {
+            PerceptualAttributes(signals[$0], features: perceptual[$0])
+          }
+          return {
+            try CorpusEvaluation.summarize(
+              signals, settings: PairwiseSummary.Settings(), rows: nil, threads: 1, similarityFeatures: similarity,
+              perceptualFeatures: perceptual, attributes: attributes
+            ).pairsCompared
           }
         }),
     ]
