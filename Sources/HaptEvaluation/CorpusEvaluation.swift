@@ -285,6 +285,7 @@ package struct CorpusEvaluation: Sendable {
       ?? Parallel.map(count: count, threads: threads) {
         PerceptualAttributes(signal($0), features: perceptualFeatures[$0])
       }
+    let positions = attributes.map { PerceptualDistance.position(of: $0) }
     let engine = PairwiseEngine(settings: settings, threads: threads)
     return try engine.summarize(
       count: count, rows: rows,
@@ -293,8 +294,8 @@ package struct CorpusEvaluation: Sendable {
       // Silent patterns are nobody's neighbours (not even each other's): they are listed
       // as silent instead.
       neighbourDistance: { i, j, d in
-        guard attributes[i].isPerceptible, attributes[j].isPerceptible else { return .infinity }
-        return PerceptualDistance.distance(attributes[i], attributes[j], dPrime: d) ?? .infinity
+        guard positions[i] != nil, positions[j] != nil else { return .infinity }
+        return PerceptualDistance.distance(positions: positions[i], positions[j], dPrime: d) ?? .infinity
       },
       allPairs: allPairs, progress: { done, total in progress?(.comparing, done, total) })
   }

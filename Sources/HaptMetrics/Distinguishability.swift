@@ -50,21 +50,18 @@ package enum Distinguishability {
   }
 
   /// The per-term breakdown of d' (each in JND units; d' is their Euclidean sum).
+  ///
+  /// - Complexity: O(events) without allocating, when both signals have as many events
+  ///   (or either has more than ``EventAlignment/maxAlignedEvents``): the pairwise pass of
+  ///   a report calls it for every pair of the corpus.
   package static func components(
     _ a: PerceptualFeatures, _ b: PerceptualFeatures
   )
     -> DPrimeComponents
   {
-    var squares = [PerceptualChange.Cue: Double]()
-    forEachTerm(a, b) { change in squares[change.cue, default: 0] += square(change.dPrime_JND) }
-    var result = DPrimeComponents()
-    result.level = (squares[.level] ?? 0).squareRoot()
-    result.frequency = (squares[.frequency] ?? 0).squareRoot()
-    result.duration = (squares[.duration] ?? 0).squareRoot()
-    result.shape = (squares[.shape] ?? 0).squareRoot()
-    result.rhythm = (squares[.onset] ?? 0).squareRoot()
-    result.events = ((squares[.missing] ?? 0) + (squares[.added] ?? 0)).squareRoot()
-    return result
+    var squares = CueSquares()
+    forEachTerm(a, b) { squares.add($0) }
+    return squares.components
   }
 
   /// What differs between a reference and a candidate, event by event and cue by cue,
@@ -87,8 +84,8 @@ package enum Distinguishability {
     anchors: [(reference: Int, candidate: Int)]? = nil
   ) -> [PerceptualChange] {
     var list: [PerceptualChange] = []
-    forEachTerm(reference, candidate, anchors: anchors) { change in
-      if change.dPrime_JND > 0, change.dPrime_JND >= minimum_JND { list.append(change) }
+    forEachTerm(reference, candidate, anchors: anchors) { term in
+      if term.dPrime_JND > 0, term.dPrime_JND >= minimum_JND { list.append(term.change) }
     }
     let cueOrder = Dictionary(uniqueKeysWithValues: PerceptualChange.Cue.allCases.enumerated().map { ($1, $0) })
     return list.enumerated().sorted { x, y in
@@ -100,119 +97,6 @@ package enum Distinguishability {
       let cy = cueOrder[y.element.cue] ?? 0
       return cx != cy ? cx < cy : x.offset < y.offset
     }.map(\.element)
-  }
-
-  /// Calls `visit` with every term of d' between `a` (reference) and `b` (candidate), in
-  /// a fixed order: frequency, then per matched event level, duration, shape and onset,
-  /// then unmatched events. Each term's JND value is the same whichever signal comes first.
-  static func forEachTerm(
-    _ a: PerceptualFeatures, _ b: PerceptualFeatures, anchors: [(reference: Int, candidate: Int)]? = nil,
-    _ visit: (PerceptualChange) -> Void
-  ) {
-    let logFrequency = log(1 + frequencyWeberFraction)
-    let logDuration = log(1 + durationWeberFraction)
-    let logInterval = log(1 + intervalWeberFraction)
-    if a.isPerceptible, b.isPerceptible, let fa = a.frequency_Hz, let fb = b.frequency_Hz {
-      let level = max(a.peakLevel_dB, b.peakLevel_dB)
-      let weight = min(max(level / fullFrequencyWeightLevel_dB, 0), 1)
-      visit(
-        PerceptualChange(
-          event: nil, cue: .frequency, size: (fb / fa - 1) * 100,
-          dPrime_JND: weight * logRatio(fa, fb) / logFrequency))
-    }
-    var matched: [(Int, Int)] = []
-    var unmatched: [(reference: Int?, candidate: Int?)] = []
-    let alignment =
-      anchors.map { EventAlignment.pairs(a.events, b.events, anchors: $0) } ?? EventAlignment.pairs(a.events, b.events)
-    for pair in alignment {
-      if let i = pair.reference, let j = pair.candidate { matched.append((i, j)) } else { unmatched.append(pair) }
-    }
-    for (i, j) in matched {
-      let ea = a.events[i]
-      let eb = b.events[j]
-      visit(
-        PerceptualChange(
-          event: j + 1, cue: .level, size: eb.peakLevel_dB - ea.peakLevel_dB,
-          dPrime_JND: abs(ea.peakLevel_dB - eb.peakLevel_dB) / amplitudeJND_dB, time_s: eb.start_s))
-      let da = feltDuration_s(ea.duration_s)
-      let db = feltDuration_s(eb.duration_s)
-      visit(
-        PerceptualChange(
-          event: j + 1, cue: .duration, size: (eb.duration_s - ea.duration_s) * 1000,
-          dPrime_JND: logRatio(da, db) / logDuration, time_s: eb.start_s))
-      let shortest = min(ea.duration_s, eb.duration_s)
-      let shapeWeight = min(max((shortest - tapDuration_s) / tapDuration_s, 0), 1)
-      if shapeWeight > 0 {
-        var sum = 0.0
-        let points = min(ea.shape_dB.count, eb.shape_dB.count)
-        for i in 0..<points { sum += square(ea.shape_dB[i] - eb.shape_dB[i]) }
-        let rms_dB = (sum / Double(max(points, 1))).squareRoot()
-        visit(
-          PerceptualChange(
-            event: j + 1, cue: .shape, size: rms_dB, dPrime_JND: shapeWeight * rms_dB / amplitudeJND_dB,
-            time_s: eb.start_s))
-      }
-    }
-    visitOnsets(a, b, matched: matched, logInterval: logInterval, visit)
-    for pair in unmatched {
-      if let i = pair.reference {
-        let event = a.events[i]
-        visit(
-          PerceptualChange(
-            event: i + 1, cue: .missing, size: event.peakLevel_dB, dPrime_JND: event.peakLevel_dB / amplitudeJND_dB,
-            time_s: event.start_s))
-      } else if let j = pair.candidate {
-        let event = b.events[j]
-        visit(
-          PerceptualChange(
-            event: j + 1, cue: .added, size: event.peakLevel_dB, dPrime_JND: event.peakLevel_dB / amplitudeJND_dB,
-            time_s: event.start_s))
-      }
-    }
-  }
-
-  /// The rhythm terms: each interval between consecutive matched onsets, `|ln Ia - ln Ib|
-  /// / ln 1.2`, given to the event of the two that moved (the one whose shift differs more
-  /// from the pattern's typical shift); an event's terms add as a Euclidean sum, so an
-  /// event moved 50 ms is one change, "starts 50 ms later", with its size the event's
-  /// own shift, not two interval changes. d' is the same whichever event gets a term.
-  static func visitOnsets(
-    _ a: PerceptualFeatures, _ b: PerceptualFeatures, matched: [(Int, Int)], logInterval: Double,
-    _ visit: (PerceptualChange) -> Void
-  ) {
-    guard matched.count >= 2 else { return }
-    let shifts = matched.map { b.events[$0.1].onset_s - a.events[$0.0].onset_s }
-    let typical = typicalShift(shifts)
-    var squares = [Double](repeating: 0, count: matched.count)
-    var measured = [Bool](repeating: false, count: matched.count)
-    for k in 1..<matched.count {
-      let ia = a.events[matched[k].0].onset_s - a.events[matched[k - 1].0].onset_s
-      let ib = b.events[matched[k].1].onset_s - b.events[matched[k - 1].1].onset_s
-      guard ia > 0, ib > 0 else { continue }
-      let jnd = logRatio(ia, ib) / logInterval
-      let owner = abs(shifts[k] - typical) >= abs(shifts[k - 1] - typical) ? k : k - 1
-      squares[owner] += jnd * jnd
-      measured[owner] = true
-    }
-    for k in matched.indices where measured[k] {
-      let event = b.events[matched[k].1]
-      visit(
-        PerceptualChange(
-          event: matched[k].1 + 1, cue: .onset, size: (shifts[k] - typical) * 1000, dPrime_JND: squares[k].squareRoot(),
-          time_s: event.start_s))
-    }
-  }
-
-  /// The shift most events share: the median, and of the two middle values of an even
-  /// count the one nearer zero (two events, one moved: the other one did not).
-  static func typicalShift(_ shifts: [Double]) -> Double {
-    let sorted = shifts.sorted()
-    let n = sorted.count
-    guard n > 0 else { return 0 }
-    if n % 2 == 1 { return sorted[n / 2] }
-    let low = sorted[n / 2 - 1]
-    let high = sorted[n / 2]
-    return abs(low) <= abs(high) ? low : high
   }
 
   /// The duration the duration term compares: `sqrt(D^2 + tap^2)`, a smooth version of

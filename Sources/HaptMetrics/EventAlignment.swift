@@ -50,11 +50,19 @@ enum EventAlignment {
     return result
   }
 
+  /// Whether events counted `n` and `m` are matched in order (the first with the first,
+  /// ...) rather than by cost: as many on both sides, none on one side, or more than
+  /// ``maxAlignedEvents`` on either.
+  @inline(__always)
+  static func matchesInOrder(_ n: Int, _ m: Int) -> Bool {
+    n == m || n > maxAlignedEvents || m > maxAlignedEvents || n == 0 || m == 0
+  }
+
   /// The alignment in time order.
   static func pairs(_ a: [PerceptualFeatures.Event], _ b: [PerceptualFeatures.Event]) -> [Pair] {
     let n = a.count
     let m = b.count
-    if n == m || n > maxAlignedEvents || m > maxAlignedEvents || n == 0 || m == 0 {
+    if matchesInOrder(n, m) {
       let common = min(n, m)
       var result: [Pair] = (0..<common).map { ($0, $0) }
       if n > common { result += (common..<n).map { ($0, nil) } }

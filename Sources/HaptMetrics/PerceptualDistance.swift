@@ -138,13 +138,25 @@ package enum PerceptualDistance {
     ],
     typicalDistance: 0.398868)
 
+  /// Where a pattern sits in the sensation space under `model` (``Model/position(_:)``
+  /// of its ``coordinates(_:)``); nil if silent. What the attribute part of the distance
+  /// compares: a corpus computes it once per pattern, not once per pair.
+  package static func position(of a: PerceptualAttributes, model: Model = fitted) -> [Double]? {
+    a.isPerceptible ? model.position(coordinates(a)) : nil
+  }
+
   /// The attribute part of the distance between `a` and `b` (typical-distance units);
   /// nil if either is silent.
   package static func attributeDistance(
     _ a: PerceptualAttributes, _ b: PerceptualAttributes, model: Model = fitted
   ) -> Double? {
-    guard a.isPerceptible, b.isPerceptible else { return nil }
-    return euclidean(model.position(coordinates(a)), model.position(coordinates(b))) / model.typicalDistance
+    attributeDistance(position(of: a, model: model), position(of: b, model: model), model: model)
+  }
+
+  /// ``attributeDistance(_:_:model:)`` of two patterns' ``position(of:model:)``s.
+  package static func attributeDistance(_ a: [Double]?, _ b: [Double]?, model: Model = fitted) -> Double? {
+    guard let a, let b else { return nil }
+    return euclidean(a, b) / model.typicalDistance
   }
 
   /// A bounded closeness for maps, `1 / (1 + D)`: 1 identical, towards 0 as patterns feel
@@ -166,7 +178,14 @@ package enum PerceptualDistance {
   package static func distance(
     _ a: PerceptualAttributes, _ b: PerceptualAttributes, dPrime: Double, model: Model
   ) -> Double? {
-    if !a.isPerceptible && !b.isPerceptible { return 0 }
+    distance(positions: position(of: a, model: model), position(of: b, model: model), dPrime: dPrime, model: model)
+  }
+
+  /// ``distance(_:_:dPrime:)`` of two patterns' ``position(of:model:)``s (nil: silent).
+  package static func distance(
+    positions a: [Double]?, _ b: [Double]?, dPrime: Double, model: Model = fitted
+  ) -> Double? {
+    if a == nil && b == nil { return 0 }
     guard let attributes = attributeDistance(a, b, model: model) else { return nil }
     let d = dPrimeWeight * (dPrime.isNaN ? 0 : min(abs(dPrime), dPrimeCap_JND) / dPrimeCap_JND)
     return (attributes * attributes + d * d).squareRoot()

@@ -1,0 +1,210 @@
+import Foundation
+
+/// The terms of d', walked once in a fixed order: the one definition behind
+/// ``Distinguishability/dPrime(_:_:)``, ``Distinguishability/components(_:_:)`` and
+/// ``Distinguishability/changes(from:to:minimum_JND:anchors:)``.
+extension Distinguishability {
+  /// One term of d': a ``PerceptualChange`` before it is named (plain values, so that
+  /// summing terms for every pair of a corpus allocates nothing).
+  struct Term {
+    /// The felt event's number, from 1 (see ``PerceptualChange/event``); nil for frequency.
+    var event: Int?
+    var cue: PerceptualChange.Cue
+    /// The change in the cue's unit (``PerceptualChange/Cue/unit``).
+    var size: Double
+    /// The term's contribution to d', JND.
+    var dPrime_JND: Double
+    /// When the event starts in the candidate (or, if missing, the reference), seconds.
+    var time_s: Double? = nil
+
+    var change: PerceptualChange {
+      PerceptualChange(event: event, cue: cue, size: size, dPrime_JND: dPrime_JND, time_s: time_s)
+    }
+  }
+
+  /// Each cue's sum of squared terms (JND^2), added in the order the terms come.
+  struct CueSquares {
+    var level = 0.0
+    var frequency = 0.0
+    var duration = 0.0
+    var shape = 0.0
+    var onset = 0.0
+    var missing = 0.0
+    var added = 0.0
+
+    @inline(__always)
+    mutating func add(_ term: Term) {
+      let squared = square(term.dPrime_JND)
+      switch term.cue {
+      case .level: level += squared
+      case .frequency: frequency += squared
+      case .duration: duration += squared
+      case .shape: shape += squared
+      case .onset: onset += squared
+      case .missing: missing += squared
+      case .added: added += squared
+      }
+    }
+
+    /// The terms of d' by cue (missing and added events together).
+    var components: DPrimeComponents {
+      DPrimeComponents(
+        level: level.squareRoot(), frequency: frequency.squareRoot(), duration: duration.squareRoot(),
+        shape: shape.squareRoot(), rhythm: onset.squareRoot(), events: (missing + added).squareRoot())
+    }
+  }
+
+  /// Calls `visit` with every term of d' between `a` (reference) and `b` (candidate), in
+  /// a fixed order: frequency, then per matched event level, duration and shape, then
+  /// onsets, then unmatched events. Each term's JND value is the same whichever signal
+  /// comes first.
+  static func forEachTerm(
+    _ a: PerceptualFeatures, _ b: PerceptualFeatures, anchors: [(reference: Int, candidate: Int)]? = nil,
+    _ visit: (Term) -> Void
+  ) {
+    if a.isPerceptible, b.isPerceptible, let fa = a.frequency_Hz, let fb = b.frequency_Hz {
+      let level = max(a.peakLevel_dB, b.peakLevel_dB)
+      let weight = min(max(level / fullFrequencyWeightLevel_dB, 0), 1)
+      visit(
+        Term(
+          event: nil, cue: .frequency, size: (fb / fa - 1) * 100,
+          dPrime_JND: weight * logRatio(fa, fb) / log(1 + frequencyWeberFraction)))
+    }
+    let n = a.events.count
+    let m = b.events.count
+    if anchors == nil, EventAlignment.matchesInOrder(n, m) {
+      let common = min(n, m)
+      visitMatched(a, b, count: common, pairAt: { ($0, $0) }, visit)
+      for i in common..<max(common, n) { visitMissing(a.events[i], number: i + 1, visit) }
+      for j in common..<max(common, m) { visitAdded(b.events[j], number: j + 1, visit) }
+      return
+    }
+    var matched: [(Int, Int)] = []
+    var unmatched: [(reference: Int?, candidate: Int?)] = []
+    let alignment =
+      anchors.map { EventAlignment.pairs(a.events, b.events, anchors: $0) } ?? EventAlignment.pairs(a.events, b.events)
+    for pair in alignment {
+      if let i = pair.reference, let j = pair.candidate { matched.append((i, j)) } else { unmatched.append(pair) }
+    }
+    visitMatched(a, b, count: matched.count, pairAt: { matched[$0] }, visit)
+    for pair in unmatched {
+      if let i = pair.reference {
+        visitMissing(a.events[i], number: i + 1, visit)
+      } else if let j = pair.candidate {
+        visitAdded(b.events[j], number: j + 1, visit)
+      }
+    }
+  }
+
+  /// The terms of the `count` matched events (`pairAt(k)`: reference and candidate
+  /// indices of the k-th, in time order): level, duration and shape of each, then the
+  /// onsets.
+  @inline(__always)
+  private static func visitMatched(
+    _ a: PerceptualFeatures, _ b: PerceptualFeatures, count: Int, pairAt: (Int) -> (Int, Int),
+    _ visit: (Term) -> Void
+  ) {
+    let logDuration = log(1 + durationWeberFraction)
+    for k in 0..<count {
+      let (i, j) = pairAt(k)
+      let ea = a.events[i]
+      let eb = b.events[j]
+      visit(
+        Term(
+          event: j + 1, cue: .level, size: eb.peakLevel_dB - ea.peakLevel_dB,
+          dPrime_JND: abs(ea.peakLevel_dB - eb.peakLevel_dB) / amplitudeJND_dB, time_s: eb.start_s))
+      let da = feltDuration_s(ea.duration_s)
+      let db = feltDuration_s(eb.duration_s)
+      visit(
+        Term(
+          event: j + 1, cue: .duration, size: (eb.duration_s - ea.duration_s) * 1000,
+          dPrime_JND: logRatio(da, db) / logDuration, time_s: eb.start_s))
+      let shortest = min(ea.duration_s, eb.duration_s)
+      let shapeWeight = min(max((shortest - tapDuration_s) / tapDuration_s, 0), 1)
+      if shapeWeight > 0 {
+        var sum = 0.0
+        let points = min(ea.shape_dB.count, eb.shape_dB.count)
+        for p in 0..<points { sum += square(ea.shape_dB[p] - eb.shape_dB[p]) }
+        let rms_dB = (sum / Double(max(points, 1))).squareRoot()
+        visit(
+          Term(
+            event: j + 1, cue: .shape, size: rms_dB, dPrime_JND: shapeWeight * rms_dB / amplitudeJND_dB,
+            time_s: eb.start_s))
+      }
+    }
+    visitOnsets(a, b, count: count, pairAt: pairAt, visit)
+  }
+
+  /// The rhythm terms: each interval between consecutive matched onsets, `|ln Ia - ln Ib|
+  /// / ln 1.2`, given to the event of the two that moved (the one whose shift differs more
+  /// from the pattern's typical shift); an event's terms add as a Euclidean sum, so an
+  /// event moved 50 ms is one change, "starts 50 ms later", with its size the event's
+  /// own shift, not two interval changes. d' is the same whichever event gets a term.
+  @inline(__always)
+  private static func visitOnsets(
+    _ a: PerceptualFeatures, _ b: PerceptualFeatures, count: Int, pairAt: (Int) -> (Int, Int),
+    _ visit: (Term) -> Void
+  ) {
+    guard count >= 2 else { return }
+    let logInterval = log(1 + intervalWeberFraction)
+    // Three scratch rows of `count`: each event's shift, the shifts sorted, and each
+    // event's sum of squared interval terms (negative: none measured).
+    withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * count) { scratch in
+      for k in 0..<count {
+        let (i, j) = pairAt(k)
+        let shift = b.events[j].onset_s - a.events[i].onset_s
+        scratch[k] = shift
+        scratch[count + k] = shift
+        scratch[2 * count + k] = -1
+      }
+      let typical = typicalShift(sorting: UnsafeMutableBufferPointer(rebasing: scratch[count..<(2 * count)]))
+      for k in 1..<count {
+        let (i0, j0) = pairAt(k - 1)
+        let (i1, j1) = pairAt(k)
+        let ia = a.events[i1].onset_s - a.events[i0].onset_s
+        let ib = b.events[j1].onset_s - b.events[j0].onset_s
+        guard ia > 0, ib > 0 else { continue }
+        let jnd = logRatio(ia, ib) / logInterval
+        let owner = abs(scratch[k] - typical) >= abs(scratch[k - 1] - typical) ? k : k - 1
+        scratch[2 * count + owner] = max(scratch[2 * count + owner], 0) + jnd * jnd
+      }
+      for k in 0..<count where scratch[2 * count + k] >= 0 {
+        let event = b.events[pairAt(k).1]
+        visit(
+          Term(
+            event: pairAt(k).1 + 1, cue: .onset, size: (scratch[k] - typical) * 1000,
+            dPrime_JND: scratch[2 * count + k].squareRoot(), time_s: event.start_s))
+      }
+    }
+  }
+
+  @inline(__always)
+  private static func visitMissing(_ event: PerceptualFeatures.Event, number: Int, _ visit: (Term) -> Void) {
+    visit(
+      Term(
+        event: number, cue: .missing, size: event.peakLevel_dB, dPrime_JND: event.peakLevel_dB / amplitudeJND_dB,
+        time_s: event.start_s))
+  }
+
+  @inline(__always)
+  private static func visitAdded(_ event: PerceptualFeatures.Event, number: Int, _ visit: (Term) -> Void) {
+    visit(
+      Term(
+        event: number, cue: .added, size: event.peakLevel_dB, dPrime_JND: event.peakLevel_dB / amplitudeJND_dB,
+        time_s: event.start_s))
+  }
+
+  /// The shift most events share: the median, and of the two middle values of an even
+  /// count the one nearer zero (two events, one moved: the other one did not). Sorts
+  /// `shifts` in place.
+  static func typicalShift(sorting shifts: UnsafeMutableBufferPointer<Double>) -> Double {
+    var shifts = shifts
+    shifts.sort()
+    let n = shifts.count
+    guard n > 0 else { return 0 }
+    if n % 2 == 1 { return shifts[n / 2] }
+    let low = shifts[n / 2 - 1]
+    let high = shifts[n / 2]
+    return abs(low) <= abs(high) ? low : high
+  }
+}
