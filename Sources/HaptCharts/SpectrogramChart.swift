@@ -97,8 +97,10 @@ package enum SpectrogramChart {
 
   /// The pooled cells as SVG path data by colour step (0 left out: the background): one
   /// `<path>` per step, a subpath per run of equal cells in a row, a third of the size of
-  /// one `<rect>` per run. `time_ms` and `frequency_Hz` give the pixel of a fractional
-  /// frame and bin index.
+  /// one `<rect>` per run. Each subpath after a path's first moves relative to where the
+  /// one before ended (`m`, usually two short numbers), and none is closed with `z` (a
+  /// fill closes it): the same whole-pixel rectangles in about four fifths of the bytes.
+  /// `time_ms` and `frequency_Hz` give the pixel of a fractional frame and bin index.
   static func colourRuns(
     _ pooled: (cells: [[Double]], columns: [Range<Int>], rows: [Range<Int>]), floor: Double, range: Double,
     plot: (left: Double, top: Double, right: Double, bottom: Double), time_ms: (Double) -> Double,
@@ -108,6 +110,8 @@ package enum SpectrogramChart {
     func px(_ value: Double) -> Double { min(max(value, plot.left), plot.right).rounded() }
     func py(_ value: Double) -> Double { min(max(value, plot.top), plot.bottom).rounded() }
     var runs = [Int: String]()
+    // Where each colour's path data ends: the bottom-left corner of its last rectangle.
+    var ends = [Int: (x: Double, y: Double)]()
     for (r, rowRange) in pooled.rows.enumerated() {
       let y0 = py(frequency_Hz(Double(rowRange.upperBound)))
       let y1 = py(frequency_Hz(Double(rowRange.lowerBound)))
@@ -122,7 +126,15 @@ package enum SpectrogramChart {
         let x1 = px(time_ms(Double(pooled.columns[end - 1].upperBound)))
         if level > 0, x1 > x0, y1 > y0 {
           let n = SVGWriter.number
-          runs[level, default: ""] += "M\(n(x0)) \(n(y0))h\(n(x1 - x0))v\(n(y1 - y0))h\(n(x0 - x1))z"
+          let move: String
+          if let end = ends[level] {
+            let dy = y0 - end.y
+            move = "m\(n(x0 - end.x))\(dy < 0 ? "" : " ")\(n(dy))"
+          } else {
+            move = "M\(n(x0)) \(n(y0))"
+          }
+          runs[level, default: ""] += "\(move)h\(n(x1 - x0))v\(n(y1 - y0))h\(n(x0 - x1))"
+          ends[level] = (x0, y1)
         }
         c = end
       }

@@ -60,8 +60,8 @@ import Testing
     #expect(text.contains("1 is not felt") || text.contains("not felt"))
   }
 
-  /// The rows of the page's latency table, device and state first.
-  /// The rows of the page's latency table (``PatternPage/compactLatency(_:)``), header first.
+  /// The rows of the page's latency table (``PatternPage/latencyTable(_:states:latencies:)``),
+  /// header first.
   static func latencyRows(_ page: String) throws -> [String] {
     let section = try #require(page.components(separatedBy: "id=\"latency\"").last)
     let table = try #require(section.components(separatedBy: "<table class=\"latency\">").dropFirst().first)
@@ -82,9 +82,13 @@ import Testing
         for m in e.measurements[(i * perPattern)..<((i + 1) * perPattern)] where m.device == latency.device {
           guard latency.missesOnlyCold(m) else { continue }
           prepareRows += 1
-          let row = try #require(
-            rows.first { $0.contains("<td>\(m.device)</td><td>\(m.state.rawValue)</td>") })
-          #expect(row.contains("badge prepare"), "\(item.name) \(m.device) \(m.state): \(row)")
+          // One row per device: device, onset, rise, peak, why silent, then detect and
+          // verdict per state.
+          let row = try #require(rows.first { $0.hasPrefix("<td>\(m.device)</td>") })
+          let cells = row.components(separatedBy: "<td").dropFirst().map { String($0) }
+          let state = try #require(e.options.states.firstIndex(of: m.state))
+          let verdict = cells[5 + 2 * state + 1]
+          #expect(verdict.contains("badge prepare"), "\(item.name) \(m.device) \(m.state): \(row)")
           #expect(!row.contains("badge fail"))
         }
       }

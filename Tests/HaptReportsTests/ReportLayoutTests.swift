@@ -55,21 +55,37 @@ import Testing
     #expect(LatencyAxis.series(atLeast: 0.3) == 0.5)
   }
 
-  /// The cell rectangles (`Mx yhWvHh-Wz` subpaths) inside the spectrogram's raster group.
+  /// The cell rectangles inside the spectrogram's raster group: per `<path>`, subpaths
+  /// `Mx y` (or `mdx dy` from where the one before ended) then `hWvHh-W`.
   static func rasterRects(_ markup: String) -> [(x: Double, y: Double, w: Double, h: Double)] {
     guard let start = markup.range(of: "<g shape-rendering=\"crispEdges\">"),
       let end = markup.range(of: "</g>", range: start.upperBound..<markup.endIndex)
     else { return [] }
     let group = String(markup[start.upperBound..<end.lowerBound])
     let number = "(-?[0-9.]+)"
-    guard let regex = try? NSRegularExpression(pattern: "M\(number) \(number)h\(number)v\(number)h\(number)z") else {
-      return []
+    guard
+      let subpath = try? NSRegularExpression(pattern: "([Mm])\(number) ?\(number)h\(number)v\(number)h\(number)")
+    else { return [] }
+    var rects: [(x: Double, y: Double, w: Double, h: Double)] = []
+    for d in ReportFixture.captures("d=\"([^\"]*)\"", in: group) {
+      var x = 0.0
+      var y = 0.0
+      for match in subpath.matches(in: d, range: NSRange(d.startIndex..., in: d)) {
+        guard let command = Range(match.range(at: 1), in: d).map({ d[$0] }) else { continue }
+        let values = (2...6).compactMap { Range(match.range(at: $0), in: d).flatMap { Double(d[$0]) } }
+        guard values.count == 5, values[4] == -values[2] else { continue }
+        if command == "M" {
+          x = values[0]
+          y = values[1]
+        } else {
+          x += values[0]
+          y += values[1]
+        }
+        rects.append((x, y, values[2], values[3]))
+        y += values[3]  // the subpath ends at its bottom-left corner
+      }
     }
-    return regex.matches(in: group, range: NSRange(group.startIndex..., in: group)).compactMap { match in
-      let values = (1...5).compactMap { Range(match.range(at: $0), in: group).flatMap { Double(group[$0]) } }
-      guard values.count == 5, values[4] == -values[2] else { return nil }
-      return (values[0], values[1], values[2], values[3])
-    }
+    return rects
   }
 
   @Test func spectrogramCellsMeetOnWholePixelsWithoutSeams() {

@@ -2,6 +2,7 @@ import HaptCore
 import HaptMetrics
 import HaptPatterns
 import HaptEvaluation
+import HaptSimulation
 import HaptCharts
 
 /// One pattern's page of the report folder (`patterns/NAME.html`): its waveform, envelope,
@@ -84,42 +85,60 @@ enum PatternPage {
   static func latencySection(
     _ checks: [PatternMeasurement], _ e: CorpusEvaluation, latencies: [PatternLatency]
   ) -> ReportSection {
-    var table = CSVTable(columns: [
-      CSVColumn("device"), CSVColumn("state"), CSVColumn("engine", unit: "ms"), CSVColumn("detect", unit: "ms"),
-      CSVColumn("onset", unit: "ms"), CSVColumn("t90", unit: "ms"), CSVColumn("rise", unit: "ms"),
-      CSVColumn("stop", unit: "ms"),
-      CSVColumn("peak", unit: "g"), CSVColumn("verdict"), CSVColumn("why silent"),
-    ])
-    func ms(_ s: Double?) -> CSVCell { .fixed(s.map { $0 * 1000 }, decimals: 1) }
-    var own: [String: PatternLatency] = [:]
-    for latency in latencies { own[latency.device] = latency }
-    for m in checks {
-      // The row's verdict as the index shows it: a row that misses the budget only cold
-      // is "prepare" (PatternLatency.missesOnlyCold), not "fail".
-      let verdict = own[m.device].map { PatternIndex.cellVerdict(m, $0) } ?? ReportVerdict(rawValue: m.verdict.rawValue)
-      table.append([
-        .text(m.device), .text(m.state.rawValue), ms(m.engineLatency_s), ms(m.markers.detect_s), ms(m.onset_s),
-        ms(m.markers.t90_s), ms(m.markers.rise_s), ms(m.markers.stop_s), .fixed(m.peak_g, decimals: 3),
-        .text(verdict?.rawValue ?? m.verdict.rawValue), .text(m.silenceReason?.description),
-      ])
-    }
     let budget = e.options.budget
     return ReportSection(
       title: "Latency on every device and state", id: "latency",
       blocks: [
         .paragraph(
-          "Milliseconds after the touch (trigger, 0 ms). detect = engine latency + onset, the pattern's own part; t10 = t90 - rise (latency.csv has every marker). Budget: pass when felt (detect) within \(Wording.ms(budget.pass_s)), warn to \(Wording.ms(budget.warn_s)), fail later."
+          "Milliseconds after the touch (trigger, 0 ms), one row per device. detect = engine latency + onset: the engine's part depends on its state, the pattern's own part (onset, rise from 10 % to 90 % of the peak level, peak) does not, so it is shown once. latency.csv has every marker (t10, t50, t90, stop) and the engine latency of each state. Budget: pass when felt (detect) within \(Wording.ms(budget.pass_s)), warn to \(Wording.ms(budget.warn_s)), fail later."
         )
-      ] + latencies.compactMap(advice) + prepareTable(latencies) + [.table(compactLatency(table), caption: nil)])
+      ] + adviceBlocks(latencies) + prepareTable(latencies)
+        + [.table(latencyTable(checks, states: e.options.states, latencies: latencies), caption: nil)])
   }
 
-  /// The page's latency table with its cells' usual classes given by the style sheet's
-  /// `table.latency` rules (device and state never wrap; the seven numbers right-aligned):
-  /// the same table on screen in about two thirds of the bytes (26 rows on every page).
-  static func compactLatency(_ table: CSVTable) -> ReportTable {
-    var compact = ReportTable(table)
+  /// The page's latency table: per device its onset, rise and peak (the same in every
+  /// engine state: a cold start only delays the render), why it is silent, and per state
+  /// its detect latency and verdict (a row that misses the budget only cold is "prepare",
+  /// as on the index: ``PatternIndex/cellVerdict(_:_:)``). `checks` are one pattern's
+  /// measurements, device by device, each in the order of `states`.
+  ///
+  /// The style sheet's `table.latency` rules give the cells their usual classes (no
+  /// wrapping; the numbers right-aligned), so the cells are written without them: the
+  /// table is on every pattern page.
+  static func latencyTable(
+    _ checks: [PatternMeasurement], states: [EngineState], latencies: [PatternLatency]
+  ) -> ReportTable {
+    func stated(_ name: String, _ state: EngineState) -> String {
+      states.count == 1 ? name : "\(state.rawValue) \(name)"
+    }
+    var columns = [
+      CSVColumn("device"), CSVColumn("onset", unit: "ms"), CSVColumn("rise", unit: "ms"), CSVColumn("peak", unit: "g"),
+      CSVColumn("why silent"),
+    ]
+    for state in states {
+      columns += [CSVColumn(stated("detect", state), unit: "ms"), CSVColumn(stated("verdict", state))]
+    }
+    var table = CSVTable(columns: columns)
+    func ms(_ s: Double?) -> CSVCell { .fixed(s.map { $0 * 1000 }, decimals: 1) }
+    var own: [String: PatternLatency] = [:]
+    for latency in latencies { own[latency.device] = latency }
+    let perDevice = max(states.count, 1)
+    for start in stride(from: 0, to: checks.count, by: perDevice) {
+      let device = checks[start..<min(start + perDevice, checks.count)]
+      guard let first = device.first else { continue }
+      var row: [CSVCell] = [
+        .text(first.device), ms(first.onset_s), ms(first.markers.rise_s), .fixed(first.peak_g, decimals: 3),
+        .text(device.lazy.compactMap { $0.silenceReason?.description }.first),
+      ]
+      for m in device {
+        let verdict = own[m.device].map { PatternIndex.cellVerdict(m, $0) } ?? ReportVerdict(rawValue: m.verdict.rawValue)
+        row += [ms(m.markers.detect_s), .text(verdict?.rawValue ?? m.verdict.rawValue)]
+      }
+      table.append(row)
+    }
+    var compact = ReportTable(table, verdictColumns: Set(states.map { stated("verdict", $0) }))
     compact.styleClass = "latency"
-    compact.impliedCellClasses = ["nw", "nw"] + Array(repeating: "num", count: 7)
+    compact.impliedCellClasses = ["nw", "num", "num", "num", "nw"] + states.flatMap { _ in ["num", nil] }
     return compact
   }
 
@@ -148,22 +167,39 @@ enum PatternPage {
     ]
   }
 
-  /// What the pattern's author or the app can do on one device, when there is something.
-  static func advice(_ latency: PatternLatency) -> ReportBlock? {
-    let detect = latency.preparedDetect_s.map { ChartNumber.fixed($0 * 1000, decimals: 1) + " ms" } ?? ""
-    switch latency.verdict {
-    case .prepare:
-      return nil  // one table for every device (prepareTable)
-    case .fail:
-      return .warning("\(latency.device): too slow by the pattern's own onset, even on a prepared engine (\(detect)).")
-    case .warn:
-      return .paragraph(
-        "\(latency.device): in the warn band by the pattern's own onset on a prepared engine (\(detect)).")
-    case .silent:
-      return .warning("\(latency.device): never felt (below the detection threshold throughout); the check fails.")
-    case .pass, .unplayable:
-      return nil
+  /// What the pattern's author or the app can do, one block per kind of finding with
+  /// every device it holds on (one sentence repeated for each of 13 devices read as
+  /// noise, and was most of a late pattern's latency section): too slow even prepared
+  /// (a warning), in the warn band prepared, never felt (a warning). Devices in the
+  /// report's order; cold-only misses are ``prepareTable(_:)``'s.
+  static func adviceBlocks(_ latencies: [PatternLatency]) -> [ReportBlock] {
+    func detect(_ latency: PatternLatency) -> String {
+      latency.preparedDetect_s.map { ChartNumber.fixed($0 * 1000, decimals: 1) + " ms" } ?? ""
     }
+    /// One device: "DEVICE: FINDING (DETECT)."; several: "FINDING, on N devices: A (DETECT), B (DETECT)."
+    func sentence(_ verdict: PatternLatency.Verdict, _ finding: String, timed: Bool, end: String = "") -> String? {
+      let holding = latencies.filter { $0.verdict == verdict }
+      guard let first = holding.first else { return nil }
+      if holding.count == 1 {
+        return "\(first.device): \(finding)\(timed ? " (\(detect(first)))" : "")\(end)."
+      }
+      let names = holding.map { timed ? "\($0.device) (\(detect($0)))" : $0.device }
+      let capitalised = finding.prefix(1).uppercased() + finding.dropFirst()
+      return "\(capitalised), on \(Wording.count(holding.count, "device")): \(names.joined(separator: ", "))\(end)."
+    }
+    var blocks: [ReportBlock] = []
+    if let text = sentence(.fail, "too slow by the pattern's own onset, even on a prepared engine", timed: true) {
+      blocks.append(.warning(text))
+    }
+    if let text = sentence(.warn, "in the warn band by the pattern's own onset on a prepared engine", timed: true) {
+      blocks.append(.paragraph(text))
+    }
+    if let text = sentence(
+      .silent, "never felt (below the detection threshold throughout)", timed: false, end: "; the check fails")
+    {
+      blocks.append(.warning(text))
+    }
+    return blocks
   }
 
   static func neighboursSection(

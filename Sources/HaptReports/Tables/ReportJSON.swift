@@ -7,7 +7,9 @@ import HaptBaselines
 /// The JSON shapes of the commands: keys carry units like the CSV columns,
 /// absent values are null, key order is fixed.
 package enum ReportJSON {
-  private static func ms(_ seconds: Double?) -> JSONValue { seconds.map { .number($0 * 1000) } ?? .null }
+  private static func ms(_ seconds: Double?) -> JSONValue {
+    seconds.map { .number(ReportTables.milliseconds($0)) } ?? .null
+  }
   static func number(_ value: Double?) -> JSONValue { value.map { .number($0) } ?? .null }
 
   /// The markers of one signal, with its peak (``PeakLevel``: the sample peak at the

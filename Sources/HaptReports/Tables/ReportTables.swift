@@ -7,7 +7,13 @@ import HaptBaselines
 /// The CSV tables hapt writes, defined once so that `hapt report` files and the
 /// CSV output of the commands have the same columns (documented in the README).
 package enum ReportTables {
-  private static func ms(_ seconds: Double?) -> CSVCell { .number(seconds.map { $0 * 1000 }) }
+  /// A time in seconds as the milliseconds every table and JSON output writes: rounded to
+  /// the microsecond (0.001 ms). Every render's sample period is far longer (125 us at
+  /// 8 kHz), so the digits left out were never resolved; verdicts are made on the
+  /// unrounded value.
+  package static func milliseconds(_ seconds: Double) -> Double { (seconds * 1_000_000).rounded() / 1000 }
+
+  private static func ms(_ seconds: Double?) -> CSVCell { .number(seconds.map(milliseconds)) }
 
   /// `latency.csv`: one row per pattern, device and state (`hapt latency`'s JSON
   /// writes the same rows with the same keys). On a row that misses the budget only because
