@@ -66,6 +66,11 @@ import Testing
       "merge", parts[0], parts[0], parts[1], "--out", folder.appendingPathComponent("x").path,
     ])
     #expect(twice.status != 0 && twice.stderr.contains("given twice"), "\(twice.stderr)")
+    // The parts are read side by side; of several bad ones, the error names the first given.
+    let notParts = ["nope1", "nope2"].map { folder.appendingPathComponent($0).path }
+    let bad = try HaptInProcess.run(
+      ["merge", parts[0]] + notParts + ["--out", folder.appendingPathComponent("x").path, "--threads", "2"])
+    #expect(bad.status == 66 && bad.stderr.contains("nope1") && !bad.stderr.contains("nope2"), "\(bad.stderr)")
   }
 
   /// Each shard makes its own patterns' figures and sounds; the merge takes them from the

@@ -131,7 +131,8 @@ enum PatternPage {
         .text(device.lazy.compactMap { $0.silenceReason?.description }.first),
       ]
       for m in device {
-        let verdict = own[m.device].map { PatternIndex.cellVerdict(m, $0) } ?? ReportVerdict(rawValue: m.verdict.rawValue)
+        let verdict =
+          own[m.device].map { PatternIndex.cellVerdict(m, $0) } ?? ReportVerdict(rawValue: m.verdict.rawValue)
         row += [ms(m.markers.detect_s), .text(verdict?.rawValue ?? m.verdict.rawValue)]
       }
       table.append(row)

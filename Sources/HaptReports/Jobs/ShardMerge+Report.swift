@@ -34,19 +34,20 @@ extension ShardMerge {
     }
   }
 
-  /// Reads the report parts in `folders` (any order).
+  /// Reads the report parts in `folders` (any order), `threads` parts at a time (parsing
+  /// the parts was about a sixth of a merge's time).
   /// - Throws: ``InputError`` naming the part that is missing, unreadable, from another
-  ///   job, or a shard given twice or not at all.
-  package static func reportParts(_ folders: [String]) throws -> ReportParts {
-    var parts: [(path: String, part: ShardPart)] = []
-    for path in folders {
-      let file = URL(fileURLWithPath: path).appendingPathComponent(ShardPart.fileName).path
-      guard let data = FileManager.default.contents(atPath: file) else {
-        throw InputError(file: file, "not found (is \(path) a part of a sharded report?)", kind: .missing)
-      }
-      guard let text = String(data: data, encoding: .utf8) else { throw InputError(file: file, "not UTF-8 text") }
-      parts.append((path, try ShardPart(text: text, file: file)))
+  ///   job, or a shard given twice or not at all; of several bad parts, the first given.
+  package static func reportParts(
+    _ folders: [String], threads: Int = Parallel.defaultThreadCount
+  ) throws
+    -> ReportParts
+  {
+    let read = Parallel.map(count: folders.count, threads: threads) { k in
+      Result { try readPart(folders[k]) }
     }
+    var parts: [(path: String, part: ShardPart)] = []
+    for (path, result) in zip(folders, read) { parts.append((path, try result.get())) }
     guard let first = parts.first else { throw InputError("no parts given", kind: .missing) }
     for (path, part) in parts.dropFirst() {
       guard part.shardCount == first.part.shardCount, part.corpusFingerprint == first.part.corpusFingerprint,
@@ -79,5 +80,15 @@ extension ShardMerge {
       android: AndroidSections.Rows(
         ports: ordered.flatMap(\.part.android.ports), playback: ordered.flatMap(\.part.android.playback)),
       folders: ordered.map(\.path))
+  }
+
+  /// The part in the folder `path`.
+  private static func readPart(_ path: String) throws -> ShardPart {
+    let file = URL(fileURLWithPath: path).appendingPathComponent(ShardPart.fileName).path
+    guard let data = FileManager.default.contents(atPath: file) else {
+      throw InputError(file: file, "not found (is \(path) a part of a sharded report?)", kind: .missing)
+    }
+    guard let text = String(data: data, encoding: .utf8) else { throw InputError(file: file, "not UTF-8 text") }
+    return try ShardPart(text: text, file: file)
   }
 }

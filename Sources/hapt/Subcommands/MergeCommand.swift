@@ -67,9 +67,10 @@ struct MergeCommand: HaptCommand {
       return try BaselineCheckCommand.output(result, settings: job, console)
     case .report, nil:
       // The merge's own --out and --threads replace the shards'.
-      let merged = try ShardMerge.reportParts(parts)
+      let workers = (threads ?? ThreadOptions()).resolved(in: environment)
+      let merged = try ShardMerge.reportParts(parts, threads: workers)
       return try ReportCommand.run(
-        merged.job, out: out, shard: nil, threads: (threads ?? ThreadOptions()).resolved(in: environment),
+        merged.job, out: out, shard: nil, threads: workers,
         merged: merged,
         environment: environment, console)
     }
