@@ -285,18 +285,16 @@ package struct CorpusEvaluation: Sendable {
       ?? Parallel.map(count: count, threads: threads) {
         PerceptualAttributes(signal($0), features: perceptualFeatures[$0])
       }
-    let positions = attributes.map { PerceptualDistance.position(of: $0) }
+    let inputs = PairInputs(
+      features: perceptualFeatures, positions: attributes.map { PerceptualDistance.position(of: $0) })
     let engine = PairwiseEngine(settings: settings, threads: threads)
     return try engine.summarize(
       count: count, rows: rows,
-      dPrime: { Distinguishability.dPrime(perceptualFeatures[$0], perceptualFeatures[$1]) },
+      dPrime: { inputs.dPrime($0, $1) },
       similarity: similarity,
       // Silent patterns are nobody's neighbours (not even each other's): they are listed
       // as silent instead.
-      neighbourDistance: { i, j, d in
-        guard positions[i] != nil, positions[j] != nil else { return .infinity }
-        return PerceptualDistance.distance(positions: positions[i], positions[j], dPrime: d) ?? .infinity
-      },
+      neighbourDistance: { inputs.neighbourDistance($0, $1, dPrime: $2) },
       allPairs: allPairs, progress: { done, total in progress?(.comparing, done, total) })
   }
 

@@ -70,28 +70,36 @@ extension Distinguishability {
           event: nil, cue: .frequency, size: (fb / fa - 1) * 100,
           dPrime_JND: weight * logRatio(fa, fb) / log(1 + frequencyWeberFraction)))
     }
-    let n = a.events.count
-    let m = b.events.count
-    if anchors == nil, EventAlignment.matchesInOrder(n, m) {
-      let common = min(n, m)
-      visitMatched(a, b, count: common, pairAt: { ($0, $0) }, visit)
-      for i in common..<max(common, n) { visitMissing(a.events[i], number: i + 1, visit) }
-      for j in common..<max(common, m) { visitAdded(b.events[j], number: j + 1, visit) }
-      return
-    }
-    var matched: [(Int, Int)] = []
-    var unmatched: [(reference: Int?, candidate: Int?)] = []
-    let alignment =
-      anchors.map { EventAlignment.pairs(a.events, b.events, anchors: $0) } ?? EventAlignment.pairs(a.events, b.events)
-    for pair in alignment {
-      if let i = pair.reference, let j = pair.candidate { matched.append((i, j)) } else { unmatched.append(pair) }
-    }
-    visitMatched(a, b, count: matched.count, pairAt: { matched[$0] }, visit)
-    for pair in unmatched {
-      if let i = pair.reference {
-        visitMissing(a.events[i], number: i + 1, visit)
-      } else if let j = pair.candidate {
-        visitAdded(b.events[j], number: j + 1, visit)
+    // The events are read in place: a copied event retains its shape array, and two
+    // threads comparing the same patterns then contend for its reference count (about
+    // half of a 100,000-pattern report's pairs time went to those retains).
+    a.events.withUnsafeBufferPointer { ea in
+      b.events.withUnsafeBufferPointer { eb in
+        let n = ea.count
+        let m = eb.count
+        if anchors == nil, EventAlignment.matchesInOrder(n, m) {
+          let common = min(n, m)
+          visitMatched(ea, eb, count: common, pairAt: { ($0, $0) }, visit)
+          for i in common..<max(common, n) { visitMissing(ea, i, visit) }
+          for j in common..<max(common, m) { visitAdded(eb, j, visit) }
+          return
+        }
+        var matched: [(Int, Int)] = []
+        var unmatched: [(reference: Int?, candidate: Int?)] = []
+        let alignment =
+          anchors.map { EventAlignment.pairs(a.events, b.events, anchors: $0) }
+          ?? EventAlignment.pairs(a.events, b.events)
+        for pair in alignment {
+          if let i = pair.reference, let j = pair.candidate { matched.append((i, j)) } else { unmatched.append(pair) }
+        }
+        visitMatched(ea, eb, count: matched.count, pairAt: { matched[$0] }, visit)
+        for pair in unmatched {
+          if let i = pair.reference {
+            visitMissing(ea, i, visit)
+          } else if let j = pair.candidate {
+            visitAdded(eb, j, visit)
+          }
+        }
       }
     }
   }
@@ -101,35 +109,33 @@ extension Distinguishability {
   /// onsets.
   @inline(__always)
   private static func visitMatched(
-    _ a: PerceptualFeatures, _ b: PerceptualFeatures, count: Int, pairAt: (Int) -> (Int, Int),
-    _ visit: (Term) -> Void
+    _ a: UnsafeBufferPointer<PerceptualFeatures.Event>, _ b: UnsafeBufferPointer<PerceptualFeatures.Event>,
+    count: Int, pairAt: (Int) -> (Int, Int), _ visit: (Term) -> Void
   ) {
     let logDuration = log(1 + durationWeberFraction)
     for k in 0..<count {
       let (i, j) = pairAt(k)
-      let ea = a.events[i]
-      let eb = b.events[j]
       visit(
         Term(
-          event: j + 1, cue: .level, size: eb.peakLevel_dB - ea.peakLevel_dB,
-          dPrime_JND: abs(ea.peakLevel_dB - eb.peakLevel_dB) / amplitudeJND_dB, time_s: eb.start_s))
-      let da = feltDuration_s(ea.duration_s)
-      let db = feltDuration_s(eb.duration_s)
+          event: j + 1, cue: .level, size: b[j].peakLevel_dB - a[i].peakLevel_dB,
+          dPrime_JND: abs(a[i].peakLevel_dB - b[j].peakLevel_dB) / amplitudeJND_dB, time_s: b[j].start_s))
+      let da = feltDuration_s(a[i].duration_s)
+      let db = feltDuration_s(b[j].duration_s)
       visit(
         Term(
-          event: j + 1, cue: .duration, size: (eb.duration_s - ea.duration_s) * 1000,
-          dPrime_JND: logRatio(da, db) / logDuration, time_s: eb.start_s))
-      let shortest = min(ea.duration_s, eb.duration_s)
+          event: j + 1, cue: .duration, size: (b[j].duration_s - a[i].duration_s) * 1000,
+          dPrime_JND: logRatio(da, db) / logDuration, time_s: b[j].start_s))
+      let shortest = min(a[i].duration_s, b[j].duration_s)
       let shapeWeight = min(max((shortest - tapDuration_s) / tapDuration_s, 0), 1)
       if shapeWeight > 0 {
         var sum = 0.0
-        let points = min(ea.shape_dB.count, eb.shape_dB.count)
-        for p in 0..<points { sum += square(ea.shape_dB[p] - eb.shape_dB[p]) }
+        let points = min(a[i].shape_dB.count, b[j].shape_dB.count)
+        for p in 0..<points { sum += square(a[i].shape_dB[p] - b[j].shape_dB[p]) }
         let rms_dB = (sum / Double(max(points, 1))).squareRoot()
         visit(
           Term(
             event: j + 1, cue: .shape, size: rms_dB, dPrime_JND: shapeWeight * rms_dB / amplitudeJND_dB,
-            time_s: eb.start_s))
+            time_s: b[j].start_s))
       }
     }
     visitOnsets(a, b, count: count, pairAt: pairAt, visit)
@@ -142,8 +148,8 @@ extension Distinguishability {
   /// own shift, not two interval changes. d' is the same whichever event gets a term.
   @inline(__always)
   private static func visitOnsets(
-    _ a: PerceptualFeatures, _ b: PerceptualFeatures, count: Int, pairAt: (Int) -> (Int, Int),
-    _ visit: (Term) -> Void
+    _ a: UnsafeBufferPointer<PerceptualFeatures.Event>, _ b: UnsafeBufferPointer<PerceptualFeatures.Event>,
+    count: Int, pairAt: (Int) -> (Int, Int), _ visit: (Term) -> Void
   ) {
     guard count >= 2 else { return }
     let logInterval = log(1 + intervalWeberFraction)
@@ -152,7 +158,7 @@ extension Distinguishability {
     withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * count) { scratch in
       for k in 0..<count {
         let (i, j) = pairAt(k)
-        let shift = b.events[j].onset_s - a.events[i].onset_s
+        let shift = b[j].onset_s - a[i].onset_s
         scratch[k] = shift
         scratch[count + k] = shift
         scratch[2 * count + k] = -1
@@ -161,37 +167,43 @@ extension Distinguishability {
       for k in 1..<count {
         let (i0, j0) = pairAt(k - 1)
         let (i1, j1) = pairAt(k)
-        let ia = a.events[i1].onset_s - a.events[i0].onset_s
-        let ib = b.events[j1].onset_s - b.events[j0].onset_s
+        let ia = a[i1].onset_s - a[i0].onset_s
+        let ib = b[j1].onset_s - b[j0].onset_s
         guard ia > 0, ib > 0 else { continue }
         let jnd = logRatio(ia, ib) / logInterval
         let owner = abs(scratch[k] - typical) >= abs(scratch[k - 1] - typical) ? k : k - 1
         scratch[2 * count + owner] = max(scratch[2 * count + owner], 0) + jnd * jnd
       }
       for k in 0..<count where scratch[2 * count + k] >= 0 {
-        let event = b.events[pairAt(k).1]
+        let j = pairAt(k).1
         visit(
           Term(
-            event: pairAt(k).1 + 1, cue: .onset, size: (scratch[k] - typical) * 1000,
-            dPrime_JND: scratch[2 * count + k].squareRoot(), time_s: event.start_s))
+            event: j + 1, cue: .onset, size: (scratch[k] - typical) * 1000,
+            dPrime_JND: scratch[2 * count + k].squareRoot(), time_s: b[j].start_s))
       }
     }
   }
 
+  /// The term of the reference's event `i`, missing from the candidate.
   @inline(__always)
-  private static func visitMissing(_ event: PerceptualFeatures.Event, number: Int, _ visit: (Term) -> Void) {
+  private static func visitMissing(
+    _ events: UnsafeBufferPointer<PerceptualFeatures.Event>, _ i: Int, _ visit: (Term) -> Void
+  ) {
     visit(
       Term(
-        event: number, cue: .missing, size: event.peakLevel_dB, dPrime_JND: event.peakLevel_dB / amplitudeJND_dB,
-        time_s: event.start_s))
+        event: i + 1, cue: .missing, size: events[i].peakLevel_dB,
+        dPrime_JND: events[i].peakLevel_dB / amplitudeJND_dB, time_s: events[i].start_s))
   }
 
+  /// The term of the candidate's event `j`, added to the reference.
   @inline(__always)
-  private static func visitAdded(_ event: PerceptualFeatures.Event, number: Int, _ visit: (Term) -> Void) {
+  private static func visitAdded(
+    _ events: UnsafeBufferPointer<PerceptualFeatures.Event>, _ j: Int, _ visit: (Term) -> Void
+  ) {
     visit(
       Term(
-        event: number, cue: .added, size: event.peakLevel_dB, dPrime_JND: event.peakLevel_dB / amplitudeJND_dB,
-        time_s: event.start_s))
+        event: j + 1, cue: .added, size: events[j].peakLevel_dB, dPrime_JND: events[j].peakLevel_dB / amplitudeJND_dB,
+        time_s: events[j].start_s))
   }
 
   /// The shift most events share: the median, and of the two middle values of an even

@@ -15,10 +15,10 @@ import HaptEvaluation
 ///   the figure compared with vibromaf).
 /// - `pairwise.engine.1000.1-thread`: the engine alone, one thread: d' of every pair,
 ///   neighbours by d' and close pairs kept, ST-SIM/SPQI of the kept pairs (items: pairs).
-/// - `pairwise.report.1000.1-thread`: the pairs as a report computes them
+/// - `pairwise.report.1000.1-thread`, `...2-threads`: the pairs as a report computes them
 ///   (``CorpusEvaluation/summarize(_:settings:rows:threads:similarityFeatures:perceptualFeatures:attributes:allPairs:progress:)``),
-///   one thread: d' of every pair and neighbours ranked by the perceptual distance
-///   (items: pairs).
+///   on one thread and on two: d' of every pair and neighbours ranked by the perceptual
+///   distance (items: pairs).
 ///
 /// `hapt-bench pairwise-signals DIR` writes 20 of these signals (zero-padded to 8,000
 /// samples, raw little-endian float64) for timing vibromaf on the same input
@@ -51,25 +51,32 @@ enum PairwiseBenchmarks {
             return summary.pairsCompared
           }
         }),
-      Bench.Case(
-        name: "pairwise.report.1000.1-thread",
-        summary:
-          "The report's pairs (d' of every pair, neighbours by perceptual distance), 1,000 generated patterns, 1 thread (items: pairs)",
-        setUp: {
-          let signals = try generatedSignals(count: 1000)
-          let similarity = Parallel.map(count: signals.count) { SimilarityFeatures(signals[$0]) }
-          let perceptual = Parallel.map(count: signals.count) { PerceptualFeatures(signals[$0]) }
-          let attributes = Parallel.map(count: signals.count) {
-            PerceptualAttributes(signals[$0], features: perceptual[$0])
-          }
-          return {
-            try CorpusEvaluation.summarize(
-              signals, settings: PairwiseSummary.Settings(), rows: nil, threads: 1, similarityFeatures: similarity,
-              perceptualFeatures: perceptual, attributes: attributes
-            ).pairsCompared
-          }
-        }),
+      reportCase(threads: 1),
+      reportCase(threads: 2),
     ]
+  }
+
+  /// `pairwise.report.1000.N-thread(s)`: the report's pairs on `threads` threads; wall time
+  /// per pair, so two threads take half the time of one when they do not contend.
+  static func reportCase(threads: Int) -> Bench.Case {
+    Bench.Case(
+      name: "pairwise.report.1000.\(threads)-thread\(threads == 1 ? "" : "s")",
+      summary:
+        "The report's pairs (d' of every pair, neighbours by perceptual distance), 1,000 generated patterns, \(threads) thread\(threads == 1 ? "" : "s") (items: pairs)",
+      setUp: {
+        let signals = try generatedSignals(count: 1000)
+        let similarity = Parallel.map(count: signals.count) { SimilarityFeatures(signals[$0]) }
+        let perceptual = Parallel.map(count: signals.count) { PerceptualFeatures(signals[$0]) }
+        let attributes = Parallel.map(count: signals.count) {
+          PerceptualAttributes(signals[$0], features: perceptual[$0])
+        }
+        return {
+          try CorpusEvaluation.summarize(
+            signals, settings: PairwiseSummary.Settings(), rows: nil, threads: threads,
+            similarityFeatures: similarity, perceptualFeatures: perceptual, attributes: attributes
+          ).pairsCompared
+        }
+      })
   }
 
   /// The primary renders of `count` generated patterns.

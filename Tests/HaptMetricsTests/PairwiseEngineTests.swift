@@ -4,8 +4,8 @@ import Testing
 import HaptMetrics
 
 /// The streaming pairwise engine against a brute-force reference on a synthetic d' with
-/// many ties: same neighbours and close pairs for any thread count, band size and split
-/// into shards; the all-pairs sink sees every pair once, in row-major order.
+/// many ties: same neighbours and close pairs for any thread count, band size, tiling and
+/// split into shards; the all-pairs sink sees every pair once, in row-major order.
 @Suite struct PairwiseEngineTests {
   /// A pure, tie-rich pair function: d' from small integer positions.
   static func dPrime(_ i: Int, _ j: Int) -> Double {
@@ -41,9 +41,10 @@ import HaptMetrics
     return summary
   }
 
-  @Test func equalsBruteForceForAnyThreadCountAndBandSize() throws {
+  /// 53 patterns: one tile per band; 150: bands of several tiles of 64 columns, taken by
+  /// the threads in any order.
+  @Test(arguments: [53, 150]) func equalsBruteForceForAnyThreadCountAndBandSize(count: Int) throws {
     let settings = PairwiseSummary.Settings(neighbours: 4, closeBelow_JND: 1.0, maxClosePairs: 30)
-    let count = 53
     let expected = Self.bruteForce(count: count, settings: settings)
     #expect(expected.closePairCount > settings.maxClosePairs)  // the cap is exercised
     for threads in [1, 2, 3] {
@@ -76,8 +77,7 @@ import HaptMetrics
     }
   }
 
-  @Test func allPairsSinkSeesEveryPairInRowMajorOrder() throws {
-    let count = 29
+  @Test(arguments: [29, 150]) func allPairsSinkSeesEveryPairInRowMajorOrder(count: Int) throws {
     for (threads, band) in [(1, 4), (3, 1), (2, 100)] {
       var seen: [PairwiseSummary.Pair] = []
       let engine = PairwiseEngine(threads: threads, bandSize: band)
