@@ -48,6 +48,12 @@ package struct AndroidEnvelopeLimits: Hashable, Sendable {
   /// The target device's amplitude exponent: a pattern intensity I drives amplitude
   /// `I^(1 / intensityExponent)` (``AndroidPlayback/intensityExponent``).
   package var intensityExponent = 1.0
+  /// How long the target device plays a click primitive, ms: its stated duration
+  /// (``AndroidPlayback/primitiveDurations_ms``; 12 ms on `pixel-flagship-lra`), else
+  /// hapt's own click (``AndroidVibration/clickLength_ms``). A composition's delay counts
+  /// from the end of the primitive before it, so the primitives alternative's delays
+  /// subtract this to keep the written onsets.
+  package var clickLength_ms = AndroidVibration.clickLength_ms
 
   /// AOSP's reference vibrator HAL limits (16 points, 20-1000 ms; the
   /// `pixel-flagship-lra` profile's), its 63-300 Hz band and frequency profile, and the
@@ -207,10 +213,12 @@ package enum AndroidAlternativeBuilder {
   }
 
   /// A composition of click primitives, one per transient (scale = level x gain, delays
-  /// keeping the onsets; transients closer than a click follow it); nil when the pattern
-  /// has continuous events or nothing to feel.
+  /// keeping the onsets on a device whose click lasts `clickLength_ms`; transients closer
+  /// than a click follow it); nil when the pattern has continuous events or nothing to
+  /// feel.
   package static func primitives(
-    _ timeline: AndroidTimeline, settings: AndroidAlternativeSettings
+    _ timeline: AndroidTimeline, settings: AndroidAlternativeSettings,
+    clickLength_ms: Int = AndroidVibration.clickLength_ms
   )
     -> [AndroidPrimitive]?
   {
@@ -222,7 +230,7 @@ package enum AndroidAlternativeBuilder {
       primitives.append(
         AndroidPrimitive(.click, scale: (scale * 1000).rounded() / 1000, delay_ms: Swift.max(tap.time_ms - nextFree, 0))
       )
-      nextFree = Swift.max(tap.time_ms, nextFree) + AndroidVibration.clickLength_ms
+      nextFree = Swift.max(tap.time_ms, nextFree) + Swift.max(clickLength_ms, 1)
     }
     return primitives
   }

@@ -39,7 +39,9 @@ package struct AndroidExport: Sendable, Equatable {
     switch kind {
     case .envelope:
       return AndroidAlternativeBuilder.envelope(timeline, settings: settings, limits: limits).map { .basicEnvelope($0) }
-    case .primitives: return AndroidAlternativeBuilder.primitives(timeline, settings: settings).map { .composition($0) }
+    case .primitives:
+      return AndroidAlternativeBuilder.primitives(timeline, settings: settings, clickLength_ms: limits.clickLength_ms)
+        .map { .composition($0) }
     case .amplitude: return .waveform(AndroidAlternativeBuilder.amplitude(timeline, settings: settings))
     case .onOff: return .waveform(AndroidAlternativeBuilder.onOff(timeline, settings: settings))
     }
@@ -238,7 +240,7 @@ package struct AndroidExport: Sendable, Equatable {
 
   /// The envelope limits of `device` (its profile's, or the flagship defaults), with the
   /// sharpness bands of both devices.
-  static func envelopeLimits(_ device: DeviceProfile, reference: DeviceProfile) -> AndroidEnvelopeLimits {
+  package static func envelopeLimits(_ device: DeviceProfile, reference: DeviceProfile) -> AndroidEnvelopeLimits {
     let caps = device.capabilities
     let flagship = AndroidEnvelopeLimits.flagship
     var limits = AndroidEnvelopeLimits(
@@ -250,6 +252,7 @@ package struct AndroidExport: Sendable, Equatable {
     let playback = device.androidPlayback
     limits.frequencyProfile = playback.frequencyProfile
     limits.intensityExponent = playback.intensityExponent
+    if let click = playback.primitiveDurations_ms[.click], click > 0 { limits.clickLength_ms = click }
     return limits
   }
 

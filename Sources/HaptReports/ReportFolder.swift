@@ -172,9 +172,7 @@ package struct ReportFolder: Sendable {
         do {
           try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
         } catch {
-          throw InputError(
-            file: URL(fileURLWithPath: report).appendingPathComponent(file).path,
-            "cannot be written: \(error.localizedDescription)", kind: .unwritable)
+          throw unwritable(file, report: report, error)
         }
       }
       let failures = Parallel.map(count: end - start, threads: threads) { offset -> InputError? in
@@ -185,7 +183,7 @@ package struct ReportFolder: Sendable {
         } catch let error as InputError {
           return error
         } catch {
-          return InputError(file: paths[first + offset], "\(error)", kind: .unwritable)
+          return unwritable(paths[first + offset], report: report, error)
         }
       }
       if let failure = failures.compactMap({ $0 }).first { throw failure }
@@ -209,10 +207,16 @@ package struct ReportFolder: Sendable {
       try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       try contents.write(to: url)
     } catch {
-      throw InputError(
-        file: URL(fileURLWithPath: report).appendingPathComponent(file).path,
-        "cannot be written: \(error.localizedDescription)", kind: .unwritable)
+      throw unwritable(file, report: report, error)
     }
+  }
+
+  /// The error of relative `file` failing to be written, naming it where it goes: inside
+  /// the report folder `report`, not the temporary folder being written.
+  private static func unwritable(_ file: String, report: String, _ error: Error) -> InputError {
+    InputError(
+      file: URL(fileURLWithPath: report).appendingPathComponent(file).path,
+      "cannot be written: \(error.localizedDescription)", kind: .unwritable)
   }
 
   /// Whether `path` is a non-empty relative path of plain components (no `.`, `..`, empty

@@ -72,6 +72,8 @@ import HaptLint
         AndroidExport.features(renderer.render(pattern)),
         AndroidExport.features(renderer.render(AndroidVibration(effect).resolved().pattern)))
     }
+    let limits = AndroidExport.envelopeLimits(
+      flagship, reference: try DeviceProfile.load(nameOrPath: DeviceProfile.defaultName))
     let patterns = Dictionary(uniqueKeysWithValues: try Self.shipped().map { ($0.name, $0.pattern) })
     var kept = 0
     var leftOut = 0
@@ -91,7 +93,8 @@ import HaptLint
         for gain in [0.6, 0.7, 0.8, 0.9, 1, 1.1, 1.25, 1.5] {
           var settings = AndroidAlternativeSettings()
           settings.primitiveGain = gain
-          let clicks = try #require(AndroidExport.build(.primitives, settings: settings, pattern: pattern))
+          let clicks = try #require(
+            AndroidExport.build(.primitives, settings: settings, pattern: pattern, limits: limits))
           #expect(dPrime(pattern, clicks) >= waveformDPrime, "\(name) at gain \(gain)")
         }
       }
@@ -99,6 +102,29 @@ import HaptLint
     // Both sides occur in the shipped corpora (the heartbeat keeps its clicks, the double
     // tap plays its waveform).
     #expect(kept >= 5 && leftOut >= 5, "kept \(kept), left out \(leftOut)")
+  }
+
+  /// The primitives alternative keeps the written onsets on the flagship, whose click
+  /// counts 12 ms in a composition (its profile's stated duration): each delay counts from
+  /// the end of the click before it. Built for hapt's own 10 ms click, each later click
+  /// started 2 ms late there; taps closer than a click follow it by the flagship's 12 ms.
+  @Test func primitivesKeepTheOnsetsOnTheFlagship() throws {
+    let flagship = try DeviceProfile.load(nameOrPath: "pixel-flagship-lra")
+    let limits = AndroidExport.envelopeLimits(
+      flagship, reference: try DeviceProfile.load(nameOrPath: DeviceProfile.defaultName))
+    #expect(limits.clickLength_ms == 12)
+    #expect(AndroidEnvelopeLimits.flagship.clickLength_ms == AndroidVibration.clickLength_ms)
+    let pattern = HapticPattern(
+      events: [0.0, 0.040, 0.100, 0.105, 0.300].map { .transient(at: $0, intensity: 0.8, sharpness: 0.5) })
+    func onsets_ms(_ limits: AndroidEnvelopeLimits, on device: DeviceProfile) throws -> [Int] {
+      let effect = try #require(
+        AndroidExport.build(.primitives, settings: AndroidAlternativeSettings(), pattern: pattern, limits: limits))
+      let played = AndroidVibration(effect).resolved(for: device.androidPlayback).pattern
+      return played.hapticEvents.map { Int(($0.time_s * 1000).rounded()) }
+    }
+    #expect(try onsets_ms(limits, on: flagship) == [0, 40, 100, 112, 300])
+    // Built for a 10 ms click, the flagship's 12 ms pushed every later click back.
+    #expect(try onsets_ms(.flagship, on: flagship) == [0, 42, 104, 116, 308])
   }
 
   /// A plain buzz with hard edges keeps its sharpness on the flagship: the envelope ramps
@@ -249,7 +275,7 @@ extension AndroidVibrationEffect {
         "\(device.name): \(within.count)/\(ofDevice.count) within 1 JND of the original there (\(String(format: "%.1f", share * 100)) %), \(withinIPhone.count) of the original on the iPhone, plays \(plays.sorted { $0.key < $1.key })"
       )
       if device.name == "pixel-flagship-lra" {
-        // Issue 22 asks for 95 %; measured 26.9 % (14 of 52) on the class as Google's HAL
+        // Issue 22 asks for 95 %; measured 25.0 % (13 of 52) on the class as Google's HAL
         // describes it (resonance 145 Hz, Q 10 under voltage drive, a 63-300 Hz band). On
         // the guessed actuator the class had before (150 Hz, Q about 3) it was 61.5 %: on
         // the HAL's narrow resonance, primitives and waveforms play 37 Hz below a tap at
@@ -260,7 +286,7 @@ extension AndroidVibrationEffect {
         withKnownIssue("the flagship ports fewer than 95 % of the shipped patterns within 1 JND") {
           #expect(share >= 0.95, "\(ofDevice.filter { ($0.dPrime_JND ?? .infinity) >= 1 }.map(\.verdict))")
         }
-        #expect(share >= 0.26)
+        #expect(share >= 0.25)
       }
       if device.name == "android-lra-amplitude" { #expect(share >= 0.95) }
       // Every port that is not within 1 JND says why: what its alternative changes.
