@@ -84,12 +84,30 @@ extension Distinguishability {
           for j in common..<max(common, m) { visitAdded(eb, j, visit) }
           return
         }
+        guard let anchors else {
+          // Different counts (three pairs in four of a generated corpus): aligned by cost
+          // in a scratch buffer, so that a corpus's pairs allocate nothing.
+          EventAlignment.withCostAlignment(ea, eb) { steps in
+            withUnsafeTemporaryAllocation(of: EventAlignment.Step.self, capacity: steps.count) { matched in
+              var count = 0
+              for step in steps where step.reference != nil && step.candidate != nil {
+                matched[count] = step
+                count += 1
+              }
+              visitMatched(
+                ea, eb, count: count, pairAt: { (Int(matched[$0].referenceIndex), Int(matched[$0].candidateIndex)) },
+                visit)
+            }
+            for step in steps {
+              if let j = step.candidate, step.reference == nil { visitAdded(eb, Int(j), visit) }
+              if let i = step.reference, step.candidate == nil { visitMissing(ea, Int(i), visit) }
+            }
+          }
+          return
+        }
         var matched: [(Int, Int)] = []
         var unmatched: [(reference: Int?, candidate: Int?)] = []
-        let alignment =
-          anchors.map { EventAlignment.pairs(a.events, b.events, anchors: $0) }
-          ?? EventAlignment.pairs(a.events, b.events)
-        for pair in alignment {
+        for pair in EventAlignment.pairs(a.events, b.events, anchors: anchors) {
           if let i = pair.reference, let j = pair.candidate { matched.append((i, j)) } else { unmatched.append(pair) }
         }
         visitMatched(ea, eb, count: matched.count, pairAt: { matched[$0] }, visit)

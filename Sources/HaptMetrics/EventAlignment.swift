@@ -69,64 +69,123 @@ enum EventAlignment {
       if m > common { result += (common..<m).map { (nil, $0) } }
       return result
     }
+    return a.withUnsafeBufferPointer { ea in
+      b.withUnsafeBufferPointer { eb in
+        withCostAlignment(ea, eb) { steps in
+          steps.map { (reference: $0.reference.map(Int.init), candidate: $0.candidate.map(Int.init)) }
+        }
+      }
+    }
+  }
+
+  /// One step of an alignment held in a buffer: a matched pair, or an event of one side
+  /// alone (the other index -1).
+  struct Step {
+    var referenceIndex: Int32
+    var candidateIndex: Int32
+
+    /// The reference's event, nil when the candidate's is alone.
+    var reference: Int32? { referenceIndex >= 0 ? referenceIndex : nil }
+    /// The candidate's event, nil when the reference's is alone.
+    var candidate: Int32? { candidateIndex >= 0 ? candidateIndex : nil }
+  }
+
+  /// Calls `body` with the alignment by cost of `a` and `b` (see ``EventAlignment``), in
+  /// time order, for counts not matched in order (``matchesInOrder(_:_:)`` false: at most
+  /// ``maxAlignedEvents`` each). Allocation-free for up to about twenty events a side:
+  /// two rows of costs, a table of choices and the path share one scratch buffer, on the
+  /// stack when it fits in 1 KB (the report compares every pair of its corpus this way).
+  static func withCostAlignment<R>(
+    _ a: UnsafeBufferPointer<PerceptualFeatures.Event>, _ b: UnsafeBufferPointer<PerceptualFeatures.Event>,
+    _ body: (UnsafeBufferPointer<Step>) -> R
+  ) -> R {
+    let n = a.count
+    let m = b.count
+    precondition(!matchesInOrder(n, m), "EventAlignment.withCostAlignment: counts \(n) and \(m) match in order")
     let jnd = Distinguishability.amplitudeJND_dB
-    func alone(_ e: PerceptualFeatures.Event) -> Double {
+    @inline(__always) func alone(_ e: PerceptualFeatures.Event) -> Double {
       let x = e.peakLevel_dB / jnd
       return x * x
     }
-    func match(_ i: Int, _ j: Int) -> Double {
+    @inline(__always) func match(_ i: Int, _ j: Int) -> Double {
       let level = (a[i].peakLevel_dB - b[j].peakLevel_dB) / jnd
       let time = (a[i].start_s - b[j].start_s) / timeScale_s
       return level * level + time * time
     }
-    // cost[i][j]: best cost of a[0..<i] with b[0..<j]; step 0 match, 1 a alone, 2 b alone.
     let width = m + 1
-    var cost = [Double](repeating: 0, count: (n + 1) * width)
-    var step = [UInt8](repeating: 0, count: (n + 1) * width)
-    for i in 1...n {
-      cost[i * width] = cost[(i - 1) * width] + alone(a[i - 1])
-      step[i * width] = 1
-    }
-    for j in 1...m {
-      cost[j] = cost[j - 1] + alone(b[j - 1])
-      step[j] = 2
-    }
-    for i in 1...n {
+    let pathBytes = (n + m) * MemoryLayout<Step>.stride
+    let rowBytes = 2 * width * MemoryLayout<Double>.stride
+    return withScratch(byteCount: pathBytes + rowBytes + (n + 1) * width) { raw in
+      let path = raw.bindMemory(to: Step.self, capacity: n + m)
+      // cost of a[0..<i] with b[0..<j] in two rows (previous and current i); choice of
+      // each cell: 0 match, 1 a alone, 2 b alone.
+      var previous = (raw + pathBytes).bindMemory(to: Double.self, capacity: 2 * width)
+      var current = previous + width
+      let step = (raw + pathBytes + rowBytes).bindMemory(to: UInt8.self, capacity: (n + 1) * width)
+      previous[0] = 0
+      step[0] = 0
       for j in 1...m {
-        let diagonal = cost[(i - 1) * width + j - 1] + match(i - 1, j - 1)
-        let up = cost[(i - 1) * width + j] + alone(a[i - 1])
-        let left = cost[i * width + j - 1] + alone(b[j - 1])
-        var best = diagonal
-        var choice: UInt8 = 0
-        if up < best {
-          best = up
-          choice = 1
+        previous[j] = previous[j - 1] + alone(b[j - 1])
+        step[j] = 2
+      }
+      for i in 1...n {
+        current[0] = previous[0] + alone(a[i - 1])
+        step[i * width] = 1
+        for j in 1...m {
+          let diagonal = previous[j - 1] + match(i - 1, j - 1)
+          let up = previous[j] + alone(a[i - 1])
+          let left = current[j - 1] + alone(b[j - 1])
+          var best = diagonal
+          var choice: UInt8 = 0
+          if up < best {
+            best = up
+            choice = 1
+          }
+          if left < best {
+            best = left
+            choice = 2
+          }
+          current[j] = best
+          step[i * width + j] = choice
         }
-        if left < best {
-          best = left
-          choice = 2
+        swap(&previous, &current)
+      }
+      // Back from the last cell, filling the path from its end.
+      var count = 0
+      var i = n
+      var j = m
+      while i > 0 || j > 0 {
+        count += 1
+        let slot = path + (n + m - count)
+        switch step[i * width + j] {
+        case 0:
+          slot.initialize(to: Step(referenceIndex: Int32(i - 1), candidateIndex: Int32(j - 1)))
+          i -= 1
+          j -= 1
+        case 1:
+          slot.initialize(to: Step(referenceIndex: Int32(i - 1), candidateIndex: -1))
+          i -= 1
+        default:
+          slot.initialize(to: Step(referenceIndex: -1, candidateIndex: Int32(j - 1)))
+          j -= 1
         }
-        cost[i * width + j] = best
-        step[i * width + j] = choice
+      }
+      return body(UnsafeBufferPointer(start: path + (n + m - count), count: count))
+    }
+  }
+
+  /// Calls `body` with `byteCount` bytes of uninitialised scratch memory, aligned for
+  /// `Double`: on the stack up to 1 KB (where the standard library always uses it),
+  /// else one heap block freed afterwards.
+  @inline(__always)
+  private static func withScratch<R>(byteCount: Int, _ body: (UnsafeMutableRawPointer) -> R) -> R {
+    if byteCount <= 1024 {
+      return withUnsafeTemporaryAllocation(byteCount: max(byteCount, 1), alignment: MemoryLayout<Double>.alignment) {
+        body($0.baseAddress!)
       }
     }
-    var result: [Pair] = []
-    var i = n
-    var j = m
-    while i > 0 || j > 0 {
-      switch step[i * width + j] {
-      case 0:
-        result.append((i - 1, j - 1))
-        i -= 1
-        j -= 1
-      case 1:
-        result.append((i - 1, nil))
-        i -= 1
-      default:
-        result.append((nil, j - 1))
-        j -= 1
-      }
-    }
-    return result.reversed()
+    let block = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: MemoryLayout<Double>.alignment)
+    defer { block.deallocate() }
+    return body(block)
   }
 }

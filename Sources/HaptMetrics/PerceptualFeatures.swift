@@ -80,7 +80,9 @@ package struct PerceptualFeatures: Sendable, Equatable {
   ///     (``perceivedFrequency_Hz(frequencies_Hz:magnitudes:)`` of its spectrum), nil if
   ///     silent.
   init(samples: [Double], sampleRate_Hz: Double, frequencyOf: ([Double]) -> Double?) {
-    let first = Self.analyse(samples, sampleRate_Hz: sampleRate_Hz, frequency_Hz: frequencyOf(samples))
+    var envelope: LevelEnvelope?
+    let first = Self.analyse(
+      samples, sampleRate_Hz: sampleRate_Hz, frequency_Hz: frequencyOf(samples), envelope: &envelope)
     guard !first.ranges.isEmpty else {
       self = first.features
       return
@@ -88,7 +90,9 @@ package struct PerceptualFeatures: Sendable, Equatable {
     var felt = [Double](repeating: 0, count: samples.count)
     for range in first.ranges { felt[range] = samples[range] }
     let frequency = frequencyOf(felt) ?? first.features.frequency_Hz
-    self = Self.analyse(samples, sampleRate_Hz: sampleRate_Hz, frequency_Hz: frequency).features
+    // The second pass reuses the first's level envelope when its window is the same
+    // length (the usual case: the felt frequency moves the window by under a sample).
+    self = Self.analyse(samples, sampleRate_Hz: sampleRate_Hz, frequency_Hz: frequency, envelope: &envelope).features
   }
 
   /// Features of a signal whose perceived frequency is already known (one pass).
@@ -102,9 +106,28 @@ package struct PerceptualFeatures: Sendable, Equatable {
     self.events = events
   }
 
+  /// A level envelope (``levelEnvelope(_:window:)``) with its window and peak, kept
+  /// between the two passes of one signal.
+  struct LevelEnvelope {
+    var window: Int
+    var values: [Double]
+    var peak: Double
+  }
+
   /// One pass: level envelope, threshold at `frequency_Hz`, events.
   static func analyse(
     _ samples: [Double], sampleRate_Hz: Double, frequency_Hz: Double?
+  )
+    -> (features: PerceptualFeatures, ranges: [Range<Int>])
+  {
+    var envelope: LevelEnvelope?
+    return analyse(samples, sampleRate_Hz: sampleRate_Hz, frequency_Hz: frequency_Hz, envelope: &envelope)
+  }
+
+  /// One pass, with the level envelope of an earlier pass over the same `samples`: used
+  /// when its window is this pass's, else made and kept in `envelope`.
+  static func analyse(
+    _ samples: [Double], sampleRate_Hz: Double, frequency_Hz: Double?, envelope known: inout LevelEnvelope?
   )
     -> (features: PerceptualFeatures, ranges: [Range<Int>])
   {
@@ -115,10 +138,15 @@ package struct PerceptualFeatures: Sendable, Equatable {
     }
     let threshold_dB = DetectionThreshold.threshold_dB(at: frequency)
     let threshold_g = pow(10, threshold_dB / 20)
-    let envelope = levelEnvelope(
-      samples, window: windowLength(frequency_Hz: frequency, sampleRate_Hz: sampleRate_Hz))
-    var peak = 0.0
-    for value in envelope { peak = max(peak, value) }
+    let window = windowLength(frequency_Hz: frequency, sampleRate_Hz: sampleRate_Hz)
+    if known?.window != window {
+      let values = levelEnvelope(samples, window: window)
+      var peak = 0.0
+      for value in values { peak = max(peak, value) }
+      known = LevelEnvelope(window: window, values: values, peak: peak)
+    }
+    let envelope = known!.values
+    let peak = known!.peak
     let ranges = eventRanges(envelope, threshold_g: threshold_g, sampleRate_Hz: sampleRate_Hz)
     let events = events(
       ranges, envelope: envelope, threshold_dB: threshold_dB, sampleRate_Hz: sampleRate_Hz)
