@@ -142,7 +142,9 @@ package struct PairwiseEngine: Sendable {
     var kept = Set<PairKey>()
     for list in neighbours { for c in list { kept.insert(PairKey(c.first, c.second)) } }
     for c in close { kept.insert(PairKey(c.first, c.second)) }
-    let keys = kept.sorted { ($0.first, $0.second) < ($1.first, $1.second) }
+    // In an order that keeps each pattern's pairs together: the similarity's features
+    // come from a cache of a few hundred patterns.
+    let keys = PairLocalityOrder.ordered(kept.sorted { ($0.first, $0.second) < ($1.first, $1.second) })
     let similarities = Parallel.map(count: keys.count, threads: max(1, threads)) {
       similarity(keys[$0].first, keys[$0].second)
     }
