@@ -67,7 +67,7 @@ package enum AtomicFolder {
       try body(folder)
       do {
         let marker = folderGuard.markerText(listing: OutputFolderGuard.listing(of: folder.path))
-        try Data(marker.utf8).write(to: folder.appendingPathComponent(OutputFolderGuard.markerFileName))
+        try PlainFile.write(Data(marker.utf8), to: folder.appendingPathComponent(OutputFolderGuard.markerFileName).path)
       } catch {
         throw InputError(file: path, "cannot be written: \(describe(error))", kind: .unwritable)
       }

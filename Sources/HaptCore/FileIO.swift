@@ -83,7 +83,7 @@ package enum AtomicFile {
     let url = URL(fileURLWithPath: path)
     let temporary = TemporarySibling.url(for: url)
     do {
-      try Data(bytes).write(to: temporary)
+      try PlainFile.write(Data(bytes), to: temporary.path)
     } catch {
       try? FileManager.default.removeItem(at: temporary)
       throw InputError(file: path, "cannot be written: \(reason(error))", kind: .unwritable)

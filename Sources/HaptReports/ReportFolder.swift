@@ -205,7 +205,7 @@ package struct ReportFolder: Sendable {
     let url = folder.appendingPathComponent(file)
     do {
       try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try contents.write(to: url)
+      try PlainFile.write(contents, to: url.path)
     } catch {
       throw unwritable(file, report: report, error)
     }
@@ -216,7 +216,7 @@ package struct ReportFolder: Sendable {
   private static func unwritable(_ file: String, report: String, _ error: Error) -> InputError {
     InputError(
       file: URL(fileURLWithPath: report).appendingPathComponent(file).path,
-      "cannot be written: \(error.localizedDescription)", kind: .unwritable)
+      "cannot be written: \(SystemErrorText.phrase(error))", kind: .unwritable)
   }
 
   /// Whether `path` is a non-empty relative path of plain components (no `.`, `..`, empty

@@ -1,0 +1,49 @@
+import Foundation
+
+/// Writing a file's bytes with the system's `open`, `write` and `close`, and nothing more.
+///
+/// Foundation's `Data.write(to:)` also calls `fsync` before it returns (swift-foundation
+/// on Linux), so a report of 10,000 pages and their sounds waited for the disk 20,000
+/// times. hapt's outputs are atomic by rename (``AtomicFile``, ``AtomicFolder``), not
+/// durable against power loss, so they are written this way instead.
+package enum PlainFile {
+  /// Creates (or truncates) the file at `path` with `data` (mode 0666 less the umask, as
+  /// `Data.write(to:)` makes it).
+  ///
+  /// - Throws: a `POSIXError` with the system's reason (``SystemErrorText/phrase(_:)-(Error)``
+  ///   words it); what was written before the failure stays, for the caller to discard.
+  package static func write(_ data: Data, to path: String) throws {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+    guard descriptor >= 0 else { throw failure(errno) }
+    var code: Int32 = 0
+    data.withUnsafeBytes { bytes in
+      guard let base = bytes.baseAddress else { return }
+      var offset = 0
+      while offset < bytes.count {
+        let written = systemWrite(descriptor, base + offset, bytes.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          code = errno
+          return
+        }
+        offset += written
+      }
+    }
+    if close(descriptor) != 0, code == 0 { code = errno }
+    if code != 0 { throw failure(code) }
+  }
+
+  private static func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+      Glibc.write(descriptor, bytes, count)
+    #elseif canImport(Musl)
+      Musl.write(descriptor, bytes, count)
+    #else
+      Darwin.write(descriptor, bytes, count)
+    #endif
+  }
+
+  private static func failure(_ code: Int32) -> Error {
+    POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
+  }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import HaptCore
+import Testing
+
+/// Files written without `fsync`: the bytes, a file replaced whole, the usual mode, and a
+/// failure that says why in the system's words.
+@Suite struct PlainFileTests {
+  static func folder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("hapt-plain-file-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  @Test func writesTheBytesAndReplacesAWholeFile() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("page.html").path
+    let long = Data((0..<100_000).map { UInt8($0 % 251) })
+    try PlainFile.write(long, to: path)
+    #expect(FileManager.default.contents(atPath: path) == long)
+    try PlainFile.write(Data("short".utf8), to: path)
+    #expect(FileManager.default.contents(atPath: path) == Data("short".utf8))
+    try PlainFile.write(Data(), to: path)
+    #expect(FileManager.default.contents(atPath: path) == Data())
+    // The mode Data.write(to:) gives: 0666 less the umask.
+    let reference = folder.appendingPathComponent("reference").path
+    try Data().write(to: URL(fileURLWithPath: reference))
+    let mode = { (p: String) in (try? FileManager.default.attributesOfItem(atPath: p)[.posixPermissions]) as? Int }
+    #expect(mode(path) != nil && mode(path) == mode(reference))
+  }
+
+  @Test func aFailureSaysWhyInTheSystemsWords() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("missing/page.html").path
+    do {
+      try PlainFile.write(Data("x".utf8), to: path)
+      Issue.record("wrote into a folder that does not exist")
+    } catch {
+      #expect(SystemErrorText.phrase(error) == "no such file or directory")
+    }
+  }
+}
