@@ -13,27 +13,70 @@ package enum PlainFile {
   /// - Throws: a `POSIXError` with the system's reason (``SystemErrorText/phrase(_:)-(Error)``
   ///   words it); what was written before the failure stays, for the caller to discard.
   package static func write(_ data: Data, to path: String) throws {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-    guard descriptor >= 0 else { throw failure(errno) }
-    var code: Int32 = 0
-    data.withUnsafeBytes { bytes in
-      guard let base = bytes.baseAddress else { return }
-      var offset = 0
-      while offset < bytes.count {
-        let written = systemWrite(descriptor, base + offset, bytes.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          code = errno
-          return
-        }
-        offset += written
-      }
+    let file = try Writer(path: path)
+    do {
+      try file.append(data)
+    } catch {
+      try? file.close()
+      throw error
     }
-    if close(descriptor) != 0, code == 0 { code = errno }
-    if code != 0 { throw failure(code) }
+    try file.close()
   }
 
-  private static func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+  /// A file written in pieces, in order (a table made a chunk of rows at a time).
+  package final class Writer {
+    private var descriptor: Int32
+
+    /// Creates (or truncates) the file at `path`.
+    /// - Throws: a `POSIXError` with the system's reason.
+    package init(path: String) throws {
+      descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+      guard descriptor >= 0 else { throw PlainFile.failure(errno) }
+    }
+
+    deinit { if descriptor >= 0 { _ = PlainFile.systemClose(descriptor) } }
+
+    /// Appends `data` to the file.
+    /// - Throws: a `POSIXError` with the system's reason.
+    package func append(_ data: Data) throws {
+      var code: Int32 = 0
+      data.withUnsafeBytes { bytes in
+        guard let base = bytes.baseAddress else { return }
+        var offset = 0
+        while offset < bytes.count {
+          let written = PlainFile.systemWrite(descriptor, base + offset, bytes.count - offset)
+          if written < 0 {
+            if errno == EINTR { continue }
+            code = errno
+            return
+          }
+          offset += written
+        }
+      }
+      if code != 0 { throw PlainFile.failure(code) }
+    }
+
+    /// Closes the file (a second call does nothing).
+    /// - Throws: a `POSIXError` with the system's reason.
+    package func close() throws {
+      guard descriptor >= 0 else { return }
+      let result = PlainFile.systemClose(descriptor)
+      descriptor = -1
+      if result != 0 { throw PlainFile.failure(errno) }
+    }
+  }
+
+  fileprivate static func systemClose(_ descriptor: Int32) -> Int32 {
+    #if canImport(Glibc)
+      Glibc.close(descriptor)
+    #elseif canImport(Musl)
+      Musl.close(descriptor)
+    #else
+      Darwin.close(descriptor)
+    #endif
+  }
+
+  fileprivate static func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
     #if canImport(Glibc)
       Glibc.write(descriptor, bytes, count)
     #elseif canImport(Musl)
@@ -43,7 +86,7 @@ package enum PlainFile {
     #endif
   }
 
-  private static func failure(_ code: Int32) -> Error {
+  fileprivate static func failure(_ code: Int32) -> Error {
     POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
   }
 }

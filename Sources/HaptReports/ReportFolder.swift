@@ -53,6 +53,27 @@ package struct ReportFolder: Sendable {
     generatedData.append(GeneratedData(paths: paths, threads: threads, make: make))
   }
 
+  /// Files written in parts while the folder is written (tables of a row per pattern and
+  /// device): each file's text is `parts(0) + parts(1) + ...`, never whole in memory.
+  package private(set) var streamedFiles: [StreamedFile] = []
+
+  /// A file written in parts (see ``addStreamed(_:parts:threads:_:)``).
+  package struct StreamedFile: Sendable {
+    package let path: String
+    package let parts: Int
+    package let threads: Int
+    package let make: @Sendable (Int) -> String
+  }
+
+  /// Adds the file at relative `path` whose text is `make(0) + make(1) + ... +
+  /// make(parts - 1)`, made a few parts at a time on `threads` threads while
+  /// ``write(to:)`` runs and appended in order: the same bytes for any thread count.
+  package mutating func addStreamed(
+    _ path: String, parts: Int, threads: Int, _ make: @escaping @Sendable (Int) -> String
+  ) {
+    streamedFiles.append(StreamedFile(path: path, parts: parts, threads: threads, make: make))
+  }
+
   /// Files made per chunk while writing: enough to keep every thread busy, few enough that
   /// a chunk of pages stays a few megabytes.
   static let generatedChunk = 64
@@ -79,6 +100,7 @@ package struct ReportFolder: Sendable {
   /// The text of the file at relative `path` (added or generated), or nil.
   package func contents(of path: String) -> String? {
     if let file = files.last(where: { $0.path == path }) { return file.contents }
+    if let file = streamedFiles.last(where: { $0.path == path }) { return (0..<file.parts).map(file.make).joined() }
     for group in generatedFiles {
       if let i = group.paths.firstIndex(of: path) { return group.make(i) }
     }
@@ -121,6 +143,7 @@ package struct ReportFolder: Sendable {
   package func write(to path: String) throws {
     try AtomicFolder.write(to: path, guard: folderGuard) { folder in
       for file in files { try ReportFolder.write(file.contents, as: file.path, in: folder, report: path) }
+      for file in streamedFiles { try ReportFolder.writeStreamed(file, in: folder, report: path) }
       for group in generatedFiles {
         try ReportFolder.writeGenerated(group.paths, threads: group.threads, in: folder, report: path) { i in
           Data(group.make(i).utf8)
@@ -188,6 +211,31 @@ package struct ReportFolder: Sendable {
       }
       if let failure = failures.compactMap({ $0 }).first { throw failure }
       start = end
+    }
+  }
+
+  /// Writes the streamed `file` inside `folder`: its parts made a batch at a time (two
+  /// per thread) and appended in order, so memory holds one batch of parts.
+  private static func writeStreamed(_ file: StreamedFile, in folder: URL, report: String) throws {
+    guard isSafeRelativePath(file.path) else {
+      throw InputError(file: file.path, "not a plain relative path inside the report folder", kind: .unwritable)
+    }
+    let url = folder.appendingPathComponent(file.path)
+    do {
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      let writer = try PlainFile.Writer(path: url.path)
+      let batch = 2 * max(file.threads, 1)
+      var start = 0
+      while start < file.parts {
+        let end = min(start + batch, file.parts)
+        let first = start
+        let texts = Parallel.map(count: end - start, threads: file.threads) { file.make(first + $0) }
+        for text in texts { try writer.append(Data(text.utf8)) }
+        start = end
+      }
+      try writer.close()
+    } catch {
+      throw unwritable(file.path, report: report, error)
     }
   }
 

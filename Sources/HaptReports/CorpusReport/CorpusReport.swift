@@ -69,12 +69,11 @@ package enum CorpusReport {
     var clusterIndex = [Int: Int]()
     for (c, members) in (clusters?.members ?? []).enumerated() { for i in members { clusterIndex[i] = c } }
     let clusterOf = clusterIndex
-    // The index page and the CSV tables are made side by side (each alone on its thread,
-    // largest first), then added in the order below: the same bytes whatever the threads.
-    let tableFiles = [
-      "index.html", "latency.csv", "android-ports.csv", "capabilities.csv", "patterns.csv", "pairs.csv",
-      "confusion.csv", "lint.csv",
-    ]
+    // The index page and the small CSV tables are made side by side (each alone on its
+    // thread, largest first), then added in the order below: the same bytes whatever the
+    // threads. The large tables are written in parts as the folder is written
+    // (CorpusReport+Tables).
+    let tableFiles = ["index.html", "patterns.csv", "confusion.csv", "lint.csv"]
     let texts = Parallel.map(count: tableFiles.count, threads: e.options.threads) { k -> String in
       switch tableFiles[k] {
       case "index.html":
@@ -82,12 +81,7 @@ package enum CorpusReport {
           e, title: title, catalog: catalog, clusters: clusters, lintTable: lintTable, androidPorts: androidPorts,
           capabilities: capabilities, limits: limits, hints: hints
         ).htmlText
-      case "latency.csv":
-        return ReportTables.latency(e.measurements, budget: e.options.budget, latencies: e.patternLatencies).csvText
-      case "android-ports.csv": return AndroidPortTable.table(androidPorts).csvText
-      case "capabilities.csv": return CapabilityTable.table(capabilities).csvText
       case "patterns.csv": return ReportTables.patterns(e).csvText
-      case "pairs.csv": return ReportTables.pairs(e).csvText
       case "confusion.csv": return ReportTables.confusion(e.reviews).csvText
       default: return lintTable.csvText
       }
@@ -114,11 +108,10 @@ package enum CorpusReport {
     folder.addGeneratedData(catalog.items.map { PatternAudio.path(forPage: $0.page) }, threads: e.options.threads) {
       audio($0)
     }
-    for file in ["patterns.csv", "latency.csv", "pairs.csv", "confusion.csv", "lint.csv"] {
+    for file in ["patterns.csv", "confusion.csv", "lint.csv"] {
       folder.add(file, text[file] ?? "")
     }
-    folder.add("android-ports.csv", text["android-ports.csv"] ?? "")
-    folder.add("capabilities.csv", text["capabilities.csv"] ?? "")
+    addStreamedTables(to: &folder, e, androidPorts: androidPorts, capabilities: capabilities)
     return folder
   }
 

@@ -59,9 +59,13 @@ package enum ReportTables {
       CSVColumn("lintWarnings"),
     ])
     let perPattern = evaluation.options.devices.count * evaluation.options.states.count
+    // Each file's findings, grouped once (filtering every finding for every pattern took
+    // time in the square of the corpus).
+    var findingsOf: [String: [LintFinding]] = [:]
+    for finding in evaluation.findings { findingsOf[finding.file, default: []].append(finding) }
     for (index, entry) in evaluation.corpus.entries.enumerated() {
       let m = evaluation.measurements[index * perPattern]
-      let findings = evaluation.findings.filter { $0.file == entry.path }
+      let findings = findingsOf[entry.path] ?? []
       table.append([
         .text(entry.name), .text(entry.path), .integer(entry.pattern.hapticEvents.count),
         .number(entry.pattern.duration_s),
@@ -98,12 +102,18 @@ package enum ReportTables {
   /// (``PairSimilarity/similarity``); the raw directional ST-SIM and SPQI average over
   /// perceptible blocks, `RefA` with patternA as the reference, `RefB` with patternB.
   package static func pairs(_ evaluation: CorpusEvaluation) -> CSVTable {
+    pairs(evaluation.pairwise.keptPairs[...], of: evaluation)
+  }
+
+  /// The rows of `pairs.csv` for `pairs` (a run of ``PairwiseSummary/keptPairs``), as
+  /// ``pairs(_:)`` writes them.
+  package static func pairs(_ pairs: ArraySlice<PairwiseSummary.Pair>, of evaluation: CorpusEvaluation) -> CSVTable {
     var table = CSVTable(columns: pairColumns)
-    let names = evaluation.corpus.entries.map(\.name)
+    let entries = evaluation.corpus.entries
     let device = evaluation.primaryDevice ?? ""
     let state = evaluation.primaryDevice == nil ? .prepared : evaluation.options.states.first ?? .prepared
-    for pair in evaluation.pairwise.keptPairs {
-      table.append(pairRow(names[pair.first], names[pair.second], device, state, pair.similarity, pair.dPrime))
+    for pair in pairs {
+      table.append(pairRow(entries[pair.first].name, entries[pair.second].name, device, state, pair.similarity, pair.dPrime))
     }
     return table
   }
