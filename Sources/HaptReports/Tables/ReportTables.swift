@@ -113,7 +113,8 @@ package enum ReportTables {
     let device = evaluation.primaryDevice ?? ""
     let state = evaluation.primaryDevice == nil ? .prepared : evaluation.options.states.first ?? .prepared
     for pair in pairs {
-      table.append(pairRow(entries[pair.first].name, entries[pair.second].name, device, state, pair.similarity, pair.dPrime))
+      table.append(
+        pairRow(entries[pair.first].name, entries[pair.second].name, device, state, pair.similarity, pair.dPrime))
     }
     return table
   }
