@@ -33,7 +33,9 @@ import Testing
     let folder = try HaptBinary.temporaryFolder(prefix: "hapt-codegen")
     defer { try? FileManager.default.removeItem(at: folder) }
     let copy = folder.appendingPathComponent("swiftui-start.ahap").path
-    let text = try String(contentsOfFile: "Corpora/system/swiftui-start.ahap", encoding: .utf8)
+    let text = try String(
+      contentsOfFile: HaptBinary.packageRoot.appendingPathComponent("Corpora/system/swiftui-start.ahap").path,
+      encoding: .utf8)
     try text.write(toFile: copy, atomically: true, encoding: .utf8)
     #expect(try HaptInProcess.run(["codegen", copy]).stdout.contains("func swiftuiStartFeedback<Trigger"))
     let edited = text.replacingOccurrences(of: "\"Time\": 0,", with: "\"Time\": 0.01,")

@@ -6,7 +6,9 @@ import Testing
 /// End-to-end: MPEG-I Haptics files through `convert`, `render --device ideal`, `lint`
 /// and `devices`.
 @Suite(.tags(.endToEnd), .slow) struct MPEGCommandsTests {
-  static let fixtures = "Tests/HaptPatternsTests/MPEGFixtures"
+  /// An absolute path: a test that runs hapt in another folder changes this process's
+  /// current folder meanwhile, so a relative one could be read from there.
+  static let fixtures = HaptBinary.packageRoot.appendingPathComponent("Tests/HaptPatternsTests/MPEGFixtures").path
 
   @Test func convertWritesHJIFAndStatesTheDistance() throws {
     let folder = try HaptBinary.temporaryFolder(prefix: "hapt-mpeg")
