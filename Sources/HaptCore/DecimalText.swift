@@ -7,9 +7,23 @@ package enum DecimalText {
   /// Non-finite values print as `%f` does (`inf`, `-inf`, `nan`); callers that show them
   /// otherwise check first.
   package static func fixed(_ value: Double, decimals: Int) -> String {
-    let text = String(format: "%.\(decimals)f", value)
+    let text = printed(value, decimals: decimals)
     if text.hasPrefix("-"), text.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) { return String(text.dropFirst()) }
     return text
+  }
+
+  /// `%.Nf` of `value` from the C library's `vsnprintf` (the digits `String(format:)`
+  /// gives, without building an `NSString`: Foundation's formatting was several percent
+  /// of writing a large report), into a buffer on the stack.
+  private static func printed(_ value: Double, decimals: Int) -> String {
+    let capacity = 512  // 309 digits before the point at most, the decimals after it
+    guard (0...100).contains(decimals) else { return String(format: "%.\(decimals)f", value) }
+    return withUnsafeTemporaryAllocation(of: CChar.self, capacity: capacity) { buffer in
+      let base = buffer.baseAddress!
+      let count = withVaList([Int32(decimals), value]) { vsnprintf(base, capacity, "%.*f", $0) }
+      guard count >= 0, count < capacity else { return String(format: "%.\(decimals)f", value) }
+      return String(cString: base)
+    }
   }
 
   /// The shortest decimal form that reads back to the same `Double` (`0.1`, `1e-05`,
