@@ -109,7 +109,9 @@ package struct ShardPart: Sendable, Equatable {
       throw InputError(
         file: file, place: "line 1", "written by an older hapt; run the shards again with this one", kind: .unsupported)
     }
-    guard lines.first.map(String.init) == Self.magic else { throw InputError(file: file, place: "line 1", "not a hapt shard part") }
+    guard lines.first.map(String.init) == Self.magic else {
+      throw InputError(file: file, place: "line 1", "not a hapt shard part")
+    }
     guard lines.last == "" || lines.last == "end" else { throw InputError(file: file, "incomplete part") }
     if lines.last == "" { lines.removeLast() }
     guard lines.last == "end" else { throw InputError(file: file, "incomplete part (no end line)") }
