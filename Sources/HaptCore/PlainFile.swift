@@ -13,13 +13,9 @@ package enum PlainFile {
   /// - Throws: a `POSIXError` with the system's reason (``SystemErrorText/phrase(_:)-(Error)``
   ///   words it); what was written before the failure stays, for the caller to discard.
   package static func write(_ data: Data, to path: String) throws {
+    // A failed append leaves the file to the writer's deinit, which closes it.
     let file = try Writer(path: path)
-    do {
-      try file.append(data)
-    } catch {
-      try? file.close()
-      throw error
-    }
+    try file.append(data)
     try file.close()
   }
 

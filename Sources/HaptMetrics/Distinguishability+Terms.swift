@@ -84,41 +84,39 @@ extension Distinguishability {
           for j in common..<max(common, m) { visitAdded(eb, j, visit) }
           return
         }
-        guard let anchors else {
+        if let anchors {
+          let steps = EventAlignment.pairs(a.events, b.events, anchors: anchors).map {
+            EventAlignment.Step(referenceIndex: Int32($0.reference ?? -1), candidateIndex: Int32($0.candidate ?? -1))
+          }
+          steps.withUnsafeBufferPointer { visitAligned(ea, eb, $0, visit) }
+        } else {
           // Different counts (three pairs in four of a generated corpus): aligned by cost
           // in a scratch buffer, so that a corpus's pairs allocate nothing.
-          EventAlignment.withCostAlignment(ea, eb) { steps in
-            withUnsafeTemporaryAllocation(of: EventAlignment.Step.self, capacity: steps.count) { matched in
-              var count = 0
-              for step in steps where step.reference != nil && step.candidate != nil {
-                matched[count] = step
-                count += 1
-              }
-              visitMatched(
-                ea, eb, count: count, pairAt: { (Int(matched[$0].referenceIndex), Int(matched[$0].candidateIndex)) },
-                visit)
-            }
-            for step in steps {
-              if let j = step.candidate, step.reference == nil { visitAdded(eb, Int(j), visit) }
-              if let i = step.reference, step.candidate == nil { visitMissing(ea, Int(i), visit) }
-            }
-          }
-          return
-        }
-        var matched: [(Int, Int)] = []
-        var unmatched: [(reference: Int?, candidate: Int?)] = []
-        for pair in EventAlignment.pairs(a.events, b.events, anchors: anchors) {
-          if let i = pair.reference, let j = pair.candidate { matched.append((i, j)) } else { unmatched.append(pair) }
-        }
-        visitMatched(ea, eb, count: matched.count, pairAt: { matched[$0] }, visit)
-        for pair in unmatched {
-          if let i = pair.reference {
-            visitMissing(ea, i, visit)
-          } else if let j = pair.candidate {
-            visitAdded(eb, j, visit)
-          }
+          EventAlignment.withCostAlignment(ea, eb) { visitAligned(ea, eb, $0, visit) }
         }
       }
+    }
+  }
+
+  /// The terms of an alignment's `steps` (time order): the matched events' terms, then
+  /// each event left alone as missing or added, in the steps' order.
+  @inline(__always)
+  private static func visitAligned(
+    _ a: UnsafeBufferPointer<PerceptualFeatures.Event>, _ b: UnsafeBufferPointer<PerceptualFeatures.Event>,
+    _ steps: UnsafeBufferPointer<EventAlignment.Step>, _ visit: (Term) -> Void
+  ) {
+    withUnsafeTemporaryAllocation(of: EventAlignment.Step.self, capacity: steps.count) { matched in
+      var count = 0
+      for step in steps where step.reference != nil && step.candidate != nil {
+        matched[count] = step
+        count += 1
+      }
+      visitMatched(
+        a, b, count: count, pairAt: { (Int(matched[$0].referenceIndex), Int(matched[$0].candidateIndex)) }, visit)
+    }
+    for step in steps {
+      if let j = step.candidate, step.reference == nil { visitAdded(b, Int(j), visit) }
+      if let i = step.reference, step.candidate == nil { visitMissing(a, Int(i), visit) }
     }
   }
 

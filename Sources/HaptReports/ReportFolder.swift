@@ -217,12 +217,7 @@ package struct ReportFolder: Sendable {
   /// Writes the streamed `file` inside `folder`: its parts made a batch at a time (two
   /// per thread) and appended in order, so memory holds one batch of parts.
   private static func writeStreamed(_ file: StreamedFile, in folder: URL, report: String) throws {
-    guard isSafeRelativePath(file.path) else {
-      throw InputError(file: file.path, "not a plain relative path inside the report folder", kind: .unwritable)
-    }
-    let url = folder.appendingPathComponent(file.path)
-    do {
-      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try writeFile(file.path, in: folder, report: report) { url in
       let writer = try PlainFile.Writer(path: url.path)
       let batch = 2 * max(file.threads, 1)
       var start = 0
@@ -234,8 +229,6 @@ package struct ReportFolder: Sendable {
         start = end
       }
       try writer.close()
-    } catch {
-      throw unwritable(file.path, report: report, error)
     }
   }
 
@@ -247,13 +240,22 @@ package struct ReportFolder: Sendable {
 
   /// Writes `contents` as relative `file` inside `folder`.
   private static func write(_ contents: Data, as file: String, in folder: URL, report: String) throws {
+    try writeFile(file, in: folder, report: report) { try PlainFile.write(contents, to: $0.path) }
+  }
+
+  /// Writes relative `file` inside `folder` with `body` (given its URL, its folder made):
+  /// refused unless `file` is a plain relative path, and any failure named as the file in
+  /// the report (``unwritable(_:report:_:)``).
+  private static func writeFile(
+    _ file: String, in folder: URL, report: String, _ body: (URL) throws -> Void
+  ) throws {
     guard isSafeRelativePath(file) else {
       throw InputError(file: file, "not a plain relative path inside the report folder", kind: .unwritable)
     }
     let url = folder.appendingPathComponent(file)
     do {
       try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try PlainFile.write(contents, to: url.path)
+      try body(url)
     } catch {
       throw unwritable(file, report: report, error)
     }
