@@ -72,12 +72,19 @@ struct AndroidExportJudging {
     return Distinguishability.dPrime(target, memo.features(played, on: device, options: options))
   }
 
-  /// The flagship's score for class `kind`: d' with the contrast lost added.
-  func judgeOnFlagship(_ kind: AndroidAlternativeKind) -> (AndroidAlternativeSettings, AndroidVibrationEffect) -> Double
-  {
-    { settings, effect in
+  /// A candidate's score (lower is better) given the best score so far, `toBeat`: exact
+  /// when it is below `toBeat`; otherwise any value at least `toBeat`.
+  typealias Score = (AndroidAlternativeSettings, AndroidVibrationEffect, _ toBeat: Double) -> Double
+
+  /// The flagship's score for class `kind`: d' with the contrast lost added,
+  /// `sqrt(d'^2 + loss^2)`. That is never below d' (in floating point too: the rounded
+  /// square root of a rounded square is the number itself, and both steps are monotonic),
+  /// so a candidate whose d' alone does not beat `toBeat` returns its d' without the two
+  /// renders the contrast costs.
+  func judgeOnFlagship(_ kind: AndroidAlternativeKind) -> Score {
+    { settings, effect, toBeat in
       let d = judge(effect, on: flagship)
-      guard let contrastLoss, d.isFinite else { return d }
+      guard let contrastLoss, d.isFinite, d < toBeat else { return d }
       let loss = contrastLoss(kind, settings)
       return (d * d + loss * loss).squareRoot()
     }
@@ -87,14 +94,14 @@ struct AndroidExportJudging {
   /// the class cannot carry the pattern.
   func tune(
     _ kind: AndroidAlternativeKind, _ knobs: [[(inout AndroidAlternativeSettings) -> Void]],
-    on device: DeviceProfile, score: ((AndroidAlternativeSettings, AndroidVibrationEffect) -> Double)? = nil
+    on device: DeviceProfile, score: Score? = nil
   ) -> TunedAlternative? {
-    let score = score ?? { _, effect in judge(effect, on: device) }
+    let score = score ?? { _, effect, _ in judge(effect, on: device) }
     let settings = AndroidAlternativeSettings()
     guard let first = AndroidExport.build(kind, settings: settings, pattern: pattern, limits: limits) else {
       return nil
     }
-    var best = (settings: settings, effect: first, d: score(settings, first))
+    var best = (settings: settings, effect: first, d: score(settings, first, .infinity))
     for knob in knobs {
       for change in knob {
         var candidate = best.settings
@@ -102,7 +109,7 @@ struct AndroidExportJudging {
         guard candidate != best.settings,
           let effect = AndroidExport.build(kind, settings: candidate, pattern: pattern, limits: limits)
         else { continue }
-        let d = score(candidate, effect)
+        let d = score(candidate, effect, best.d)
         if d < best.d { best = (candidate, effect, d) }
       }
     }

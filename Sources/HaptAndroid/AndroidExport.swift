@@ -188,7 +188,7 @@ package struct AndroidExport: Sendable, Equatable {
     let flagship = judging.flagship.name
     var notes: [String] = []
     // Rendered only when a richer alternative is there to be weighed against it.
-    lazy var amplitudeOnFlagship = judging.judgeOnFlagship(.amplitude)(amplitude.settings, amplitude.effect)
+    lazy var amplitudeOnFlagship = judging.judgeOnFlagship(.amplitude)(amplitude.settings, amplitude.effect, .infinity)
     var keptPrimitives = primitives
     if let primitives, primitives.d >= amplitudeOnFlagship {
       keptPrimitives = nil

@@ -1,5 +1,17 @@
 import Foundation
 
+/// A periodic Hann window (``Spectra``) and the sum of its points, which normalises its
+/// spectra (summed once per window, in index order, rather than once per spectrum).
+struct HannWindow: Sendable {
+  let points: [Double]
+  let sum: Double
+
+  init(points: [Double]) {
+    self.points = points
+    sum = points.reduce(0, +)
+  }
+}
+
 /// The periodic Hann windows of recently used lengths, shared by every thread.
 ///
 /// A window costs one cosine per point, and the spectra of one pattern's renders, its
@@ -11,13 +23,13 @@ final class HannWindowCache: @unchecked Sendable {
   static let shared = HannWindowCache()
 
   private let lock = NSLock()
-  private var windows: RecentlyUsed<Int, [Double]>
+  private var windows: RecentlyUsed<Int, HannWindow>
 
   /// Keeps at most `limit` lengths; past that, the least recently used length is dropped.
   init(limit: Int = 256) { windows = RecentlyUsed(limit: limit) }
 
   /// The window of `count` points, made with `make` on a miss (outside the lock).
-  func window(count: Int, make: (Int) -> [Double]) -> [Double] {
+  func window(count: Int, make: (Int) -> HannWindow) -> HannWindow {
     lock.lock()
     let cached = windows.value(for: count)
     lock.unlock()

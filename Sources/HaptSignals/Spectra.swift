@@ -14,12 +14,15 @@ import Foundation
 package enum Spectra {
   /// The periodic Hann window of `count` points (see ``Spectra``), from the cache of
   /// recent lengths (``HannWindowCache``).
-  package static func hannWindow(count: Int) -> [Double] {
-    if count <= 0 { return [] }
-    if count == 1 { return [1] }
+  package static func hannWindow(count: Int) -> [Double] { hann(count: count).points }
+
+  /// The periodic Hann window of `count` points with the sum of its points, from the cache.
+  static func hann(count: Int) -> HannWindow {
+    if count <= 0 { return HannWindow(points: []) }
+    if count == 1 { return HannWindow(points: [1]) }
     return HannWindowCache.shared.window(count: count) { count in
       let step = 2 * Double.pi / Double(count)
-      return (0..<count).map { 0.5 - 0.5 * cos(step * Double($0)) }
+      return HannWindow(points: (0..<count).map { 0.5 - 0.5 * cos(step * Double($0)) })
     }
   }
 
@@ -32,8 +35,7 @@ package enum Spectra {
   package static func hannMagnitude(_ signal: Signal) -> (frequencies_Hz: [Double], magnitudes: [Double]) {
     let n = signal.count
     if n == 0 { return ([], []) }
-    let window = hannWindow(count: n)
-    let magnitudes = amplitudeSpectrum(of: signal.samples, offset: 0, window: window)
+    let magnitudes = amplitudeSpectrum(of: signal.samples, offset: 0, window: hann(count: n))
     let frequencies = (0..<magnitudes.count).map { Double($0) * signal.sampleRate_Hz / Double(n) }
     return (frequencies, magnitudes)
   }
@@ -67,7 +69,7 @@ package enum Spectra {
     let centred = span.map { $0 - mean }
     // Zero-padded to a fast length: finer bins, and one of few plans.
     let length = FFTWPlanner.fastLength(atLeast: n)
-    let magnitudes = amplitudeSpectrum(of: centred, offset: 0, window: hannWindow(count: n), length: length)
+    let magnitudes = amplitudeSpectrum(of: centred, offset: 0, window: hann(count: n), length: length)
     var peak = 1
     for k in 1..<magnitudes.count where magnitudes[k] > magnitudes[peak] { peak = k }
     guard magnitudes[peak] > 0, magnitudes[peak].isFinite else { return nil }
@@ -103,7 +105,7 @@ package enum Spectra {
     let frequencies = (0..<bins).map { Double($0) * signal.sampleRate_Hz / Double(window) }
     guard n > 0 else { return Spectrogram(levels_dB: [], times_s: [], frequencies_Hz: frequencies) }
     let frames = 1 + (max(0, n - window) + hop - 1) / hop
-    let taper = hannWindow(count: window)
+    let taper = hann(count: window)
     var levels: [[Double]] = []
     levels.reserveCapacity(frames)
     var times: [Double] = []
@@ -121,16 +123,17 @@ package enum Spectra {
   }
 
   /// Single-sided amplitude spectrum (see ``Spectra``) of `samples[offset ..< offset + N]`
-  /// times `window` (N = window.count), with samples past the end taken as 0, transformed
-  /// at `length` points (default N; more zero-pads the windowed frame).
+  /// times `window` (N = its point count), with samples past the end taken as 0,
+  /// transformed at `length` points (default N; more zero-pads the windowed frame).
   static func amplitudeSpectrum(
-    of samples: [Double], offset: Int, window: [Double], length: Int? = nil
+    of samples: [Double], offset: Int, window hann: HannWindow, length: Int? = nil
   ) -> [Double] {
+    let window = hann.points
     let frameLength = window.count
     let n = max(length ?? frameLength, frameLength)
     let plan = RealFFTPlan.shared(length: n)
     let bins = plan.binCount
-    let windowSum = window.reduce(0, +)
+    let windowSum = hann.sum
     return [Double](unsafeUninitializedCapacity: bins) { out, count in
       FFTWPlanner.withAlignedScratch(FFTWPlanner.alignedCount(n) + 2 * bins) { frame in
         let spectrum = frame + FFTWPlanner.alignedCount(n)

@@ -79,13 +79,15 @@ final class Slots<Element>: @unchecked Sendable {
     #expect(cache.count == 2)
   }
 
-  /// A window from the cache has the values of a new one, bit for bit, and the cache
-  /// keeps at most its limit.
+  /// A window from the cache has the values of a new one, bit for bit, and its sum is
+  /// the points' sum in index order.
   @Test func hannWindowsFromTheCacheAreTheComputedOnes() {
     let cache = HannWindowCache(limit: 2)
     func computed(_ n: Int) -> [Double] { (0..<n).map { 0.5 - 0.5 * cos(2 * Double.pi / Double(n) * Double($0)) } }
     for n in [5, 8, 5, 13, 8, 5] {
-      #expect(cache.window(count: n, make: computed) == computed(n))
+      let window = cache.window(count: n) { HannWindow(points: computed($0)) }
+      #expect(window.points == computed(n))
+      #expect(window.sum == computed(n).reduce(0, +))
     }
     #expect(Spectra.hannWindow(count: 1001) == computed(1001))
     #expect(Spectra.hannWindow(count: 1001) == computed(1001))

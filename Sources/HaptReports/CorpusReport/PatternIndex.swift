@@ -36,7 +36,7 @@ enum PatternIndex {
         let text =
           detect.map { "\(verdict.symbol) \(cellText($0, verdict: badge(m.verdict), budget: budget))" }
           ?? verdict.symbol
-        row.append(.verdict(verdict, text: text, tooltip: tooltip(item.name, m, latency)))
+        row.append(.verdict(verdict, text: text, tooltip: tooltip(m, latency)))
       }
       if let nearest = catalog.nearest(i, in: e.pairwise) {
         let other = catalog.items[nearest.other(than: i)]
@@ -72,16 +72,16 @@ enum PatternIndex {
     return badge(m.verdict)
   }
 
-  /// The cell's tooltip: detect, split into engine latency and the pattern's onset, and
-  /// what to do.
-  static func tooltip(_ name: String, _ m: PatternMeasurement, _ latency: PatternLatency) -> String {
-    let head = "\(name) on \(m.device) (\(m.state.rawValue)): "
-    guard let detect = m.markers.detect_s, let onset = m.onset_s else {
-      return head + (m.isFailure ? "never felt" : "silent") + " (\(m.silenceReason?.description ?? "not felt"))"
+  /// The cell's tooltip: detect (the cell's number) split into the engine latency and the
+  /// pattern's onset, and what to do. The row's pattern and the column's device and state
+  /// stay in view (the first column and the headers are sticky), so the tooltip does not
+  /// repeat them: at 10,000 patterns they were a fifth of the index.
+  static func tooltip(_ m: PatternMeasurement, _ latency: PatternLatency) -> String {
+    guard m.markers.detect_s != nil, let onset = m.onset_s else {
+      return (m.isFailure ? "never felt" : "silent") + " (\(m.silenceReason?.description ?? "not felt"))"
     }
     var text =
-      head
-      + "detect \(ChartNumber.fixed(detect * 1000, decimals: 1)) ms = engine \(ChartNumber.fixed(m.engineLatency_s * 1000, decimals: 1)) ms + onset \(ChartNumber.fixed(onset * 1000, decimals: 1)) ms, \(m.verdict.rawValue)"
+      "engine \(ChartNumber.fixed(m.engineLatency_s * 1000, decimals: 1)) ms + onset \(ChartNumber.fixed(onset * 1000, decimals: 1)) ms"
     if let advice = latency.advice(for: m) { text += "; " + advice }
     return text
   }
