@@ -54,14 +54,15 @@ package enum ChartAxes {
     into svg: inout SVGWriter, ramp: ColorRamp, low: Double, high: Double, title: String,
     x: Double, top: Double, bottom: Double, decimals: Int
   ) {
+    // 32 steps sampled at their centres, one pixel each of a 1 x 32 palette image (the
+    // highest at the top), drawn with square pixels: a tenth of the bytes of 32 rectangles.
     let steps = 32
-    let height = (bottom - top) / Double(steps)
-    for i in 0..<steps {
-      let t = (Double(i) + 0.5) / Double(steps)
-      svg.rect(
-        x: x, y: bottom - Double(i + 1) * height, width: 14, height: height + 0.6,
-        fill: ramp.color(at: t))
-    }
+    let palette = (0..<steps).map { ramp.rgb(at: (Double(steps - 1 - $0) + 0.5) / Double(steps)) }
+    let png = IndexedPNG(width: 1, height: steps, palette: palette, pixels: (0..<steps).map { UInt8($0) })
+    let n = SVGWriter.number
+    svg.raw(
+      "<image x=\"\(n(x))\" y=\"\(n(top))\" width=\"14\" height=\"\(n(bottom - top))\" preserveAspectRatio=\"none\" "
+        + "image-rendering=\"pixelated\" href=\"\(png.dataURL)\"/>\n")
     svg.rect(x: x, y: top, width: 14, height: bottom - top, fill: "none", stroke: "#666666")
     for (fraction, value) in [(0.0, low), (0.5, (low + high) / 2), (1.0, high)] {
       let py = bottom - fraction * (bottom - top)

@@ -32,8 +32,14 @@ package struct ColorRamp: Sendable, Equatable {
 
   /// The colour at `t` (clamped to 0...1; NaN gives the 0 end) as `#rrggbb`.
   package func color(at t: Double) -> String {
-    let rgb = components(at: t)
-    return String(format: "#%02x%02x%02x", Int(rgb.0.rounded()), Int(rgb.1.rounded()), Int(rgb.2.rounded()))
+    let rgb = rgb(at: t)
+    return String(format: "#%02x%02x%02x", rgb.red, rgb.green, rgb.blue)
+  }
+
+  /// The colour at `t` (as ``color(at:)``) as red, green and blue in 0...255.
+  package func rgb(at t: Double) -> (red: UInt8, green: UInt8, blue: UInt8) {
+    let (r, g, b) = components(at: t)
+    return (UInt8(r.rounded()), UInt8(g.rounded()), UInt8(b.rounded()))
   }
 
   /// Relative luminance (0 dark ... 1 light) of the colour at `t`, to choose a text colour.

@@ -1,11 +1,13 @@
 /// A spectrogram (time-frequency magnitudes in dB) as a compact raster.
 ///
-/// The frames x bins matrix is pooled to at most `maxColumns` x `maxRows` cells (120 x 64 by
-/// default) by taking the maximum dB in each block, so peaks survive; cell values are
-/// mapped to ``ColorRamp/viridis`` over the top `range_dB` decibels (default 60 dB below
-/// the largest value) and quantised to 24 colour steps; neighbouring cells of a row with
-/// the same step are merged into one rectangle (one `<path>` per colour step). Cell edges are whole pixels shared by
-/// neighbouring cells, so no background shows between them. A legend shows the dB scale.
+/// The frames x bins matrix is pooled into blocks of equal size, at most `maxColumns` x
+/// `maxRows` of them (120 x 64 by default), by taking the maximum dB in each block, so
+/// peaks survive; cell values are mapped to ``ColorRamp/viridis`` over the top `range_dB`
+/// decibels (default 60 dB below the largest value) and quantised to 24 colour steps. The
+/// cells are one palette image (``IndexedPNG``, embedded as a `data:` URL and drawn with
+/// square pixels, `image-rendering: pixelated`): one byte a cell where an SVG rectangle
+/// took about nine. The image is clipped to the plot and to the frames' extent (the last
+/// block of a row may hold fewer frames than the others). A legend shows the dB scale.
 /// Bins above `maxFrequency_Hz` are cut off (haptic content sits below about 1 kHz).
 ///
 /// The plot spans x = 64 ... width - ``rightMargin``; a ``WaveformChart`` of the same width
@@ -77,15 +79,11 @@ package enum SpectrogramChart {
     )
     svg.text(title, x: left, y: 20, size: 14, weight: "600")
     svg.rect(x: left, y: top, width: right - left, height: bottom - top, fill: ColorRamp.viridis.color(at: 0))
-    svg.raw("<g shape-rendering=\"crispEdges\">\n")
-    let runs = colourRuns(
-      pooled, floor: floor, range: range, plot: (left, top, right, bottom),
-      time_ms: { x(firstFrame_ms + ($0 - 0.5) * step_ms) }, frequency_Hz: { y(max(($0 - 0.5) * spacing_Hz, 0)) })
-    for level in runs.keys.sorted() {
-      let fill = ColorRamp.viridis.color(at: Double(level) / Double(levels))
-      svg.raw("<path fill=\"\(fill)\" d=\"\(runs[level] ?? "")\"/>\n")
-    }
-    svg.raw("</g>\n")
+    svg.raw(
+      raster(
+        pooled, floor: floor, range: range, plot: (left, top, right, bottom),
+        time_ms: { x(firstFrame_ms + ($0 - 0.5) * step_ms) }, frequency_Hz: { y(($0 - 0.5) * spacing_Hz) },
+        frames: frames))
     ChartAxes.drawLinear(
       into: &svg, x: x, y: y, xLabel: "time after trigger (ms)", yLabel: "frequency (Hz)",
       plot: (left, top, right, bottom), grid: false)
@@ -95,51 +93,38 @@ package enum SpectrogramChart {
     return svg.finished()
   }
 
-  /// The pooled cells as SVG path data by colour step (0 left out: the background): one
-  /// `<path>` per step, a subpath per run of equal cells in a row, a third of the size of
-  /// one `<rect>` per run. Each subpath after a path's first moves relative to where the
-  /// one before ended (`m`, usually two short numbers), and none is closed with `z` (a
-  /// fill closes it): the same whole-pixel rectangles in about four fifths of the bytes.
-  /// `time_ms` and `frequency_Hz` give the pixel of a fractional frame and bin index.
-  static func colourRuns(
+  /// The pooled cells as an `<image>` of one pixel a cell, in a nested `<svg>` that clips
+  /// it to the plot and to the frames' extent. `time_ms` and `frequency_Hz` give the pixel
+  /// of a fractional frame and bin index (the edge between frames f - 1 and f is at f).
+  static func raster(
     _ pooled: (cells: [[Double]], columns: [Range<Int>], rows: [Range<Int>]), floor: Double, range: Double,
     plot: (left: Double, top: Double, right: Double, bottom: Double), time_ms: (Double) -> Double,
-    frequency_Hz: (Double) -> Double
-  ) -> [Int: String] {
-    // Whole-pixel edges inside the plot: neighbouring cells share them exactly.
-    func px(_ value: Double) -> Double { min(max(value, plot.left), plot.right).rounded() }
-    func py(_ value: Double) -> Double { min(max(value, plot.top), plot.bottom).rounded() }
-    var runs = [Int: String]()
-    // Where each colour's path data ends: the bottom-left corner of its last rectangle.
-    var ends = [Int: (x: Double, y: Double)]()
-    for (r, rowRange) in pooled.rows.enumerated() {
-      let y0 = py(frequency_Hz(Double(rowRange.upperBound)))
-      let y1 = py(frequency_Hz(Double(rowRange.lowerBound)))
-      var c = 0
-      while c < pooled.columns.count {
-        let level = quantised(pooled.cells[r][c], floor: floor, range: range)
-        var end = c + 1
-        while end < pooled.columns.count, quantised(pooled.cells[r][end], floor: floor, range: range) == level {
-          end += 1
-        }
-        let x0 = px(time_ms(Double(pooled.columns[c].lowerBound)))
-        let x1 = px(time_ms(Double(pooled.columns[end - 1].upperBound)))
-        if level > 0, x1 > x0, y1 > y0 {
-          let n = SVGWriter.number
-          let move: String
-          if let end = ends[level] {
-            let dy = y0 - end.y
-            move = "m\(n(x0 - end.x))\(dy < 0 ? "" : " ")\(n(dy))"
-          } else {
-            move = "M\(n(x0)) \(n(y0))"
-          }
-          runs[level, default: ""] += "\(move)h\(n(x1 - x0))v\(n(y1 - y0))h\(n(x0 - x1))"
-          ends[level] = (x0, y1)
-        }
-        c = end
+    frequency_Hz: (Double) -> Double, frames: Int
+  ) -> String {
+    guard let columnBlock = pooled.columns.first?.count, let rowBlock = pooled.rows.first?.count else { return "" }
+    let width = pooled.columns.count
+    let height = pooled.rows.count
+    var pixels = [UInt8](repeating: 0, count: width * height)
+    for r in 0..<height {
+      for c in 0..<width {
+        // Image rows run from the top: the highest frequencies first.
+        pixels[(height - 1 - r) * width + c] = UInt8(quantised(pooled.cells[r][c], floor: floor, range: range))
       }
     }
-    return runs
+    let palette = (0...levels).map { ColorRamp.viridis.rgb(at: Double($0) / Double(levels)) }
+    let png = IndexedPNG(width: width, height: height, palette: palette, pixels: pixels)
+    // Every block spans columnBlock frames and rowBlock bins, the last ones included.
+    let x0 = time_ms(0)
+    let x1 = time_ms(Double(width * columnBlock))
+    let y0 = frequency_Hz(Double(height * rowBlock))
+    let y1 = frequency_Hz(0)
+    let clipLeft = max(plot.left, min(x0, x1))
+    let clipRight = min(plot.right, max(time_ms(Double(frames)), clipLeft))
+    let n = SVGWriter.number
+    return "<svg x=\"\(n(clipLeft))\" y=\"\(n(plot.top))\" width=\"\(n(clipRight - clipLeft))\" "
+      + "height=\"\(n(plot.bottom - plot.top))\"><image x=\"\(n(x0 - clipLeft))\" y=\"\(n(y0 - plot.top))\" "
+      + "width=\"\(n(x1 - x0))\" height=\"\(n(y1 - y0))\" preserveAspectRatio=\"none\" "
+      + "image-rendering=\"pixelated\" href=\"\(png.dataURL)\"/></svg>\n"
   }
 
   /// The colour step of a dB value: 0 at or below the floor, `levels` at the top.
@@ -172,10 +157,11 @@ package enum SpectrogramChart {
     return (cells, columns, rows)
   }
 
-  /// `count` items split into at most `limit` contiguous, nearly equal blocks.
+  /// `count` items split into at most `limit` contiguous blocks of `ceil(count / limit)`
+  /// items each (the last one may hold fewer), so that the blocks are one pixel grid.
   package static func blocks(count: Int, limit: Int) -> [Range<Int>] {
-    let n = min(count, limit)
-    guard n > 0 else { return [] }
-    return (0..<n).map { (($0 * count) / n)..<((($0 + 1) * count) / n) }
+    guard count > 0, limit > 0 else { return [] }
+    let size = (count + limit - 1) / limit
+    return stride(from: 0, to: count, by: size).map { $0..<min($0 + size, count) }
   }
 }

@@ -97,25 +97,33 @@ import Testing
     #expect(MinMaxDecimation.maximumIndices([1, 5, 2, 3], columns: 2) == [1, 3])
   }
 
-  @Test func spectrogramRasterIsCappedAndRunsAreMerged() {
+  @Test func spectrogramRasterIsCappedAtOnePixelACell() throws {
     let huge: [[Double]] = (0..<1000).map { (frame: Int) -> [Double] in
       (0..<513).map { (bin: Int) -> Double in -10 * Double((frame / 50 + bin / 50) % 5) }
     }
     let chart = SpectrogramChart.render(
       title: "huge", decibels: huge, frameStep_ms: 1, binSpacing_Hz: 1, maxFrequency_Hz: nil)
-    let cells = ReportLayoutTests.rasterRects(chart.markup).count
-    #expect(cells > 0 && cells <= 120 * 64 + 64)
+    // Blocks of ceil(1000 / 120) = 9 frames and ceil(513 / 64) = 9 bins, the last ones shorter.
     let pooled = SpectrogramChart.pool(huge, frames: 1000, bins: 513, maxColumns: 120, maxRows: 64)
-    #expect(pooled.columns.count == 120 && pooled.rows.count == 64)
+    #expect(pooled.columns.count == 112 && pooled.rows.count == 57)
+    #expect(pooled.columns.allSatisfy { $0.count == 9 || $0 == 999..<1000 })
     #expect(pooled.columns.first?.lowerBound == 0 && pooled.columns.last?.upperBound == 1000)
-    // A constant matrix collapses to one rectangle per row.
+    let raster = try #require(ReportLayoutTests.raster(chart.markup))
+    #expect(raster.image.width == 112 && raster.image.height == 57)
+    // One byte a cell: the chart stays small however many cells it has.
+    #expect(chart.markup.utf8.count < 12_000)
+    // Image rows run from the top: the highest block of bins first; pixel = colour step.
+    let level = { (r: Int, c: Int) in
+      SpectrogramChart.quantised(pooled.cells[r][c], floor: -60, range: 60)
+    }
+    #expect(Int(raster.image.pixels[0]) == level(56, 0))
+    #expect(Int(raster.image.pixels[56 * 112 + 111]) == level(0, 111))
+    // A constant matrix is one colour.
     let flat = SpectrogramChart.render(
       title: "flat", decibels: Array(repeating: Array(repeating: -3, count: 64), count: 500), frameStep_ms: 1,
       binSpacing_Hz: 1, maxFrequency_Hz: nil)
-    let gridPart = flat.markup.components(separatedBy: "crispEdges\">")[1].components(separatedBy: "</g>")[0]
-    // A constant matrix collapses to one run per row, all in one path.
-    #expect(ReportLayoutTests.rasterRects(flat.markup).count == 64)
-    #expect(gridPart.components(separatedBy: "<path").count - 1 == 1)
+    let flatRaster = try #require(ReportLayoutTests.raster(flat.markup))
+    #expect(Set(flatRaster.image.pixels).count == 1)
   }
 
   @Test func spectrogramPoolingKeepsTheMaximum() {

@@ -55,58 +55,54 @@ import Testing
     #expect(LatencyAxis.series(atLeast: 0.3) == 0.5)
   }
 
-  /// The cell rectangles inside the spectrogram's raster group: per `<path>`, subpaths
-  /// `Mx y` (or `mdx dy` from where the one before ended) then `hWvHh-W`.
-  static func rasterRects(_ markup: String) -> [(x: Double, y: Double, w: Double, h: Double)] {
-    guard let start = markup.range(of: "<g shape-rendering=\"crispEdges\">"),
-      let end = markup.range(of: "</g>", range: start.upperBound..<markup.endIndex)
-    else { return [] }
-    let group = String(markup[start.upperBound..<end.lowerBound])
-    let number = "(-?[0-9.]+)"
-    guard
-      let subpath = try? NSRegularExpression(pattern: "([Mm])\(number) ?\(number)h\(number)v\(number)h\(number)")
-    else { return [] }
-    var rects: [(x: Double, y: Double, w: Double, h: Double)] = []
-    for d in ReportFixture.captures("d=\"([^\"]*)\"", in: group) {
-      var x = 0.0
-      var y = 0.0
-      for match in subpath.matches(in: d, range: NSRange(d.startIndex..., in: d)) {
-        guard let command = Range(match.range(at: 1), in: d).map({ d[$0] }) else { continue }
-        let values = (2...6).compactMap { Range(match.range(at: $0), in: d).flatMap { Double(d[$0]) } }
-        guard values.count == 5, values[4] == -values[2] else { continue }
-        if command == "M" {
-          x = values[0]
-          y = values[1]
-        } else {
-          x += values[0]
-          y += values[1]
-        }
-        rects.append((x, y, values[2], values[3]))
-        y += values[3]  // the subpath ends at its bottom-left corner
-      }
-    }
-    return rects
+  /// The spectrogram's raster: the clipping viewport (`<svg x y width height>`), the
+  /// image's place inside it, and the decoded palette image.
+  struct Raster {
+    var clip: (x: Double, y: Double, width: Double, height: Double)
+    var place: (x: Double, y: Double, width: Double, height: Double)
+    var image: IndexedPNGTests.Decoded
   }
 
-  @Test func spectrogramCellsMeetOnWholePixelsWithoutSeams() {
-    // Every cell above the floor, levels changing at every frame and bin: no merging.
+  static func raster(_ markup: String) -> Raster? {
+    let number = "(-?[0-9.]+)"
+    let pattern =
+      "<svg x=\"\(number)\" y=\"\(number)\" width=\"\(number)\" height=\"\(number)\"><image x=\"\(number)\" "
+      + "y=\"\(number)\" width=\"\(number)\" height=\"\(number)\" preserveAspectRatio=\"none\" "
+      + "image-rendering=\"pixelated\" href=\"data:image/png;base64,([A-Za-z0-9+/=]+)\"/></svg>"
+    guard let regex = try? NSRegularExpression(pattern: pattern),
+      let match = regex.firstMatch(in: markup, range: NSRange(markup.startIndex..., in: markup))
+    else { return nil }
+    let fields = (1...9).compactMap { Range(match.range(at: $0), in: markup).map { String(markup[$0]) } }
+    let values = fields.prefix(8).compactMap(Double.init)
+    guard values.count == 8, let data = Data(base64Encoded: fields[8]),
+      let image = IndexedPNGTests.decode([UInt8](data))
+    else { return nil }
+    return Raster(
+      clip: (values[0], values[1], values[2], values[3]), place: (values[4], values[5], values[6], values[7]),
+      image: image)
+  }
+
+  @Test func spectrogramCellsLineUpWithTheFramesAndBins() throws {
+    // 97 frames 8 ms apart from 0 ms, bins 31.25 Hz apart, 17 bins shown (to 500 Hz); blocks
+    // of 2 frames (49 columns, the last holding one frame) and single bins.
     let levels = (0..<97).map { f in (0..<129).map { b in -Double((f * 7 + b * 3) % 50) } }
     let chart = SpectrogramChart.render(
-      title: "s", decibels: levels, frameStep_ms: 8, binSpacing_Hz: 31.25, maxFrequency_Hz: 500, width: 1100,
-      height: 220)
-    let rects = Self.rasterRects(chart.markup)
-    #expect(!rects.isEmpty)
-    for r in rects {
-      #expect(r.x == r.x.rounded() && r.y == r.y.rounded() && r.w == r.w.rounded() && r.h == r.h.rounded())
-    }
-    // Within a row, each cell starts where the one before it ends; rows stack without gaps.
-    let rows = Dictionary(grouping: rects, by: \.y)
-    for (_, row) in rows {
-      let sorted = row.sorted { $0.x < $1.x }
-      for (a, b) in zip(sorted, sorted.dropFirst()) { #expect(b.x == a.x + a.w) }
-    }
-    let tops = rows.keys.sorted()
-    for (a, b) in zip(tops, tops.dropFirst()) { #expect(b == a + (rows[a]?.first?.h ?? 0)) }
+      title: "s", decibels: levels, frameStep_ms: 8, binSpacing_Hz: 31.25, maxFrequency_Hz: 500, maxColumns: 49,
+      width: 1100, height: 220)
+    let raster = try #require(Self.raster(chart.markup))
+    #expect(raster.image.width == 49 && raster.image.height == 17)
+    // The plot spans x 64...1004 for -4...772 ms (frame centres at 0, 8, ... 768 ms) and
+    // y 176...40 for 0...515.625 Hz (bin centres at 0, 31.25, ... 500 Hz).
+    let msToX = { (ms: Double) in 64 + (ms + 4) / 776 * 940 }
+    let hzToY = { (hz: Double) in 176 - hz / 515.625 * 136 }
+    // The clip is the plot (the frames fill it); the image starts at frame 0's left edge
+    // and is 49 blocks of 2 frames wide, one frame past the last; its bottom row is bin 0,
+    // half below 0 Hz and clipped there.
+    #expect(raster.clip.x == 64 && raster.clip.y == 40 && raster.clip.width == 940 && raster.clip.height == 136)
+    #expect(abs(raster.place.x - (msToX(-4) - 64)) <= 0.05)
+    #expect(abs(raster.place.width - (msToX(98 * 8 - 4) - msToX(-4))) <= 0.1)
+    #expect(abs(raster.place.y - (hzToY(16.5 * 31.25) - 40)) <= 0.05)
+    #expect(abs(raster.place.y + raster.place.height - (hzToY(-0.5 * 31.25) - 40)) <= 0.1)
   }
 
   /// The x positions of the time axis tick labels (middle-anchored 11 px text, in their

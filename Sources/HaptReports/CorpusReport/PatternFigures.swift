@@ -43,8 +43,9 @@ enum PatternFigures {
     if acceleration.count >= window {
       let spectrogram = Spectra.spectrogram(acceleration, window: window, hop: hop)
       // Two raster columns per window length at most: a column narrower than half the
-      // window shows no detail the analysis has, and costs page bytes.
-      let columns = min(120, max(spectrogram.times_s.count * hop * 2 / window, 1))
+      // window shows no detail the analysis has, and costs page bytes. (Rounded up: the
+      // raster's blocks are equal, so one column too few would make every block wider.)
+      let columns = min(120, max((spectrogram.times_s.count * hop * 2 + window - 1) / window, 1))
       blocks.append(
         .chart(
           SpectrogramChart.render(
