@@ -14,7 +14,7 @@ extension PerceptualFeatures {
   /// tooth to tooth as the rhythm changes (the plain peak does, by 10 Hz or more).
   ///
   /// - Parameters:
-  ///   - frequencies_Hz: bin frequencies, increasing (``Spectra/hannMagnitude(_:)``).
+  ///   - frequencies_Hz: bin frequencies, increasing (``Spectra/hannMagnitude(_:paddedToFastLength:)``).
   ///   - magnitudes: bin magnitudes, the same length.
   /// - Returns: the frequency, or nil if every bin above DC is zero.
   /// - Complexity: O(bins).

@@ -5,7 +5,8 @@ extension PerceptualFeatures {
   ///
   /// The signal's mean is removed first (a constant offset, such as gravity in a
   /// recording, is not a vibration); the perceived frequency comes from
-  /// ``Spectra/hannMagnitude(_:)``. See ``PerceptualFeatures`` for the model.
+  /// ``Spectra/hannMagnitude(_:paddedToFastLength:)``, zero-padded to a fast length. See
+  /// ``PerceptualFeatures`` for the model.
   ///
   /// - Parameter signal: acceleration in g, any sample rate. Non-finite samples make the
   ///   signal count as silent.
@@ -24,7 +25,7 @@ extension PerceptualFeatures {
     }
     let rate = signal.sampleRate_Hz
     self.init(samples: samples, sampleRate_Hz: rate) { felt in
-      let spectrum = Spectra.hannMagnitude(Signal(samples: felt, sampleRate_Hz: rate))
+      let spectrum = Spectra.hannMagnitude(Signal(samples: felt, sampleRate_Hz: rate), paddedToFastLength: true)
       return Self.perceivedFrequency_Hz(
         frequencies_Hz: spectrum.frequencies_Hz, magnitudes: spectrum.magnitudes)
     }

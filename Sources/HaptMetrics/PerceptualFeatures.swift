@@ -9,7 +9,7 @@ import HaptCore
 ///
 /// - perceived frequency: the power-weighted geometric mean of the Hann spectrum bins
 ///   within 6 dB of its peak (the peak itself for a pure tone; stable for trains of taps,
-///   whose spectra are combs);
+///   whose spectra are combs), the spectrum zero-padded to a length FFTW transforms fast;
 /// - level envelope: the moving RMS of the signal times sqrt 2 (the amplitude of a sine)
 ///   over a whole number of periods of that frequency, at least 5 ms (tactile temporal
 ///   resolution); unlike the analytic envelope it has no leakage tails around gated

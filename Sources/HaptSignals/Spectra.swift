@@ -28,15 +28,24 @@ package enum Spectra {
 
   /// Magnitude spectrum of the Hann-windowed signal.
   ///
-  /// - Parameter signal: any length; an empty signal gives two empty arrays.
-  /// - Returns: `frequencies_Hz[k] = k * fs / N` and the single-sided amplitude
-  ///   `magnitudes[k]` in the signal's units, `k = 0 ... N/2` (see ``Spectra``).
-  /// - Complexity: O(N log N).
-  package static func hannMagnitude(_ signal: Signal) -> (frequencies_Hz: [Double], magnitudes: [Double]) {
+  /// - Parameters:
+  ///   - signal: any length; an empty signal gives two empty arrays.
+  ///   - paddedToFastLength: zero-pad the windowed signal (N samples) to M, the smallest
+  ///     length of at least N whose factors are 2, 3, 5 and 7
+  ///     (``FFTWPlanner/fastLength(atLeast:)``): the same spectrum sampled on a grid finer
+  ///     by at most a few per cent, at a length FFTW transforms fast (a length with a large
+  ///     prime factor took about ten times as long) and one of few plans. Otherwise M = N.
+  /// - Returns: `frequencies_Hz[k] = k * fs / M` and the single-sided amplitude
+  ///   `magnitudes[k]` in the signal's units, `k = 0 ... M/2` (see ``Spectra``).
+  /// - Complexity: O(M log M).
+  package static func hannMagnitude(
+    _ signal: Signal, paddedToFastLength: Bool = false
+  ) -> (frequencies_Hz: [Double], magnitudes: [Double]) {
     let n = signal.count
     if n == 0 { return ([], []) }
-    let magnitudes = amplitudeSpectrum(of: signal.samples, offset: 0, window: hann(count: n))
-    let frequencies = (0..<magnitudes.count).map { Double($0) * signal.sampleRate_Hz / Double(n) }
+    let m = paddedToFastLength ? FFTWPlanner.fastLength(atLeast: n) : n
+    let magnitudes = amplitudeSpectrum(of: signal.samples, offset: 0, window: hann(count: n), length: m)
+    let frequencies = (0..<magnitudes.count).map { Double($0) * signal.sampleRate_Hz / Double(m) }
     return (frequencies, magnitudes)
   }
 

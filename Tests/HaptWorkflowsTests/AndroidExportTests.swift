@@ -271,8 +271,14 @@ extension AndroidVibrationEffect {
       let withinIPhone = ofDevice.filter { ($0.dPrimeFromReference_JND ?? .infinity) < 1 }
       let share = Double(within.count) / Double(ofDevice.count)
       let plays = Dictionary(grouping: ofDevice, by: { $0.alternative ?? "nothing" }).mapValues(\.count)
+      let dPrimes = ofDevice.compactMap(\.dPrime_JND).sorted()
+      let median =
+        dPrimes.isEmpty
+        ? Double.nan
+        : dPrimes.count % 2 == 1
+          ? dPrimes[dPrimes.count / 2] : (dPrimes[dPrimes.count / 2 - 1] + dPrimes[dPrimes.count / 2]) / 2
       summary.append(
-        "\(device.name): \(within.count)/\(ofDevice.count) within 1 JND of the original there (\(String(format: "%.1f", share * 100)) %), \(withinIPhone.count) of the original on the iPhone, plays \(plays.sorted { $0.key < $1.key })"
+        "\(device.name): \(within.count)/\(ofDevice.count) within 1 JND of the original there (\(String(format: "%.1f", share * 100)) %), \(withinIPhone.count) of the original on the iPhone, median d' \(String(format: "%.3f", median)), plays \(plays.sorted { $0.key < $1.key })"
       )
       if device.name == "pixel-flagship-lra" {
         // Issue 22 asks for 95 %; measured 25.0 % (13 of 52) on the class as Google's HAL
