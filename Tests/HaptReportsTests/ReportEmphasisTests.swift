@@ -119,35 +119,41 @@ import Testing
     let catalog = PatternCatalog(e)
     for (i, item) in catalog.items.enumerated() {
       let page = try #require(ReportFixture.file(folder, item.page))
-      let wavPath = PatternAudio.path(forPage: item.page)
-      let wavFile = String(wavPath.split(separator: "/").last!)
+      let soundPath = PatternAudio.path(forPage: item.page)
+      let soundFile = String(soundPath.split(separator: "/").last!)
+      #expect(soundFile.hasSuffix(".flac"))
       let acceleration = e.primary[i].rendering.acceleration_g
       guard acceleration.samples.contains(where: { $0 != 0 }) else {
-        #expect(folder.data(of: wavPath) == nil && !page.contains("<audio"), "\(item.name) is silent")
+        #expect(folder.data(of: soundPath) == nil && !page.contains("<audio"), "\(item.name) is silent")
         continue
       }
-      #expect(page.contains("<audio controls=\"controls\" preload=\"none\" src=\"\(wavFile)\">"), "\(item.name)")
+      #expect(page.contains("<audio controls=\"controls\" preload=\"none\" src=\"\(soundFile)\">"), "\(item.name)")
       #expect(page.contains("played as sound") && page.contains("not the feel"))
       #expect(!page.contains("<script"))
       #expect(page.contains("media-src &#39;self&#39; file:"))
-      let wav = try #require(folder.data(of: wavPath))
-      // The acceleration at 4 kHz (anti-aliased), without the end that rounds to 0.
+      let flac = try #require(folder.data(of: soundPath))
+      #expect(flac.starts(with: Array("fLaC".utf8)))
+      // Read back through libsndfile: the acceleration at 4 kHz (anti-aliased), at the
+      // fixed scale, without the end that rounds to 0.
+      let scratch = try SmallBaselineTests.temporaryFolder()
+      defer { try? FileManager.default.removeItem(at: scratch) }
+      let file = scratch.appendingPathComponent(soundFile).path
+      try flac.write(to: URL(fileURLWithPath: file))
+      let sound = try AudioFile.read(path: file).signal
+      #expect(sound.sampleRate_Hz == 4000)
       #expect(acceleration.sampleRate_Hz == 8000)
       let heard = Resampler.resample(acceleration, to: 4000).samples
       let levels = heard.map { ($0 / PatternAudio.fullScale_g * 32767).rounded() }
       let kept = (levels.lastIndex { $0 != 0 } ?? 0) + 1
       #expect(kept <= heard.count && heard.count <= acceleration.count / 2 + 1)
-      #expect(wav.count == 44 + 2 * kept)
-      #expect(String(decoding: wav.prefix(4), as: UTF8.self) == "RIFF")
-      #expect(String(decoding: wav[8..<16], as: UTF8.self) == "WAVEfmt ")
-      let rate = wav[24..<28].enumerated().reduce(0) { $0 | Int($1.element) << (8 * $1.offset) }
-      #expect(rate == 4000)
-      func sample(_ k: Int) -> Int16 { Int16(bitPattern: UInt16(Int(wav[44 + 2 * k]) | Int(wav[45 + 2 * k]) << 8)) }
-      #expect(sample(kept - 1) != 0)
-      // The samples are the resampled acceleration at the fixed scale (the peak sample checked).
+      #expect(sound.count == kept)
+      #expect(sound.samples.last != 0)
+      // The samples are the resampled acceleration at the fixed scale, every one of them.
+      #expect(sound.samples.map { $0 * 32768 } == Array(levels.prefix(kept)))
       let peak = heard.indices.max { abs(heard[$0]) < abs(heard[$1]) }!
-      #expect(abs(Double(sample(peak)) - heard[peak] / PatternAudio.fullScale_g * 32767) <= 1)
       #expect(abs(heard[peak]) > 0.5 * acceleration.samples.map(abs).max()!)
+      // Lossless, and about half the bytes of the same samples as a 16-bit WAV.
+      #expect(flac.count < 44 + 2 * kept)
     }
   }
 }

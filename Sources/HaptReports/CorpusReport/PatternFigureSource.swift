@@ -7,9 +7,9 @@ import HaptEvaluation
 package struct PatternFigureSource: Sendable {
   /// Pattern `i`'s figure blocks (corpus index).
   var blocks: @Sendable (Int) -> [ReportBlock]
-  /// Pattern `i`'s WAV file, nil when it has nothing to hear.
+  /// Pattern `i`'s sound file (FLAC), nil when it has nothing to hear.
   var audio: @Sendable (Int) -> Data?
-  /// Whether pattern `i` has a WAV file (without making it).
+  /// Whether pattern `i` has a sound file (without making it).
   var isAudible: @Sendable (Int) -> Bool
 
   /// The figures of `e`'s primary renders, each made again when its page is written
@@ -39,7 +39,7 @@ package struct PatternFigureSource: Sendable {
         guard let m = measurement(i), let rendered = render(i) else { return [] }
         return PatternFigures.blocks(rendered, measurement: m)
       },
-      audio: { i in render(i).flatMap { audible($0) ? PatternAudio.wav($0.rendering.acceleration_g) : nil } },
+      audio: { i in render(i).flatMap { audible($0) ? PatternAudio.flac($0.rendering.acceleration_g) : nil } },
       isAudible: { i in render(i).map(audible) ?? false })
   }
 
@@ -61,11 +61,11 @@ package struct PatternFigureSource: Sendable {
 
   /// Pattern `i`'s figure markup in a part folder.
   package static func fragmentPath(_ i: Int) -> String { "figures/\(i).html" }
-  /// Pattern `i`'s WAV file in a part folder.
-  package static func audioPath(_ i: Int) -> String { "figures/\(i).wav" }
+  /// Pattern `i`'s sound file in a part folder.
+  package static func audioPath(_ i: Int) -> String { "figures/\(i).flac" }
 
   /// Adds the figures of `indices` (corpus indices) to a part folder: each pattern's
-  /// figure markup (the blocks' markup joined, as a page holds them) and its WAV when audible.
+  /// figure markup (the blocks' markup joined, as a page holds them) and its sound when audible.
   func addFragments(_ indices: [Int], to folder: inout ReportFolder, threads: Int) {
     let blocks = self.blocks
     folder.addGenerated(indices.map(Self.fragmentPath), threads: threads) { k in

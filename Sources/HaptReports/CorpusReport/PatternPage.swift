@@ -26,7 +26,7 @@ enum PatternPage {
     var figures = figureSource.blocks(i)
     if figureSource.isAudible(i), let device = e.primaryDevice {
       let file = PatternAudio.path(forPage: item.page).split(separator: "/").last.map(String.init) ?? ""
-      figures.append(PatternAudio.block(wavFile: file, device: device))
+      figures.append(PatternAudio.block(file: file, device: device))
     }
     page.sections = [
       ReportSection(
