@@ -285,5 +285,6 @@ extension OutputFolderKind {
   /// A report folder (`hapt report`, `hapt merge` of report parts); before marker files, one
   /// holding `index.html` and `patterns.csv`.
   package static let report = OutputFolderKind(
-    name: "report", legacyFiles: ["index.html", "patterns.csv"], legacyExtensions: ["html", "csv", "svg", "css", "wav", "flac"])
+    name: "report", legacyFiles: ["index.html", "patterns.csv"],
+    legacyExtensions: ["html", "csv", "svg", "css", "wav", "flac"])
 }
