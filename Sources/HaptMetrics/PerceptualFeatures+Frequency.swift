@@ -24,8 +24,19 @@ extension PerceptualFeatures {
     -> Double?
   {
     let count = min(frequencies_Hz.count, magnitudes.count)
+    // Increasing frequencies: the bins above DC are a suffix.
+    let first = frequencies_Hz.prefix(count).firstIndex { $0 > 0 } ?? count
+    return perceivedFrequency_Hz(magnitudes: magnitudes[first..<count]) { frequencies_Hz[$0] }
+  }
+
+  /// ``perceivedFrequency_Hz(frequencies_Hz:magnitudes:)`` of the bins `magnitudes`
+  /// holds (indices above DC), whose frequencies `frequencyOf(k)` gives; asked only of the
+  /// few bins near the peak, so a spectrum needs no array of frequencies.
+  static func perceivedFrequency_Hz(
+    magnitudes: ArraySlice<Double>, frequencyOf: (Int) -> Double
+  ) -> Double? {
     var peakPower = 0.0
-    for k in 0..<count where frequencies_Hz[k] > 0 {
+    for k in magnitudes.indices {
       let power = magnitudes[k] * magnitudes[k]
       if power.isFinite && power > peakPower { peakPower = power }
     }
@@ -33,11 +44,13 @@ extension PerceptualFeatures {
     let floor = peakPower * frequencyBandPowerFraction
     var weight = 0.0
     var logSum = 0.0
-    for k in 0..<count where frequencies_Hz[k] > 0 {
+    for k in magnitudes.indices {
       let power = magnitudes[k] * magnitudes[k]
-      guard power >= floor, power.isFinite, frequencies_Hz[k].isFinite else { continue }
+      guard power >= floor, power.isFinite else { continue }
+      let frequency = frequencyOf(k)
+      guard frequency.isFinite else { continue }
       weight += power
-      logSum += power * log(frequencies_Hz[k])
+      logSum += power * log(frequency)
     }
     return exp(logSum / weight)
   }

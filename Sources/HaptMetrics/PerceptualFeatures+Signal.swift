@@ -25,9 +25,9 @@ extension PerceptualFeatures {
     }
     let rate = signal.sampleRate_Hz
     self.init(samples: samples, sampleRate_Hz: rate) { felt in
-      let spectrum = Spectra.hannMagnitude(Signal(samples: felt, sampleRate_Hz: rate), paddedToFastLength: true)
-      return Self.perceivedFrequency_Hz(
-        frequencies_Hz: spectrum.frequencies_Hz, magnitudes: spectrum.magnitudes)
+      guard rate > 0 else { return nil }  // no bin above 0 Hz
+      let spectrum = Spectra.hannMagnitudes(Signal(samples: felt, sampleRate_Hz: rate), paddedToFastLength: true)
+      return Self.perceivedFrequency_Hz(magnitudes: spectrum.magnitudes.dropFirst(), frequencyOf: spectrum.frequency_Hz)
     }
   }
 }

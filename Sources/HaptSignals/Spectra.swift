@@ -41,12 +41,22 @@ package enum Spectra {
   package static func hannMagnitude(
     _ signal: Signal, paddedToFastLength: Bool = false
   ) -> (frequencies_Hz: [Double], magnitudes: [Double]) {
+    let spectrum = hannMagnitudes(signal, paddedToFastLength: paddedToFastLength)
+    return ((0..<spectrum.magnitudes.count).map(spectrum.frequency_Hz), spectrum.magnitudes)
+  }
+
+  /// ``hannMagnitude(_:paddedToFastLength:)`` without the array of bin frequencies:
+  /// the magnitudes and the frequency of bin k, `k * fs / M` (the same numbers, bit for
+  /// bit), for a caller that needs the frequencies of a few bins only.
+  package static func hannMagnitudes(
+    _ signal: Signal, paddedToFastLength: Bool = false
+  ) -> (magnitudes: [Double], frequency_Hz: @Sendable (Int) -> Double) {
     let n = signal.count
-    if n == 0 { return ([], []) }
+    let rate = signal.sampleRate_Hz
+    if n == 0 { return ([], { Double($0) * rate }) }
     let m = paddedToFastLength ? FFTWPlanner.fastLength(atLeast: n) : n
     let magnitudes = amplitudeSpectrum(of: signal.samples, offset: 0, window: hann(count: n), length: m)
-    let frequencies = (0..<magnitudes.count).map { Double($0) * signal.sampleRate_Hz / Double(m) }
-    return (frequencies, magnitudes)
+    return (magnitudes, { Double($0) * rate / Double(m) })
   }
 
   /// The frequency of the highest peak of the Hann-windowed magnitude spectrum, in Hz.
