@@ -25,6 +25,38 @@ import HaptSignals
     #expect(magnitudes[40] < 1e-12)
   }
 
+  /// Zero-padding to a fast length samples the same spectrum on a finer grid: each bin is
+  /// the windowed signal's DTFT at k fs / M, computed here term by term.
+  @Test func paddedSpectrumIsTheWindowedSignalsTransformOnAFinerGrid() {
+    // 1009 samples (a prime) pad to 1024 (2^10).
+    let n = 1009
+    let x = (0..<n).map { 0.4 * sin(2 * Double.pi * 170.3 * Double($0) / 8000) + 0.05 * Double($0 % 7) }
+    let signal = Signal(samples: x, sampleRate_Hz: 8000)
+    let (frequencies, magnitudes) = Spectra.hannMagnitude(signal, paddedToFastLength: true)
+    #expect(magnitudes.count == 513 && frequencies.count == 513)
+    #expect(frequencies[1] == 8000.0 / 1024)
+    let window = Spectra.hannWindow(count: n)
+    let windowSum = window.reduce(0, +)
+    for k in [1, 20, 21, 22, 200, 511] {
+      var re = 0.0
+      var im = 0.0
+      for j in 0..<n {
+        let angle = -2 * Double.pi * Double(k) * Double(j) / 1024
+        re += x[j] * window[j] * cos(angle)
+        im += x[j] * window[j] * sin(angle)
+      }
+      let expected = (re * re + im * im).squareRoot() * 2 / windowSum
+      #expect(abs(magnitudes[k] - expected) < 1e-12, "bin \(k)")
+    }
+    // Unpadded, the same signal keeps its own length's grid.
+    let plain = Spectra.hannMagnitude(signal)
+    #expect(plain.magnitudes.count == 505 && plain.frequencies_Hz[1] == 8000.0 / 1009)
+    // The frequencies of the array form and of the function form are the same numbers.
+    let split = Spectra.hannMagnitudes(signal, paddedToFastLength: true)
+    #expect(split.magnitudes == magnitudes)
+    #expect((0..<513).map(split.frequency_Hz) == frequencies)
+  }
+
   @Test func dcReadsItsValue() {
     let (_, magnitudes) = Spectra.hannMagnitude(
       Signal(samples: Array(repeating: 0.25, count: 64), sampleRate_Hz: 100))
