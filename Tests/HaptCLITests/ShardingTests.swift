@@ -91,7 +91,7 @@ import Testing
       $0.hasPrefix("figures/") && $0.hasSuffix(".html")
     }
     let last = try #require(patterns.compactMap { Int($0.dropFirst("figures/".count).dropLast(".html".count)) }.max())
-    #expect(FileManager.default.fileExists(atPath: parts[1] + "/figures/\(last).wav"))
+    #expect(FileManager.default.fileExists(atPath: parts[1] + "/figures/\(last).flac"))
     let fragment = parts[1] + "/figures/\(last).html"
     let original = try String(contentsOfFile: fragment, encoding: .utf8)
     #expect(original.contains("<svg"))
