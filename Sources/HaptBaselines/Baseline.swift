@@ -88,10 +88,10 @@ package enum Baseline {
         try fileManager.createDirectory(atPath: temporary + sub, withIntermediateDirectories: true)
       }
       for (device, entry) in zip(options.devices, devices) {
-        try AtomicFile.write(device.jsonText(), to: temporary + "/" + entry.file)
+        try AtomicFile.writeNew(device.jsonText(), to: temporary + "/" + entry.file)
       }
       for (i, file) in copyFiles.enumerated() {
-        if let bytes = bytes[i] { try AtomicFile.write(bytes, to: temporary + "/" + file) }
+        if let bytes = bytes[i] { try AtomicFile.writeNew(bytes, to: temporary + "/" + file) }
       }
       // Rendered a few patterns at a time, so that memory holds one chunk's signals.
       let perPattern = options.devices.count * options.states.count
@@ -117,7 +117,7 @@ package enum Baseline {
       let manifest = BaselineManifest(
         toolVersion: HaptVersion.string, modelVersion: HaptVersion.model, devices: devices, states: options.states,
         records: records, patterns: patterns)
-      try AtomicFile.write(manifest.jsonText(), to: temporary + "/" + BaselineManifest.fileName)
+      try AtomicFile.writeNew(manifest.jsonText(), to: temporary + "/" + BaselineManifest.fileName)
     }
     return BaselineManifest(
       toolVersion: HaptVersion.string, modelVersion: HaptVersion.model, devices: devices, states: options.states,
@@ -262,7 +262,7 @@ package enum Baseline {
       for ((part, copy), file) in zip(copies, copyFiles) {
         try fileManager.copyItem(atPath: part + "/" + copy.file, toPath: temporary + "/" + file)
       }
-      try AtomicFile.write(manifest.jsonText(), to: temporary + "/" + BaselineManifest.fileName)
+      try AtomicFile.writeNew(manifest.jsonText(), to: temporary + "/" + BaselineManifest.fileName)
     }
   }
 

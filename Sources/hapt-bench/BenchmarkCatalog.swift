@@ -13,5 +13,6 @@ enum BenchmarkCatalog {
       + FitBenchmarks.all
       + ExportBenchmarks.all
       + LintBenchmarks.all
+      + FileWriteBenchmarks.all
   }
 }

@@ -16,7 +16,7 @@ enum CorpusGenerator {
     var rng = SplitMix64(seed: seed)
     for index in 0..<count {
       let pattern = randomPattern(&rng)
-      try AtomicFile.write(
+      try AtomicFile.writeNew(
         AHAP.encode(pattern), to: url.appendingPathComponent(String(format: "p%05d.ahap", index)).path)
     }
   }

@@ -74,7 +74,7 @@ enum ReportBenchmarks {
       }
       events.sort { $0.time_s < $1.time_s }
       let pattern = HapticPattern(version: 1, events: events, parameterCurves: curves)
-      try AtomicFile.write(
+      try AtomicFile.writeNew(
         AHAP.encode(pattern), to: folder.appendingPathComponent(String(format: "p%04d.ahap", index)).path)
     }
     return folder.path

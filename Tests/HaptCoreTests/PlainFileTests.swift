@@ -40,4 +40,23 @@ import Testing
       #expect(SystemErrorText.phrase(error) == "no such file or directory")
     }
   }
+
+  /// `AtomicFile.writeNew`, for files inside a folder only its writer uses: the bytes, in
+  /// place (no temporary sibling left), and a failure as hapt's one-line error naming the file.
+  @Test func writeNewWritesInPlaceAndNamesTheFileOnFailure() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("copy.ahap").path
+    try AtomicFile.writeNew("{\"Version\": 1}\n", to: path)
+    #expect(FileManager.default.contents(atPath: path) == Data("{\"Version\": 1}\n".utf8))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["copy.ahap"])
+    let missing = folder.appendingPathComponent("missing/copy.ahap").path
+    do {
+      try AtomicFile.writeNew([1, 2, 3], to: missing)
+      Issue.record("wrote into a folder that does not exist")
+    } catch let error as InputError {
+      #expect(error.description == "\(missing): cannot be written: no such file or directory")
+      #expect(error.kind == .unwritable)
+    }
+  }
 }
