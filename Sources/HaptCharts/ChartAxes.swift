@@ -59,10 +59,7 @@ package enum ChartAxes {
     let steps = 32
     let palette = (0..<steps).map { ramp.rgb(at: (Double(steps - 1 - $0) + 0.5) / Double(steps)) }
     let png = IndexedPNG(width: 1, height: steps, palette: palette, pixels: (0..<steps).map { UInt8($0) })
-    let n = SVGWriter.number
-    svg.raw(
-      "<image x=\"\(n(x))\" y=\"\(n(top))\" width=\"14\" height=\"\(n(bottom - top))\" preserveAspectRatio=\"none\" "
-        + "image-rendering=\"pixelated\" href=\"\(png.dataURL)\"/>\n")
+    svg.raw(SVGWriter.pixelImage(png, x: x, y: top, width: 14, height: bottom - top) + "\n")
     svg.rect(x: x, y: top, width: 14, height: bottom - top, fill: "none", stroke: "#666666")
     for (fraction, value) in [(0.0, low), (0.5, (low + high) / 2), (1.0, high)] {
       let py = bottom - fraction * (bottom - top)

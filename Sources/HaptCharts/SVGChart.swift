@@ -67,6 +67,16 @@ package struct SVGWriter {
 
   package mutating func raw(_ markup: String) { out += markup }
 
+  /// An `<image>` of `png` stretched over the box, drawn with square pixels (one cell a
+  /// pixel): `image-rendering` is a presentation attribute, since the report pages'
+  /// policy allows no inline style. Coordinates as ``number(_:)`` writes them.
+  package static func pixelImage(
+    _ png: IndexedPNG, x: Double, y: Double, width: Double, height: Double
+  ) -> String {
+    "<image x=\"\(number(x))\" y=\"\(number(y))\" width=\"\(number(width))\" height=\"\(number(height))\" "
+      + "preserveAspectRatio=\"none\" image-rendering=\"pixelated\" href=\"\(png.dataURL)\"/>"
+  }
+
   package mutating func rect(
     x: Double, y: Double, width: Double, height: Double, fill: String,
     stroke: String? = nil, extra: String = "", tooltip: String? = nil

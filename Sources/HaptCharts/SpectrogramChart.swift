@@ -122,9 +122,8 @@ package enum SpectrogramChart {
     let clipRight = min(plot.right, max(time_ms(Double(frames)), clipLeft))
     let n = SVGWriter.number
     return "<svg x=\"\(n(clipLeft))\" y=\"\(n(plot.top))\" width=\"\(n(clipRight - clipLeft))\" "
-      + "height=\"\(n(plot.bottom - plot.top))\"><image x=\"\(n(x0 - clipLeft))\" y=\"\(n(y0 - plot.top))\" "
-      + "width=\"\(n(x1 - x0))\" height=\"\(n(y1 - y0))\" preserveAspectRatio=\"none\" "
-      + "image-rendering=\"pixelated\" href=\"\(png.dataURL)\"/></svg>\n"
+      + "height=\"\(n(plot.bottom - plot.top))\">"
+      + SVGWriter.pixelImage(png, x: x0 - clipLeft, y: y0 - plot.top, width: x1 - x0, height: y1 - y0) + "</svg>\n"
   }
 
   /// The colour step of a dB value: 0 at or below the floor, `levels` at the top.
