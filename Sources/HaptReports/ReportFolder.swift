@@ -115,9 +115,12 @@ package struct ReportFolder: Sendable {
     return nil
   }
 
-  /// Adds the file at `source` (written beforehand, e.g. streamed) as relative `path`;
+  /// Adds the file at `source` (written beforehand, e.g. streamed) as relative `path`,
+  /// replacing a file added or streamed there before (which is then never made);
   /// ``write(to:)`` moves it into the folder.
   package mutating func addFile(_ path: String, movingFrom source: String) {
+    files.removeAll { $0.path == path }
+    streamedFiles.removeAll { $0.path == path }
     movedFiles.append((path, source))
   }
 
@@ -153,20 +156,9 @@ package struct ReportFolder: Sendable {
         try ReportFolder.writeGenerated(group.paths, threads: group.threads, in: folder, report: path, group.make)
       }
       for file in movedFiles {
-        guard ReportFolder.isSafeRelativePath(file.path) else {
-          throw InputError(
-            file: file.path, "not a plain relative path inside the report folder", kind: .unwritable)
-        }
-        let url = folder.appendingPathComponent(file.path)
-        do {
-          try FileManager.default.createDirectory(
-            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try ReportFolder.writeFile(file.path, in: folder, report: path) { url in
           try? FileManager.default.removeItem(at: url)
           try FileManager.default.moveItem(at: URL(fileURLWithPath: file.source), to: url)
-        } catch {
-          throw InputError(
-            file: URL(fileURLWithPath: path).appendingPathComponent(file.path).path,
-            "cannot be written: \(error.localizedDescription)", kind: .unwritable)
         }
       }
     }

@@ -49,4 +49,22 @@ import Testing
       }
     }
   }
+
+  /// A file moved in (every pair, streamed beforehand) replaces a table streamed at the
+  /// same path, which is then never made.
+  @Test func aMovedFileReplacesAStreamedOne() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("hapt-moved-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: root) }
+    let source = root.appendingPathComponent("every-pair.csv").path
+    try Data("a,b\n1,2\n".utf8).write(to: URL(fileURLWithPath: source))
+    var folder = ReportFolder()
+    folder.add("pairs.csv", "kept\n")
+    folder.addStreamed("pairs.csv", parts: 1, threads: 1) { _ in preconditionFailure("a replaced table was made") }
+    folder.addFile("pairs.csv", movingFrom: source)
+    #expect(folder.streamedFiles.isEmpty && folder.files.isEmpty)
+    let out = root.appendingPathComponent("report").path
+    try folder.write(to: out)
+    #expect(FileManager.default.contents(atPath: out + "/pairs.csv") == Data("a,b\n1,2\n".utf8))
+  }
 }
