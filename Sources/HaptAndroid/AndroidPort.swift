@@ -190,7 +190,6 @@ package enum AndroidPort {
     // explanation uses, before the number.
     let feel = Explanation.howItFeels(portFeatures, against: originalFeatures, "the port", against: "the original")
     let distance = "\(feel); d' \(format(dPrime)) from the original on \(device.name)\(iPhone)"
-    let why = changes.isEmpty ? "" : " (\(changes.joined(separator: "; ")))"
     if let reference,
       let contrast = sharpnessContrast(
         prepared, played: played, on: device, reference: reference, options: options, memo: memo)
@@ -201,7 +200,7 @@ package enum AndroidPort {
       if originalContrast >= PairVerdict.confusableBelow, portContrast < keptContrastFraction * originalContrast {
         result.outcome = .losesSharpnessContrast
         result.verdict =
-          "loses the sharpness contrast: \(distance) (its sharpness contrast is d' \(format(originalContrast)) on \(reference.name), \(format(portContrast)) once ported)\(why)"
+          "loses the sharpness contrast: \(distance) (its sharpness contrast is d' \(format(originalContrast)) on \(reference.name), \(format(portContrast)) once ported)"
         return result
       }
     }
@@ -210,10 +209,10 @@ package enum AndroidPort {
       result.verdict = "ports within 1 JND: d' \(format(dPrime)) from the original on \(device.name)\(iPhone)"
     } else if dPrime < 3 {
       result.outcome = .feelsDifferent
-      result.verdict = "feels different once ported: \(distance)\(why)"
+      result.verdict = "feels different once ported: \(distance)"
     } else {
       result.outcome = .feelsVeryDifferent
-      result.verdict = "feels very different once ported: \(distance)\(why)"
+      result.verdict = "feels very different once ported: \(distance)"
     }
     return result
   }

@@ -26,6 +26,22 @@ package enum DecimalText {
     }
   }
 
+  /// `value` rounded to `digits` significant digits (`%.*g`, correctly rounded by the C
+  /// library), as the `Double` nearest that decimal: written in its shortest round-trip form
+  /// (``roundTrip(_:)``) it prints those digits and no others (`1.19394`, `10921.3`,
+  /// `0.00829037`). Zero and non-finite values are returned as they are; `digits` is
+  /// clamped to 1...17.
+  package static func significant(_ value: Double, digits: Int) -> Double {
+    guard value.isFinite, value != 0 else { return value }
+    let digits = min(max(digits, 1), 17)
+    return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
+      let base = buffer.baseAddress!
+      let count = withVaList([Int32(digits), value]) { vsnprintf(base, 64, "%.*g", $0) }
+      guard count > 0, count < 64 else { return value }
+      return strtod(base, nil)
+    }
+  }
+
   /// The shortest decimal form that reads back to the same `Double` (`0.1`, `1e-05`,
   /// `-42.125`; whole numbers below 1e15 without a decimal point); empty for NaN and
   /// infinities. What CSV and JSON numbers and full-precision chart labels write.

@@ -57,6 +57,30 @@ import Testing
     #expect(CSVCell.fixed(-.infinity, decimals: 2).field == "")
   }
 
+  /// A measurement prints six significant digits and nothing after them: the field reads
+  /// back to the value rounded by `%.6g`, and its own shortest form is no longer.
+  @Test func measurementsHaveSixSignificantDigits() {
+    #expect(CSVCell.measured(1.1939364142584163).field == "1.19394")
+    #expect(CSVCell.measured(175.34940708940994).field == "175.349")
+    #expect(CSVCell.measured(10921.335361139381).field == "10921.3")
+    #expect(CSVCell.measured(0.008290373386944855).field == "0.00829037")
+    #expect(CSVCell.measured(140248.52289761713).field == "140249")
+    #expect(CSVCell.measured(1_234_567.8).field == "1234570")
+    #expect(CSVCell.measured(-2.5e-9).field == "-2.5e-09")
+    #expect(CSVCell.measured(0.25).field == "0.25")
+    #expect(CSVCell.measured(0).field == "0")
+    #expect(CSVCell.measured(.nan).field == "")
+    #expect(CSVCell.measured(nil) == .empty)
+    var state: UInt64 = 7
+    for _ in 0..<5_000 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      let value = Double(Int64(bitPattern: state) >> 11) / Double(1 << 40) * 37
+      let field = CSVCell.measured(value).field
+      #expect(Double(field) == Double(String(format: "%.6g", value)), "\(value) -> \(field)")
+      #expect(field.filter(\.isNumber).drop { $0 == "0" }.count <= 6, "\(value) -> \(field)")
+    }
+  }
+
   @Test func fixedDecimalsRoundAndNeverWriteNegativeZero() {
     #expect(CSVCell.fixed(2.0 / 3.0, decimals: 3).field == "0.667")
     #expect(CSVCell.fixed(-0.0001, decimals: 3).field == "0.000")

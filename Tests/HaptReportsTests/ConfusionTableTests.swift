@@ -57,10 +57,10 @@ import HaptEvaluation
         })
       let forward = pair.first == presented
       let s = pair.similarity
-      #expect(row[8] == .number(forward ? s.stsimBA : s.stsimAB))
-      #expect(row[9] == .number(forward ? s.stsimAB : s.stsimBA))
-      #expect(row[10] == .number(forward ? s.spqiBA : s.spqiAB))
-      #expect(row[12] == .number(pair.dPrime))
+      #expect(row[8] == .measured(forward ? s.stsimBA : s.stsimAB))
+      #expect(row[9] == .measured(forward ? s.stsimAB : s.stsimBA))
+      #expect(row[10] == .measured(forward ? s.spqiBA : s.spqiAB))
+      #expect(row[12] == .measured(pair.dPrime))
     }
   }
 

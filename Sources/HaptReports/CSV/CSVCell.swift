@@ -47,6 +47,20 @@ package enum CSVCell: Equatable, Sendable {
   package static func text(_ text: String?) -> CSVCell { text.map { .text($0) } ?? .empty }
   /// A number cell, or an empty cell for nil.
   package static func number(_ value: Double?) -> CSVCell { value.map { .number($0) } ?? .empty }
+  /// A simulated measurement (g, Hz, JND, a similarity score, a probability, bits) as a
+  /// number cell rounded to ``measuredDigits`` significant digits, or an empty cell for nil
+  /// (Docs/Reports.md, "CSV rules").
+  package static func measured(_ value: Double?) -> CSVCell {
+    value.map { .number(DecimalText.significant($0, digits: measuredDigits)) } ?? .empty
+  }
+
+  /// The significant digits of a measurement in every table and JSON output: six, a
+  /// relative resolution of 1e-5 or finer. No simulation input has more than four
+  /// significant digits (a profile's resonance, damping and drive limits), and the digits
+  /// after the sixth follow the order of floating-point operations and the maths library,
+  /// nothing a user could feel or change. Verdicts are made on the unrounded values.
+  package static let measuredDigits = 6
+
   /// A fixed-decimals cell, or an empty cell for nil.
   package static func fixed(_ value: Double?, decimals: Int) -> CSVCell {
     value.map { .fixed($0, decimals: decimals) } ?? .empty

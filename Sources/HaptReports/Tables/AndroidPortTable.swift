@@ -19,8 +19,8 @@ package enum AndroidPortTable {
     for row in rows {
       table.append([
         .text(row.pattern), .text(row.device), .text(row.reference), row.alternative.map { .text($0) } ?? .empty,
-        .number(row.dPrimeFromReference_JND), .number(row.dPrime_JND), .number(row.contrastOriginal_JND),
-        .number(row.contrastPort_JND), .text(row.outcome.rawValue), .text(row.changes), .text(row.verdict),
+        .measured(row.dPrimeFromReference_JND), .measured(row.dPrime_JND), .measured(row.contrastOriginal_JND),
+        .measured(row.contrastPort_JND), .text(row.outcome.rawValue), .text(row.changes), .text(row.verdict),
       ])
     }
     return table

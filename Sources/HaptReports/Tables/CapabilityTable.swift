@@ -15,7 +15,7 @@ package enum CapabilityTable {
       table.append([
         .text(row.pattern), .text(row.device), .text(row.platform.rawValue), .text(row.outcome.key),
         row.form.map { .text($0.key) } ?? .empty, .text(row.causes.map(\.key).joined(separator: ";")),
-        .number(row.dPrime_JND), row.silenceReason.map { .text($0.description) } ?? .empty, .text(row.sentence),
+        .measured(row.dPrime_JND), row.silenceReason.map { .text($0.description) } ?? .empty, .text(row.sentence),
       ])
     }
     return table

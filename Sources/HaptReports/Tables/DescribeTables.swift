@@ -7,7 +7,7 @@ package enum DescribeTables {
   package static func attributes(_ list: [PatternDescription]) -> CSVTable {
     var table = CSVTable(columns: [CSVColumn("path")] + PerceptualAttributeColumns.all.map { CSVColumn($0.name) })
     for item in list {
-      table.append([.text(item.path)] + PerceptualAttributeColumns.all.map { .number($0.value(item.attributes)) })
+      table.append([.text(item.path)] + PerceptualAttributeColumns.all.map { .measured($0.value(item.attributes)) })
     }
     return table
   }
@@ -19,7 +19,7 @@ package enum DescribeTables {
     for i in list.indices {
       for j in list.indices where j > i {
         let d = PatternDescription.distance(list[i], list[j])
-        table.append([.text(list[i].path), .text(list[j].path), d.map { .number($0) } ?? .empty])
+        table.append([.text(list[i].path), .text(list[j].path), CSVCell.measured(d)])
       }
     }
     return table

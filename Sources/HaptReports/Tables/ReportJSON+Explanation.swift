@@ -48,7 +48,7 @@ extension ReportJSON {
       ])
     }
     return .orderedObject([
-      ("line", .string(s.line)), ("summary", .string(s.summary)), ("dPrime_JND", .number(s.dPrime_JND)),
+      ("line", .string(s.line)), ("summary", .string(s.summary)), ("dPrime_JND", measured(s.dPrime_JND)),
       ("verdict", .string(s.verdict)),
       ("edits", s.edits == nil ? .null : .list((s.editValues ?? []).map(edit))),
       ("editLines", s.edits.map { .list($0.map { .string($0) }) } ?? .null),

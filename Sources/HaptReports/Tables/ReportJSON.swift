@@ -11,13 +11,19 @@ package enum ReportJSON {
     seconds.map { .number(ReportTables.milliseconds($0)) } ?? .null
   }
   static func number(_ value: Double?) -> JSONValue { value.map { .number($0) } ?? .null }
+  /// A simulated measurement to six significant digits, as the tables write it
+  /// (``CSVCell/measured(_:)``); null for nil or a value that is not finite.
+  package static func measured(_ value: Double?) -> JSONValue {
+    guard let value, value.isFinite else { return .null }
+    return .number(DecimalText.significant(value, digits: CSVCell.measuredDigits))
+  }
 
   /// The markers of one signal, with its peak (``PeakLevel``: the sample peak at the
   /// signal's own rate, the same `peak_g` as `render` and `latency`).
   package static func markers(_ m: EnvelopeMarkers, peak_g: Double) -> JSONValue {
     .orderedObject([
       ("detect_ms", ms(m.detect_s)), ("t10_ms", ms(m.t10_s)), ("t50_ms", ms(m.t50_s)), ("t90_ms", ms(m.t90_s)),
-      ("rise_ms", ms(m.rise_s)), ("stop_ms", ms(m.stop_s)), ("peak_g", .number(peak_g)),
+      ("rise_ms", ms(m.rise_s)), ("stop_ms", ms(m.stop_s)), ("peak_g", measured(peak_g)),
     ])
   }
 
@@ -25,8 +31,8 @@ package enum ReportJSON {
   /// the reference, `RefB` takes B. Unbounded and asymmetric: users read `similarity`.
   package static func rawSimilarity(_ s: PairSimilarity) -> JSONValue {
     .orderedObject([
-      ("stsimRawRefA", .number(s.stsimBA)), ("stsimRawRefB", .number(s.stsimAB)),
-      ("spqiRawRefA", .number(s.spqiBA)), ("spqiRawRefB", .number(s.spqiAB)),
+      ("stsimRawRefA", measured(s.stsimBA)), ("stsimRawRefB", measured(s.stsimAB)),
+      ("spqiRawRefA", measured(s.spqiBA)), ("spqiRawRefB", measured(s.spqiAB)),
       ("blocksCompared", .number(Double(s.blocksCompared))),
     ])
   }
@@ -39,7 +45,7 @@ package enum ReportJSON {
   package static func change(_ c: PerceptualChange) -> JSONValue {
     .orderedObject([
       ("event", c.event.map { .number(Double($0)) } ?? .null), ("cue", .string(c.cue.rawValue)),
-      ("size", .number(c.size)), ("unit", .string(c.unit)), ("dPrime_JND", .number(c.dPrime_JND)),
+      ("size", measured(c.size)), ("unit", .string(c.unit)), ("dPrime_JND", measured(c.dPrime_JND)),
       ("time_s", c.time_s.map { .number($0) } ?? .null),
       ("fileEvents", .list(c.fileEvents.map { .number(Double($0)) })),
       ("subject", c.subject.map { .string($0) } ?? .null),
@@ -49,7 +55,7 @@ package enum ReportJSON {
 
   /// The perceptual attributes of one signal (Docs/Perception.md §10), one key each.
   package static func attributeFields(_ a: PerceptualAttributes) -> [(String, JSONValue)] {
-    PerceptualAttributeColumns.all.map { ($0.name, .number($0.value(a))) }
+    PerceptualAttributeColumns.all.map { ($0.name, measured($0.value(a))) }
   }
 
   /// `hapt describe` output: one object per signal, `path` then one key per attribute.
@@ -76,8 +82,8 @@ package enum ReportJSON {
           ("attributes", .orderedObject(attributeFields(c.attributesB))),
         ])
       ),
-      ("dPrime_JND", .number(c.dPrime)), ("perceptualDistance", number(c.perceptualDistance)),
-      ("similarity", .number(c.perceptible.similarity)),
+      ("dPrime_JND", measured(c.dPrime)), ("perceptualDistance", measured(c.perceptualDistance)),
+      ("similarity", measured(c.perceptible.similarity)),
       ("verdict", .string(c.verdict.rawValue)), ("changes", .list(c.changes.map(change))),
       ("explanation", explanation(c.explanation)),
       ("rawPerceptibleBlocks", rawSimilarity(c.perceptible)), ("rawReferenceConvention", rawSimilarity(c.reference)),
@@ -94,15 +100,15 @@ package enum ReportJSON {
         .list(
           r.pairs.map {
             .orderedObject([
-              ("patternA", .string($0.first)), ("patternB", .string($0.second)), ("dPrime_JND", .number($0.dPrime)),
-              ("similarity", .number($0.similarity.similarity)),
+              ("patternA", .string($0.first)), ("patternB", .string($0.second)), ("dPrime_JND", measured($0.dPrime)),
+              ("similarity", measured($0.similarity.similarity)),
               ("verdict", .string($0.verdict.rawValue)), ("raw", rawSimilarity($0.similarity)),
             ])
           })
       ),
-      ("confusion", .list(r.confusion.map { row in .list(row.map { .number($0) }) })),
-      ("informationTransfer_bits", .number(r.informationTransfer_bits)),
-      ("distinguishableItems", .number(r.distinguishableItems)), ("percentCorrect", .number(r.percentCorrect)),
+      ("confusion", .list(r.confusion.map { row in .list(row.map { measured($0) }) })),
+      ("informationTransfer_bits", measured(r.informationTransfer_bits)),
+      ("distinguishableItems", measured(r.distinguishableItems)), ("percentCorrect", measured(r.percentCorrect)),
       ("verdicts", .list(r.sentences.map { .string($0) })),
     ])
   }
@@ -119,8 +125,8 @@ package enum ReportJSON {
           result.comparisons.map {
             .orderedObject([
               ("pattern", .string($0.pattern)), ("device", .string($0.device)), ("state", .string($0.state.rawValue)),
-              ("status", .string($0.status.rawValue)), ("dPrime_JND", number($0.dPrime_JND)),
-              ("detectShift_ms", ms($0.latencyShift_s)), ("similarity", number($0.similarity)),
+              ("status", .string($0.status.rawValue)), ("dPrime_JND", measured($0.dPrime_JND)),
+              ("detectShift_ms", ms($0.latencyShift_s)), ("similarity", measured($0.similarity)),
               ("reasons", .list($0.changes.map { .string($0.description) })),
               ("changes", .list($0.perceptualChanges.map(change))),
               ("explanation", $0.story.map(story) ?? .null),

@@ -42,7 +42,7 @@ package enum ReportTables {
         .text(m.pattern), .text(m.device), .text(m.state.rawValue), ms(m.engineLatency_s), ms(m.markers.detect_s),
         ms(m.onset_s), ms(m.markers.t10_s), ms(m.markers.t50_s), ms(m.markers.t90_s), ms(m.markers.rise_s),
         ms(m.markers.stop_s),
-        .number(m.peak_g), .number(m.rms_g), .number(m.dominantFrequency_Hz), .text(m.verdict.rawValue),
+        .measured(m.peak_g), .measured(m.rms_g), .measured(m.dominantFrequency_Hz), .text(m.verdict.rawValue),
         .text(m.isFailure ? "yes" : "no"), ms(budget.pass_s),
         ms(budget.warn_s), .text(m.silenceReason?.description), ms(lead), .text(advice),
       ])
@@ -69,7 +69,7 @@ package enum ReportTables {
       table.append([
         .text(entry.name), .text(entry.path), .integer(entry.pattern.hapticEvents.count),
         .number(entry.pattern.duration_s),
-        .text(m.device), .text(m.state.rawValue), .number(m.peak_g), .number(m.rms_g), .number(m.dominantFrequency_Hz),
+        .text(m.device), .text(m.state.rawValue), .measured(m.peak_g), .measured(m.rms_g), .measured(m.dominantFrequency_Hz),
         ms(m.markers.detect_s), .integer(findings.filter { $0.severity == .error }.count),
         .integer(findings.filter { $0.severity == .warning }.count),
       ])
@@ -89,8 +89,8 @@ package enum ReportTables {
     -> [CSVCell]
   {
     [
-      .text(a), .text(b), .text(device), .text(state.rawValue), .number(s.similarity), .number(s.stsimBA),
-      .number(s.stsimAB), .number(s.spqiBA), .number(s.spqiAB), .number(d),
+      .text(a), .text(b), .text(device), .text(state.rawValue), .measured(s.similarity),
+      .measured(s.stsimBA), .measured(s.stsimAB), .measured(s.spqiBA), .measured(s.spqiAB), .measured(d),
       .text(PairVerdict(dPrime: d).rawValue),
     ]
   }
@@ -175,8 +175,8 @@ package enum ReportTables {
     for (j, answered) in review.names.enumerated() {
       var row: [CSVCell] = [
         .text(review.device), .text(review.state.rawValue), .text(presented), .text(answered),
-        .number(review.confusion[i][j]), .number(review.informationTransfer_bits),
-        .number(review.distinguishableItems),
+        .measured(review.confusion[i][j]), .measured(review.informationTransfer_bits),
+        .measured(review.distinguishableItems),
       ]
       if i != j {
         // By index, not by name: O(1) a cell (the table is linear in its size).
@@ -184,8 +184,9 @@ package enum ReportTables {
         let s = pair.similarity
         let forward = i < j  // the presented pattern is the pair's first
         row += [
-          .number(s.similarity), .number(forward ? s.stsimBA : s.stsimAB), .number(forward ? s.stsimAB : s.stsimBA),
-          .number(forward ? s.spqiBA : s.spqiAB), .number(forward ? s.spqiAB : s.spqiBA), .number(pair.dPrime),
+          .measured(s.similarity), .measured(forward ? s.stsimBA : s.stsimAB),
+          .measured(forward ? s.stsimAB : s.stsimBA), .measured(forward ? s.spqiBA : s.spqiAB),
+          .measured(forward ? s.spqiAB : s.spqiBA), .measured(pair.dPrime),
           .text(pair.verdict.rawValue),
         ]
       } else {
@@ -208,8 +209,8 @@ package enum ReportTables {
         for (j, answered) in review.names.enumerated() {
           table.append([
             .text(review.device), .text(review.state.rawValue), .text(presented), .text(answered),
-            .number(review.confusion[i][j]), .number(review.informationTransfer_bits),
-            .number(review.distinguishableItems),
+            .measured(review.confusion[i][j]), .measured(review.informationTransfer_bits),
+            .measured(review.distinguishableItems),
           ])
         }
       }
@@ -244,8 +245,8 @@ package enum ReportTables {
     ])
     for c in result.comparisons {
       table.append([
-        .text(c.pattern), .text(c.device), .text(c.state.rawValue), .text(c.status.rawValue), .number(c.dPrime_JND),
-        ms(c.latencyShift_s), .number(c.similarity), .text(c.summary),
+        .text(c.pattern), .text(c.device), .text(c.state.rawValue), .text(c.status.rawValue), .measured(c.dPrime_JND),
+        ms(c.latencyShift_s), .measured(c.similarity), .text(c.summary),
       ])
     }
     return table

@@ -8,6 +8,7 @@ import HaptEvaluation
 import HaptBaselines
 import HaptAndroid
 import HaptFormats
+import HaptReports
 
 /// `hapt render`: one pattern through one device to .wav, .flac or .csv, with a summary.
 struct RenderCommand: HaptCommand {
@@ -150,10 +151,10 @@ struct RenderCommand: HaptCommand {
       ("duration_s", .number(s.duration_s)),
       ("latency_ms", .number(s.latency_ms)),
       ("driveEnd_ms", .number(s.driveEnd_ms)),
-      ("peak_g", .number(s.peak_g)),
-      ("rms_g", .number(s.rms_g)),
-      ("energy_g2s", .number(s.energy_g2s)),
-      ("dominantFrequency_Hz", optional(s.dominantFrequency_Hz)),
+      ("peak_g", ReportJSON.measured(s.peak_g)),
+      ("rms_g", ReportJSON.measured(s.rms_g)),
+      ("energy_g2s", ReportJSON.measured(s.energy_g2s)),
+      ("dominantFrequency_Hz", ReportJSON.measured(s.dominantFrequency_Hz)),
       ("onsetLatency_ms", optional(s.onsetLatency_ms)),
       ("silenceReason", s.silenceReason.map { .string($0.description) } ?? .null),
       ("out", .string(out)),
