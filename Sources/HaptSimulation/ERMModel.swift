@@ -51,7 +51,8 @@ package struct ERMModel: Actuator, Equatable {
   ///   - drive: motor voltage per sample, V.
   ///   - out: receives the acceleration, g.
   ///   - speed: if given, receives the rotor speed w, rad/s.
-  /// - Complexity: O(n), one sine and one cosine per sample, no allocation.
+  /// - Complexity: O(n), no allocation (cos and sin of the angle turned sample by sample,
+  ///   ``Stepper/step(_:)``).
   package func simulate(
     drive: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>,
     speed: UnsafeMutableBufferPointer<Double>?

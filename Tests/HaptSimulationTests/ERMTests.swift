@@ -31,6 +31,27 @@ import HaptSimulation
     #expect(abs(speed[count - 1] / final - 1) < 1e-4)
   }
 
+  /// The acceleration with cos and sin of the angle turned sample by sample is the one
+  /// with the C library's at every sample, to 1e-12 of the peak: spin-up, a steady second
+  /// (thousands of turns), a reversed drive (braking) and a coast, on each re-anchoring.
+  @Test func turnedCosineAndSineMatchTheLibrarys() throws {
+    let model = try #require(ERMModel(parameters: Fixtures.erm, bodyMass_kg: 0.15, sampleRate_Hz: Self.fs))
+    var motor = ERMModel.Stepper(model)
+    let drive =
+      [Double](repeating: 3, count: 8000) + [Double](repeating: -3, count: 400)
+      + [Double](repeating: 0, count: 1200) + (0..<2000).map { 1.5 + 1.5 * sin(Double($0) / 97) }
+    var worst = 0.0
+    var peak = 0.0
+    for voltage in drive {
+      let turned = motor.step(voltage)
+      let exact = motor.exactAcceleration_g()
+      worst = max(worst, abs(turned - exact))
+      peak = max(peak, abs(exact))
+    }
+    #expect(peak > 0.1)
+    #expect(worst <= 1e-12 * peak, "largest difference \(worst) g, peak \(peak) g")
+  }
+
   /// The steady vibration: frequency = speed / 2 pi and amplitude me r w^2 / (M + me).
   @Test func steadyVibrationFrequencyAndAmplitude() throws {
     let p = Fixtures.erm

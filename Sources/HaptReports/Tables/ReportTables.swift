@@ -69,7 +69,8 @@ package enum ReportTables {
       table.append([
         .text(entry.name), .text(entry.path), .integer(entry.pattern.hapticEvents.count),
         .number(entry.pattern.duration_s),
-        .text(m.device), .text(m.state.rawValue), .measured(m.peak_g), .measured(m.rms_g), .measured(m.dominantFrequency_Hz),
+        .text(m.device), .text(m.state.rawValue), .measured(m.peak_g), .measured(m.rms_g),
+        .measured(m.dominantFrequency_Hz),
         ms(m.markers.detect_s), .integer(findings.filter { $0.severity == .error }.count),
         .integer(findings.filter { $0.severity == .warning }.count),
       ])
