@@ -104,11 +104,14 @@ package struct SVGWriter {
     out += "/>\n"
   }
 
-  /// Straight strokes of one colour and width 1 as one `<path>` (`segments`: path data
-  /// such as `M10 20V80`, one per stroke); nothing when there are none.
-  package mutating func strokes(_ segments: [String], stroke: String) {
+  /// Straight strokes of one colour and width 1, dashed when `dash` is given, as one
+  /// `<path>` (`segments`: path data such as `M10 20V80`, one per stroke); nothing when
+  /// there are none.
+  package mutating func strokes(_ segments: [String], stroke: String, dash: String? = nil) {
     guard !segments.isEmpty else { return }
-    out += "<path fill=\"none\" stroke=\"\(stroke)\" d=\"" + segments.joined() + "\"/>\n"
+    out += "<path fill=\"none\" stroke=\"\(stroke)\""
+    if let dash { out += " stroke-dasharray=\"\(dash)\"" }
+    out += " d=\"" + segments.joined() + "\"/>\n"
   }
 
   package enum Anchor: String { case start, middle, end }
@@ -132,18 +135,19 @@ package struct SVGWriter {
     out += MarkupEscaping.text(string) + "</text>\n"
   }
 
-  /// Labels of one anchor, size and the default text colour as one `<g>` that gives them
+  /// Labels of one anchor, size and colour (the default text colour unless given) as one `<g>` that gives them
   /// those (the same pixels as ``text(_:x:y:anchor:size:weight:fill:rotate:tooltip:halo:)``
   /// for each, in about half the bytes): each label's text and position.
   package mutating func tickLabels(
-    _ labels: [(text: String, x: Double, y: Double)], anchor: Anchor = .start, size: Double = 12
+    _ labels: [(text: String, x: Double, y: Double)], anchor: Anchor = .start, size: Double = 12,
+    fill: String = "#222222"
   ) {
     guard !labels.isEmpty else { return }
     let n = SVGWriter.number
     out += "<g"
     if anchor != .start { out += " text-anchor=\"\(anchor.rawValue)\"" }
     if size != 12 { out += " font-size=\"\(n(size))\"" }
-    out += " fill=\"#222222\">\n"
+    out += " fill=\"\(fill)\">\n"
     for label in labels {
       out += "<text x=\"\(n(label.x))\" y=\"\(n(label.y))\">" + MarkupEscaping.text(label.text) + "</text>\n"
     }
