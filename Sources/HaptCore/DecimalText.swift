@@ -7,6 +7,7 @@ package enum DecimalText {
   /// Non-finite values print as `%f` does (`inf`, `-inf`, `nan`); callers that show them
   /// otherwise check first.
   package static func fixed(_ value: Double, decimals: Int) -> String {
+    if let text = RoundedDecimal.fixed(value, decimals: decimals) { return text }
     let text = printed(value, decimals: decimals)
     if text.hasPrefix("-"), text.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) { return String(text.dropFirst()) }
     return text
@@ -34,6 +35,7 @@ package enum DecimalText {
   package static func significant(_ value: Double, digits: Int) -> Double {
     guard value.isFinite, value != 0 else { return value }
     let digits = min(max(digits, 1), 17)
+    if let rounded = RoundedDecimal.significant(value, digits: digits) { return rounded }
     return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
       let base = buffer.baseAddress!
       let count = withVaList([Int32(digits), value]) { vsnprintf(base, 64, "%.*g", $0) }
