@@ -35,28 +35,54 @@ package enum MarkupEscaping {
     }
   }
 
+  /// The escaping, byte by byte on the UTF-8 (every character it changes is ASCII, or
+  /// U+FFFE and U+FFFF, `EF BF BE` and `EF BF BF`); text with none of them is returned as
+  /// it is (most of a report's text), without building a copy.
   private static func escape(_ input: String, inAttribute: Bool) -> String {
-    var out = String()
-    out.reserveCapacity(input.utf8.count)
-    for scalar in input.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&#39;"
-      case "\t" where inAttribute: out += "&#9;"
-      case "\n" where inAttribute: out += "&#10;"
-      case "\r": out += "&#13;"
-      default:
-        if isAllowedInXML(scalar) {
-          out.unicodeScalars.append(scalar)
-        } else {
-          out += "\u{FFFD}"
+    var input = input
+    return input.withUTF8 { bytes in
+      guard bytes.contains(where: { needsAttention($0, inAttribute: inAttribute) }) else { return nil }
+      var out: [UInt8] = []
+      out.reserveCapacity(bytes.count + 16)
+      var k = 0
+      while k < bytes.count {
+        let byte = bytes[k]
+        k += 1
+        switch byte {
+        case UInt8(ascii: "&"): out += Array("&amp;".utf8)
+        case UInt8(ascii: "<"): out += Array("&lt;".utf8)
+        case UInt8(ascii: ">"): out += Array("&gt;".utf8)
+        case UInt8(ascii: "\""): out += Array("&quot;".utf8)
+        case UInt8(ascii: "'"): out += Array("&#39;".utf8)
+        case UInt8(ascii: "\t") where inAttribute: out += Array("&#9;".utf8)
+        case UInt8(ascii: "\n") where inAttribute: out += Array("&#10;".utf8)
+        case UInt8(ascii: "\r"): out += Array("&#13;".utf8)
+        case UInt8(ascii: "\t"), UInt8(ascii: "\n"): out.append(byte)
+        case 0..<0x20: out += replacement
+        case 0xEF where k + 1 < bytes.count && bytes[k] == 0xBF && (bytes[k + 1] == 0xBE || bytes[k + 1] == 0xBF):
+          out += replacement  // U+FFFE or U+FFFF
+          k += 2
+        default: out.append(byte)
         }
       }
+      return String(decoding: out, as: UTF8.self)
+    } ?? input
+  }
+
+  /// U+FFFD REPLACEMENT CHARACTER in UTF-8.
+  private static let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
+
+  /// Whether `byte` may start something ``escape(_:inAttribute:)`` changes.
+  @inline(__always)
+  private static func needsAttention(_ byte: UInt8, inAttribute: Bool) -> Bool {
+    switch byte {
+    case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"),
+      UInt8(ascii: "\r"), 0xEF:
+      return true
+    case UInt8(ascii: "\t"), UInt8(ascii: "\n"): return inAttribute
+    case 0..<0x20: return true
+    default: return false
     }
-    return out
   }
 
   /// `name` if it is a safe element or attribute name (ASCII letters, digits, `-`, `:`,

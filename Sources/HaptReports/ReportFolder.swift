@@ -193,7 +193,7 @@ package struct ReportFolder: Sendable {
       let failures = Parallel.map(count: end - start, threads: threads) { offset -> InputError? in
         guard let data = make(first + offset) else { return nil }
         do {
-          try write(data, as: paths[first + offset], in: folder, report: report)
+          try write(data, as: paths[first + offset], in: folder, report: report, folderMade: true)
           return nil
         } catch let error as InputError {
           return error
@@ -231,22 +231,34 @@ package struct ReportFolder: Sendable {
   }
 
   /// Writes `contents` as relative `file` inside `folder`.
-  private static func write(_ contents: Data, as file: String, in folder: URL, report: String) throws {
-    try writeFile(file, in: folder, report: report) { try PlainFile.write(contents, to: $0.path) }
+  /// `folderMade`: its folder exists already (made once for a chunk of files).
+  private static func write(
+    _ contents: Data, as file: String, in folder: URL, report: String, folderMade: Bool = false
+  ) throws {
+    try writeFile(file, in: folder, report: report, folderMade: folderMade) {
+      try PlainFile.write(contents, to: $0.path)
+    }
   }
 
   /// Writes relative `file` inside `folder` with `body` (given its URL, its folder made):
   /// refused unless `file` is a plain relative path, and any failure named as the file in
   /// the report (``unwritable(_:report:_:)``).
+  ///
+  /// The URL is made from the path text, flagged as a file: `appendingPathComponent` asks
+  /// the file system whether each new path is a folder, and `createDirectory` looks at
+  /// every folder above it, which was 24 system calls a file and about a third of a
+  /// 10,000-pattern merge's time (`folderMade` skips it when the caller made the folder).
   private static func writeFile(
-    _ file: String, in folder: URL, report: String, _ body: (URL) throws -> Void
+    _ file: String, in folder: URL, report: String, folderMade: Bool = false, _ body: (URL) throws -> Void
   ) throws {
     guard isSafeRelativePath(file) else {
       throw InputError(file: file, "not a plain relative path inside the report folder", kind: .unwritable)
     }
-    let url = folder.appendingPathComponent(file)
+    let url = URL(fileURLWithPath: folder.path + "/" + file, isDirectory: false)
     do {
-      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      if !folderMade {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      }
       try body(url)
     } catch {
       throw unwritable(file, report: report, error)

@@ -32,6 +32,45 @@ import Testing
     #expect(MarkupEscaping.text("bell\u{07}esc\u{1B}[0m") == "bell\u{FFFD}esc\u{FFFD}[0m")
   }
 
+  /// The byte-level escaping gives what escaping each Unicode scalar does (the rule
+  /// written out here), on random text of every kind it treats differently: the five
+  /// markup characters, tab, line feed and carriage return, other controls, U+FFFE and
+  /// U+FFFF beside U+FFFD and U+F000 (which share their first byte), accents and emoji.
+  @Test func escapingByteByByteIsEscapingScalarByScalar() {
+    func reference(_ input: String, inAttribute: Bool) -> String {
+      var out = ""
+      for scalar in input.unicodeScalars {
+        switch scalar {
+        case "&": out += "&amp;"
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        case "\"": out += "&quot;"
+        case "'": out += "&#39;"
+        case "\t" where inAttribute: out += "&#9;"
+        case "\n" where inAttribute: out += "&#10;"
+        case "\r": out += "&#13;"
+        default: out += MarkupEscaping.isAllowedInXML(scalar) ? String(scalar) : "\u{FFFD}"
+        }
+      }
+      return out
+    }
+    let pieces = [
+      "&", "<", ">", "\"", "'", "\t", "\n", "\r", "\u{0}", "\u{7}", "\u{1B}", "\u{1F}", " ", "a", "é", "–", "✗",
+      "\u{FFFE}", "\u{FFFF}", "\u{FFFD}", "\u{F000}", "\u{EFFF}", "😀", "\u{7F}", "\u{85}",
+    ]
+    var state: UInt64 = 5
+    for _ in 0..<3_000 {
+      var text = ""
+      for _ in 0..<Int(state % 12) {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        text += pieces[Int(state >> 33) % pieces.count]
+      }
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      #expect(MarkupEscaping.text(text) == reference(text, inAttribute: false), "\(Array(text.unicodeScalars))")
+      #expect(MarkupEscaping.attribute(text) == reference(text, inAttribute: true), "\(Array(text.unicodeScalars))")
+    }
+  }
+
   @Test func forbiddenElementsAndHandlersAreNotEmitted() {
     let script = HTML.element("script", text: "alert(1)")
     #expect(script.markup == "alert(1)")
