@@ -60,13 +60,16 @@ package struct PatternFolder: Sendable, Equatable {
     skipped = [:]
     let walk = FolderWalk(folder)
     excluded = walk.excluded
+    // The folder resolved once, not once per file (each resolution asks the file system
+    // about every folder above it).
+    let base = Self.resolved(folder)
     for path in walk.files {
-      let url = URL(fileURLWithPath: path)
+      let url = URL(fileURLWithPath: path, isDirectory: false)
       let ext = url.pathExtension.lowercased()
       if url.lastPathComponent.hasPrefix(".") {
         if PatternFile.isWalkedPattern(path: url.path, extension: ext) { excluded[.dotfile, default: []].append(path) }
       } else if also.contains(ext) || PatternFile.isWalkedPattern(path: url.path, extension: ext) {
-        if patternFiles.count < limit { patternFiles.append(Self.relativePath(path, to: folder)) }
+        if patternFiles.count < limit { patternFiles.append(Self.relativePath(path, to: folder, resolvedFolder: base)) }
       } else if !Self.ignoredExtensions.contains(ext) {
         skipped[ext, default: 0] += 1
       }
@@ -77,11 +80,20 @@ package struct PatternFolder: Sendable, Equatable {
 
   /// `path` below `folder`, spelled from the folder as the user gave it.
   static func relativePath(_ path: String, to folder: String) -> String {
-    let base = URL(fileURLWithPath: folder).standardizedFileURL.resolvingSymlinksInPath().path
-    let full = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    relativePath(path, to: folder, resolvedFolder: resolved(folder))
+  }
+
+  /// ``relativePath(_:to:)`` given `folder` already resolved (``resolved(_:)``).
+  static func relativePath(_ path: String, to folder: String, resolvedFolder base: String) -> String {
+    let full = resolved(path)
     guard full.hasPrefix(base + "/") else { return path }
     let tail = String(full.dropFirst(base.count + 1))
     return folder.hasSuffix("/") ? folder + tail : folder + "/" + tail
+  }
+
+  /// `path` standardized with its symbolic links resolved.
+  static func resolved(_ path: String) -> String {
+    URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
   }
 
   /// What was left out, in one line: ``excludedSummary(_:)`` then ``skippedSummary(_:)``.
