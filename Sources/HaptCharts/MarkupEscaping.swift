@@ -49,18 +49,18 @@ package enum MarkupEscaping {
         let byte = bytes[k]
         k += 1
         switch byte {
-        case UInt8(ascii: "&"): out += Array("&amp;".utf8)
-        case UInt8(ascii: "<"): out += Array("&lt;".utf8)
-        case UInt8(ascii: ">"): out += Array("&gt;".utf8)
-        case UInt8(ascii: "\""): out += Array("&quot;".utf8)
-        case UInt8(ascii: "'"): out += Array("&#39;".utf8)
-        case UInt8(ascii: "\t") where inAttribute: out += Array("&#9;".utf8)
-        case UInt8(ascii: "\n") where inAttribute: out += Array("&#10;".utf8)
-        case UInt8(ascii: "\r"): out += Array("&#13;".utf8)
+        case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
+        case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
+        case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
+        case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
+        case UInt8(ascii: "'"): out.append(contentsOf: "&#39;".utf8)
+        case UInt8(ascii: "\t") where inAttribute: out.append(contentsOf: "&#9;".utf8)
+        case UInt8(ascii: "\n") where inAttribute: out.append(contentsOf: "&#10;".utf8)
+        case UInt8(ascii: "\r"): out.append(contentsOf: "&#13;".utf8)
         case UInt8(ascii: "\t"), UInt8(ascii: "\n"): out.append(byte)
-        case 0..<0x20: out += replacement
+        case 0..<0x20: out.append(contentsOf: replacement)
         case 0xEF where k + 1 < bytes.count && bytes[k] == 0xBF && (bytes[k + 1] == 0xBE || bytes[k + 1] == 0xBF):
-          out += replacement  // U+FFFE or U+FFFF
+          out.append(contentsOf: replacement)  // U+FFFE or U+FFFF
           k += 2
         default: out.append(byte)
         }

@@ -8,21 +8,23 @@ package enum DecimalText {
   /// otherwise check first.
   package static func fixed(_ value: Double, decimals: Int) -> String {
     if let text = RoundedDecimal.fixed(value, decimals: decimals) { return text }
-    let text = printed(value, decimals: decimals)
+    let text = printed(value, precision: decimals, conversion: "f")
     if text.hasPrefix("-"), text.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) { return String(text.dropFirst()) }
     return text
   }
 
-  /// `%.Nf` of `value` from the C library's `vsnprintf` (the digits `String(format:)`
-  /// gives, without building an `NSString`: Foundation's formatting was several percent
-  /// of writing a large report), into a buffer on the stack.
-  private static func printed(_ value: Double, decimals: Int) -> String {
+  /// `%.Nf` or `%.Ng` (`conversion` "f" or "g", N = `precision`) of `value` from the C
+  /// library's `vsnprintf` (the digits `String(format:)` gives, without building an
+  /// `NSString`: Foundation's formatting was several percent of writing a large report),
+  /// into a buffer on the stack.
+  private static func printed(_ value: Double, precision: Int, conversion: String) -> String {
     let capacity = 512  // 309 digits before the point at most, the decimals after it
-    guard (0...100).contains(decimals) else { return String(format: "%.\(decimals)f", value) }
+    let format = "%.*" + conversion
+    guard (0...100).contains(precision) else { return String(format: "%.\(precision)" + conversion, value) }
     return withUnsafeTemporaryAllocation(of: CChar.self, capacity: capacity) { buffer in
       let base = buffer.baseAddress!
-      let count = withVaList([Int32(decimals), value]) { vsnprintf(base, capacity, "%.*f", $0) }
-      guard count >= 0, count < capacity else { return String(format: "%.\(decimals)f", value) }
+      let count = withVaList([Int32(precision), value]) { vsnprintf(base, capacity, format, $0) }
+      guard count >= 0, count < capacity else { return String(format: "%.\(precision)" + conversion, value) }
       return String(cString: base)
     }
   }
@@ -36,12 +38,7 @@ package enum DecimalText {
     guard value.isFinite, value != 0 else { return value }
     let digits = min(max(digits, 1), 17)
     if let rounded = RoundedDecimal.significant(value, digits: digits) { return rounded }
-    return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
-      let base = buffer.baseAddress!
-      let count = withVaList([Int32(digits), value]) { vsnprintf(base, 64, "%.*g", $0) }
-      guard count > 0, count < 64 else { return value }
-      return strtod(base, nil)
-    }
+    return Double(printed(value, precision: digits, conversion: "g")) ?? value
   }
 
   /// The shortest decimal form that reads back to the same `Double` (`0.1`, `1e-05`,

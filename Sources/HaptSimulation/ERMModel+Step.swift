@@ -93,15 +93,18 @@ extension ERMModel {
       } else {
         anchor()
       }
-      let wDot = (torqueConstant_N_m_per_A * i - viscousFriction_N_m_s_per_rad * w) / rotorInertia_kg_m2
-      return scale * (w * w * cosTheta + wDot * sinTheta)
+      return scale * (w * w * cosTheta + angularAcceleration_rad_per_s2 * sinTheta)
+    }
+
+    /// The rotor's angular acceleration `ẇ = (Kt i - b w) / J` in the current state, rad/s².
+    private var angularAcceleration_rad_per_s2: Double {
+      (torqueConstant_N_m_per_A * i - viscousFriction_N_m_s_per_rad * w) / rotorInertia_kg_m2
     }
 
     /// The body acceleration for the current state with the C library's cos and sin of
     /// the angle, g: what ``step(_:)`` approximates (for tests).
     package func exactAcceleration_g() -> Double {
-      let wDot = (torqueConstant_N_m_per_A * i - viscousFriction_N_m_s_per_rad * w) / rotorInertia_kg_m2
-      return scale * (w * w * cos(theta) + wDot * sin(theta))
+      scale * (w * w * cos(theta) + angularAcceleration_rad_per_s2 * sin(theta))
     }
   }
 }
