@@ -4,10 +4,10 @@ import Foundation
 /// pixel), for rasters such as the spectrogram's cells, which a page embeds as a `data:`
 /// URL far smaller than one SVG rectangle per cell.
 ///
-/// The image data is a zlib stream (RFC 1950) of *stored* deflate blocks (RFC 1951,
-/// section 3.2.4: no compression), each scanline with filter type 0: simple, exact, and
-/// the same bytes on every machine. Chunks carry their CRC-32 (ISO 3309, as PNG requires),
-/// the zlib stream its Adler-32.
+/// The image data is a zlib stream (RFC 1950) of one deflate block with fixed Huffman
+/// codes (``FixedHuffmanDeflate``), each scanline with filter type 0: exact, and the same
+/// bytes on every machine. Chunks carry their CRC-32 (ISO 3309, as PNG requires), the zlib
+/// stream its Adler-32.
 package struct IndexedPNG: Sendable {
   /// Pixels across.
   package let width: Int
@@ -47,7 +47,7 @@ package struct IndexedPNG: Sendable {
       scanlines.append(0)  // filter type 0: none
       scanlines += pixels[(row * width)..<((row + 1) * width)]
     }
-    Self.appendChunk("IDAT", Self.storedZlib(scanlines), to: &file)
+    Self.appendChunk("IDAT", Self.zlib(scanlines), to: &file)
     Self.appendChunk("IEND", [], to: &file)
     return file
   }
@@ -55,18 +55,10 @@ package struct IndexedPNG: Sendable {
   /// The file as a `data:` URL (`data:image/png;base64,...`), for an `<image>`'s `href`.
   package var dataURL: String { "data:image/png;base64," + Data(bytes).base64EncodedString() }
 
-  /// `data` as a zlib stream of stored deflate blocks of at most 65,535 bytes each.
-  static func storedZlib(_ data: [UInt8]) -> [UInt8] {
+  /// `data` as a zlib stream: the header, ``FixedHuffmanDeflate``'s block, the Adler-32.
+  static func zlib(_ data: [UInt8]) -> [UInt8] {
     var stream: [UInt8] = [0x78, 0x01]  // deflate, 32 KB window; header check: 0x7801 % 31 == 0
-    var start = 0
-    repeat {
-      let end = min(start + 65_535, data.count)
-      let length = UInt16(end - start)
-      stream.append(end == data.count ? 1 : 0)  // BFINAL on the last block, BTYPE 00 (stored)
-      stream += [UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)]
-      stream += data[start..<end]
-      start = end
-    } while start < data.count
+    stream += FixedHuffmanDeflate.compress(data)
     appendBigEndian(adler32(data), to: &stream)
     return stream
   }

@@ -9,7 +9,8 @@ import HaptTestSupport
   static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Fixtures")
 
-  /// Writes `text` to a fresh temporary file and returns its path.
+  /// Writes `text` to a file in a fresh temporary folder and returns its path (the caller
+  /// removes the folder).
   static func temporaryFile(_ text: String, name: String = "counts.csv") throws -> String {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("hapt-counts-\(UUID().uuidString)")
@@ -57,6 +58,7 @@ import HaptTestSupport
   ])
   func rejects(text: String, expectedMessage: String) throws {
     let path = try Self.temporaryFile(text)
+    defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path) }
     do {
       _ = try CountsFile.read(path: path)
       Issue.record("expected an error for \(text.debugDescription)")

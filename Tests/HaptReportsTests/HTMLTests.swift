@@ -156,9 +156,11 @@ import Testing
     ])
     table.append([.text("success"), .fixed(12.345, decimals: 1), .text("fail")])
     let html = ReportTable(table).html(caption: nil).markup
-    #expect(html.contains("<th class=\"num\" scope=\"col\">detect (ms)</th>"))
-    #expect(html.contains("<td class=\"num\">12.3</td>"))
-    #expect(html.contains("<span class=\"badge fail\">✗ fail</span>"))
+    // Cells and rows without end tags (HTML's optional tags).
+    #expect(html.contains("<th class=\"num\" scope=\"col\">detect (ms)<th scope"))
+    #expect(html.contains("<td class=\"num\">12.3<td>"))
+    #expect(html.contains("<span class=\"badge fail\">✗ fail</span></tbody>"))
+    #expect(!html.contains("</td>") && !html.contains("</th>") && !html.contains("</tr>"))
   }
 
   /// A table with a style class leaves out the classes its columns give (the pattern
@@ -173,16 +175,16 @@ import Testing
     styled.impliedCellClasses = ["nw", "num"]
     let html = styled.html(caption: nil).markup
     #expect(html.contains("<table class=\"latency\">"))
-    #expect(html.contains("<th class=\"num\" scope=\"col\">detect (ms)</th>"))
-    #expect(html.contains("<tr><td>iphone</td><td>12.3</td><td><span class=\"badge fail\">✗ fail</span></td></tr>"))
+    #expect(html.contains("<th class=\"num\" scope=\"col\">detect (ms)<th"))
+    #expect(html.contains("<tr><td>iphone<td>12.3<td><span class=\"badge fail\">✗ fail</span><tr>"))
     #expect(html.contains("<td class=\"wrap\">long-device-name-"))
-    #expect(html.contains("<td class=\"empty\">–</td>"))
+    #expect(html.contains("<td class=\"empty\">–<td>"))
     #expect(
       ReportPage.styleSheet.contains("table.latency td:not(.empty):not(.wrap) { white-space: nowrap; }")
     )
     // Without a style class every cell keeps its class.
     let plain = ReportTable(table).html(caption: nil).markup
-    #expect(plain.contains("<td class=\"nw\">iphone</td><td class=\"num\">12.3</td>"))
+    #expect(plain.contains("<td class=\"nw\">iphone<td class=\"num\">12.3<td>"))
   }
 
   @Test func goldenSmallPage() {
