@@ -22,6 +22,18 @@ package struct SVGChart: Equatable, Sendable {
     self.title = title
   }
 
+  /// The markup for a place inside an HTML page: without the namespace (the HTML parser
+  /// gives `<svg>` its own) and without the font family (the text inherits the page's,
+  /// the same system font stack), about 190 bytes less a chart.
+  package var inlineMarkup: String {
+    guard let lineEnd = markup.firstIndex(of: "\n") else { return markup }
+    var header = String(markup[..<lineEnd])
+    for attribute in [SVGWriter.namespaceAttribute, SVGWriter.fontFamilyAttribute] {
+      if let range = header.range(of: attribute) { header.removeSubrange(range) }
+    }
+    return header + markup[lineEnd...]
+  }
+
   /// A standalone SVG document (XML declaration and namespace), for a `.svg` file.
   package var documentText: String {
     "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + markup + "\n"
@@ -38,13 +50,17 @@ package struct SVGWriter {
   package static let fontStack =
     "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif"
 
+  /// The root's namespace and font family, which ``SVGChart/inlineMarkup`` leaves out.
+  static let namespaceAttribute = " xmlns=\"http://www.w3.org/2000/svg\""
+  static let fontFamilyAttribute = " font-family=\"\(MarkupEscaping.attribute(fontStack))\""
+
   package init(width: Int, height: Int, title: String, description: String) {
     self.width = width
     self.height = height
     self.title = title
-    out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\""
+    out += "<svg\(Self.namespaceAttribute) width=\"\(width)\" height=\"\(height)\""
     out += " viewBox=\"0 0 \(width) \(height)\" role=\"img\""
-    out += " font-family=\"\(MarkupEscaping.attribute(SVGWriter.fontStack))\" font-size=\"12\">\n"
+    out += "\(Self.fontFamilyAttribute) font-size=\"12\">\n"
     out += "<title>\(MarkupEscaping.text(title))</title>\n"
     out += "<desc>\(MarkupEscaping.text(description))</desc>\n"
     out += "<rect x=\"0\" y=\"0\" width=\"\(width)\" height=\"\(height)\" fill=\"#ffffff\"/>\n"

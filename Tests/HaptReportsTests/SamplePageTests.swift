@@ -2,6 +2,7 @@ import Foundation
 import HaptCore
 import Testing
 
+import HaptCharts
 import HaptReports
 
 @Suite struct SamplePageTests {
@@ -9,8 +10,11 @@ import HaptReports
   /// there (to look at it in a browser).
   @Test func samplePageRendersEveryChartKind() throws {
     let html = SamplePage.page().htmlText
-    // Seven charts, each an <svg xmlns=...> (the spectrogram's raster sits in a nested <svg x=...>).
-    #expect(html.components(separatedBy: "<svg xmlns=").count - 1 == 7)
+    // Seven charts, each an <svg width=...> (the spectrogram's raster sits in a nested
+    // <svg x=...>), inline: no namespace, and the text in the page's font.
+    #expect(html.components(separatedBy: "<svg width=").count - 1 == 7)
+    #expect(!html.contains("xmlns=") && !html.contains("font-family="))
+    #expect(ReportPage.styleSheet.contains("font: 15px/1.5 \(SVGWriter.fontStack.replacingOccurrences(of: "'", with: "\""));"))
     #expect(html.components(separatedBy: "<section ").count - 1 == 4)
     #expect(html.utf8.count < 400_000)
     if let path = ProcessInfo.processInfo.environment["HAPT_SAMPLE_PAGE"], !path.isEmpty {

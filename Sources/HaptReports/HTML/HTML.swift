@@ -23,9 +23,9 @@ package struct HTML: Equatable, Sendable {
     markup = MarkupEscaping.text(text)
   }
 
-  /// An inline SVG chart.
+  /// An inline SVG chart (``SVGChart/inlineMarkup``: its text in the page's font).
   package init(_ chart: SVGChart) {
-    markup = chart.markup
+    markup = chart.inlineMarkup
   }
 
   private init(markup: String) {
