@@ -8,7 +8,7 @@ import HaptCore
 ///
 /// Prints one Markdown table row per size: patterns, wall time (s), CPU time of the child
 /// (user + system, s: less sensitive than wall time to other work on the machine), peak
-/// RSS (GB), output size (MB). Extra arguments after `--` go to `hapt report` (e.g. `--threads 1`).
+/// RSS (GB, 10^9 bytes), output size (MB, 10^6 bytes of regular files). Extra arguments after `--` go to `hapt report` (e.g. `--threads 1`).
 enum ScaleBenchmark {
   struct Result {
     var patterns: Int
@@ -88,8 +88,8 @@ enum ScaleBenchmark {
     let (status, maxRSS_kB, cpu_s) = try spawnAndWait([hapt, "report", corpus, "--out", out] + extra)
     let wall_s = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     return Result(
-      patterns: size, wall_s: wall_s, cpu_s: cpu_s, peakRSS_GB: Double(maxRSS_kB) / 1_048_576,
-      output_MB: Double(folderBytes(out)) / 1_048_576,
+      patterns: size, wall_s: wall_s, cpu_s: cpu_s, peakRSS_GB: Double(maxRSS_kB) * 1024 / 1e9,
+      output_MB: Double(folderBytes(out)) / 1e6,
       status: status)
   }
 

@@ -117,7 +117,7 @@ enum ShardBenchmark {
       step.cpu_s +=
         Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec)
         + Double(usage.ru_stime.tv_usec) / 1e6
-      step.peakRSS_GB = max(step.peakRSS_GB, Double(usage.ru_maxrss) / 1_048_576)
+      step.peakRSS_GB = max(step.peakRSS_GB, Double(usage.ru_maxrss) * 1024 / 1e9)
     }
     step.wall_s = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     return step
