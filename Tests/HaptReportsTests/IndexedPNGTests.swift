@@ -106,10 +106,14 @@ import Testing
       }
       return nil
     }
-    let lengthBase = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131,
-      163, 195, 227, 258]
-    let distanceBase = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537,
-      2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577]
+    let lengthBase = [
+      3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131,
+      163, 195, 227, 258,
+    ]
+    let distanceBase = [
+      1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537,
+      2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577,
+    ]
     var out: [UInt8] = []
     while true {
       guard let final = read(1), let type = read(2) else { return nil }
@@ -162,8 +166,12 @@ import Testing
     var data: [UInt8] = []
     while data.count < count {
       switch data.count % 3 {
-      case 0: data += [UInt8](repeating: UInt8.random(in: 0...3, using: &generator), count: Int.random(in: 1...300, using: &generator))
-      case 1: data += (0..<Int.random(in: 1...40, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+      case 0:
+        data += [UInt8](
+          repeating: UInt8.random(in: 0...3, using: &generator), count: Int.random(in: 1...300, using: &generator))
+      case 1:
+        let noise = Int.random(in: 1...40, using: &generator)
+        for _ in 0..<noise { data.append(UInt8.random(in: 0...255, using: &generator)) }
       default:
         let back = Int.random(in: 1...max(1, data.count), using: &generator)
         let start = data.count - back

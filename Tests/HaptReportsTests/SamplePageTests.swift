@@ -14,7 +14,9 @@ import HaptReports
     // <svg x=...>), inline: no namespace, and the text in the page's font.
     #expect(html.components(separatedBy: "<svg width=").count - 1 == 7)
     #expect(!html.contains("xmlns=") && !html.contains("font-family="))
-    #expect(ReportPage.styleSheet.contains("font: 15px/1.5 \(SVGWriter.fontStack.replacingOccurrences(of: "'", with: "\""));"))
+    #expect(
+      ReportPage.styleSheet.contains("font: 15px/1.5 \(SVGWriter.fontStack.replacingOccurrences(of: "'", with: "\""));")
+    )
     #expect(html.components(separatedBy: "<section ").count - 1 == 4)
     #expect(html.utf8.count < 400_000)
     if let path = ProcessInfo.processInfo.environment["HAPT_SAMPLE_PAGE"], !path.isEmpty {
