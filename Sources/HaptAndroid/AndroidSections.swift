@@ -46,10 +46,7 @@ package enum AndroidSections {
     _ entries: [(name: String, path: String, pattern: HapticPattern)], devices: [DeviceProfile],
     options: RenderOptions = RenderOptions(), threads: Int = Parallel.defaultThreadCount
   ) -> Rows {
-    let needsPort = devices.contains { device in
-      if case .none = device.actuator { return false }
-      return device.platform == .android
-    }
+    let needsPort = devices.contains { $0.platform == .android && $0.actuator.exists }
     let android = devices.filter { $0.platform == .android }
     let reference = try? DeviceProfile.load(nameOrPath: DeviceProfile.defaultName)
     // Read and parsed once for the corpus, not once per pattern.

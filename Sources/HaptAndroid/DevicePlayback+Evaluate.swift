@@ -34,7 +34,7 @@ extension DevicePlayback {
     let platform = device.platform
     var result = DevicePlayback(
       pattern: name, device: device.name, platform: platform, form: nil, causes: [], outcome: .silent(.noActuator))
-    if case .none = device.actuator { return result }
+    guard device.actuator.exists else { return result }
     let memo = memo ?? RenderMemo()
     let playback = device.androidPlayback
     // What plays, and what it stands in for.
@@ -130,15 +130,10 @@ extension DevicePlayback {
   package static func exports(
     of patterns: [HapticPattern], for devices: [DeviceProfile], threads: Int = Parallel.defaultThreadCount
   ) -> [AndroidExport?] {
-    let needsPort = devices.contains { $0.platform == .android && !Self.hasNoActuator($0) }
+    let needsPort = devices.contains { $0.platform == .android && $0.actuator.exists }
     return Parallel.map(count: patterns.count, threads: threads) { index -> AndroidExport? in
       needsPort && patterns[index].android == nil ? AndroidExport.export(patterns[index]) : nil
     }
-  }
-
-  private static func hasNoActuator(_ device: DeviceProfile) -> Bool {
-    if case .none = device.actuator { return true }
-    return false
   }
 
   // MARK: - Android's choice

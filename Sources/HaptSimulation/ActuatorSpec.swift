@@ -18,6 +18,13 @@ package enum ActuatorSpec: Equatable, Sendable {
   /// Whether this is a physical actuator model (``Actuator/isPhysical``: an LRA or an
   /// ERM); `none` and `ideal` are not.
   package var isPhysical: Bool { kind?.isPhysical ?? false }
+
+  /// Whether the device has something that plays (every case but ``none``): a device
+  /// without one renders silence for every pattern.
+  package var exists: Bool {
+    if case .none = self { return false }
+    return true
+  }
 }
 
 /// The physical parameters of a linear resonant actuator, in SI units.

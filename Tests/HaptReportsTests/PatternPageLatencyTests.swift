@@ -9,10 +9,10 @@ import Testing
 @testable import HaptReports
 
 /// Issue 32 (output that stays small): a pattern page's latency section holds one row per
-/// device (the pattern's own onset, rise and peak once, each state's detect and verdict
-/// beside each other) and one finding per kind for all the devices it holds on, instead of
-/// a row per device and state and a sentence per device; latency.csv writes times to the
-/// microsecond.
+/// device with an actuator (the pattern's own onset, rise and peak once, each state's
+/// detect in a cell coloured by its verdict, as on the index) and one finding per kind for
+/// all the devices it holds on, instead of a row per device and state and a sentence per
+/// device; latency.csv writes times to the microsecond.
 @Suite(.serialized) struct PatternPageLatencyTests {
   /// A buzz that starts 300 ms in (too slow on every device with an actuator) and a tap.
   static let files = [
@@ -27,36 +27,48 @@ import Testing
     return (i, Array(e.measurements[(i * perPattern)..<((i + 1) * perPattern)]))
   }
 
-  @Test func oneRowPerDeviceWithEachStatesDetectAndVerdictBesideEachOther() throws {
+  @Test func oneRowPerDeviceWithAnActuatorWithEachStatesDetectInItsVerdictCell() throws {
     let e = try Self.evaluation.get()
     let (i, checks) = try Self.checks(e, "late.ahap")
     let latencies = PatternCatalog(e).items[i].latencies
-    let table = PatternPage.latencyTable(checks, states: e.options.states, latencies: latencies).table
+    let table = PatternPage.latencyTable(checks, states: e.options.states, latencies: latencies)
+    // Every device with an actuator feels it, so no "why silent" column.
     #expect(
-      table.columns.map(\.name) == [
-        "device", "onset", "rise", "peak", "why silent", "prepared detect", "prepared verdict", "cold detect",
-        "cold verdict",
+      table.headers.first?.map(\.text) == [
+        "device", "onset (ms)", "rise (ms)", "peak (g)", "prepared detect (ms)", "cold detect (ms)",
       ])
-    #expect(table.rows.count == e.options.devices.count)
-    for (d, device) in e.options.devices.enumerated() {
+    let felt = e.options.devices.enumerated().filter { $0.element.actuator.exists }
+    #expect(felt.count == e.options.devices.count - 1, "the fixture has one device without an actuator")
+    #expect(table.rows.count == felt.count)
+    for (row, (d, device)) in zip(table.rows, felt) {
       let prepared = checks[2 * d]
       let cold = checks[2 * d + 1]
       #expect(prepared.device == device.name && prepared.state == .prepared && cold.state == .cold)
-      let row = table.rows[d]
       #expect(row[0] == .text(device.name))
-      #expect(row[1] == .fixed(prepared.onset_s.map { $0 * 1000 }, decimals: 1))
+      #expect(row[1] == .text(ChartNumber.fixed(try #require(prepared.onset_s) * 1000, decimals: 1)))
       // The pattern's own part is the same in both states: a cold start only delays it.
       if let a = prepared.onset_s, let b = cold.onset_s { #expect(abs(a - b) < 1e-9) }
-      #expect(row[5] == .fixed(prepared.markers.detect_s.map { $0 * 1000 }, decimals: 1))
-      #expect(row[7] == .fixed(cold.markers.detect_s.map { $0 * 1000 }, decimals: 1))
-      if device.name == "tablet-none" {
-        #expect(row[4] == .text(prepared.silenceReason?.description))
-        #expect(row[6] == .text("unplayable") || row[6] == .text("silent"))
-      } else {
-        #expect(row[4] == .empty)
-        #expect(row[6] == .text("fail") && row[8] == .text("fail"), "\(device.name): \(row)")
-      }
+      let preparedDetect = try #require(prepared.markers.detect_s) * 1000
+      let coldDetect = try #require(cold.markers.detect_s) * 1000
+      #expect(row[4] == .verdict(.fail, text: "✗ \(ChartNumber.fixed(preparedDetect, decimals: 1))"), "\(row)")
+      #expect(row[5] == .verdict(.fail, text: "✗ \(ChartNumber.fixed(coldDetect, decimals: 1))"), "\(row)")
     }
+  }
+
+  @Test func aPageNamesTheDevicesWithoutAnActuatorInsteadOfGivingThemRows() throws {
+    let e = try Self.evaluation.get()
+    let folder = CorpusReport.build(e, title: "t")
+    let item = try #require(PatternCatalog(e).items.first { $0.name == "late.ahap" })
+    let page = try #require(ReportFixture.file(folder, item.page))
+    let section = try #require(page.components(separatedBy: "id=\"s-latency\"").dropFirst().first)
+      .components(separatedBy: "</section>")[0]
+    #expect(!section.contains(">tablet-none<"), "no row for a device without an actuator")
+    #expect(section.contains("No actuator, so nothing to feel: tablet-none."))
+    #expect(section.contains("<a href=\"../index.html#\(ReportMethods.patternPagesID)\">"))
+    // The explanation the page links to is on the index.
+    let index = try #require(ReportFixture.file(folder, "index.html"))
+    #expect(index.contains("id=\"\(ReportMethods.patternPagesID)\""))
+    #expect(index.contains("detect = engine latency + onset"))
   }
 
   @Test func oneStateHasNoStateInItsHeaders() throws {
@@ -65,13 +77,11 @@ import Testing
     let prepared = checks.filter { $0.state == .prepared }
     let latencies = PatternCatalog(e).items[i].latencies
     let table = PatternPage.latencyTable(prepared, states: [.prepared], latencies: latencies)
-    #expect(table.table.columns.map(\.name) == ["device", "onset", "rise", "peak", "why silent", "detect", "verdict"])
-    #expect(table.table.rows.count == e.options.devices.count)
-    #expect(table.verdictColumns == ["verdict"])
-    // The two-state table's verdict columns are shown as badges too.
+    #expect(table.headers.first?.map(\.text) == ["device", "onset (ms)", "rise (ms)", "peak (g)", "detect (ms)"])
+    #expect(table.rows.count == e.options.devices.count - 1)
+    // Both states' detect cells are coloured by their verdicts, as on the index.
     let both = PatternPage.latencyTable(checks, states: [.prepared, .cold], latencies: latencies)
-    #expect(both.verdictColumns == ["prepared verdict", "cold verdict"])
-    #expect(both.html(caption: nil).markup.contains("badge pass"))
+    #expect(both.html.markup.contains("class=\"v pass\""))
   }
 
   @Test func aFindingOnSeveralDevicesIsOneSentenceNamingThemAll() throws {
@@ -98,6 +108,32 @@ import Testing
       return
     }
     #expect(single.hasPrefix("\(failing[0].device): too slow by the pattern's own onset, even on a prepared engine ("))
+  }
+
+  /// More devices than ``PatternPage/maxNamedDevices``: their count and the range of their
+  /// prepared detect, the table below naming each (eleven names and times repeated it).
+  @Test func aFindingOnManyDevicesGivesTheirCountAndRange() throws {
+    let e = try Self.evaluation.get()
+    let (i, _) = try Self.checks(e, "late.ahap")
+    let failing = PatternCatalog(e).items[i].latencies.filter { $0.verdict == .fail }
+    var many = failing
+    for (k, var copy) in failing.enumerated() {
+      copy.device = "copy-\(k)"
+      many.append(copy)
+    }
+    #expect(many.count > PatternPage.maxNamedDevices)
+    guard case .warning(let text) = try #require(PatternPage.adviceBlocks(many).first) else {
+      Issue.record("not a warning")
+      return
+    }
+    let times = many.compactMap(\.preparedDetect_s).map { $0 * 1000 }
+    let low = ChartNumber.fixed(try #require(times.min()), decimals: 1)
+    let high = ChartNumber.fixed(try #require(times.max()), decimals: 1)
+    #expect(
+      text
+        == "Too slow by the pattern's own onset, even on a prepared engine, on \(many.count) devices (marked ✗ in the table below; prepared detect \(low) to \(high) ms).",
+      "\(text)")
+    #expect(!text.contains("copy-0"))
   }
 
   @Test func latencyTimesAreWrittenToTheMicrosecond() throws {

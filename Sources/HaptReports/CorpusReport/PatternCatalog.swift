@@ -38,7 +38,7 @@ struct PatternCatalog {
   init(_ e: CorpusEvaluation) {
     let devices = e.options.devices
     let states = e.options.states
-    let felt = Set(devices.filter { $0.actuator.typeName != "none" }.map(\.name))
+    let felt = Set(devices.filter(\.actuator.exists).map(\.name))
     feltDevices = felt
     let pages = PatternCatalog.pagePaths(e.corpus.entries.map(\.name))
     identicalGroups = PatternCatalog.identicalGroups(e)

@@ -9,10 +9,13 @@ import HaptCharts
 /// comes first.
 enum PatternIndex {
   static func section(_ e: CorpusEvaluation, catalog: PatternCatalog) -> ReportSection {
-    let devices = e.options.devices
     let states = e.options.states
-    let perPattern = devices.count * states.count
+    let perPattern = e.options.devices.count * states.count
     let budget = e.options.budget
+    // Devices without an actuator get no columns (every cell would be the same ○): a
+    // note names them instead.
+    let shown = e.options.devices.indices.filter { e.options.devices[$0].actuator.exists }
+    let devices = shown.map { e.options.devices[$0] }
     var headers: [[LinkTable.Header]] = [[.init(text: "pattern"), .init(text: "worst")]]
     headers[0] += devices.map { .init(text: $0.name, span: states.count) }
     headers[0] += [.init(text: "nearest neighbour"), .init(text: "d' (JND)", numeric: true)]
@@ -29,14 +32,11 @@ enum PatternIndex {
       var row: [LinkTable.Cell] = [
         .text(item.name, href: item.page), item.worst.map { .badge(ReportVerdict($0)) } ?? .empty,
       ]
-      for (k, m) in e.measurements[(i * perPattern)..<((i + 1) * perPattern)].enumerated() {
-        let latency = item.latencies[k / max(states.count, 1)]
-        let verdict = cellVerdict(m, latency)
-        let detect = m.markers.detect_s.map { $0 * 1000 }
-        let text =
-          detect.map { "\(verdict.symbol) \(cellText($0, verdict: badge(m.verdict), budget: budget))" }
-          ?? verdict.symbol
-        row.append(.verdict(verdict, text: text, tooltip: tooltip(m, latency)))
+      for d in shown {
+        let latency = item.latencies[d]
+        for s in states.indices {
+          row.append(cell(e.measurements[i * perPattern + d * states.count + s], latency, budget: budget))
+        }
       }
       if let nearest = catalog.nearest(i, in: e.pairwise) {
         let other = catalog.items[nearest.other(than: i)]
@@ -53,14 +53,38 @@ enum PatternIndex {
         "\(Wording.count(rows.count, "pattern")): detect latency in ms after the trigger on every device and state (✓ pass within \(Wording.ms(budget.pass_s)), ! warn to \(Wording.ms(budget.warn_s)), ✗ fail later even on a prepared engine, ◐ misses the budget only because the engine starts cold: passes when the app calls prepare() ahead (Android has no prepare(): there it is the vibrator's cold start), ⊘ never felt on a device with an actuator, ○ silent on a device that cannot play). worst: the pattern's own verdict, judged on a prepared engine.",
       tableClass: "overview")
     let device = e.primaryDevice ?? "the primary device"
+    let silentDevices = e.options.devices.filter { !$0.actuator.exists }.map(\.name)
+    let silentNote: [ReportBlock] =
+      silentDevices.isEmpty
+      ? []
+      : [
+        .paragraph(
+          "\(Wording.list(silentDevices)) \(silentDevices.count == 1 ? "has" : "have") no actuator: every pattern is silent there, so \(silentDevices.count == 1 ? "it has no column" : "they have no columns") (What plays where lists them)."
+        )
+      ]
     return ReportSection(
       title: "Patterns", id: "patterns",
       blocks: [
         .paragraph(
           "Every pattern, the ones that need attention first: sorted by the worst of what the pattern's author can change on devices with an actuator (fail: its own onset is too slow even on a prepared engine; never felt; warn; prepare: passes once the app calls prepare() ahead; pass), then by the d' of the nearest neighbour on \(device) (the pattern that feels most alike, by perceptual distance; closest first; identical copies aside; silent patterns have no neighbours). Each name links to the pattern's page: waveform, spectrogram, latency details and nearest neighbours."
         ),
-        .html(table.html),
-      ])
+      ] + silentNote + [.html(table.html)])
+  }
+
+  /// A pattern's cell for one device and state: the verdict's colour and symbol and the
+  /// detect latency in ms. Only a cell that misses the budget only cold (what to do) or is
+  /// silent on a device with an actuator (why) has a tooltip; the split of detect into
+  /// the engine's latency and the pattern's onset is on the pattern's page.
+  static func cell(_ m: PatternMeasurement, _ latency: PatternLatency, budget: LatencyBudget) -> LinkTable.Cell {
+    let verdict = cellVerdict(m, latency)
+    guard let detect = m.markers.detect_s.map({ $0 * 1000 }) else {
+      return .verdict(
+        verdict, text: verdict.symbol,
+        tooltip: (m.isFailure ? "never felt" : "silent") + " (\(m.silenceReason?.description ?? "not felt"))")
+    }
+    return .verdict(
+      verdict, text: "\(verdict.symbol) \(cellText(detect, verdict: badge(m.verdict), budget: budget))",
+      tooltip: latency.advice(for: m))
   }
 
   /// A cell's colour: the row's verdict, except that a row that misses the budget only
@@ -70,20 +94,6 @@ enum PatternIndex {
     if m.verdict == .silent { return m.isFailure ? .unfelt : .silent }
     if latency.missesOnlyCold(m) { return .prepare }
     return badge(m.verdict)
-  }
-
-  /// The cell's tooltip: detect (the cell's number) split into the engine latency and the
-  /// pattern's onset, and what to do. The row's pattern and the column's device and state
-  /// stay in view (the first column and the headers are sticky), so the tooltip does not
-  /// repeat them: at 10,000 patterns they were a fifth of the index.
-  static func tooltip(_ m: PatternMeasurement, _ latency: PatternLatency) -> String {
-    guard m.markers.detect_s != nil, let onset = m.onset_s else {
-      return (m.isFailure ? "never felt" : "silent") + " (\(m.silenceReason?.description ?? "not felt"))"
-    }
-    var text =
-      "engine \(ChartNumber.fixed(m.engineLatency_s * 1000, decimals: 1)) ms + onset \(ChartNumber.fixed(onset * 1000, decimals: 1)) ms"
-    if let advice = latency.advice(for: m) { text += "; " + advice }
-    return text
   }
 
   /// Whole milliseconds, or more decimals where whole ones would contradict the verdict

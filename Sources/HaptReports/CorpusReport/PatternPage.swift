@@ -42,6 +42,21 @@ enum PatternPage {
     return page
   }
 
+  /// A section's lead paragraph: `text`, then a link to where the index's "How to read
+  /// this report" explains the section (every page's sections read the same way, so the
+  /// explanation is written once, not on each of thousands of pages).
+  static func guided(_ text: String) -> ReportBlock {
+    .html(
+      .element(
+        "p",
+        [
+          HTML(text + " "),
+          .element(
+            "a", attributes: ["href": "../index.html#\(ReportMethods.patternPagesID)"], text: "How to read this page"),
+          HTML("."),
+        ]))
+  }
+
   /// The id of the pattern's row in the index table.
   static func anchor(_ item: PatternCatalog.Item) -> String {
     "p-" + String(item.page.dropFirst("patterns/".count).dropLast(".html".count))
@@ -86,61 +101,66 @@ enum PatternPage {
     _ checks: [PatternMeasurement], _ e: CorpusEvaluation, latencies: [PatternLatency]
   ) -> ReportSection {
     let budget = e.options.budget
-    return ReportSection(
-      title: "Latency on every device and state", id: "latency",
-      blocks: [
-        .paragraph(
-          "Milliseconds after the touch (trigger, 0 ms), one row per device. detect = engine latency + onset: the engine's part depends on its state, the pattern's own part (onset, rise from 10 % to 90 % of the peak level, peak) does not, so it is shown once. latency.csv has every marker (t10, t50, t90, stop) and the engine latency of each state. Budget: pass when felt (detect) within \(Wording.ms(budget.pass_s)), warn to \(Wording.ms(budget.warn_s)), fail later."
-        )
-      ] + adviceBlocks(latencies) + prepareTable(latencies)
-        + [.table(latencyTable(checks, states: e.options.states, latencies: latencies), caption: nil)])
+    let silentDevices = e.options.devices.filter { !$0.actuator.exists }.map(\.name)
+    var blocks: [ReportBlock] = [
+      guided(
+        "Milliseconds after the touch, one row per device with an actuator; detect = engine latency + the pattern's onset: ✓ pass within \(Wording.ms(budget.pass_s)), ! warn to \(Wording.ms(budget.warn_s)), ✗ fail later, ◐ late only from a cold start, ⊘ never felt."
+      )
+    ]
+    blocks += adviceBlocks(latencies) + prepareTable(latencies)
+    blocks.append(.html(latencyTable(checks, states: e.options.states, latencies: latencies).html))
+    if !silentDevices.isEmpty {
+      blocks.append(
+        .paragraph("No actuator, so nothing to feel: \(Wording.list(silentDevices))."))
+    }
+    return ReportSection(title: "Latency on every device and state", id: "latency", blocks: blocks)
   }
 
-  /// The page's latency table: per device its onset, rise and peak (the same in every
-  /// engine state: a cold start only delays the render), why it is silent, and per state
-  /// its detect latency and verdict (a row that misses the budget only cold is "prepare",
-  /// as on the index: ``PatternIndex/cellVerdict(_:_:)``). `checks` are one pattern's
-  /// measurements, device by device, each in the order of `states`.
+  /// The page's latency table: per device with an actuator its onset, rise and peak (the
+  /// same in every engine state: a cold start only delays the render), why it is silent
+  /// (a column only when a device has a reason), and per state its detect latency in a cell coloured by its verdict, as on the index
+  /// (a row that misses the budget only cold is "prepare": ``PatternIndex/cellVerdict(_:_:)``).
+  /// `checks` are one pattern's measurements, device by device, each in the order of
+  /// `states`; rows of devices without an actuator are left out (the section names them).
   ///
   /// The style sheet's `table.latency` rules give the cells their usual classes (no
   /// wrapping; the numbers right-aligned), so the cells are written without them: the
   /// table is on every pattern page.
   static func latencyTable(
     _ checks: [PatternMeasurement], states: [EngineState], latencies: [PatternLatency]
-  ) -> ReportTable {
-    func stated(_ name: String, _ state: EngineState) -> String {
-      states.count == 1 ? name : "\(state.rawValue) \(name)"
-    }
-    var columns = [
-      CSVColumn("device"), CSVColumn("onset", unit: "ms"), CSVColumn("rise", unit: "ms"), CSVColumn("peak", unit: "g"),
-      CSVColumn("why silent"),
+  ) -> LinkTable {
+    let devices = stride(from: 0, to: checks.count, by: max(states.count, 1)).map {
+      checks[$0..<min($0 + max(states.count, 1), checks.count)]
+    }.filter { $0.first?.silenceReason != .noActuator }
+    // "why silent" only when a device has a reason: a column of dashes says nothing.
+    let whySilent = devices.contains { $0.contains { $0.silenceReason != nil } }
+    var headers: [LinkTable.Header] = [
+      .init(text: "device"), .init(text: "onset (ms)", numeric: true), .init(text: "rise (ms)", numeric: true),
+      .init(text: "peak (g)", numeric: true),
     ]
-    for state in states {
-      columns += [CSVColumn(stated("detect", state), unit: "ms"), CSVColumn(stated("verdict", state))]
-    }
-    var table = CSVTable(columns: columns)
-    func ms(_ s: Double?) -> CSVCell { .fixed(s.map { $0 * 1000 }, decimals: 1) }
+    if whySilent { headers.append(.init(text: "why silent")) }
+    headers += states.map { .init(text: states.count == 1 ? "detect (ms)" : "\($0.rawValue) detect (ms)", numeric: true) }
+    func ms(_ s: Double?) -> LinkTable.Cell { s.map { .text(ChartNumber.fixed($0 * 1000, decimals: 1)) } ?? .empty }
     var own: [String: PatternLatency] = [:]
     for latency in latencies { own[latency.device] = latency }
-    let perDevice = max(states.count, 1)
-    for start in stride(from: 0, to: checks.count, by: perDevice) {
-      let device = checks[start..<min(start + perDevice, checks.count)]
+    var rows: [[LinkTable.Cell]] = []
+    for device in devices {
       guard let first = device.first else { continue }
-      var row: [CSVCell] = [
-        .text(first.device), ms(first.onset_s), ms(first.markers.rise_s), .fixed(first.peak_g, decimals: 3),
-        .text(device.lazy.compactMap { $0.silenceReason?.description }.first),
+      var row: [LinkTable.Cell] = [
+        .text(first.device), ms(first.onset_s), ms(first.markers.rise_s),
+        .text(ChartNumber.fixed(first.peak_g, decimals: 3)),
       ]
-      for m in device {
-        let verdict =
-          own[m.device].map { PatternIndex.cellVerdict(m, $0) } ?? ReportVerdict(rawValue: m.verdict.rawValue)
-        row += [ms(m.markers.detect_s), .text(verdict?.rawValue ?? m.verdict.rawValue)]
+      if whySilent {
+        row.append(device.lazy.compactMap { $0.silenceReason?.description }.first.map { .text($0) } ?? .empty)
       }
-      table.append(row)
+      for m in device {
+        let verdict = own[m.device].map { PatternIndex.cellVerdict(m, $0) } ?? PatternIndex.badge(m.verdict)
+        let text = m.markers.detect_s.map { "\(verdict.symbol) \(ChartNumber.fixed($0 * 1000, decimals: 1))" }
+        row.append(.verdict(verdict, text: text ?? verdict.symbol))
+      }
+      rows.append(row)
     }
-    var compact = ReportTable(table, verdictColumns: Set(states.map { stated("verdict", $0) }))
-    compact.styleClass = "latency"
-    compact.impliedCellClasses = ["nw", "num", "num", "num", "nw"] + states.flatMap { _ in ["num", nil] }
-    return compact
+    return LinkTable(headers: [headers], rows: rows, tableClass: "latency")
   }
 
   /// The devices on which the pattern misses the budget only because the engine starts
@@ -168,6 +188,10 @@ enum PatternPage {
     ]
   }
 
+  /// A finding on more devices than this gives their count and range, not each name and
+  /// time: the latency table below marks them (eleven names and times repeated the table).
+  static let maxNamedDevices = 3
+
   /// What the pattern's author or the app can do, one block per kind of finding with
   /// every device it holds on (one sentence repeated for each of 13 devices read as
   /// noise, and was most of a late pattern's latency section): too slow even prepared
@@ -177,26 +201,46 @@ enum PatternPage {
     func detect(_ latency: PatternLatency) -> String {
       latency.preparedDetect_s.map { ChartNumber.fixed($0 * 1000, decimals: 1) + " ms" } ?? ""
     }
-    /// One device: "DEVICE: FINDING (DETECT)."; several: "FINDING, on N devices: A (DETECT), B (DETECT)."
-    func sentence(_ verdict: PatternLatency.Verdict, _ finding: String, timed: Bool, end: String = "") -> String? {
+    /// One device: "DEVICE: FINDING (DETECT)."; up to ``maxNamedDevices``: "FINDING, on N
+    /// devices: A (DETECT), B (DETECT)."; more: "FINDING, on N devices (marked SYMBOL in
+    /// the table below; prepared detect LOW to HIGH ms)." (the table names them).
+    func sentence(
+      _ verdict: PatternLatency.Verdict, _ finding: String, symbol: String, timed: Bool, end: String = ""
+    ) -> String? {
       let holding = latencies.filter { $0.verdict == verdict }
       guard let first = holding.first else { return nil }
       if holding.count == 1 {
         return "\(first.device): \(finding)\(timed ? " (\(detect(first)))" : "")\(end)."
       }
-      let names = holding.map { timed ? "\($0.device) (\(detect($0)))" : $0.device }
       let capitalised = finding.prefix(1).uppercased() + finding.dropFirst()
-      return "\(capitalised), on \(Wording.count(holding.count, "device")): \(names.joined(separator: ", "))\(end)."
+      let devices = Wording.count(holding.count, "device")
+      if holding.count > maxNamedDevices {
+        let times = holding.compactMap(\.preparedDetect_s)
+        let range =
+          timed && !times.isEmpty
+          ? "; prepared detect \(ChartNumber.fixed(times.min()! * 1000, decimals: 1)) to \(ChartNumber.fixed(times.max()! * 1000, decimals: 1)) ms"
+          : ""
+        return "\(capitalised), on \(devices) (marked \(symbol) in the table below\(range))\(end)."
+      }
+      let names = holding.map { timed ? "\($0.device) (\(detect($0)))" : $0.device }
+      return "\(capitalised), on \(devices): \(names.joined(separator: ", "))\(end)."
     }
     var blocks: [ReportBlock] = []
-    if let text = sentence(.fail, "too slow by the pattern's own onset, even on a prepared engine", timed: true) {
+    if let text = sentence(
+      .fail, "too slow by the pattern's own onset, even on a prepared engine", symbol: ReportVerdict.fail.symbol,
+      timed: true)
+    {
       blocks.append(.warning(text))
     }
-    if let text = sentence(.warn, "in the warn band by the pattern's own onset on a prepared engine", timed: true) {
+    if let text = sentence(
+      .warn, "in the warn band by the pattern's own onset on a prepared engine", symbol: ReportVerdict.warn.symbol,
+      timed: true)
+    {
       blocks.append(.paragraph(text))
     }
     if let text = sentence(
-      .silent, "never felt (below the detection threshold throughout)", timed: false, end: "; the check fails")
+      .silent, "never felt (below the detection threshold throughout)", symbol: ReportVerdict.unfelt.symbol,
+      timed: false, end: "; the check fails")
     {
       blocks.append(.warning(text))
     }
@@ -209,8 +253,8 @@ enum PatternPage {
     let item = catalog.items[i]
     let device = e.primaryDevice ?? "the primary device"
     var blocks: [ReportBlock] = [
-      .paragraph(
-        "The patterns that feel most like this one on \(device), closest first by perceptual distance (Docs/Perception.md: the felt attributes, and d' within a few JNDs). Whether two can be confused is d' (JND units; under 1 confusable, under 2 close): the verdict comes from d'. Waveform similarity is a separate signal-level score, not a verdict: the pair's bounded ST-SIM (0..1, 1 identical)."
+      guided(
+        "Closest first by perceptual distance on \(device); d' (JND) says whether two can be confused (under 1 confusable, under 2 close); waveform similarity (0..1) is a signal-level score, not a verdict."
       )
     ]
     if let g = item.identicalGroup {
@@ -284,9 +328,7 @@ enum PatternPage {
     return ReportSection(
       title: "How it feels", id: "attributes",
       blocks: [
-        .paragraph(
-          "On \(device) (Docs/Perception.md): energy is felt strength with temporal summation (1 = a steady vibration 20 dB above threshold for a second), tempo_Hz size-weighted onsets per second, roughness felt texture (strength and 10-100 Hz fluctuation together), continuity 0 for crisp taps to 1 for a steady buzz, duration_s first to last felt instant. \(PerceptualWording.summary(a))."
-        ),
+        guided("On \(device): \(Wording.lowercasedFirst(PerceptualWording.summary(a)))."),
         .table(ReportTable(table, verdictColumns: []), caption: nil),
       ])
   }

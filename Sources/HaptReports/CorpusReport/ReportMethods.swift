@@ -6,13 +6,17 @@ enum ReportMethods {
   /// Each device's engine latencies for a sentence: "iphone-wideband-lra 10 ms prepared,
   /// 200 ms cold; erm-phone ..." (devices without an actuator left out).
   static func engineLatencies(_ devices: [DeviceProfile]) -> String {
-    let felt = devices.filter { $0.actuator.typeName != "none" }
+    let felt = devices.filter(\.actuator.exists)
     guard !felt.isEmpty else { return "no device with an actuator" }
     return felt.map {
       "\($0.name) \(Wording.ms($0.latency.prepared_s)) prepared, \(Wording.ms($0.latency.cold_s)) cold"
     }
     .joined(separator: "; ")
   }
+
+  /// The id of the heading of the pattern pages' part of the section (each page's
+  /// sections link to it).
+  static let patternPagesID = "read-pages"
 
   static func section(devices: [DeviceProfile], hints: ReportHints) -> ReportSection {
     ReportSection(
@@ -31,6 +35,12 @@ enum ReportMethods {
           "t10, t50, t90: first time the envelope reaches 10, 50, 90 % of its peak; rise = t90 - t10.",
           "stop: last time after the drive ends that the envelope is above 10 % of its peak (TI DRV2605 convention).",
           "Budget: detect within 50 ms passes, 50-70 ms warns, later fails (Kaaresoja, Brewster & Lantz 2014; Vogels 2004).",
+        ]),
+        .html(.element("h3", attributes: ["id": patternPagesID], text: "Each pattern's page")),
+        .list([
+          "Latency table: milliseconds after the touch (trigger, 0 ms), one row per device with an actuator. detect = engine latency + onset: the engine's part depends on its state, the pattern's own part (onset, rise from 10 % to 90 % of the peak level, peak) does not, so it is shown once. Each detect cell has the verdict of the index's cell. latency.csv has every marker (t10, t50, t90, stop) and the engine latency of each state.",
+          "How it feels, on the primary device (Docs/Perception.md): energy is felt strength with temporal summation (1 = a steady vibration 20 dB above threshold for a second), tempo_Hz size-weighted onsets per second, roughness felt texture (strength and 10-100 Hz fluctuation together), continuity 0 for crisp taps to 1 for a steady buzz, duration_s first to last felt instant.",
+          "Nearest neighbours: the patterns that feel most like this one on the primary device, closest first by perceptual distance (Docs/Perception.md: the felt attributes, and d' within a few JNDs). Whether two can be confused is d' (JND units; under 1 confusable, under 2 close): the verdict comes from d'. Waveform similarity is a separate signal-level score, not a verdict: the pair's bounded ST-SIM (0..1, 1 identical).",
         ]),
         .heading("Similarity"),
         .list([

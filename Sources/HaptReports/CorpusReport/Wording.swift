@@ -36,6 +36,9 @@ enum Wording {
   }
 
   /// A duration in milliseconds for a sentence: `50 ms`, `12.5 ms`.
+  /// `text` with its first letter in lower case ("Feels strong" after a colon).
+  static func lowercasedFirst(_ text: String) -> String { text.prefix(1).lowercased() + text.dropFirst() }
+
   static func ms(_ seconds: Double) -> String { ChartNumber.readable((seconds * 1000 * 10).rounded() / 10) + " ms" }
 
   /// A lead time a requirement is stated with ("at least"): whole milliseconds rounded up,

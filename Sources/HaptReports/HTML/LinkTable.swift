@@ -5,7 +5,7 @@ import HaptCharts
 /// CSV cells).
 struct LinkTable {
   /// One cell.
-  enum Cell {
+  enum Cell: Equatable {
     /// Text, a link when `href` is given (a relative path).
     case text(String, href: String? = nil)
     /// Text that does not wrap (a short name in a compact table).
@@ -14,14 +14,15 @@ struct LinkTable {
     case number(String)
     /// A verdict badge (symbol and word).
     case badge(ReportVerdict)
-    /// A compact verdict cell: coloured background, symbol and short text, with a tooltip.
-    case verdict(ReportVerdict, text: String, tooltip: String)
+    /// A compact verdict cell: coloured background, symbol and short text, with a tooltip
+    /// where one adds what the cell cannot show.
+    case verdict(ReportVerdict, text: String, tooltip: String? = nil)
     /// Nothing (shown as a grey dash).
     case empty
   }
 
   /// A header cell; `span` columns wide (grouped headers).
-  struct Header {
+  struct Header: Equatable {
     var text: String
     var numeric = false
     var span = 1
@@ -78,7 +79,9 @@ struct LinkTable {
             "span", attributes: ["class": "badge \(verdict.rawValue)"], text: "\(verdict.symbol) \(verdict.label)")
         ])
     case .verdict(let verdict, let text, let tooltip):
-      return .element("td", attributes: ["class": "v \(verdict.rawValue)", "title": tooltip], text: text)
+      var attributes = ["class": "v \(verdict.rawValue)"]
+      if let tooltip { attributes["title"] = tooltip }
+      return .element("td", attributes: attributes, text: text)
     case .empty: return .element("td", attributes: ["class": "empty"], text: "–")
     }
   }

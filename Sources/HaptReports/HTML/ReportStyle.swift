@@ -55,7 +55,7 @@ enum ReportStyle {
     td { overflow-wrap: anywhere; }
     nav.crumbs { font-size: 14px; margin: 0 0 8px; }
     table.overview td, table.overview th { padding: 3px 5px; }
-    table.overview td.v { text-align: right; white-space: nowrap; font-size: 12px; font-weight: 600; min-width: 44px; }
+    table.overview td.v, table.latency td.v { text-align: right; white-space: nowrap; font-size: 12px; font-weight: 600; min-width: 44px; }
     td.v.pass { background: #b3e2d5 !important; }
     td.v.warn { background: #f5d99a !important; }
     td.v.fail { background: #f0b48a !important; }
@@ -70,7 +70,7 @@ enum ReportStyle {
     td.num, th.num { text-align: right; white-space: nowrap; }
     td.empty { color: #9aa0a6; text-align: center; }
     table.latency td:not(.empty):not(.wrap) { white-space: nowrap; }
-    table.latency td:nth-child(n+2):nth-child(-n+4):not(.empty):not(.wrap), table.latency td:nth-child(2n+6):not(.empty):not(.wrap) { text-align: right; }
+    table.latency td:nth-child(n+2):nth-child(-n+4):not(.empty):not(.wrap) { text-align: right; }
     tbody tr:nth-child(even) td { background: #fafbfc; }
     .badge { white-space: nowrap; display: inline-block; min-width: 64px; padding: 0 8px; border-radius: 10px; font-weight: 600; font-size: 12px; }
     .badge.pass { background: #009e73; color: #000000; }
