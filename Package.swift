@@ -19,15 +19,18 @@ let package = Package(
     .plugin(name: "HaptCommandPlugin", targets: ["HaptCommandPlugin"]),
   ],
   targets: [
-    // MARK: - C libraries (Debian: libfftw3-dev, libsndfile1-dev)
+    // MARK: - C libraries (Debian: libfftw3-dev, libsndfile1-dev, libgoogle-perftools-dev)
     .systemLibrary(
       name: "CFFTW", pkgConfig: "fftw3",
       providers: [.apt(["libfftw3-dev"]), .brew(["fftw"])]),
     .systemLibrary(
       name: "CSndFile", pkgConfig: "sndfile",
       providers: [.apt(["libsndfile1-dev"]), .brew(["libsndfile"])]),
-    /// glibc's mallopt (HeapTuning); part of libc, nothing to install.
-    .systemLibrary(name: "CMalloc"),
+    /// gperftools' tcmalloc, the executables' allocator on Linux (Docs/Performance.md,
+    /// "The allocator"): glibc's took about a third of a 10,000-pattern report's CPU time.
+    .systemLibrary(
+      name: "CTCMalloc", pkgConfig: "libtcmalloc_minimal",
+      providers: [.apt(["libgoogle-perftools-dev"]), .brew(["gperftools"])]),
 
     // MARK: - Shipped data
     /// Device profiles, system presets and the pattern library, kept in Corpora/ and
@@ -40,7 +43,7 @@ let package = Package(
     // MARK: - Layers
     /// Shared ground: lenient JSON with source positions, input errors, atomic writes.
     .target(
-      name: "HaptCore", dependencies: ["CMalloc", "HaptCorpora"], exclude: ["README.md"], linkerSettings: linkMath),
+      name: "HaptCore", dependencies: ["HaptCorpora"], exclude: ["README.md"], linkerSettings: linkMath),
     /// The pattern model: events, curves, dynamic controls, and the source descriptions
     /// (Android vibrations, MPEG-I experiences, frequencies in hertz) a device resolves.
     .target(
@@ -141,7 +144,7 @@ let package = Package(
         "HaptCore", "HaptPatterns", "HaptFormats", "HaptLint", "HaptCodegen", "HaptSignals", "HaptSimulation",
         "HaptMetrics", "HaptExplanation", "HaptEvaluation", "HaptBaselines", "HaptCalibration", "HaptAndroid",
         "HaptReports",
-        "HaptCommandLine",
+        "HaptCommandLine", .target(name: "CTCMalloc", condition: .when(platforms: [.linux])),
       ],
       linkerSettings: linkMath),
     .executableTarget(
@@ -149,7 +152,7 @@ let package = Package(
       dependencies: [
         "HaptCore", "HaptPatterns", "HaptFormats", "HaptLint", "HaptSignals", "HaptSimulation", "HaptMetrics",
         "HaptExplanation", "HaptEvaluation", "HaptBaselines", "HaptCalibration", "HaptAndroid", "HaptReports",
-        "HaptCommandLine",
+        "HaptCommandLine", .target(name: "CTCMalloc", condition: .when(platforms: [.linux])),
       ],
       linkerSettings: linkMath),
 

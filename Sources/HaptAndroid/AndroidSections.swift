@@ -42,9 +42,13 @@ package enum AndroidSections {
 
   /// Both sections for the patterns `entries` (name, file path, pattern); a pattern is
   /// ported (and has rows in the ports table) when its file is an AHAP file.
+  /// - Parameter measured: entry `i`'s measurement on `devices[d]` rendered with
+  ///   `options`, where the caller has one (a report's latency table): what plays as
+  ///   written there is judged from it (``DevicePlayback/evaluate(_:name:on:options:port:memo:measured:)``).
   package static func rows(
     _ entries: [(name: String, path: String, pattern: HapticPattern)], devices: [DeviceProfile],
-    options: RenderOptions = RenderOptions(), threads: Int = Parallel.defaultThreadCount
+    options: RenderOptions = RenderOptions(), threads: Int = Parallel.defaultThreadCount,
+    measured: (@Sendable (_ entry: Int, _ device: Int) -> PatternMeasurement?)? = nil
   ) -> Rows {
     let needsPort = devices.contains { $0.platform == .android && $0.actuator.exists }
     let android = devices.filter { $0.platform == .android }
@@ -70,9 +74,10 @@ package enum AndroidSections {
           AndroidPort.evaluate(prepared, on: $0, reference: reference, options: portOptions, memo: memo)
         }
       }
-      let playback = devices.map {
+      let playback = devices.indices.map { d in
         DevicePlayback.evaluate(
-          entry.pattern, name: entry.name, on: $0, options: options, port: export?.vibration, memo: memo)
+          entry.pattern, name: entry.name, on: devices[d], options: options, port: export?.vibration, memo: memo,
+          measured: measured?(index, d))
       }
       return (ports, playback)
     }

@@ -27,9 +27,14 @@ extension DevicePlayback {
   ///     (``AndroidExport``'s vibration); nil exports when needed.
   ///   - memo: the pattern's renders so far, reused where the same render is needed
   ///     again; nil renders afresh.
+  ///   - measured: the measurement of `pattern` rendered on `device` with `options`
+  ///     (a report's latency table has it): a pattern that plays as written is judged
+  ///     from it, without a second render. Its silence and its detect latency are what
+  ///     this function would find (``PatternMeasurement`` measures the same render with
+  ///     the same ``EnvelopeMarkers``).
   package static func evaluate(
     _ pattern: HapticPattern, name: String, on device: DeviceProfile, options: RenderOptions = RenderOptions(),
-    port known: AndroidVibration? = nil, memo: RenderMemo? = nil
+    port known: AndroidVibration? = nil, memo: RenderMemo? = nil, measured: PatternMeasurement? = nil
   ) -> DevicePlayback {
     let platform = device.platform
     var result = DevicePlayback(
@@ -62,6 +67,10 @@ extension DevicePlayback {
       }
     } else {
       result.form = .asWritten
+      if let measured, measured.device == device.name {
+        result.outcome = measured.silenceReason.map { .silent($0) } ?? .plays
+        return result
+      }
       played = pattern
       intended = pattern
     }

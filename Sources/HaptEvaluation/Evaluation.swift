@@ -36,7 +36,7 @@ package struct EvaluationOptions: Sendable {
   }
 
   /// Render options for one state.
-  func renderOptions(_ state: EngineState) -> RenderOptions {
+  package func renderOptions(_ state: EngineState) -> RenderOptions {
     var options = RenderOptions()
     options.state = state
     options.prepareLead_s = prepareLead_s

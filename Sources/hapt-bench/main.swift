@@ -2,7 +2,11 @@ import Foundation
 import HaptCommandLine
 import HaptCore
 
-HeapTuning.apply()
+#if canImport(CTCMalloc)
+  // tcmalloc is the process's malloc on Linux (linked, nothing to call): Docs/Performance.md.
+  import CTCMalloc
+#endif
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "scale":

@@ -1,5 +1,9 @@
 import Foundation
 import HaptCore
 
-HeapTuning.apply()
+#if canImport(CTCMalloc)
+  // tcmalloc is the process's malloc on Linux (linked, nothing to call): Docs/Performance.md.
+  import CTCMalloc
+#endif
+
 exit(Hapt.main(CommandLine.arguments))

@@ -96,7 +96,7 @@ package struct ReportJob {
     status("writing \(out)")
     // Each pattern is exported to Android once, and each render both sections need is
     // made once per pattern; a merge has the shards' rows.
-    let android = merged?.android ?? androidRows(corpus.entries)
+    let android = merged?.android ?? androidRows(corpus.entries, measurements: evaluation.measurements)
     var folder = CorpusReport.build(
       evaluation, title: settings.resolvedTitle, androidPorts: android.ports, capabilities: android.playback,
       hints: hints, figures: merged?.figureSource(patterns: corpus.entries.count))
@@ -127,7 +127,7 @@ package struct ReportJob {
     if let progress { renderProgress = { done, total in progress(.rendering, done, total) } }
     // The share's renders are measured and dropped (the pages' figures make theirs again).
     let evaluation = Evaluation.run(share, options: options, progress: renderProgress) { _, _ in () }
-    let android = androidRows(share)
+    let android = androidRows(share, measurements: evaluation.measurements)
     // What the pairs need of every pattern's primary render, taken right after it is made
     // (the first shard's also the heat map's similarity features); no render is kept.
     var primaryOnly = options
@@ -174,13 +174,24 @@ package struct ReportJob {
     try folder.write(to: out)
   }
 
-  /// The Android sections' rows of `entries` on ``devices`` (``AndroidSections``).
-  func androidRows(_ entries: [PatternCorpus.Entry]) -> AndroidSections.Rows {
+  /// The Android sections' rows of `entries` on ``devices`` (``AndroidSections``), with
+  /// `measurements` (theirs, in pattern, device, state order): where the sections render a
+  /// pattern as the latency table did (prepared, the same options), they read its
+  /// measurement instead of rendering it again.
+  func androidRows(_ entries: [PatternCorpus.Entry], measurements: [PatternMeasurement]) -> AndroidSections.Rows {
     var renderOptions = RenderOptions()
     renderOptions.maxDuration_s = options.maxRenderDuration_s
+    let states = options.states
+    let perPattern = devices.count * states.count
+    var measured: (@Sendable (Int, Int) -> PatternMeasurement?)?
+    if let prepared = states.firstIndex(of: .prepared), options.renderOptions(.prepared) == renderOptions,
+      measurements.count == entries.count * perPattern
+    {
+      measured = { entry, device in measurements[entry * perPattern + device * states.count + prepared] }
+    }
     return AndroidSections.rows(
       entries.map { (name: $0.name, path: $0.path, pattern: $0.pattern) }, devices: devices, options: renderOptions,
-      threads: options.threads)
+      threads: options.threads, measured: measured)
   }
 
   /// Throws unless `merged` comes from `corpus` and holds `measurements` measurements and
