@@ -30,7 +30,7 @@ let package = Package(
     /// "The allocator"): glibc's took about a third of a 10,000-pattern report's CPU time.
     .systemLibrary(
       name: "CTCMalloc", pkgConfig: "libtcmalloc_minimal",
-      providers: [.apt(["libgoogle-perftools-dev"]), .brew(["gperftools"])]),
+      providers: [.apt(["libgoogle-perftools-dev"])]),
 
     // MARK: - Shipped data
     /// Device profiles, system presets and the pattern library, kept in Corpora/ and
