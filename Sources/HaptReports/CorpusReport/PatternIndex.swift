@@ -67,7 +67,7 @@ enum PatternIndex {
       blocks: [
         .paragraph(
           "Every pattern, the ones that need attention first: sorted by the worst of what the pattern's author can change on devices with an actuator (fail: its own onset is too slow even on a prepared engine; never felt; warn; prepare: passes once the app calls prepare() ahead; pass), then by the d' of the nearest neighbour on \(device) (the pattern that feels most alike, by perceptual distance; closest first; identical copies aside; silent patterns have no neighbours). Each name links to the pattern's page: waveform, spectrogram, latency details and nearest neighbours."
-        ),
+        )
       ] + silentNote + [.html(table.html)])
   }
 

@@ -139,7 +139,9 @@ enum PatternPage {
       .init(text: "peak (g)", numeric: true),
     ]
     if whySilent { headers.append(.init(text: "why silent")) }
-    headers += states.map { .init(text: states.count == 1 ? "detect (ms)" : "\($0.rawValue) detect (ms)", numeric: true) }
+    headers += states.map {
+      .init(text: states.count == 1 ? "detect (ms)" : "\($0.rawValue) detect (ms)", numeric: true)
+    }
     func ms(_ s: Double?) -> LinkTable.Cell { s.map { .text(ChartNumber.fixed($0 * 1000, decimals: 1)) } ?? .empty }
     var own: [String: PatternLatency] = [:]
     for latency in latencies { own[latency.device] = latency }
