@@ -163,30 +163,6 @@ import Testing
     #expect(!html.contains("</td>") && !html.contains("</th>") && !html.contains("</tr>"))
   }
 
-  /// A table with a style class leaves out the classes its columns give (the pattern
-  /// pages' latency table), keeps any other, and marks a cell of no class `wrap`; the
-  /// style sheet has the rules that give them.
-  @Test func aStyledTableLeavesOutItsColumnsClasses() {
-    var table = CSVTable(columns: [CSVColumn("device"), CSVColumn("detect", unit: "ms"), CSVColumn("verdict")])
-    table.append([.text("iphone"), .fixed(12.345, decimals: 1), .text("fail")])
-    table.append([.text(String(repeating: "long-device-name-", count: 3)), .empty, .text("silent")])
-    var styled = ReportTable(table)
-    styled.styleClass = "latency"
-    styled.impliedCellClasses = ["nw", "num"]
-    let html = styled.html(caption: nil).markup
-    #expect(html.contains("<table class=\"latency\">"))
-    #expect(html.contains("<th class=\"num\" scope=\"col\">detect (ms)<th"))
-    #expect(html.contains("<tr><td>iphone<td>12.3<td><span class=\"badge fail\">✗ fail</span><tr>"))
-    #expect(html.contains("<td class=\"wrap\">long-device-name-"))
-    #expect(html.contains("<td class=\"empty\">–<td>"))
-    #expect(
-      ReportPage.styleSheet.contains("table.latency td:not(.empty):not(.wrap) { white-space: nowrap; }")
-    )
-    // Without a style class every cell keeps its class.
-    let plain = ReportTable(table).html(caption: nil).markup
-    #expect(plain.contains("<td class=\"nw\">iphone<td class=\"num\">12.3<td>"))
-  }
-
   @Test func goldenSmallPage() {
     var table = CSVTable(columns: [CSVColumn("pattern"), CSVColumn("peak", unit: "g"), CSVColumn("verdict")])
     table.append([.text("success"), .number(0.812345), .text("pass")])

@@ -118,14 +118,15 @@ enum PatternPage {
 
   /// The page's latency table: per device with an actuator its onset, rise and peak (the
   /// same in every engine state: a cold start only delays the render), why it is silent
-  /// (a column only when a device has a reason), and per state its detect latency in a cell coloured by its verdict, as on the index
-  /// (a row that misses the budget only cold is "prepare": ``PatternIndex/cellVerdict(_:_:)``).
-  /// `checks` are one pattern's measurements, device by device, each in the order of
-  /// `states`; rows of devices without an actuator are left out (the section names them).
+  /// (a column only when a device has a reason), and per state its detect latency in a
+  /// cell coloured by its verdict, as on the index (a row that misses the budget only cold
+  /// is "prepare": ``PatternIndex/cellVerdict(_:_:)``). `checks` are one pattern's
+  /// measurements, device by device, each in the order of `states`; rows of devices
+  /// without an actuator are left out (the section names them).
   ///
-  /// The style sheet's `table.latency` rules give the cells their usual classes (no
-  /// wrapping; the numbers right-aligned), so the cells are written without them: the
-  /// table is on every pattern page.
+  /// The style sheet's `table.latency` rules keep its cells on one line and right-align
+  /// onset, rise and peak, so the cells are written without classes: the table is on
+  /// every pattern page.
   static func latencyTable(
     _ checks: [PatternMeasurement], states: [EngineState], latencies: [PatternLatency]
   ) -> LinkTable {

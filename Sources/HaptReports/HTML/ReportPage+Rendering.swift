@@ -134,27 +134,22 @@ extension ReportTable {
         (0..<width).map { index in
           let cell = index < row.count ? row[index] : .empty
           let name = index < table.columns.count ? table.columns[index].name : ""
-          let implied = styleClass != nil && index < impliedCellClasses.count ? impliedCellClasses[index] : nil
-          return cellHTML(cell, isVerdict: verdictColumns.contains(name), implied: implied)
+          return cellHTML(cell, isVerdict: verdictColumns.contains(name))
         })
     }
     var children: [HTML] = []
     if let caption { children.append(.element("caption", text: caption)) }
     children.append(.element("thead", [.element("tr", headerCells)]))
     children.append(.element("tbody", rows))
-    return .element(
-      "div", attributes: ["class": "table-wrap"],
-      [.element("table", attributes: styleClass.map { ["class": $0] } ?? [:], children)])
+    return .element("div", attributes: ["class": "table-wrap"], [.element("table", children)])
   }
 
-  /// A `<td>` of `text` with class `own`, written without it when it is the column's
-  /// `implied` class (``styleClass``).
-  private func cell(_ own: String?, implied: String?, text: String) -> HTML {
-    let shown = own == implied ? nil : (own ?? "wrap")
-    return .element("td", attributes: shown.map { ["class": $0] } ?? [:], text: text)
+  /// A `<td>` of `text` with class `own` (none: nil).
+  private func cell(_ own: String?, text: String) -> HTML {
+    .element("td", attributes: own.map { ["class": $0] } ?? [:], text: text)
   }
 
-  private func cellHTML(_ cell: CSVCell, isVerdict: Bool, implied: String?) -> HTML {
+  private func cellHTML(_ cell: CSVCell, isVerdict: Bool) -> HTML {
     switch cell {
     case .text(let text):
       if isVerdict, let verdict = ReportVerdict(rawValue: text) {
@@ -168,13 +163,13 @@ extension ReportTable {
       }
       // Short text (names, states) never wraps, so a wide table scrolls instead of
       // breaking `swiftui-impact-rigid` at every hyphen; long text (messages) wraps.
-      return self.cell(text.count <= ReportTable.noWrapLimit ? "nw" : nil, implied: implied, text: text)
+      return self.cell(text.count <= ReportTable.noWrapLimit ? "nw" : nil, text: text)
     case .number(let value):
-      return self.cell("num", implied: implied, text: ChartNumber.readable(value))
+      return self.cell("num", text: ChartNumber.readable(value))
     case .fixed(let value, let decimals):
-      return self.cell("num", implied: implied, text: ChartNumber.fixed(value, decimals: decimals))
-    case .integer(let value): return self.cell("num", implied: implied, text: String(value))
-    case .empty: return self.cell("empty", implied: implied, text: "–")
+      return self.cell("num", text: ChartNumber.fixed(value, decimals: decimals))
+    case .integer(let value): return self.cell("num", text: String(value))
+    case .empty: return self.cell("empty", text: "–")
     }
   }
 }

@@ -116,16 +116,6 @@ package struct ReportTable: Sendable {
   /// Text cells up to this many characters do not wrap.
   package static let noWrapLimit = 24
 
-  /// A class of the style sheet (``ReportStyle``) for the `<table>` that gives its columns'
-  /// cells their usual class (``impliedCellClasses``, one per column), so those cells are
-  /// written without it: a table repeated on every pattern page then costs fewer bytes for
-  /// the same rendering. A cell whose class differs keeps its own (a cell of no class in
-  /// such a column gets `wrap`, which the style sheet's column rules leave out). Nil: every
-  /// cell carries its class.
-  package var styleClass: String?
-  /// Per column, the class the style sheet's rules for ``styleClass`` give its cells (nil: none).
-  package var impliedCellClasses: [String?] = []
-
   package init(_ table: CSVTable, verdictColumns: Set<String> = ["verdict"]) {
     self.table = table
     self.verdictColumns = verdictColumns

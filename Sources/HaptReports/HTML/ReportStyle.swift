@@ -69,8 +69,8 @@ enum ReportStyle {
     th { background: #f0f1f3; font-weight: 600; position: sticky; top: 0; }
     td.num, th.num { text-align: right; white-space: nowrap; }
     td.empty { color: #9aa0a6; text-align: center; }
-    table.latency td:not(.empty):not(.wrap) { white-space: nowrap; }
-    table.latency td:nth-child(n+2):nth-child(-n+4):not(.empty):not(.wrap) { text-align: right; }
+    table.latency td:not(.empty) { white-space: nowrap; }
+    table.latency td:nth-child(n+2):nth-child(-n+4):not(.empty) { text-align: right; }
     tbody tr:nth-child(even) td { background: #fafbfc; }
     .badge { white-space: nowrap; display: inline-block; min-width: 64px; padding: 0 8px; border-radius: 10px; font-weight: 600; font-size: 12px; }
     .badge.pass { background: #009e73; color: #000000; }
