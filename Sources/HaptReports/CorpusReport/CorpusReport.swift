@@ -292,10 +292,10 @@ package enum CorpusReport {
       guard device.platform != .android else {
         // Android has no prepare(): say what the cold start is, not what cannot be done.
         return
-          "\(who.prefix(1).uppercased() + who.dropFirst()) the budget cold on \(device.name) only because the vibrator wakes in \(Wording.ms(device.latency.cold_s)) (\(Wording.ms(device.latency.prepared_s)) awake); Android has no prepare() to call ahead, so the first vibration after a pause is late whatever the pattern."
+          "\(Wording.uppercasedFirst(who)) the budget cold on \(device.name) only because the vibrator wakes in \(Wording.ms(device.latency.cold_s)) (\(Wording.ms(device.latency.prepared_s)) awake); Android has no prepare() to call ahead, so the first vibration after a pause is late whatever the pattern."
       }
       return
-        "\(who.prefix(1).uppercased() + who.dropFirst()) the budget cold on \(device.name) only because the engine starts in \(Wording.ms(device.latency.cold_s)) (\(Wording.ms(device.latency.prepared_s)) prepared): prepare at least \(Wording.leadMs(lead)) ahead and \(needing.count == 1 ? "it passes" : "they pass") (the engine is fully prepared \(Wording.leadMs(device.latency.prepareLead_s)) after prepare())."
+        "\(Wording.uppercasedFirst(who)) the budget cold on \(device.name) only because the engine starts in \(Wording.ms(device.latency.cold_s)) (\(Wording.ms(device.latency.prepared_s)) prepared): prepare at least \(Wording.leadMs(lead)) ahead and \(needing.count == 1 ? "it passes" : "they pass") (the engine is fully prepared \(Wording.leadMs(device.latency.prepareLead_s)) after prepare())."
     }
   }
 
@@ -322,7 +322,7 @@ package enum CorpusReport {
         ))
       blocks.append(.table(ReportTable(table), caption: nil))
     }
-    if let skipped { blocks.append(.paragraph(skipped.prefix(1).uppercased() + skipped.dropFirst() + ".")) }
+    if let skipped { blocks.append(.paragraph(Wording.uppercasedFirst(skipped) + ".")) }
     return ReportSection(
       title: e.corpus.failures.isEmpty ? "Files skipped" : "Files that failed to load", id: "load-errors",
       blocks: blocks)

@@ -34,12 +34,16 @@ struct PatternCatalog {
   var identicalGroups: [[Int]]
   /// Devices with an actuator (the others are silent by construction).
   var feltDevices: Set<String>
+  /// The other devices, in the report's order: the index and the pages name them once
+  /// instead of giving them columns or rows.
+  var devicesWithoutActuator: [String]
 
   init(_ e: CorpusEvaluation) {
     let devices = e.options.devices
     let states = e.options.states
     let felt = Set(devices.filter(\.actuator.exists).map(\.name))
     feltDevices = felt
+    devicesWithoutActuator = devices.filter { !$0.actuator.exists }.map(\.name)
     let pages = PatternCatalog.pagePaths(e.corpus.entries.map(\.name))
     identicalGroups = PatternCatalog.identicalGroups(e)
     var groupOf = [Int: Int]()

@@ -53,7 +53,7 @@ enum PatternIndex {
         "\(Wording.count(rows.count, "pattern")): detect latency in ms after the trigger on every device and state (✓ pass within \(Wording.ms(budget.pass_s)), ! warn to \(Wording.ms(budget.warn_s)), ✗ fail later even on a prepared engine, ◐ misses the budget only because the engine starts cold: passes when the app calls prepare() ahead (Android has no prepare(): there it is the vibrator's cold start), ⊘ never felt on a device with an actuator, ○ silent on a device that cannot play). worst: the pattern's own verdict, judged on a prepared engine.",
       tableClass: "overview")
     let device = e.primaryDevice ?? "the primary device"
-    let silentDevices = e.options.devices.filter { !$0.actuator.exists }.map(\.name)
+    let silentDevices = catalog.devicesWithoutActuator
     let silentNote: [ReportBlock] =
       silentDevices.isEmpty
       ? []

@@ -32,7 +32,8 @@ enum PatternPage {
       ReportSection(
         title: "Waveform and spectrogram on \(e.primaryDevice ?? "the primary device")", id: "figures",
         blocks: figures),
-      latencySection(checks, e, latencies: catalog.items[i].latencies),
+      latencySection(
+        checks, e, latencies: catalog.items[i].latencies, devicesWithoutActuator: catalog.devicesWithoutActuator),
       attributesSection(i, e),
       neighboursSection(i, e, catalog: catalog, clusterOf: clusterOf, clusters: clusters),
       lintSection(entry, e, findings: findings),
@@ -98,10 +99,10 @@ enum PatternPage {
   }
 
   static func latencySection(
-    _ checks: [PatternMeasurement], _ e: CorpusEvaluation, latencies: [PatternLatency]
+    _ checks: [PatternMeasurement], _ e: CorpusEvaluation, latencies: [PatternLatency],
+    devicesWithoutActuator silentDevices: [String]
   ) -> ReportSection {
     let budget = e.options.budget
-    let silentDevices = e.options.devices.filter { !$0.actuator.exists }.map(\.name)
     var blocks: [ReportBlock] = [
       guided(
         "Milliseconds after the touch, one row per device with an actuator; detect = engine latency + the pattern's onset: ✓ pass within \(Wording.ms(budget.pass_s)), ! warn to \(Wording.ms(budget.warn_s)), ✗ fail later, ◐ late only from a cold start, ⊘ never felt."
@@ -215,7 +216,7 @@ enum PatternPage {
       if holding.count == 1 {
         return "\(first.device): \(finding)\(timed ? " (\(detect(first)))" : "")\(end)."
       }
-      let capitalised = finding.prefix(1).uppercased() + finding.dropFirst()
+      let capitalised = Wording.uppercasedFirst(finding)
       let devices = Wording.count(holding.count, "device")
       if holding.count > maxNamedDevices {
         let times = holding.compactMap(\.preparedDetect_s)

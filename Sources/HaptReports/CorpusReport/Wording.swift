@@ -35,10 +35,13 @@ enum Wording {
     }
   }
 
-  /// A duration in milliseconds for a sentence: `50 ms`, `12.5 ms`.
   /// `text` with its first letter in lower case ("Feels strong" after a colon).
   static func lowercasedFirst(_ text: String) -> String { text.prefix(1).lowercased() + text.dropFirst() }
 
+  /// `text` with its first letter in upper case (a phrase that opens a sentence).
+  static func uppercasedFirst(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
+
+  /// A duration in milliseconds for a sentence: `50 ms`, `12.5 ms`.
   static func ms(_ seconds: Double) -> String { ChartNumber.readable((seconds * 1000 * 10).rounded() / 10) + " ms" }
 
   /// A lead time a requirement is stated with ("at least"): whole milliseconds rounded up,
