@@ -64,7 +64,7 @@ package enum AndroidSections {
         needsPort && entry.pattern.android == nil
         ? AndroidExport.export(entry.pattern, reference: reference, memo: memo, classDevices: classDevices) : nil
       var ports: [AndroidPortResult] = []
-      if !android.isEmpty, URL(fileURLWithPath: entry.path).pathExtension.lowercased() == "ahap" {
+      if !android.isEmpty, URL(fileURLWithPath: entry.path, isDirectory: false).pathExtension.lowercased() == "ahap" {
         let prepared = AndroidPort.prepare(
           entry.pattern, name: entry.name, reference: reference, options: portOptions,
           export: export

@@ -103,7 +103,7 @@ package struct PatternCorpus: Sendable {
         excluded.merge(folder.excluded, uniquingKeysWith: +)
         files += folder.patternFiles.map { ($0.hasPrefix(path) ? given + $0.dropFirst(path.count) : $0, given) }
       } else {
-        files.append((given, URL(fileURLWithPath: given).deletingLastPathComponent().path))
+        files.append((given, URL(fileURLWithPath: given, isDirectory: false).deletingLastPathComponent().path))
       }
     }
     files = distinct(files)
@@ -149,12 +149,13 @@ package struct PatternCorpus: Sendable {
 
   /// `files` without a file given again (by itself twice, or by itself and in its folder,
   /// however its path is spelled): the first place keeps it.
+  /// Each file's resolved path takes a few system calls: they are made in parallel.
   static func distinct(_ files: [(path: String, root: String)]) -> [(path: String, root: String)] {
-    var seen: Set<String> = []
-    return files.filter { file in
-      seen.insert(URL(fileURLWithPath: Corpora.resolve(file.path)).standardizedFileURL.resolvingSymlinksInPath().path)
-        .inserted
+    let resolved = Parallel.map(count: files.count) { i in
+      URL(fileURLWithPath: Corpora.resolve(files[i].path)).standardizedFileURL.resolvingSymlinksInPath().path
     }
+    var seen: Set<String> = []
+    return files.indices.filter { seen.insert(resolved[$0]).inserted }.map { files[$0] }
   }
 
   /// The entry named `name`: its name (relative path with extension), its path, or,
@@ -167,13 +168,13 @@ package struct PatternCorpus: Sendable {
   }
 
   static func stem(_ path: String) -> String {
-    URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+    URL(fileURLWithPath: path, isDirectory: false).deletingPathExtension().lastPathComponent
   }
 
   /// `path` relative to `root` (the folder it was found in), extension kept.
   static func relativeName(_ path: String, root: String) -> String {
     let trimmedRoot = root.hasSuffix("/") ? String(root.dropLast()) : root
     if !trimmedRoot.isEmpty, path.hasPrefix(trimmedRoot + "/") { return String(path.dropFirst(trimmedRoot.count + 1)) }
-    return URL(fileURLWithPath: path).lastPathComponent
+    return URL(fileURLWithPath: path, isDirectory: false).lastPathComponent
   }
 }

@@ -193,7 +193,7 @@ extension SignalSource {
   /// This signal as one side of an explanation, with its features `features`.
   package func explainedSide(_ features: PerceptualFeatures) -> ExplainedSide {
     ExplainedSide(
-      features: features, pattern: pattern, format: URL(fileURLWithPath: path).pathExtension,
+      features: features, pattern: pattern, format: URL(fileURLWithPath: path, isDirectory: false).pathExtension,
       eventNames: eventNames, band_Hz: band_Hz)
   }
 }

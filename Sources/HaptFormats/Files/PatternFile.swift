@@ -65,7 +65,7 @@ package enum PatternFormat: String, CaseIterable, Sendable {
 
   /// The format of a path, by its extension (case-insensitive), or nil.
   package init?(path: String) {
-    self.init(extension: URL(fileURLWithPath: path).pathExtension.lowercased())
+    self.init(extension: URL(fileURLWithPath: path, isDirectory: false).pathExtension.lowercased())
   }
 }
 
@@ -135,7 +135,7 @@ package enum PatternFile {
     guard let format = PatternFormat(path: path) else {
       throw InputError(
         file: path,
-        "unknown pattern format '.\(URL(fileURLWithPath: path).pathExtension)' (expected .ahap, .haptic, .haps, .ivs, .hjif, .hmpg or Android vibration .xml)"
+        "unknown pattern format '.\(URL(fileURLWithPath: path, isDirectory: false).pathExtension)' (expected .ahap, .haptic, .haps, .ivs, .hjif, .hmpg or Android vibration .xml)"
       )
     }
     let bytes = try InputFile.read(path, maxBytes: limits.maxBytes)
@@ -154,7 +154,7 @@ package enum PatternFile {
       throw error.inFile(shown)
     }
     var findings = decoded.findings
-    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+    let folder = URL(fileURLWithPath: path, isDirectory: false).deletingLastPathComponent()
     for (index, event) in decoded.pattern.events.enumerated() where event.type == .audioCustom {
       guard let waveform = event.waveformPath, WaveformPath.isContained(waveform) else { continue }
       let target = folder.appendingPathComponent(waveform).path
@@ -164,7 +164,7 @@ package enum PatternFile {
             file: shown, place: "events[\(index)].EventWaveformPath", "waveform file \"\(waveform)\" not found"))
       }
     }
-    let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+    let name = URL(fileURLWithPath: path, isDirectory: false).deletingPathExtension().lastPathComponent
     return LoadedPattern(
       pattern: decoded.pattern, findings: findings, name: name, path: path, format: format, sources: sources)
   }

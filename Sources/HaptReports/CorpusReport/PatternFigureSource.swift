@@ -48,7 +48,7 @@ package struct PatternFigureSource: Sendable {
   /// pattern `i`'s shard.
   package static func parts(_ folder: @escaping @Sendable (Int) -> String) -> PatternFigureSource {
     @Sendable func file(_ i: Int, _ relative: String) -> String {
-      URL(fileURLWithPath: folder(i)).appendingPathComponent(relative).path
+      URL(fileURLWithPath: folder(i), isDirectory: true).appendingPathComponent(relative, isDirectory: false).path
     }
     return PatternFigureSource(
       blocks: { i in

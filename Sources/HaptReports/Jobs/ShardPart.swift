@@ -65,18 +65,26 @@ package struct ShardPart: Sendable, Equatable {
   ]
 
   /// FNV-1a over every entry's name, path and AHAP encoding, and every failure's path.
-  package static func fingerprint(_ corpus: PatternCorpus) -> UInt64 {
+  ///
+  /// The encodings are made `threads` entries at a time (on a 10,000-pattern corpus,
+  /// encoding them one after another was half a second of a merge), then hashed in
+  /// corpus order: the same value whatever the thread count.
+  package static func fingerprint(_ corpus: PatternCorpus, threads: Int = Parallel.defaultThreadCount) -> UInt64 {
+    let entries = corpus.entries
+    let encodings = Parallel.map(count: entries.count, threads: threads) {
+      Array(AHAP.encode(entries[$0].pattern).utf8)
+    }
     var h = FNV1a()
-    func add(_ text: String) {
-      h.add(bytes: text.utf8)
+    func add(_ bytes: [UInt8]) {
+      bytes.withUnsafeBufferPointer { h.add(bytes: $0) }
       h.add(0xff)  // ends the field
     }
-    for entry in corpus.entries {
-      add(entry.name)
-      add(entry.path)
-      add(AHAP.encode(entry.pattern))
+    for (entry, encoding) in zip(entries, encodings) {
+      add(Array(entry.name.utf8))
+      add(Array(entry.path.utf8))
+      add(encoding)
     }
-    for failure in corpus.failures { add(failure.path) }
+    for failure in corpus.failures { add(Array(failure.path.utf8)) }
     return h.value
   }
 
