@@ -4,8 +4,9 @@ extension PerceptualFeatures {
   /// The perceptual features of an acceleration signal (in g), for d'.
   ///
   /// The signal's mean is removed first (a constant offset, such as gravity in a
-  /// recording, is not a vibration); the perceived frequency comes from
-  /// ``Spectra/hannMagnitude(_:paddedToFastLength:)``, zero-padded to a fast length. See
+  /// recording, is not a vibration); the perceived frequency comes from the Hann spectrum
+  /// (``HannPowerSpectrum``, the amplitudes of ``Spectra/hannMagnitude(_:paddedToFastLength:)``),
+  /// zero-padded to a fast length. See
   /// ``PerceptualFeatures`` for the model.
   ///
   /// - Parameter signal: acceleration in g, any sample rate. Non-finite samples make the
@@ -26,8 +27,8 @@ extension PerceptualFeatures {
     let rate = signal.sampleRate_Hz
     self.init(samples: samples, sampleRate_Hz: rate) { felt in
       guard rate > 0 else { return nil }  // no bin above 0 Hz
-      let spectrum = Spectra.hannMagnitudes(Signal(samples: felt, sampleRate_Hz: rate), paddedToFastLength: true)
-      return Self.perceivedFrequency_Hz(magnitudes: spectrum.magnitudes.dropFirst(), frequencyOf: spectrum.frequency_Hz)
+      return Self.perceivedFrequency_Hz(
+        HannPowerSpectrum(Signal(samples: felt, sampleRate_Hz: rate), paddedToFastLength: true))
     }
   }
 }

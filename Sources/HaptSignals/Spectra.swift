@@ -169,33 +169,59 @@ package enum Spectra {
   static func amplitudeSpectrum(
     of samples: [Double], offset: Int, window hann: HannWindow, length: Int? = nil
   ) -> [Double] {
+    let n = max(length ?? hann.points.count, hann.points.count)
+    let windowSum = hann.sum
+    return squaredModuli(of: samples, offset: offset, window: hann, length: length) { squared, bins in
+      [Double](unsafeUninitializedCapacity: bins) { out, count in
+        for k in 0..<bins { out[k] = binMagnitude(squaredModulus: squared[k], bin: k, length: n, windowSum: windowSum) }
+        count = bins
+      }
+    }
+  }
+
+  /// The amplitude (see ``Spectra``) of bin `k` of a `length`-point transform of a frame
+  /// windowed by points summing to `windowSum`, from the bin's `|X_k|^2`: the one
+  /// definition ``amplitudeSpectrum(of:offset:window:length:)`` and
+  /// ``HannPowerSpectrum/magnitude(_:)`` share, so that both give the same bits.
+  @inline(__always)
+  static func binMagnitude(squaredModulus: Double, bin k: Int, length n: Int, windowSum: Double) -> Double {
+    squaredModulus.squareRoot() * (isEdgeBin(k, length: n) ? 1 : 2) / windowSum
+  }
+
+  /// Whether bin `k` of an `n`-point transform is DC or (even `n`) Nyquist: the bins a
+  /// single-sided spectrum does not double.
+  @inline(__always)
+  static func isEdgeBin(_ k: Int, length n: Int) -> Bool { k == 0 || (n % 2 == 0 && k == n / 2) }
+
+  /// Runs `body` with `|X_k|^2` (`re * re + im * im`, unscaled) of each bin of the
+  /// windowed frame of ``amplitudeSpectrum(of:offset:window:length:)``, and the bin count.
+  static func squaredModuli<T>(
+    of samples: [Double], offset: Int, window hann: HannWindow, length: Int? = nil,
+    _ body: (UnsafePointer<Double>, Int) -> T
+  ) -> T {
     let window = hann.points
     let frameLength = window.count
     let n = max(length ?? frameLength, frameLength)
     let plan = RealFFTPlan.shared(length: n)
     let bins = plan.binCount
-    let windowSum = hann.sum
-    return [Double](unsafeUninitializedCapacity: bins) { out, count in
-      FFTWPlanner.withAlignedScratch(FFTWPlanner.alignedCount(n) + 2 * bins) { frame in
-        let spectrum = frame + FFTWPlanner.alignedCount(n)
-        samples.withUnsafeBufferPointer { x in
-          window.withUnsafeBufferPointer { w in
-            for j in 0..<frameLength {
-              let index = offset + j
-              frame[j] = index < x.count ? x[index] * w[j] : 0
-            }
-          }
+    return FFTWPlanner.withAlignedScratch(FFTWPlanner.alignedCount(n) + 2 * bins) { frame in
+      let spectrum = frame + FFTWPlanner.alignedCount(n)
+      samples.withUnsafeBufferPointer { x in
+        window.withUnsafeBufferPointer { w in
+          // The frame's samples that exist, then zeros (past the end, and the padding).
+          let present = max(0, min(frameLength, x.count - offset))
+          for j in 0..<present { frame[j] = x[offset + j] * w[j] }
         }
-        for j in frameLength..<n { frame[j] = 0 }
-        plan.forwardAligned(frame, into: spectrum)
-        for k in 0..<bins {
-          let re = spectrum[2 * k]
-          let im = spectrum[2 * k + 1]
-          let edge = k == 0 || (n % 2 == 0 && k == n / 2)
-          out[k] = (re * re + im * im).squareRoot() * (edge ? 1 : 2) / windowSum
-        }
-        count = bins
+        for j in min(frameLength, max(0, x.count - offset))..<n { frame[j] = 0 }
       }
+      plan.forwardAligned(frame, into: spectrum)
+      // In place: bin k's pair (2k, 2k+1) is read before any later bin is written.
+      for k in 0..<bins {
+        let re = spectrum[2 * k]
+        let im = spectrum[2 * k + 1]
+        spectrum[k] = re * re + im * im
+      }
+      return body(UnsafePointer(spectrum), bins)
     }
   }
 }
