@@ -125,18 +125,27 @@ package struct ReportJob {
     let share = Array(corpus.entries[own])
     var renderProgress: (@Sendable (Int, Int) -> Void)?
     if let progress { renderProgress = { done, total in progress(.rendering, done, total) } }
-    // The share's renders are measured and dropped (the pages' figures make theirs again).
-    let evaluation = Evaluation.run(share, options: options, progress: renderProgress) { _, _ in () }
-    let android = androidRows(share, measurements: evaluation.measurements)
     // What the pairs need of every pattern's primary render, taken right after it is made
-    // (the first shard's also the heat map's similarity features); no render is kept.
+    // (the first shard's also the heat map's similarity features); no render is kept: the
+    // share's renders are measured and dropped (the pages' figures make theirs again).
+    let heatMapShown = shard.index == 1 ? min(corpus.entries.count, CorpusEvaluation.heatMapLimit) : 0
+    let evaluation = Evaluation.run(share, options: options, progress: renderProgress) { i, rendered in
+      PrimarySummary(rendered.rendering.acceleration_g, similarity: own.lowerBound + i < heatMapShown)
+    }
+    let android = androidRows(share, measurements: evaluation.measurements)
+    // The other patterns' primary renders, made for the pairs alone.
     var primaryOnly = options
     primaryOnly.devices = Array(options.devices.prefix(1))
     primaryOnly.states = Array(options.states.prefix(1))
-    let heatMapShown = shard.index == 1 ? min(corpus.entries.count, CorpusEvaluation.heatMapLimit) : 0
-    let summaries = Evaluation.map(corpus.entries, options: primaryOnly, progress: renderProgress) {
-      PrimarySummary($0.rendering.acceleration_g, similarity: $0.entryIndex < heatMapShown)
+    let others = Array(corpus.entries[..<own.lowerBound]) + Array(corpus.entries[own.upperBound...])
+    let otherSummaries = Evaluation.map(others, options: primaryOnly, progress: renderProgress) {
+      let i = $0.entryIndex < own.lowerBound ? $0.entryIndex : $0.entryIndex + own.count
+      return PrimarySummary($0.rendering.acceleration_g, similarity: i < heatMapShown)
     }
+    // In corpus order (none at all without a device).
+    let summaries =
+      otherSummaries.count == others.count && evaluation.primary.count == share.count
+      ? Array(otherSummaries[..<own.lowerBound]) + evaluation.primary + Array(otherSummaries[own.lowerBound...]) : []
     let renders = PrimaryRenders(corpus.entries, options: options)
     let threads = options.threads
     let features = summaries.map(\.features)
@@ -223,8 +232,10 @@ package struct ReportJob {
     }
     // Each page's figures are a file of its shard's part (a part cut short lacks some).
     for (k, folder) in merged.folders.enumerated() {
+      // The folder's URL made once: made for each file, it checked the folder each time.
+      let base = URL(fileURLWithPath: folder, isDirectory: true)
       for i in ShardSpec(index: k + 1, count: merged.folders.count).patterns(count: corpus.entries.count) {
-        let file = URL(fileURLWithPath: folder).appendingPathComponent(PatternFigureSource.fragmentPath(i)).path
+        let file = base.appendingPathComponent(PatternFigureSource.fragmentPath(i), isDirectory: false).path
         guard FileManager.default.fileExists(atPath: file) else {
           throw InputError(file: file, "not found: the part is incomplete; run its shard again", kind: .missing)
         }
