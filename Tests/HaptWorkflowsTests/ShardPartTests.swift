@@ -217,3 +217,21 @@ import HaptExplanation
     for bad in ["0/3", "4/3", "3", "/", "a/b", "1/0", "-1/2"] { #expect(ShardSpec(bad) == nil, "\(bad)") }
   }
 }
+
+/// ``ShardPart/split(_:at:omittingEmpty:)`` cuts by bytes what the standard library's
+/// `split` cuts by characters.
+@Suite struct ShardPartSplitTests {
+  @Test func agreesWithTheStandardSplit() {
+    let texts = ["", " ", "a", "a b", " a  b ", "a\nb\n", "\n\n", "é ü  日本 ", "x y z\n1 2 3", "  "]
+    for text in texts {
+      for omitting in [false, true] {
+        let expected = text.split(separator: " ", omittingEmptySubsequences: omitting)
+        #expect(ShardPart.split(text[...], at: " ", omittingEmpty: omitting) == expected, "\(text) \(omitting)")
+      }
+    }
+    // A slice of a larger string keeps its own bounds.
+    let whole = "head|a b|tail"
+    let middle = whole[whole.index(whole.startIndex, offsetBy: 5)..<whole.index(whole.startIndex, offsetBy: 8)]
+    #expect(ShardPart.split(middle, at: " ") == ["a", "b"])
+  }
+}
