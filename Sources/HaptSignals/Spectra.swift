@@ -110,19 +110,62 @@ package enum Spectra {
     let centred = span.map { $0 - mean }
     // Zero-padded to a fast length: finer bins, and one of few plans.
     let length = FFTWPlanner.fastLength(atLeast: n)
-    let magnitudes = amplitudeSpectrum(of: centred, offset: 0, window: hann(count: n), length: length)
-    var peak = 1
-    for k in 1..<magnitudes.count where magnitudes[k] > magnitudes[peak] { peak = k }
-    guard magnitudes[peak] > 0, magnitudes[peak].isFinite else { return nil }
+    let window = hann(count: n)
+    let found: (peak: Int, magnitude: (Int) -> Double)? = squaredModuli(
+      of: centred, offset: 0, window: window, length: length
+    ) { squared, bins in
+      func magnitude(_ k: Int) -> Double {
+        binMagnitude(squaredModulus: squared[k], bin: k, length: length, windowSum: window.sum)
+      }
+      guard let peak = firstPeakBin(squared, bins: bins, length: length, magnitude: magnitude) else { return nil }
+      // The peak's neighbours, read before the scratch spectrum is gone.
+      let around = [peak - 1, peak, peak + 1].map { $0 < bins ? magnitude($0) : 0 }
+      return (peak, { around[$0 - peak + 1] })
+    }
+    guard let (peak, magnitude) = found.map({ ($0.peak, $0.magnitude) }) else { return nil }
+    guard magnitude(peak) > 0, magnitude(peak).isFinite else { return nil }
     var offset = 0.0
-    if peak + 1 < magnitudes.count, magnitudes[peak - 1] > 0, magnitudes[peak + 1] > 0 {
-      let a = log(magnitudes[peak - 1])
-      let b = log(magnitudes[peak])
-      let c = log(magnitudes[peak + 1])
+    if peak + 1 < length / 2 + 1, magnitude(peak - 1) > 0, magnitude(peak + 1) > 0 {
+      let a = log(magnitude(peak - 1))
+      let b = log(magnitude(peak))
+      let c = log(magnitude(peak + 1))
       let curvature = a - 2 * b + c
       if curvature < 0 { offset = min(max(0.5 * (a - c) / curvature, -0.5), 0.5) }
     }
     return (Double(peak) + offset) * signal.sampleRate_Hz / Double(length)
+  }
+
+  /// The first bin above DC whose amplitude (``binMagnitude(squaredModulus:bin:length:windowSum:)``
+  /// of `squared`, `magnitude(k)`) is the largest, as a scan of every amplitude finds it,
+  /// with the amplitudes made of the few bins that can be the peak only.
+  ///
+  /// Exact for the same reason as the perceived frequency's shortcut
+  /// (``PerceptualFeatures``): apart from Nyquist, an amplitude grows with `|X_k|^2`, so
+  /// a bin whose `|X_k|^2` is under the largest by more than a margin of 1e-9 cannot have
+  /// the largest amplitude. Spectra with non-finite bins or a largest `|X_k|^2` outside
+  /// 1e-250 ... 1e250 scan every amplitude.
+  static func firstPeakBin(
+    _ squared: UnsafePointer<Double>, bins: Int, length: Int, magnitude: (Int) -> Double
+  ) -> Int? {
+    guard bins > 1 else { return nil }
+    let nyquist = isEdgeBin(bins - 1, length: length) ? bins - 1 : bins
+    var largest = 0.0
+    var largestBin = 1
+    var finite = true
+    for k in 1..<nyquist {
+      if !squared[k].isFinite { finite = false }
+      if squared[k] > largest { (largest, largestBin) = (squared[k], k) }
+    }
+    if nyquist < bins, !squared[nyquist].isFinite { finite = false }
+    let scanAll = !finite || (largest != 0 && !(largest > 1e-250 && largest < 1e250))
+    let candidate = scanAll ? -Double.infinity : largest * (1 - 1e-9)
+    var peak = 1
+    var peakMagnitude = magnitude(1)
+    for k in 2..<bins where squared[k] >= candidate || k == nyquist || k == largestBin {
+      let m = magnitude(k)
+      if m > peakMagnitude { (peak, peakMagnitude) = (k, m) }
+    }
+    return peak
   }
 
   /// Short-time Fourier transform levels for the report's spectrogram.
