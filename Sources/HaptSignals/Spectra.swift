@@ -99,15 +99,8 @@ package enum Spectra {
   ///   non-finite samples.
   /// - Complexity: O(N log N).
   package static func dominantFrequency_Hz(_ signal: Signal) -> Double? {
-    guard signal.samples.allSatisfy(\.isFinite),
-      let start = signal.samples.firstIndex(where: { $0 != 0 }),
-      let end = signal.samples.lastIndex(where: { $0 != 0 })
-    else { return nil }
-    let span = signal.samples[start...end]
-    let n = span.count
-    guard n >= 2, let first = span.first, span.contains(where: { $0 != first }) else { return nil }
-    let mean = span.reduce(0, +) / Double(n)
-    let centred = span.map { $0 - mean }
+    guard let centred = centredSpan(signal) else { return nil }
+    let n = centred.count
     // Zero-padded to a fast length: finer bins, and one of few plans.
     let length = FFTWPlanner.fastLength(atLeast: n)
     let window = hann(count: n)
@@ -133,6 +126,21 @@ package enum Spectra {
       if curvature < 0 { offset = min(max(0.5 * (a - c) / curvature, -0.5), 0.5) }
     }
     return (Double(peak) + offset) * signal.sampleRate_Hz / Double(length)
+  }
+
+  /// The samples ``dominantFrequency_Hz(_:)`` transforms: the span from the first to the
+  /// last non-zero sample, less its mean; nil when there is no such span of two samples
+  /// that are not all equal, or a sample is not finite.
+  static func centredSpan(_ signal: Signal) -> [Double]? {
+    guard signal.samples.allSatisfy(\.isFinite),
+      let start = signal.samples.firstIndex(where: { $0 != 0 }),
+      let end = signal.samples.lastIndex(where: { $0 != 0 })
+    else { return nil }
+    let span = signal.samples[start...end]
+    let n = span.count
+    guard n >= 2, let first = span.first, span.contains(where: { $0 != first }) else { return nil }
+    let mean = span.reduce(0, +) / Double(n)
+    return span.map { $0 - mean }
   }
 
   /// The first bin above DC whose amplitude (``binMagnitude(squaredModulus:bin:length:windowSum:)``

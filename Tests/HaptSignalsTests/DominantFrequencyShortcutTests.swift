@@ -9,14 +9,8 @@ import Testing
 @Suite struct DominantFrequencyShortcutTests {
   /// The dominant frequency the slow way: every bin's amplitude, the first largest.
   static func full(_ signal: Signal) -> Double? {
-    guard signal.samples.allSatisfy(\.isFinite), let start = signal.samples.firstIndex(where: { $0 != 0 }),
-      let end = signal.samples.lastIndex(where: { $0 != 0 })
-    else { return nil }
-    let span = signal.samples[start...end]
-    let n = span.count
-    guard n >= 2, let first = span.first, span.contains(where: { $0 != first }) else { return nil }
-    let mean = span.reduce(0, +) / Double(n)
-    let centred = span.map { $0 - mean }
+    guard let centred = Spectra.centredSpan(signal) else { return nil }
+    let n = centred.count
     let length = FFTWPlanner.fastLength(atLeast: n)
     let magnitudes = Spectra.amplitudeSpectrum(of: centred, offset: 0, window: Spectra.hann(count: n), length: length)
     var peak = 1
