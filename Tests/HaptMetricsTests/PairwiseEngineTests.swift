@@ -62,18 +62,50 @@ import HaptMetrics
     let engine = PairwiseEngine(settings: settings, threads: 2, bandSize: 5)
     let whole = try engine.summarize(count: count, dPrime: Self.dPrime, similarity: Self.similarity)
     for shards in [1, 2, 3, 7] {
+      for patternCost in [0, 5, PairwiseEngine.reachedPatternCostInPairs] {
+        let ranges = (0..<shards).map {
+          PairwiseEngine.shardRows(count: count, shard: $0, of: shards, patternCost: patternCost)
+        }
+        // The shards cover every row once, in order, with balanced costs.
+        #expect(ranges.first?.lowerBound == 0 && ranges.last?.upperBound == count)
+        for s in 1..<shards { #expect(ranges[s].lowerBound == ranges[s - 1].upperBound) }
+        let pairCounts = ranges.map { PairwiseEngine.pairCount(rows: $0, count: count) }
+        #expect(pairCounts.reduce(0, +) == count * (count - 1) / 2)
+        if patternCost == 0 {
+          // Balanced to within two rows of pairs.
+          #expect((pairCounts.max() ?? 0) - (pairCounts.min() ?? 0) <= 2 * count)
+        }
+        let parts = try ranges.map {
+          try engine.summarize(count: count, rows: $0, dPrime: Self.dPrime, similarity: Self.similarity)
+        }
+        #expect(PairwiseSummary.merged(parts) == whole, "\(shards) shards, pattern cost \(patternCost)")
+      }
+    }
+  }
+
+  /// Shards whose rows reach more patterns get fewer pairs: the costliest shard costs no
+  /// more than with the pairs alone balanced, on a large corpus the shards' costs are
+  /// within one row of each other, and the first shard, which reaches every pattern, gets
+  /// the fewest pairs.
+  @Test func shardRowsBalancePairsAndReachedPatterns() {
+    let weight = PairwiseEngine.reachedPatternCostInPairs
+    for (count, shards) in [(10_000, 4), (1_000, 3), (97, 5), (3, 8), (0, 2)] {
+      func costs(_ patternCost: Int) -> [Int] {
+        (0..<shards).map { s in
+          let r = PairwiseEngine.shardRows(count: count, shard: s, of: shards, patternCost: patternCost)
+          return r.isEmpty ? 0 : PairwiseEngine.pairCount(rows: r, count: count) + weight * (count - r.lowerBound)
+        }
+      }
       let ranges = (0..<shards).map { PairwiseEngine.shardRows(count: count, shard: $0, of: shards) }
-      // The shards cover every row once, in order, with balanced pair counts.
       #expect(ranges.first?.lowerBound == 0 && ranges.last?.upperBound == count)
       for s in 1..<shards { #expect(ranges[s].lowerBound == ranges[s - 1].upperBound) }
-      let pairCounts = ranges.map { PairwiseEngine.pairCount(rows: $0, count: count) }
-      #expect(pairCounts.reduce(0, +) == count * (count - 1) / 2)
-      // Balanced to within two rows of pairs.
-      #expect((pairCounts.max() ?? 0) - (pairCounts.min() ?? 0) <= 2 * count)
-      let parts = try ranges.map {
-        try engine.summarize(count: count, rows: $0, dPrime: Self.dPrime, similarity: Self.similarity)
+      let balanced = costs(weight)
+      #expect((balanced.max() ?? 0) <= (costs(0).max() ?? 0), "\(count) patterns, \(shards) shards")
+      if count >= 1_000 {
+        #expect((balanced.max() ?? 0) - (balanced.min() ?? 0) <= count + weight, "\(balanced)")
+        let pairs = ranges.map { PairwiseEngine.pairCount(rows: $0, count: count) }
+        #expect(pairs[0] == pairs.min(), "\(pairs)")
       }
-      #expect(PairwiseSummary.merged(parts) == whole, "\(shards) shards")
     }
   }
 

@@ -122,10 +122,11 @@ import HaptExplanation
     ).text
     for (text, place) in [
       ("hello\n", "line 1"), (good.replacingOccurrences(of: "end\n", with: ""), nil),
-      (good.replacingOccurrences(of: "hapt-shard-part 5", with: "hapt-shard-part 1"), "line 1"),
-      (good.replacingOccurrences(of: "hapt-shard-part 5", with: "hapt-shard-part 2"), "line 1"),
-      (good.replacingOccurrences(of: "hapt-shard-part 5", with: "hapt-shard-part 3"), "line 1"),
-      (good.replacingOccurrences(of: "hapt-shard-part 5", with: "hapt-shard-part 4"), "line 1"),
+      (good.replacingOccurrences(of: "hapt-shard-part 6", with: "hapt-shard-part 1"), "line 1"),
+      (good.replacingOccurrences(of: "hapt-shard-part 6", with: "hapt-shard-part 2"), "line 1"),
+      (good.replacingOccurrences(of: "hapt-shard-part 6", with: "hapt-shard-part 3"), "line 1"),
+      (good.replacingOccurrences(of: "hapt-shard-part 6", with: "hapt-shard-part 4"), "line 1"),
+      (good.replacingOccurrences(of: "hapt-shard-part 6", with: "hapt-shard-part 5"), "line 1"),
       (
         good.replacingOccurrences(of: "end\n", with: "f bAA== 0 0 0 0 0 0 0 0 0 0 - fff0000000000000 1\nend\n"),
         "line 9"

@@ -55,13 +55,14 @@ package struct ShardPart: Sendable, Equatable {
   package static let fileName = "part.txt"
   /// The optional file of the shard's rows of every pair (no header), row-major.
   package static let allPairsFileName = "pairs-rows.csv"
-  static let magic = "hapt-shard-part 5"
+  static let magic = "hapt-shard-part 6"
   /// The first lines of parts written by earlier versions (1: before they stored typed
   /// settings; 2: before they held their patterns' Android rows; 3: before they held their
   /// patterns' features and figures, and a fallback row how the fallback feels; 4: before
-  /// their sound was FLAC and their spectrograms palette images).
+  /// their sound was FLAC and their spectrograms palette images; 5: before the rows of
+  /// pairs were shared out by cost, so that a part of 5 and one of 6 could miss rows).
   static let olderMagics: Set<String> = [
-    "hapt-shard-part 1", "hapt-shard-part 2", "hapt-shard-part 3", "hapt-shard-part 4",
+    "hapt-shard-part 1", "hapt-shard-part 2", "hapt-shard-part 3", "hapt-shard-part 4", "hapt-shard-part 5",
   ]
 
   /// FNV-1a over every entry's name, path and AHAP encoding, and every failure's path.
