@@ -16,7 +16,7 @@ package enum FieldCodec {
     guard field.hasPrefix("b"), let bytes = base64Decoded(field.utf8.dropFirst()) else { return nil }
     // Invalid UTF-8 would be repaired with U+FFFD: then the bytes differ, and it is no text.
     let text = String(decoding: bytes, as: UTF8.self)
-    guard bytes.allSatisfy({ $0 < 0x80 }) || text.utf8.elementsEqual(bytes) else { return nil }
+    guard text.utf8.elementsEqual(bytes) else { return nil }
     return .some(text)
   }
 

@@ -58,51 +58,34 @@ extension PerceptualFeatures {
 
   /// ``perceivedFrequency_Hz(magnitudes:frequencyOf:)`` of `spectrum`'s bins above DC,
   /// the same bits, with the amplitude (a square root and a division) made only of the bins
-  /// that can be within 6 dB of the peak.
-  ///
-  /// Why it is exact: apart from the edge bins (scaled by 1, not 2), a bin's power (its
-  /// amplitude squared) grows with its `|X_k|^2`, each step being a correctly rounded
-  /// monotonic operation. So the peak power is the power of the largest `|X_k|^2` (or the
-  /// Nyquist bin's), and a bin whose `|X_k|^2` is under a quarter of the largest, less a
-  /// margin of 1e-9 (a million times the rounding of those steps), has a power under the
-  /// floor and is skipped, as the full spectrum's loop would skip it. Spectra with
-  /// non-finite bins or a peak outside 1e-250 ... 1e250 (where that rounding bound does
-  /// not hold) take the full path.
+  /// that can be within 6 dB of the peak (``SquaredModulusPeak``): the peak power is the
+  /// largest `|X_k|^2`'s or Nyquist's, and a bin under
+  /// ``SquaredModulusPeak/candidateFloor(fraction:)`` of the band's fraction has a power
+  /// under the floor. Spectra where that bound does not hold take the full path.
   package static func perceivedFrequency_Hz(_ spectrum: HannPowerSpectrum) -> Double? {
     let bins = spectrum.squaredModuli.count
     guard bins > 1 else { return nil }
-    // The only edge bin above DC: Nyquist, the last bin of an even length (else none).
-    let nyquist = spectrum.isEdge(bins - 1) ? bins - 1 : bins
-    return spectrum.squaredModuli.withUnsafeBufferPointer { squared -> Double? in
-      var peakSquared = 0.0
-      var peakBin: Int?
-      var finite = true
-      for k in 1..<nyquist {
-        let value = squared[k]
-        if !value.isFinite { finite = false }
-        if value > peakSquared { (peakSquared, peakBin) = (value, k) }
-      }
-      if nyquist < bins, !squared[nyquist].isFinite { finite = false }
-      guard finite, peakSquared == 0 || (peakSquared > 1e-250 && peakSquared < 1e250) else {
-        let magnitudes = (0..<bins).map { spectrum.magnitude($0) }
-        return perceivedFrequency_Hz(magnitudes: magnitudes.dropFirst(), frequencyOf: spectrum.frequency_Hz)
-      }
-      func power(_ k: Int) -> Double {
-        let magnitude = spectrum.magnitude(k)
-        return magnitude * magnitude
-      }
-      // The largest power: the largest |X_k|^2's, or Nyquist's.
-      var peakPower = 0.0
-      for k in [peakBin, nyquist < bins ? nyquist : nil].compactMap({ $0 }) {
-        let p = power(k)
-        if p.isFinite && p > peakPower { peakPower = p }
-      }
-      guard peakPower > 0, peakPower.isFinite else { return nil }
-      let floor = peakPower * frequencyBandPowerFraction
-      let candidate = peakSquared * frequencyBandPowerFraction * (1 - 1e-9)
+    let largest = spectrum.peak
+    guard largest.isReliable else {
+      let magnitudes = (0..<bins).map { spectrum.magnitude($0) }
+      return perceivedFrequency_Hz(magnitudes: magnitudes.dropFirst(), frequencyOf: spectrum.frequency_Hz)
+    }
+    func power(_ k: Int) -> Double {
+      let magnitude = spectrum.magnitude(k)
+      return magnitude * magnitude
+    }
+    var peakPower = 0.0
+    for k in [largest.bin, largest.nyquist < bins ? largest.nyquist : nil].compactMap({ $0 }) {
+      let p = power(k)
+      if p.isFinite && p > peakPower { peakPower = p }
+    }
+    guard peakPower > 0, peakPower.isFinite else { return nil }
+    let floor = peakPower * frequencyBandPowerFraction
+    let candidate = largest.candidateFloor(fraction: frequencyBandPowerFraction)
+    return spectrum.squaredModuli.withUnsafeBufferPointer { squared in
       var weight = 0.0
       var logSum = 0.0
-      for k in 1..<bins where squared[k] >= candidate || k == nyquist {
+      for k in 1..<bins where squared[k] >= candidate || k == largest.nyquist {
         let p = power(k)
         guard p >= floor, p.isFinite else { continue }
         let frequency = spectrum.frequency_Hz(k)

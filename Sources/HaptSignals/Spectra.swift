@@ -78,7 +78,7 @@ package enum Spectra {
     if n == 0 { return ([], { Double($0) * rate }) }
     let m = paddedToFastLength ? FFTWPlanner.fastLength(atLeast: n) : n
     let magnitudes = amplitudeSpectrum(of: signal.samples, offset: 0, window: hann(count: n), length: m)
-    return (magnitudes, { Double($0) * rate / Double(m) })
+    return (magnitudes, { binFrequency_Hz($0, sampleRate_Hz: rate, length: m) })
   }
 
   /// The frequency of the highest peak of the Hann-windowed magnitude spectrum, in Hz.
@@ -145,31 +145,17 @@ package enum Spectra {
 
   /// The first bin above DC whose amplitude (``binMagnitude(squaredModulus:bin:length:windowSum:)``
   /// of `squared`, `magnitude(k)`) is the largest, as a scan of every amplitude finds it,
-  /// with the amplitudes made of the few bins that can be the peak only.
-  ///
-  /// Exact for the same reason as the perceived frequency's shortcut
-  /// (``PerceptualFeatures``): apart from Nyquist, an amplitude grows with `|X_k|^2`, so
-  /// a bin whose `|X_k|^2` is under the largest by more than a margin of 1e-9 cannot have
-  /// the largest amplitude. Spectra with non-finite bins or a largest `|X_k|^2` outside
-  /// 1e-250 ... 1e250 scan every amplitude.
+  /// with the amplitudes made only of the bins that can be the peak
+  /// (``SquaredModulusPeak/candidateFloor(fraction:)`` with fraction 1, and Nyquist).
   static func firstPeakBin(
     _ squared: UnsafePointer<Double>, bins: Int, length: Int, magnitude: (Int) -> Double
   ) -> Int? {
     guard bins > 1 else { return nil }
-    let nyquist = isEdgeBin(bins - 1, length: length) ? bins - 1 : bins
-    var largest = 0.0
-    var largestBin = 1
-    var finite = true
-    for k in 1..<nyquist {
-      if !squared[k].isFinite { finite = false }
-      if squared[k] > largest { (largest, largestBin) = (squared[k], k) }
-    }
-    if nyquist < bins, !squared[nyquist].isFinite { finite = false }
-    let scanAll = !finite || (largest != 0 && !(largest > 1e-250 && largest < 1e250))
-    let candidate = scanAll ? -Double.infinity : largest * (1 - 1e-9)
+    let largest = SquaredModulusPeak(UnsafeBufferPointer(start: squared, count: bins), length: length)
+    let candidate = largest.isReliable ? largest.candidateFloor(fraction: 1) : -Double.infinity
     var peak = 1
     var peakMagnitude = magnitude(1)
-    for k in 2..<bins where squared[k] >= candidate || k == nyquist || k == largestBin {
+    for k in 2..<bins where squared[k] >= candidate || k == largest.nyquist {
       let m = magnitude(k)
       if m > peakMagnitude { (peak, peakMagnitude) = (k, m) }
     }
@@ -237,6 +223,12 @@ package enum Spectra {
   @inline(__always)
   static func binMagnitude(squaredModulus: Double, bin k: Int, length n: Int, windowSum: Double) -> Double {
     squaredModulus.squareRoot() * (isEdgeBin(k, length: n) ? 1 : 2) / windowSum
+  }
+
+  /// The frequency of bin `k` of an `n`-point transform at `sampleRate_Hz`, `k * fs / n` Hz.
+  @inline(__always)
+  static func binFrequency_Hz(_ k: Int, sampleRate_Hz: Double, length n: Int) -> Double {
+    Double(k) * sampleRate_Hz / Double(n)
   }
 
   /// Whether bin `k` of an `n`-point transform is DC or (even `n`) Nyquist: the bins a

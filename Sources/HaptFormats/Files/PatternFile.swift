@@ -154,7 +154,8 @@ package enum PatternFile {
       throw error.inFile(shown)
     }
     var findings = decoded.findings
-    let folder = URL(fileURLWithPath: path, isDirectory: false).deletingLastPathComponent()
+    let url = URL(fileURLWithPath: path, isDirectory: false)
+    let folder = url.deletingLastPathComponent()
     for (index, event) in decoded.pattern.events.enumerated() where event.type == .audioCustom {
       guard let waveform = event.waveformPath, WaveformPath.isContained(waveform) else { continue }
       let target = folder.appendingPathComponent(waveform).path
@@ -164,7 +165,7 @@ package enum PatternFile {
             file: shown, place: "events[\(index)].EventWaveformPath", "waveform file \"\(waveform)\" not found"))
       }
     }
-    let name = URL(fileURLWithPath: path, isDirectory: false).deletingPathExtension().lastPathComponent
+    let name = url.deletingPathExtension().lastPathComponent
     return LoadedPattern(
       pattern: decoded.pattern, findings: findings, name: name, path: path, format: format, sources: sources)
   }

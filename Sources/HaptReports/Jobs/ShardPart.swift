@@ -72,20 +72,19 @@ package struct ShardPart: Sendable, Equatable {
   /// corpus order: the same value whatever the thread count.
   package static func fingerprint(_ corpus: PatternCorpus, threads: Int = Parallel.defaultThreadCount) -> UInt64 {
     let entries = corpus.entries
-    let encodings = Parallel.map(count: entries.count, threads: threads) {
-      Array(AHAP.encode(entries[$0].pattern).utf8)
-    }
+    let encodings = Parallel.map(count: entries.count, threads: threads) { AHAP.encode(entries[$0].pattern) }
     var h = FNV1a()
-    func add(_ bytes: [UInt8]) {
-      bytes.withUnsafeBufferPointer { h.add(bytes: $0) }
+    func add(_ text: String) {
+      var text = text
+      text.withUTF8 { h.add(bytes: $0) }  // the contiguous bytes, not a byte-by-byte view
       h.add(0xff)  // ends the field
     }
     for (entry, encoding) in zip(entries, encodings) {
-      add(Array(entry.name.utf8))
-      add(Array(entry.path.utf8))
+      add(entry.name)
+      add(entry.path)
       add(encoding)
     }
-    for failure in corpus.failures { add(Array(failure.path.utf8)) }
+    for failure in corpus.failures { add(failure.path) }
     return h.value
   }
 
