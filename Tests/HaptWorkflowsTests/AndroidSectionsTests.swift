@@ -53,4 +53,24 @@ import Testing
     #expect(memo.render(pattern, on: device, options: cold) != first)
     #expect(memo.renderCount == 2)
   }
+
+  @Test func aRenderBitForBitLikeAMeasuredOneTakesItsFeatures() throws {
+    let device = try DeviceProfile.load(nameOrPath: "pixel-flagship-lra")
+    let pattern = try #require(try PatternExtentTests.libraryPatterns().first).pattern
+    // Another pattern (its version differs) that renders the same signal.
+    var renamed = pattern
+    renamed.version = (pattern.version ?? 1) + 1
+    let memo = RenderMemo()
+    let first = memo.features(pattern, on: device, options: RenderOptions())
+    #expect(memo.features(renamed, on: device, options: RenderOptions()) == first)
+    #expect(memo.renderCount == 2)
+    #expect(memo.measuredCount == 1)
+    #expect(first == AndroidExport.features(Renderer(device: device).render(pattern, options: RenderOptions())))
+    // A different signal is measured on its own.
+    var cold = RenderOptions()
+    cold.state = .cold
+    let coldFeatures = memo.features(pattern, on: device, options: cold)
+    #expect(memo.measuredCount == 2)
+    #expect(coldFeatures == AndroidExport.features(Renderer(device: device).render(pattern, options: cold)))
+  }
 }
