@@ -69,26 +69,25 @@ package enum CorpusReport {
     var clusterIndex = [Int: Int]()
     for (c, members) in (clusters?.members ?? []).enumerated() { for i in members { clusterIndex[i] = c } }
     let clusterOf = clusterIndex
-    // The index page and the small CSV tables are made side by side (each alone on its
-    // thread, largest first), then added in the order below: the same bytes whatever the
-    // threads. The large tables are written in parts as the folder is written
+    // The index page's sections and the small CSV tables are made side by side (a task
+    // each: at 10,000 patterns, made one after another they took two seconds on one
+    // core), then put in the order below: the same bytes whatever the threads. The large tables are written in parts as the folder is written
     // (CorpusReport+Tables).
-    let tableFiles = ["index.html", "patterns.csv", "confusion.csv", "lint.csv"]
-    let texts = Parallel.map(count: tableFiles.count, threads: e.options.threads) { k -> String in
-      switch tableFiles[k] {
-      case "index.html":
-        return indexPage(
-          e, title: title, catalog: catalog, clusters: clusters, lintTable: lintTable, androidPorts: androidPorts,
-          capabilities: capabilities, limits: limits, hints: hints
-        ).htmlText
-      case "patterns.csv": return ReportTables.patterns(e).csvText
-      case "confusion.csv": return ReportTables.confusion(e.reviews).csvText
-      default: return lintTable.csvText
-      }
+    let sections = indexSections(
+      e, catalog: catalog, clusters: clusters, lintTable: lintTable, androidPorts: androidPorts,
+      capabilities: capabilities, limits: limits, hints: hints)
+    let tables: [@Sendable () -> String] = [
+      { ReportTables.patterns(e).csvText }, { ReportTables.confusion(e.reviews).csvText }, { lintTable.csvText },
+    ]
+    let made = Parallel.map(count: sections.count + tables.count, threads: e.options.threads) {
+      k -> (section: ReportSection?, text: String) in
+      k < sections.count ? (sections[k](), "") : (nil, tables[k - sections.count]())
     }
-    var text = [String: String]()
-    for (file, contents) in zip(tableFiles, texts) { text[file] = contents }
-    folder.add("index.html", text["index.html"] ?? "")
+    var index = indexPage(e, title: title, catalog: catalog)
+    index.sections = made.prefix(sections.count).compactMap(\.section)
+    let text = Dictionary(
+      uniqueKeysWithValues: zip(["patterns.csv", "confusion.csv", "lint.csv"], made.suffix(tables.count).map(\.text)))
+    folder.add("index.html", index.htmlText)
     folder.add(styleSheetFile, ReportPage.styleSheet)
     // Each page's lint findings, grouped by file once (in the corpus's order of findings).
     var findingsByFile: [String: [LintFinding]] = [:]
@@ -115,30 +114,36 @@ package enum CorpusReport {
     return folder
   }
 
-  /// The report's index page (`index.html`).
-  static func indexPage(
-    _ e: CorpusEvaluation, title: String, catalog: PatternCatalog, clusters: CorpusClusters?, lintTable: CSVTable,
-    androidPorts: [AndroidPortResult], capabilities: [DevicePlayback], limits: Limits, hints: ReportHints
-  ) -> ReportPage {
-    var page = ReportPage(
+  /// The report's index page (`index.html`) without its sections
+  /// (``indexSections(_:catalog:clusters:lintTable:androidPorts:capabilities:limits:hints:)``).
+  static func indexPage(_ e: CorpusEvaluation, title: String, catalog: PatternCatalog) -> ReportPage {
+    ReportPage(
       title: title,
       subtitle:
         "hapt \(HaptVersion.string) (model \(HaptVersion.model)). Every figure is a simulation: see “How to read this report”.",
       facts: facts(e, catalog: catalog))
-    page.sections = [
-      summarySection(e, hints: hints),
-      PatternIndex.section(e, catalog: catalog),
-      loadErrorsSection(e),
-      latencySection(e, limits: limits),
-      reviewSection(e, hints: hints),
-      capabilitiesSection(capabilities, limits: limits),
-      androidPortsSection(androidPorts, limits: limits),
-      similaritySection(e, catalog: catalog, clusters: clusters, limits: limits),
-      lintSection(e, table: lintTable, limits: limits),
-      devicesSection(e),
-      ReportMethods.section(devices: e.options.devices, hints: hints),
-    ].compactMap { $0 }
-    return page
+  }
+
+  /// How to make each section of the index page, in the page's order (nil: the section
+  /// has nothing to show): independent of one another, so that they can be made side by
+  /// side.
+  static func indexSections(
+    _ e: CorpusEvaluation, catalog: PatternCatalog, clusters: CorpusClusters?, lintTable: CSVTable,
+    androidPorts: [AndroidPortResult], capabilities: [DevicePlayback], limits: Limits, hints: ReportHints
+  ) -> [@Sendable () -> ReportSection?] {
+    [
+      { summarySection(e, hints: hints) },
+      { PatternIndex.section(e, catalog: catalog) },
+      { loadErrorsSection(e) },
+      { latencySection(e, limits: limits) },
+      { reviewSection(e, hints: hints) },
+      { capabilitiesSection(capabilities, limits: limits) },
+      { androidPortsSection(androidPorts, limits: limits) },
+      { similaritySection(e, catalog: catalog, clusters: clusters, limits: limits) },
+      { lintSection(e, table: lintTable, limits: limits) },
+      { devicesSection(e) },
+      { ReportMethods.section(devices: e.options.devices, hints: hints) },
+    ]
   }
 
   // MARK: - Sections
