@@ -34,10 +34,10 @@ struct ReportCommand: HaptCommand {
 
       Sharding: --shard I/N renders and measures the I-th of N equal shares of the
       patterns, with their Android sections and their pages' figures and sounds, does the
-      I-th share of the pair comparisons (balanced by pairs; it renders every pattern on
-      the primary device for them), and writes a PART folder instead of the report; `hapt merge` on all N parts writes the
-      same report as one unsharded run, byte for byte. Every shard needs the same corpus
-      and options.
+      I-th share of the pair comparisons (rows of pairs shared by cost: the pairs and the
+      patterns they reach, each rendered on the primary device), and writes a PART folder
+      instead of the report; `hapt merge` on all N parts writes the same report as one
+      unsharded run, byte for byte. Every shard needs the same corpus and options.
       """)
 
   var paths: [String] = []
