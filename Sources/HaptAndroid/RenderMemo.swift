@@ -51,8 +51,8 @@ package final class RenderMemo {
 
   /// The perceptual features of the render (``render(_:on:options:)``) at the metric rate
   /// (resampled when the device renders at another rate), computed once per distinct
-  /// signal: a render bit for bit the same as one already measured (about one in seven
-  /// of an export's candidates) takes its features.
+  /// signal: a render bit for bit the same as one already measured takes its features
+  /// (about one measurement in seven of generated patterns' Android sections).
   package func features(
     _ pattern: HapticPattern, on device: DeviceProfile, options: RenderOptions
   )

@@ -71,8 +71,8 @@ package enum CorpusReport {
     let clusterOf = clusterIndex
     // The index page's sections and the small CSV tables are made side by side (a task
     // each: at 10,000 patterns, made one after another they took two seconds on one
-    // core), then put in the order below: the same bytes whatever the threads. The large tables are written in parts as the folder is written
-    // (CorpusReport+Tables).
+    // core), then put in the order below: the same bytes whatever the threads. The large
+    // tables are written in parts as the folder is written (CorpusReport+Tables).
     let sections = indexSections(
       e, catalog: catalog, clusters: clusters, lintTable: lintTable, androidPorts: androidPorts,
       capabilities: capabilities, limits: limits, hints: hints)
