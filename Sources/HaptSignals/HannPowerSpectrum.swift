@@ -37,10 +37,6 @@ package struct HannPowerSpectrum: Sendable {
     Spectra.binMagnitude(squaredModulus: squaredModuli[k], bin: k, length: length, windowSum: windowSum)
   }
 
-  /// Whether bin `k` is scaled as an edge bin (DC, or Nyquist of an even length), whose
-  /// amplitude is `|X_k| / sum(w)` rather than twice that.
-  package func isEdge(_ k: Int) -> Bool { Spectra.isEdgeBin(k, length: length) }
-
   /// The frequency of bin `k`, `k * fs / length` Hz (the full spectrum's, bit for bit).
   package func frequency_Hz(_ k: Int) -> Double {
     Spectra.binFrequency_Hz(k, sampleRate_Hz: sampleRate_Hz, length: length)

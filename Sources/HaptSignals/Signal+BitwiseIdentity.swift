@@ -1,3 +1,5 @@
+import HaptCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -5,36 +7,38 @@
 #endif
 
 extension Signal {
-  /// A 64-bit hash of the sample rate and every sample's bit pattern: equal for
-  /// bitwise-identical signals (``isBitwiseIdentical(to:)``), and almost always different
-  /// otherwise. For finding repeated signals, not for storing: it may change between
-  /// versions.
+  /// A 64-bit hash of the sample count, the sample rate and every sample's bit pattern:
+  /// equal for bitwise-identical signals (``isBitwiseIdentical(to:)``), and almost always
+  /// different otherwise. For finding repeated signals, not for storing: it may change
+  /// between versions.
   ///
-  /// Four interleaved multiply-and-XOR lanes, so that hashing costs about a cycle a sample
-  /// rather than a multiplication's latency.
+  /// Four interleaved ``FNV1a`` lanes (every fourth sample each), so that hashing costs
+  /// about a cycle a sample rather than a multiplication's latency; then one over the
+  /// count, the rate and the lanes.
   package var bitwiseHash: UInt64 {
-    let prime: UInt64 = 0x0000_0100_0000_01B3
-    var lanes: (UInt64, UInt64, UInt64, UInt64) = (
-      0xcbf2_9ce4_8422_2325, 0x9e37_79b9_7f4a_7c15, UInt64(samples.count), sampleRate_Hz.bitPattern
-    )
+    var lanes = (FNV1a(), FNV1a(), FNV1a(), FNV1a())
     samples.withUnsafeBufferPointer { x in
       let n = x.count
       var k = 0
       while k + 4 <= n {
-        lanes.0 = (lanes.0 ^ x[k].bitPattern) &* prime
-        lanes.1 = (lanes.1 ^ x[k + 1].bitPattern) &* prime
-        lanes.2 = (lanes.2 ^ x[k + 2].bitPattern) &* prime
-        lanes.3 = (lanes.3 ^ x[k + 3].bitPattern) &* prime
+        lanes.0.add(word: x[k].bitPattern)
+        lanes.1.add(word: x[k + 1].bitPattern)
+        lanes.2.add(word: x[k + 2].bitPattern)
+        lanes.3.add(word: x[k + 3].bitPattern)
         k += 4
       }
       while k < n {
-        lanes.0 = (lanes.0 ^ x[k].bitPattern) &* prime
+        lanes.0.add(word: x[k].bitPattern)
         k += 1
       }
     }
-    var hash = lanes.0
-    for lane in [lanes.1, lanes.2, lanes.3] { hash = (hash ^ lane) &* prime }
-    return hash
+    var hash = FNV1a()
+    for word in [
+      UInt64(samples.count), sampleRate_Hz.bitPattern, lanes.0.value, lanes.1.value, lanes.2.value, lanes.3.value,
+    ] {
+      hash.add(word: word)
+    }
+    return hash.value
   }
 
   /// Whether `other` has the same sample rate and the same samples, bit for bit (so

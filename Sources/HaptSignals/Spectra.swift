@@ -249,14 +249,14 @@ package enum Spectra {
     let bins = plan.binCount
     return FFTWPlanner.withAlignedScratch(FFTWPlanner.alignedCount(n) + 2 * bins) { frame in
       let spectrum = frame + FFTWPlanner.alignedCount(n)
+      // The frame's samples that exist, then zeros (past the end, and the padding).
+      let present = max(0, min(frameLength, samples.count - offset))
       samples.withUnsafeBufferPointer { x in
         window.withUnsafeBufferPointer { w in
-          // The frame's samples that exist, then zeros (past the end, and the padding).
-          let present = max(0, min(frameLength, x.count - offset))
           for j in 0..<present { frame[j] = x[offset + j] * w[j] }
         }
-        for j in min(frameLength, max(0, x.count - offset))..<n { frame[j] = 0 }
       }
+      for j in present..<n { frame[j] = 0 }
       plan.forwardAligned(frame, into: spectrum)
       // In place: bin k's pair (2k, 2k+1) is read before any later bin is written.
       for k in 0..<bins {

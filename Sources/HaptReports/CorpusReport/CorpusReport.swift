@@ -76,17 +76,16 @@ package enum CorpusReport {
     let sections = indexSections(
       e, catalog: catalog, clusters: clusters, lintTable: lintTable, androidPorts: androidPorts,
       capabilities: capabilities, limits: limits, hints: hints)
-    let tables: [@Sendable () -> String] = [
-      { ReportTables.patterns(e).csvText }, { ReportTables.confusion(e.reviews).csvText }, { lintTable.csvText },
+    let tables: [(file: String, make: @Sendable () -> String)] = [
+      ("patterns.csv", { ReportTables.patterns(e).csvText }),
+      ("confusion.csv", { ReportTables.confusion(e.reviews).csvText }), ("lint.csv", { lintTable.csvText }),
     ]
     let made = Parallel.map(count: sections.count + tables.count, threads: e.options.threads) {
       k -> (section: ReportSection?, text: String) in
-      k < sections.count ? (sections[k](), "") : (nil, tables[k - sections.count]())
+      k < sections.count ? (sections[k](), "") : (nil, tables[k - sections.count].make())
     }
     var index = indexPage(e, title: title, catalog: catalog)
     index.sections = made.prefix(sections.count).compactMap(\.section)
-    let text = Dictionary(
-      uniqueKeysWithValues: zip(["patterns.csv", "confusion.csv", "lint.csv"], made.suffix(tables.count).map(\.text)))
     folder.add("index.html", index.htmlText)
     folder.add(styleSheetFile, ReportPage.styleSheet)
     // Each page's lint findings, grouped by file once (in the corpus's order of findings).
@@ -107,9 +106,7 @@ package enum CorpusReport {
     folder.addGeneratedData(catalog.items.map { PatternAudio.path(forPage: $0.page) }, threads: e.options.threads) {
       audio($0)
     }
-    for file in ["patterns.csv", "confusion.csv", "lint.csv"] {
-      folder.add(file, text[file] ?? "")
-    }
+    for (table, made) in zip(tables, made.suffix(tables.count)) { folder.add(table.file, made.text) }
     addStreamedTables(to: &folder, e, androidPorts: androidPorts, capabilities: capabilities)
     return folder
   }
