@@ -33,36 +33,43 @@ package enum PolylineFit {
     let sums = PrefixSums(curve, count: horizon + 1)
     let n = times.count
     guard maxSegments >= 1, minSegment >= 1, maxSegment >= minSegment else { return nil }
-    // cost[k][j]: least error of k segments from time 0 to times[j]; parent for backtracking.
-    // Each pair's line error is computed once and tried with every segment count.
-    var cost = [[Double]](repeating: [Double](repeating: .infinity, count: n), count: maxSegments + 1)
-    var parent = [[Int]](repeating: [Int](repeating: -1, count: n), count: maxSegments + 1)
-    cost[0][0] = 0
-    var lowest = 0
-    for j in 1..<n {
-      let tj = times[j]
-      while times[lowest] < tj - maxSegment { lowest += 1 }
-      var i = j - 1
-      while i >= lowest {
-        let ti = times[i]
-        if tj - ti >= minSegment {
-          let error = sums.lineError(from: ti, to: tj) + segmentCost
-          for k in 1...maxSegments where cost[k - 1][i] + error < cost[k][j] {
-            cost[k][j] = cost[k - 1][i] + error
-            parent[k][j] = i
+    // cost[k * n + j]: least error of k segments from time 0 to times[j]; parent for
+    // backtracking. Each pair's line error is computed once and tried with every segment
+    // count. One flat array each (rows of k), not an array of rows: a row's write through
+    // nested arrays checked its uniqueness and bounds on every try.
+    let rows = maxSegments + 1
+    var cost = [Double](repeating: .infinity, count: rows * n)
+    var parent = [Int](repeating: -1, count: rows * n)
+    cost.withUnsafeMutableBufferPointer { cost in
+      parent.withUnsafeMutableBufferPointer { parent in
+        cost[0] = 0
+        var lowest = 0
+        for j in 1..<n {
+          let tj = times[j]
+          while times[lowest] < tj - maxSegment { lowest += 1 }
+          var i = j - 1
+          while i >= lowest {
+            let ti = times[i]
+            if tj - ti >= minSegment {
+              let error = sums.lineError(from: ti, to: tj) + segmentCost
+              for k in 1...maxSegments where cost[(k - 1) * n + i] + error < cost[k * n + j] {
+                cost[k * n + j] = cost[(k - 1) * n + i] + error
+                parent[k * n + j] = i
+              }
+            }
+            i -= 1
           }
         }
-        i -= 1
       }
     }
     var best: (k: Int, j: Int, cost: Double)?
     for j in 0..<n where times[j] >= firstEnd && times[j] > 0 {
-      for k in 1...maxSegments where cost[k][j] < (best?.cost ?? .infinity) { best = (k, j, cost[k][j]) }
+      for k in 1...maxSegments where cost[k * n + j] < (best?.cost ?? .infinity) { best = (k, j, cost[k * n + j]) }
     }
     guard var (k, j, _) = best else { return nil }
     var result = [times[j]]
     while k > 0 {
-      j = parent[k][j]
+      j = parent[k * n + j]
       k -= 1
       result.append(times[j])
     }

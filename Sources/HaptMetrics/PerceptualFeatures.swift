@@ -140,9 +140,7 @@ package struct PerceptualFeatures: Sendable, Equatable {
     let threshold_g = pow(10, threshold_dB / 20)
     let window = windowLength(frequency_Hz: frequency, sampleRate_Hz: sampleRate_Hz)
     if known?.window != window {
-      let values = levelEnvelope(samples, window: window)
-      var peak = 0.0
-      for value in values { peak = max(peak, value) }
+      let (values, peak) = levelEnvelopeAndPeak(samples, window: window)
       known = LevelEnvelope(window: window, values: values, peak: peak)
     }
     let envelope = known!.values
@@ -169,13 +167,22 @@ package struct PerceptualFeatures: Sendable, Equatable {
   ///
   /// - Complexity: O(n), one pass with a running sum.
   static func levelEnvelope(_ samples: [Double], window: Int) -> [Double] {
+    levelEnvelopeAndPeak(samples, window: window).values
+  }
+
+  /// ``levelEnvelope(_:window:)`` and its largest value (0 when there is none), in one
+  /// pass: the running maximum rides along the running sum instead of a second pass over
+  /// the envelope (the same maxima in the same order, so the same value).
+  static func levelEnvelopeAndPeak(_ samples: [Double], window: Int) -> (values: [Double], peak: Double) {
     let n = samples.count
     let before = window / 2
     let after = window - before  // window covers [k - before, k + after)
     let scale = 2 / Double(window)
-    return [Double](unsafeUninitializedCapacity: n) { out, initialised in
+    var peak = 0.0
+    let values = [Double](unsafeUninitializedCapacity: n) { out, initialised in
       samples.withUnsafeBufferPointer { x in
         var sum = 0.0
+        var largest = 0.0
         // Prime the running sum with [0, after - 1).
         for k in 0..<min(after - 1, n) { sum += x[k] * x[k] }
         for k in 0..<n {
@@ -183,10 +190,14 @@ package struct PerceptualFeatures: Sendable, Equatable {
           if enter < n { sum += x[enter] * x[enter] }
           let leave = k - before - 1
           if leave >= 0 { sum -= x[leave] * x[leave] }
-          out[k] = (max(sum, 0) * scale).squareRoot()
+          let level = (max(sum, 0) * scale).squareRoot()
+          out[k] = level
+          largest = max(largest, level)
         }
+        peak = largest
       }
       initialised = n
     }
+    return (values, peak)
   }
 }

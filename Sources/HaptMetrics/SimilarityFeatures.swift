@@ -182,7 +182,7 @@ package struct SimilarityFeatures: Sendable {
   /// equally.
   private static func hash(_ samples: ArraySlice<Double>) -> UInt64 {
     var h = FNV1a()
-    for v in samples { h.add(word: (v + 0.0).bitPattern) }
+    samples.withUnsafeBufferPointer { h.add(bitPatternsOf: $0, foldingNegativeZero: true) }
     return h.value
   }
 }

@@ -12,30 +12,13 @@ extension Signal {
   /// different otherwise. For finding repeated signals, not for storing: it may change
   /// between versions.
   ///
-  /// Four interleaved ``FNV1a`` lanes (every fourth sample each), so that hashing costs
-  /// about a cycle a sample rather than a multiplication's latency; then one over the
-  /// count, the rate and the lanes.
+  /// Four interleaved ``FNV1a`` lanes (``FNV1a/interleaved(bitPatternsOf:)``), so that
+  /// hashing costs about a cycle a sample rather than a multiplication's latency; then
+  /// one over the count, the rate and the lanes.
   package var bitwiseHash: UInt64 {
-    var lanes = (FNV1a(), FNV1a(), FNV1a(), FNV1a())
-    samples.withUnsafeBufferPointer { x in
-      let n = x.count
-      var k = 0
-      while k + 4 <= n {
-        lanes.0.add(word: x[k].bitPattern)
-        lanes.1.add(word: x[k + 1].bitPattern)
-        lanes.2.add(word: x[k + 2].bitPattern)
-        lanes.3.add(word: x[k + 3].bitPattern)
-        k += 4
-      }
-      while k < n {
-        lanes.0.add(word: x[k].bitPattern)
-        k += 1
-      }
-    }
+    let lanes = samples.withUnsafeBufferPointer { FNV1a.interleaved(bitPatternsOf: $0) }
     var hash = FNV1a()
-    for word in [
-      UInt64(samples.count), sampleRate_Hz.bitPattern, lanes.0.value, lanes.1.value, lanes.2.value, lanes.3.value,
-    ] {
+    for word in [UInt64(samples.count), sampleRate_Hz.bitPattern] + lanes {
       hash.add(word: word)
     }
     return hash.value
