@@ -127,7 +127,9 @@ package enum Evaluation {
   /// state that is the first state's render delayed by whole samples (a cold render is the
   /// prepared one delayed by the engine's extra latency, on every shipped profile) is
   /// measured by shifting the first one's analyses (``RenderAnalysis``), bit for bit
-  /// what analysing it gives, at the cost of one comparison of the two signals.
+  /// what analysing it gives. Where the renderer can be sure of the delay
+  /// (``Renderer/delayed(_:of:from:to:)``) the later render is made from the first
+  /// without synthesis or simulation; elsewhere it is rendered and compared.
   package static func run<Primary: Sendable>(
     _ entries: [PatternCorpus.Entry], options: EvaluationOptions, progress: (@Sendable (Int, Int) -> Void)? = nil,
     primary summarize: @Sendable (Int, RenderedPattern) -> Primary
@@ -143,10 +145,23 @@ package enum Evaluation {
       let device = options.devices[deviceIndex].name
       var measurements: [PatternMeasurement] = []
       var primary: Primary?
-      var first: (rendering: Rendering, analysis: RenderAnalysis)?
+      var first: (rendering: Rendering, options: RenderOptions, analysis: RenderAnalysis)?
       for (stateIndex, state) in options.states.enumerated() {
         defer { if let progress { progress(done.take() + 1, total) } }
-        let rendering = renderers[deviceIndex].render(entry.pattern, options: options.renderOptions(state))
+        let renderOptions = options.renderOptions(state)
+        // A later state whose render is the first one delayed by whole samples is made
+        // from it (no synthesis or simulation) and measured by shifting its analyses.
+        if let first,
+          let (delayed, zeros) = renderers[deviceIndex].delayed(
+            first.rendering, of: entry.pattern, from: first.options, to: renderOptions)
+        {
+          measurements.append(
+            PatternMeasurement(
+              pattern: entry.name, device: device, state: state, rendering: delayed, analysis: first.analysis,
+              leadingZeros: zeros, budget: options.budget))
+          continue
+        }
+        let rendering = renderers[deviceIndex].render(entry.pattern, options: renderOptions)
         if let first,
           let zeros = RenderAnalysis.leadingZeros(of: rendering.acceleration_g, before: first.rendering.acceleration_g)
         {
@@ -162,7 +177,7 @@ package enum Evaluation {
             pattern: entry.name, device: device, state: state, rendering: rendering, analysis: analysis,
             leadingZeros: 0, budget: options.budget))
         if stateIndex == 0 {
-          first = (rendering, analysis)
+          first = (rendering, renderOptions, analysis)
           if deviceIndex == 0 {
             primary = summarize(
               index / devices, PrimaryRenders.kept(rendering, name: entry.name, device: device, state: state))

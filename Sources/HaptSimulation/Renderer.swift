@@ -117,9 +117,7 @@ package struct Renderer: Sendable {
     }
     played = played.atPlaybackRate(options.playbackRate.isFinite ? options.playbackRate : 1)
     let tail = options.tail_s.isFinite ? Swift.min(Swift.max(options.tail_s, 0), 60) : 0.1
-    let maxDuration =
-      options.maxDuration_s.isFinite && options.maxDuration_s > 0
-      ? options.maxDuration_s : RenderOptions.defaultMaxDuration_s
+    let maxDuration = Self.maxDuration_s(options)
 
     // Profiles built in code skip validation: never trap on their numbers.
     guard fs.isFinite, fs >= 1, fs <= 10_000_000, latency.isFinite, latency >= 0, latency <= maxDuration
@@ -131,12 +129,7 @@ package struct Renderer: Sendable {
         latency_s: latency, driveEnd_s: latency, silenceReason: .deviceCannotBeSimulated,
         isTruncated: true)
     }
-    // latency fs = K + rho, rho snapped to 0 when within 1e-9 of a whole sample.
-    let latencySamples = latency * fs
-    var k = latencySamples.rounded()
-    if abs(latencySamples - k) > 1e-9 { k = latencySamples.rounded(.down) }
-    let rho = Swift.max(latencySamples - k, 0) < 1e-9 ? 0 : latencySamples - k
-    let kInt = Int(k)
+    let (kInt, rho) = Self.latencySamples(latency, sampleRate_Hz: fs)
     let wanted =
       Double(kInt) + (rho + (playedDuration_s(played, loops: loops, options: options) + tail) * fs - 1e-9).rounded(.up)
     let limit = (maxDuration * fs).rounded(.down)
@@ -199,6 +192,26 @@ package struct Renderer: Sendable {
       isTruncated: isTruncated)
     rendering.notes = resolution.notes
     return rendering
+  }
+}
+
+extension Renderer {
+  /// The render length limit of `options`, s (the default for a non-finite or
+  /// non-positive one).
+  static func maxDuration_s(_ options: RenderOptions) -> Double {
+    options.maxDuration_s.isFinite && options.maxDuration_s > 0
+      ? options.maxDuration_s : RenderOptions.defaultMaxDuration_s
+  }
+
+  /// A latency in samples, `latency fs = K + rho`: K whole samples and the fraction
+  /// `rho` (0...1), snapped to 0 when within 1e-9 of a whole sample. For a latency and
+  /// rate that passed the render's checks (finite, 0...the render limit).
+  static func latencySamples(_ latency_s: Double, sampleRate_Hz fs: Double) -> (k: Int, rho: Double) {
+    let latencySamples = latency_s * fs
+    var k = latencySamples.rounded()
+    if abs(latencySamples - k) > 1e-9 { k = latencySamples.rounded(.down) }
+    let rho = Swift.max(latencySamples - k, 0) < 1e-9 ? 0 : latencySamples - k
+    return (Int(k), rho)
   }
 }
 
