@@ -19,8 +19,10 @@ package enum PlainFile {
     try file.close()
   }
 
-  /// A file written in pieces, in order (a table made a chunk of rows at a time).
-  package final class Writer {
+  /// A file written in pieces, in order (a table made a chunk of rows at a time). Sendable
+  /// so that a task may append while others make the next pieces; it must be used by one
+  /// thread at a time.
+  package final class Writer: @unchecked Sendable {
     private var descriptor: Int32
 
     /// Creates (or truncates) the file at `path`.

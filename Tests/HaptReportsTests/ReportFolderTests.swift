@@ -5,6 +5,26 @@ import Testing
 import HaptReports
 
 @Suite struct ReportFolderTests {
+  /// A streamed file is its parts in order, however many batches they take (each batch is
+  /// appended while the next is made) and on any number of threads; no parts, an empty file.
+  @Test(arguments: [1, 2, 3])
+  func aStreamedFileIsItsPartsInOrderAcrossBatches(_ threads: Int) throws {
+    let parent = FileManager.default.temporaryDirectory.appendingPathComponent("hapt-streamed-\(UUID())")
+    try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: parent) }
+    let parts = 8 * 3 * threads + 5  // more than three batches, the last one short
+    var folder = ReportFolder()
+    folder.addStreamed("table.csv", parts: parts, threads: threads) { k in
+      String(repeating: "part \(k),", count: k % 7 + 1) + "\n"
+    }
+    folder.addStreamed("empty.csv", parts: 0, threads: threads) { _ in preconditionFailure("no part to make") }
+    let target = parent.appendingPathComponent("out").path
+    try folder.write(to: target)
+    let expected = (0..<parts).map { k in String(repeating: "part \(k),", count: k % 7 + 1) + "\n" }.joined()
+    #expect(FileManager.default.contents(atPath: target + "/table.csv") == Data(expected.utf8))
+    #expect(FileManager.default.contents(atPath: target + "/empty.csv") == Data())
+  }
+
   @Test func writesEveryFileAndReplacesTheWholeFolder() throws {
     let parent = FileManager.default.temporaryDirectory.appendingPathComponent("hapt-report-folder-\(UUID())")
     try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)

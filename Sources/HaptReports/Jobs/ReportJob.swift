@@ -133,26 +133,34 @@ package struct ReportJob {
       PrimarySummary(rendered.rendering.acceleration_g, similarity: own.lowerBound + i < heatMapShown)
     }
     let android = androidRows(share, measurements: evaluation.measurements)
-    // The other patterns' primary renders, made for the pairs alone.
+    // The other patterns' primary renders, made for the pairs alone: only those the
+    // shard's rows of pairs reach (every pattern from its first row on). No pair of this
+    // shard reads the features of a pattern before its rows, which stand as silence
+    // (rendering every pattern was about a sixth of the later shards' time at 10,000).
+    let count = corpus.entries.count
+    let rows = shard.pairRows(count: count)
+    let reached = (0..<count).filter { !own.contains($0) && !rows.isEmpty && $0 >= rows.lowerBound }
     var primaryOnly = options
     primaryOnly.devices = Array(options.devices.prefix(1))
     primaryOnly.states = Array(options.states.prefix(1))
-    let others = Array(corpus.entries[..<own.lowerBound]) + Array(corpus.entries[own.upperBound...])
-    let otherSummaries = Evaluation.map(others, options: primaryOnly, progress: renderProgress) {
-      let i = $0.entryIndex < own.lowerBound ? $0.entryIndex : $0.entryIndex + own.count
-      return PrimarySummary($0.rendering.acceleration_g, similarity: i < heatMapShown)
-    }
+    let reachedSummaries = Evaluation.map(
+      reached.map { corpus.entries[$0] }, options: primaryOnly, progress: renderProgress
+    ) { PrimarySummary($0.rendering.acceleration_g, similarity: reached[$0.entryIndex] < heatMapShown) }
     // In corpus order (none at all without a device).
-    let summaries =
-      otherSummaries.count == others.count && evaluation.primary.count == share.count
-      ? Array(otherSummaries[..<own.lowerBound]) + evaluation.primary + Array(otherSummaries[own.lowerBound...]) : []
+    var summaries: [PrimarySummary] = []
+    if reachedSummaries.count == reached.count, evaluation.primary.count == share.count, count > 0 {
+      let unreached = PrimarySummary(Signal(samples: [], sampleRate_Hz: SignalSource.metricRate_Hz), similarity: false)
+      summaries = [PrimarySummary](repeating: unreached, count: count)
+      for (k, i) in reached.enumerated() { summaries[i] = reachedSummaries[k] }
+      for (k, i) in own.enumerated() { summaries[i] = evaluation.primary[k] }
+    }
     let renders = PrimaryRenders(corpus.entries, options: options)
     let threads = options.threads
     let features = summaries.map(\.features)
     let attributes = summaries.map(\.attributes)
     let summary = try CorpusEvaluation.summarize(
       count: summaries.count, signal: { renders?.signal($0) ?? Signal(samples: [], sampleRate_Hz: 0) },
-      settings: settings.pairwise, rows: shard.pairRows(count: summaries.count), threads: threads,
+      settings: settings.pairwise, rows: summaries.isEmpty ? 0..<0 : rows, threads: threads,
       perceptualFeatures: features, attributes: attributes, allPairs: sink, progress: progress ?? { _, _, _ in })
     var part = ShardPart(
       shard: shard.index, shardCount: shard.count, corpusFingerprint: ShardPart.fingerprint(corpus), job: settings,
