@@ -135,8 +135,8 @@ package struct ReportJob {
     let android = androidRows(share, measurements: evaluation.measurements)
     // The other patterns' primary renders, made for the pairs alone: only those the
     // shard's rows of pairs reach (every pattern from its first row on). No pair of this
-    // shard reads the features of a pattern before its rows, which stand as silence
-    // (rendering every pattern was about a sixth of the later shards' time at 10,000).
+    // shard reads the features of a pattern before its rows, which stand as silence (the
+    // last of four shards of 10,000 patterns rendered 4,527 it never read: 0.9 s of 23 s).
     let count = corpus.entries.count
     let rows = shard.pairRows(count: count)
     let reached = (0..<count).filter { !own.contains($0) && !rows.isEmpty && $0 >= rows.lowerBound }
