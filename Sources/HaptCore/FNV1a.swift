@@ -1,8 +1,8 @@
 /// The 64-bit FNV-1a hash (Fowler, Noll, Vo): fingerprints that notice edits, not
 /// tampering. Fed bytes, or whole 64-bit words where a caller hashes numbers.
 ///
-/// Callers in other modules hash whole buffers (``add(bytes:)-(UnsafeRawBufferPointer)``,
-/// ``add(bitPatternsOf:foldingNegativeZero:)``, ``interleaved(bitPatternsOf:)``) rather
+/// Callers in other modules hash whole buffers (``add(bytes:)-(UnsafeBufferPointer<UInt8>)``,
+/// ``add(bitPatternsFoldingNegativeZeroOf:)``, ``interleaved(bitPatternsOf:)``) rather
 /// than word by word: Swift 6.3 does not inline a `package` function into another module,
 /// even an `@inlinable` one, so a per-word call from outside cost a function call per
 /// sample (2 % of a report's CPU time when signals were hashed that way).
@@ -22,12 +22,9 @@ package struct FNV1a: Sendable {
   }
 
   /// Adds every byte of `bytes`, in order.
-  package mutating func add(bytes: UnsafeRawBufferPointer) {
+  package mutating func add(bytes: UnsafeBufferPointer<UInt8>) {
     for byte in bytes { add(word: UInt64(byte)) }
   }
-
-  /// Adds every byte of `bytes`, in order.
-  package mutating func add(bytes: UnsafeBufferPointer<UInt8>) { add(bytes: UnsafeRawBufferPointer(bytes)) }
 
   /// Adds every byte of `bytes`, in order (contiguous storage in one pass, any other
   /// sequence byte by byte).
@@ -36,15 +33,10 @@ package struct FNV1a: Sendable {
     for byte in bytes { add(byte) }
   }
 
-  /// Adds each value's bit pattern as a word (``add(word:)``), in order; with
-  /// `foldingNegativeZero`, `-0.0` is added as `0.0` (so arrays that compare equal hash
-  /// equally).
-  package mutating func add(bitPatternsOf values: UnsafeBufferPointer<Double>, foldingNegativeZero: Bool) {
-    if foldingNegativeZero {
-      for v in values { add(word: (v + 0.0).bitPattern) }
-    } else {
-      for v in values { add(word: v.bitPattern) }
-    }
+  /// Adds each value's bit pattern as a word (``add(word:)``), in order, `-0.0` as `0.0`
+  /// (so arrays that compare equal hash equally).
+  package mutating func add(bitPatternsFoldingNegativeZeroOf values: UnsafeBufferPointer<Double>) {
+    for v in values { add(word: (v + 0.0).bitPattern) }
   }
 
   /// Four hashes of `values`' bit patterns, interleaved: lane `j` adds the values at

@@ -150,20 +150,15 @@ package enum Evaluation {
         defer { if let progress { progress(done.take() + 1, total) } }
         let renderOptions = options.renderOptions(state)
         // A later state whose render is the first one delayed by whole samples is made
-        // from it (no synthesis or simulation) and measured by shifting its analyses.
-        if let first,
-          let (delayed, zeros) = renderers[deviceIndex].delayed(
-            first.rendering, of: entry.pattern, from: first.options, to: renderOptions)
-        {
-          measurements.append(
-            PatternMeasurement(
-              pattern: entry.name, device: device, state: state, rendering: delayed, analysis: first.analysis,
-              leadingZeros: zeros, budget: options.budget))
-          continue
+        // from it where the renderer is sure of that (no synthesis or simulation), else
+        // rendered and compared; either way it is measured by shifting the first's analyses.
+        let derived = first.flatMap {
+          renderers[deviceIndex].delayed($0.rendering, of: entry.pattern, from: $0.options, to: renderOptions)
         }
-        let rendering = renderers[deviceIndex].render(entry.pattern, options: renderOptions)
+        let rendering = derived?.rendering ?? renderers[deviceIndex].render(entry.pattern, options: renderOptions)
         if let first,
-          let zeros = RenderAnalysis.leadingZeros(of: rendering.acceleration_g, before: first.rendering.acceleration_g)
+          let zeros = derived?.delay
+            ?? RenderAnalysis.leadingZeros(of: rendering.acceleration_g, before: first.rendering.acceleration_g)
         {
           measurements.append(
             PatternMeasurement(

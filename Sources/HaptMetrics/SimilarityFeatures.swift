@@ -182,7 +182,7 @@ package struct SimilarityFeatures: Sendable {
   /// equally.
   private static func hash(_ samples: ArraySlice<Double>) -> UInt64 {
     var h = FNV1a()
-    samples.withUnsafeBufferPointer { h.add(bitPatternsOf: $0, foldingNegativeZero: true) }
+    samples.withUnsafeBufferPointer { h.add(bitPatternsFoldingNegativeZeroOf: $0) }
     return h.value
   }
 }

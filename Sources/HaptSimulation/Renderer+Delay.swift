@@ -43,7 +43,7 @@ extension Renderer {
     let baseLatency = device.latency.latency_s(state: baseOptions.state, prepareLead: lead(baseOptions))
     let latency = device.latency.latency_s(state: options.state, prepareLead: lead(options))
     // The render's own checks: a latency it would refuse is not derived.
-    guard fs.isFinite, fs >= 1, fs <= 10_000_000, latency.isFinite, latency >= 0, latency <= maxDuration,
+    guard Self.canSimulate(sampleRate_Hz: fs, latency_s: latency, maxDuration_s: maxDuration),
       base.latency_s == baseLatency, base.acceleration_g.sampleRate_Hz == fs
     else { return nil }
     let (baseK, baseRho) = Self.latencySamples(baseLatency, sampleRate_Hz: fs)

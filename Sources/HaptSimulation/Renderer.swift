@@ -120,8 +120,7 @@ package struct Renderer: Sendable {
     let maxDuration = Self.maxDuration_s(options)
 
     // Profiles built in code skip validation: never trap on their numbers.
-    guard fs.isFinite, fs >= 1, fs <= 10_000_000, latency.isFinite, latency >= 0, latency <= maxDuration
-    else {
+    guard Self.canSimulate(sampleRate_Hz: fs, latency_s: latency, maxDuration_s: maxDuration) else {
       let rate = fs.isFinite && fs > 0 ? fs : 1
       return Rendering(
         drive_V: Signal(samples: [], sampleRate_Hz: rate),
@@ -201,6 +200,12 @@ extension Renderer {
   static func maxDuration_s(_ options: RenderOptions) -> Double {
     options.maxDuration_s.isFinite && options.maxDuration_s > 0
       ? options.maxDuration_s : RenderOptions.defaultMaxDuration_s
+  }
+
+  /// Whether a render at `fs` with `latency_s` within `maxDuration_s` can be made; else it
+  /// is silent, the device cannot be simulated (a profile built in code skips validation).
+  static func canSimulate(sampleRate_Hz fs: Double, latency_s latency: Double, maxDuration_s: Double) -> Bool {
+    fs.isFinite && fs >= 1 && fs <= 10_000_000 && latency.isFinite && latency >= 0 && latency <= maxDuration_s
   }
 
   /// A latency in samples, `latency fs = K + rho`: K whole samples and the fraction
