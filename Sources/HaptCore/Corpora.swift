@@ -36,10 +36,13 @@ package enum Corpora {
   /// `path` itself if it exists; otherwise, for `Corpora` or `Corpora/...` (the spelling
   /// of the README's examples), the same path in the shipped corpora, so that `hapt lint
   /// Corpora/library` works from any folder. Anything else is returned unchanged.
-  package static func resolve(_ path: String, in environment: HaptEnvironment = .process) -> String {
+  ///
+  /// `environment` is read only for such a path: a corpus resolves each of its files, and
+  /// reading the process's environment for each was a fifth of loading 10,000 patterns.
+  package static func resolve(_ path: String, in environment: @autoclosure () -> HaptEnvironment = .process) -> String {
     guard !FileManager.default.fileExists(atPath: path) else { return path }
     let trimmed = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
-    guard trimmed == "Corpora" || trimmed.hasPrefix("Corpora/"), let shipped = directory(in: environment) else {
+    guard trimmed == "Corpora" || trimmed.hasPrefix("Corpora/"), let shipped = directory(in: environment()) else {
       return path
     }
     let rest = trimmed.dropFirst("Corpora".count)

@@ -231,9 +231,14 @@ package struct JSONParser {
       let byte = bytes[index]
       switch byte {
       case UInt8(ascii: "\""):
-        flushRun(index)
-        index += 1
-        return String(scalars)
+        defer { index += 1 }
+        // Without escapes (nearly every key and value), the run is the whole string: made
+        // at once, not appended scalar by scalar (a fifth of loading 10,000 patterns).
+        guard scalars.isEmpty else {
+          flushRun(index)
+          return String(scalars)
+        }
+        return String(decoding: bytes[runStart..<index], as: UTF8.self)
       case UInt8(ascii: "\\"):
         flushRun(index)
         index += 1
