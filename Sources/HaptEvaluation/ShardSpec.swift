@@ -1,8 +1,8 @@
 import HaptMetrics
 
 /// Shard I of N of a job (I/N, 1-based): which patterns it renders and which
-/// rows of pairs it compares, contiguous and balanced, so that the parts merged in shard
-/// order are the whole job in its own order.
+/// rows of pairs it compares, contiguous, so that the parts merged in shard order are the
+/// whole job in its own order.
 package struct ShardSpec: Sendable, Equatable {
   /// 1-based shard number.
   package var index: Int
@@ -30,14 +30,17 @@ package struct ShardSpec: Sendable, Equatable {
   /// Whether this is the last shard.
   package var isLast: Bool { index == count }
 
-  /// The shard's patterns of a corpus of `patterns`: equal contiguous shares.
+  /// The shard's patterns of a corpus of `patterns`: equal contiguous shares (a
+  /// baseline's; a report's shares are planned by cost, ``reportShare(count:costs:)``).
   package func patterns(count patterns: Int) -> Range<Int> {
     ((index - 1) * patterns / count)..<(index * patterns / count)
   }
 
-  /// The shard's rows of pairs (pairs (i, j), i < j, with i in the range), balanced by
-  /// the number of pairs.
-  package func pairRows(count patterns: Int) -> Range<Int> {
-    PairwiseEngine.shardRows(count: patterns, shard: index - 1, of: count)
+  /// The shard's share of a report of `patterns` patterns: its own patterns and its rows
+  /// of pairs (pairs (i, j), i < j, with i in the rows), planned so that the shards
+  /// finish together (``ShardPlan``).
+  package func reportShare(count patterns: Int, costs: ShardPlan.Costs) -> (patterns: Range<Int>, rows: Range<Int>) {
+    let plan = ShardPlan(count: patterns, shards: count, costs: costs)
+    return (plan.patterns[index - 1], plan.rows[index - 1])
   }
 }

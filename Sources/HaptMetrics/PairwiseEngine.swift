@@ -170,57 +170,6 @@ package struct PairwiseEngine: Sendable {
     for i in rows { total += max(0, count - 1 - i) }
     return total
   }
-
-  /// What a shard's similarity work costs for each pattern its rows reach, in pairs' d'.
-  /// A shard whose rows start at row r keeps pairs with every pattern from r on, and makes
-  /// each one's ST-SIM features from its render. Measured on four shards of 10,000
-  /// generated patterns (`hapt-bench shards 10000 4`): counting pairs alone, the first
-  /// shard (reaching all 10,000 patterns) took 28.1 s and the last (5,000) 24.1 s; at
-  /// 2,000 pairs a pattern, the first 28.0 s and the last 32.2 s. 1,000 is between.
-  package static let reachedPatternCostInPairs = 1_000
-
-  /// Rows `lo..<hi` of shard `index` (0-based) of `shards`: contiguous ranges of rows with
-  /// about the same cost each, a shard's cost being its pairs (row i has count - 1 - i)
-  /// plus `patternCost` for each pattern its rows reach (every pattern from its first
-  /// row on). With `patternCost` 0, the pairs alone are balanced.
-  /// - Complexity: O(count log(pairs)): the smallest largest cost is found by bisection,
-  ///   each step a greedy pass (a shard takes rows while it stays under the limit, which
-  ///   only makes the later shards cheaper).
-  package static func shardRows(
-    count: Int, shard index: Int, of shards: Int, patternCost: Int = reachedPatternCostInPairs
-  ) -> Range<Int> {
-    let bounds = shardBoundaries(count: count, shards: max(1, shards), patternCost: max(0, patternCost))
-    let lower = bounds[min(max(index, 0), bounds.count - 1)]
-    let upper = bounds[min(max(index + 1, 0), bounds.count - 1)]
-    return lower..<max(lower, upper)
-  }
-
-  /// The `shards + 1` row boundaries of ``shardRows(count:shard:of:patternCost:)``, from 0
-  /// to `count`.
-  static func shardBoundaries(count: Int, shards: Int, patternCost: Int) -> [Int] {
-    // Pairs (i, j), i < j < count, with i in lo..<hi.
-    func pairs(_ lo: Int, _ hi: Int) -> Int { (hi - lo) * (count - 1) - (lo + hi - 1) * (hi - lo) / 2 }
-    func cost(_ lo: Int, _ hi: Int) -> Int { hi > lo ? pairs(lo, hi) + patternCost * (count - lo) : 0 }
-    // The boundaries when no shard may cost more than `limit`; nil if the last would.
-    func greedy(_ limit: Int) -> [Int]? {
-      var bounds = [0]
-      var lo = 0
-      for _ in 0..<(shards - 1) {
-        var hi = lo
-        while hi < count, cost(lo, hi + 1) <= limit { hi += 1 }
-        bounds.append(hi)
-        lo = hi
-      }
-      bounds.append(count)
-      return cost(lo, count) <= limit ? bounds : nil
-    }
-    var (low, high) = (0, cost(0, count))  // high: one shard does everything
-    while low < high {
-      let middle = low + (high - low) / 2
-      if greedy(middle) != nil { high = middle } else { low = middle + 1 }
-    }
-    return greedy(high) ?? [0] + [Int](repeating: count, count: shards)
-  }
 }
 
 /// A candidate pair during pass 1: indices, d' and the distance neighbours are ranked by.

@@ -56,66 +56,22 @@ import HaptMetrics
     }
   }
 
+  /// Summaries of any contiguous ranges of rows that cover the corpus merge into the
+  /// whole summary, exactly (empty ranges and a single row included).
   @Test func shardsMergeToTheWholeSummary() throws {
     let settings = PairwiseSummary.Settings(neighbours: 3, closeBelow_JND: 0.8, maxClosePairs: 25)
     let count = 41
     let engine = PairwiseEngine(settings: settings, threads: 2, bandSize: 5)
     let whole = try engine.summarize(count: count, dPrime: Self.dPrime, similarity: Self.similarity)
-    for shards in [1, 2, 3, 7] {
-      for patternCost in [0, 5, PairwiseEngine.reachedPatternCostInPairs] {
-        let ranges = (0..<shards).map {
-          PairwiseEngine.shardRows(count: count, shard: $0, of: shards, patternCost: patternCost)
-        }
-        // The shards cover every row once, in order, with balanced costs.
-        #expect(ranges.first?.lowerBound == 0 && ranges.last?.upperBound == count)
-        for s in 1..<shards { #expect(ranges[s].lowerBound == ranges[s - 1].upperBound) }
-        let pairCounts = ranges.map { PairwiseEngine.pairCount(rows: $0, count: count) }
-        #expect(pairCounts.reduce(0, +) == count * (count - 1) / 2)
-        if patternCost == 0 {
-          // Balanced to within two rows of pairs.
-          #expect((pairCounts.max() ?? 0) - (pairCounts.min() ?? 0) <= 2 * count)
-        }
-        let parts = try ranges.map {
-          try engine.summarize(count: count, rows: $0, dPrime: Self.dPrime, similarity: Self.similarity)
-        }
-        #expect(PairwiseSummary.merged(parts) == whole, "\(shards) shards, pattern cost \(patternCost)")
+    for cuts in [[], [20], [0, 5, 5, 40], [1, 2, 3, 30], [10, 20, 30, 41], [7, 14, 21, 28, 35, 38]] {
+      let bounds = [0] + cuts + [count]
+      let ranges = (0..<(bounds.count - 1)).map { bounds[$0]..<bounds[$0 + 1] }
+      let pairCounts = ranges.map { PairwiseEngine.pairCount(rows: $0, count: count) }
+      #expect(pairCounts.reduce(0, +) == count * (count - 1) / 2)
+      let parts = try ranges.map {
+        try engine.summarize(count: count, rows: $0, dPrime: Self.dPrime, similarity: Self.similarity)
       }
-    }
-  }
-
-  /// Shards whose rows reach more patterns get fewer pairs: the costliest shard costs no
-  /// more than with the pairs alone balanced, moving any boundary by a row does not make
-  /// the costliest cheaper, and the first shard, which reaches every pattern, gets the
-  /// fewest pairs.
-  @Test func shardRowsBalancePairsAndReachedPatterns() {
-    let weight = PairwiseEngine.reachedPatternCostInPairs
-    for (count, shards) in [(10_000, 4), (1_000, 3), (97, 5), (3, 8), (0, 2)] {
-      func cost(_ r: Range<Int>) -> Int {
-        r.isEmpty ? 0 : PairwiseEngine.pairCount(rows: r, count: count) + weight * (count - r.lowerBound)
-      }
-      func costs(_ patternCost: Int) -> [Int] {
-        (0..<shards).map {
-          cost(PairwiseEngine.shardRows(count: count, shard: $0, of: shards, patternCost: patternCost))
-        }
-      }
-      let ranges = (0..<shards).map { PairwiseEngine.shardRows(count: count, shard: $0, of: shards) }
-      #expect(ranges.first?.lowerBound == 0 && ranges.last?.upperBound == count)
-      for s in 1..<shards { #expect(ranges[s].lowerBound == ranges[s - 1].upperBound) }
-      let balanced = costs(weight)
-      #expect((balanced.max() ?? 0) <= (costs(0).max() ?? 0), "\(count) patterns, \(shards) shards")
-      let bounds = ranges.map(\.lowerBound) + [count]
-      for b in 1..<shards {
-        for step in [-1, 1] where bounds[b] + step >= bounds[b - 1] && bounds[b] + step <= bounds[b + 1] {
-          var moved = bounds
-          moved[b] += step
-          let movedCosts = (0..<shards).map { cost(moved[$0]..<moved[$0 + 1]) }
-          #expect((movedCosts.max() ?? 0) >= (balanced.max() ?? 0), "\(count) patterns, boundary \(b) moved by \(step)")
-        }
-      }
-      if count >= 1_000 {
-        let pairs = ranges.map { PairwiseEngine.pairCount(rows: $0, count: count) }
-        #expect(pairs[0] == pairs.min(), "\(pairs)")
-      }
+      #expect(PairwiseSummary.merged(parts) == whole, "cut at \(cuts)")
     }
   }
 

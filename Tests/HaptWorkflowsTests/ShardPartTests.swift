@@ -46,14 +46,16 @@ import HaptExplanation
     job.limits.maxTime_s = 1e-310
     job.maxFiles = 7
     job.maxRenderDuration_s = .infinity
-    let part = ShardPart(
+    var part = ShardPart(
       shard: 2, shardCount: 3, corpusFingerprint: 0xFEDC_BA98_7654_3210, job: job,
       measurements: [
         Self.measurement("tap, \"quoted\"\nline", silent: false), Self.measurement("quiet", silent: true),
       ],
       pairwise: summary, android: Self.androidRows)
+    (part.patternShare, part.rowShare) = (1..<2, 0..<1)
     let read = try ShardPart(text: part.text, file: "part.txt")
     #expect(read == part)
+    #expect(read.patternShare == 1..<2 && read.rowShare == 0..<1)
     #expect(read.android == Self.androidRows)
     #expect(read.job == job && read.job.title == "" && read.job.paths == ["dir with space/é", ""])
     #expect(read.measurements[0].markers.t10_s?.sign == .minus)
@@ -116,26 +118,31 @@ import HaptExplanation
   }()
 
   @Test func damagedPartsAreRefusedWithFileAndLine() {
-    let good = ShardPart(
+    var whole = ShardPart(
       shard: 1, shardCount: 1, corpusFingerprint: 1, job: ReportJobSettings(paths: ["c"]), measurements: [],
-      pairwise: PairwiseSummary(settings: .init(), patternCount: 2)
-    ).text
-    for (text, place) in [
-      ("hello\n", "line 1"), (good.replacingOccurrences(of: "end\n", with: ""), nil),
-      (good.replacingOccurrences(of: "hapt-shard-part 6", with: "hapt-shard-part 1"), "line 1"),
-      (good.replacingOccurrences(of: "hapt-shard-part 6", with: "hapt-shard-part 2"), "line 1"),
-      (good.replacingOccurrences(of: "hapt-shard-part 6", with: "hapt-shard-part 3"), "line 1"),
-      (good.replacingOccurrences(of: "hapt-shard-part 6", with: "hapt-shard-part 4"), "line 1"),
-      (good.replacingOccurrences(of: "hapt-shard-part 6", with: "hapt-shard-part 5"), "line 1"),
-      (
-        good.replacingOccurrences(of: "end\n", with: "f bAA== 0 0 0 0 0 0 0 0 0 0 - fff0000000000000 1\nend\n"),
-        "line 9"
-      ),
-      (good.replacingOccurrences(of: "end\n", with: "d bAA== - android - - plays - -\nend\n"), "line 9"),
-      (good.replacingOccurrences(of: " allPairs 0", with: " allPairs 2"), "line 4"),
-      (good.replacingOccurrences(of: "shard 1 1", with: "shard 2 1"), "line 2"),
-      (good.replacingOccurrences(of: "end\n", with: "n 5 0 1 0 0 0 0 0 1\nend\n"), "line 9"),
-    ] {
+      pairwise: PairwiseSummary(settings: .init(), patternCount: 2))
+    (whole.patternShare, whole.rowShare) = (0..<2, 0..<2)
+    let good = whole.text
+    #expect(good.contains("\nshare 0 2 0 2\n"))
+    let older = (1...6).map {
+      (good.replacingOccurrences(of: "hapt-shard-part 7", with: "hapt-shard-part \($0)"), "line 1")
+    }
+    let damaged: [(String, String?)] =
+      older + [
+        ("hello\n", "line 1"), (good.replacingOccurrences(of: "end\n", with: ""), nil),
+        (
+          good.replacingOccurrences(of: "end\n", with: "f bAA== 0 0 0 0 0 0 0 0 0 0 - fff0000000000000 1\nend\n"),
+          "line 10"
+        ),
+        (good.replacingOccurrences(of: "end\n", with: "d bAA== - android - - plays - -\nend\n"), "line 10"),
+        (good.replacingOccurrences(of: " allPairs 0", with: " allPairs 2"), "line 4"),
+        (good.replacingOccurrences(of: "shard 1 1", with: "shard 2 1"), "line 2"),
+        (good.replacingOccurrences(of: "end\n", with: "n 5 0 1 0 0 0 0 0 1\nend\n"), "line 10"),
+        (good.replacingOccurrences(of: "share 0 2 0 2", with: "share 0 3 0 2"), "line 9"),
+        (good.replacingOccurrences(of: "share 0 2 0 2", with: "share 2 1 0 2"), "line 9"),
+        (good.replacingOccurrences(of: "share 0 2 0 2", with: "share 0 2 0"), "line 9"),
+      ]
+    for (text, place) in damaged {
       #expect(throws: InputError.self) { try ShardPart(text: text, file: "p/part.txt") }
       do {
         _ = try ShardPart(text: text, file: "p/part.txt")
@@ -211,7 +218,9 @@ import HaptExplanation
       for n in [1, 2, 3, 7] {
         let specs = (1...n).map { ShardSpec(index: $0, count: n) }
         #expect(specs.flatMap { Array($0.patterns(count: count)) } == Array(0..<count))
-        #expect(specs.flatMap { Array($0.pairRows(count: count)) } == Array(0..<count))
+        let shares = specs.map { $0.reportShare(count: count, costs: .report(devices: 13, states: 2)) }
+        #expect(shares.flatMap { Array($0.patterns) } == Array(0..<count))
+        #expect(shares.flatMap { Array($0.rows) } == Array(0..<count))
       }
     }
     #expect(ShardSpec("2/3") == ShardSpec(index: 2, count: 3))

@@ -109,8 +109,8 @@ package struct ReportJob {
   }
 
   /// Writes shard `shard`'s part folder `out`: its share of the patterns rendered and
-  /// measured on every device and state, the primary renders of every pattern (the pairs
-  /// need them) and its share of the rows of pairs.
+  /// measured on every device and state, and its share of the rows of pairs with the
+  /// primary renders of the patterns they reach (``shareCosts``, ``ShardPlan``).
   /// - Throws: ``InputError`` if a file cannot be written.
   package func writePart(_ corpus: PatternCorpus, shard: ShardSpec, to out: String) throws {
     let options = self.options
@@ -121,7 +121,8 @@ package struct ReportJob {
     defer { pairs.discard() }
     let sink = pairs.sink(
       names: corpus.entries.map(\.name), device: devices.first?.name ?? "", state: options.states.first ?? .prepared)
-    let own = shard.patterns(count: corpus.entries.count)
+    let count = corpus.entries.count
+    let (own, rows) = shard.reportShare(count: count, costs: shareCosts)
     let share = Array(corpus.entries[own])
     var renderProgress: (@Sendable (Int, Int) -> Void)?
     if let progress { renderProgress = { done, total in progress(.rendering, done, total) } }
@@ -135,10 +136,7 @@ package struct ReportJob {
     let android = androidRows(share, measurements: evaluation.measurements)
     // The other patterns' primary renders, made for the pairs alone: only those the
     // shard's rows of pairs reach (every pattern from its first row on). No pair of this
-    // shard reads the features of a pattern before its rows, which stand as silence (the
-    // last of four shards of 10,000 patterns rendered 4,527 it never read: 0.9 s of 23 s).
-    let count = corpus.entries.count
-    let rows = shard.pairRows(count: count)
+    // shard reads the features of a pattern before its rows, which stand as silence.
     let reached = rows.isEmpty ? [] : (rows.lowerBound..<count).filter { !own.contains($0) }
     var primaryOnly = options
     primaryOnly.devices = Array(options.devices.prefix(1))
@@ -165,6 +163,7 @@ package struct ReportJob {
     var part = ShardPart(
       shard: shard.index, shardCount: shard.count, corpusFingerprint: ShardPart.fingerprint(corpus), job: settings,
       measurements: evaluation.measurements, pairwise: summary, android: android)
+    (part.patternShare, part.rowShare) = (own, rows)
     part.features = Array(features[own])
     part.attributes = Array(attributes[own])
     part.sampleKeys = summaries[own].map(\.sampleKey)
@@ -190,6 +189,10 @@ package struct ReportJob {
     pairs.move(into: &folder, as: ShardPart.allPairsFileName)
     try folder.write(to: out)
   }
+
+  /// What a shard's work costs with this job's devices and states, to share it out
+  /// (``ShardPlan/Costs/report(devices:states:)``).
+  var shareCosts: ShardPlan.Costs { .report(devices: devices.count, states: options.states.count) }
 
   /// The Android sections' rows of `entries` on ``devices`` (``AndroidSections``), with
   /// `measurements` (theirs, in pattern, device, state order): where the sections render a
@@ -239,10 +242,10 @@ package struct ReportJob {
         "the parts hold the features of \(features.features.count) patterns; this corpus has \(corpus.entries.count)")
     }
     // Each page's figures are a file of its shard's part (a part cut short lacks some).
-    for (k, folder) in merged.folders.enumerated() {
+    for (folder, share) in zip(merged.folders, merged.patternShares) {
       // The folder's URL made once: made for each file, it checked the folder each time.
       let base = URL(fileURLWithPath: folder, isDirectory: true)
-      for i in ShardSpec(index: k + 1, count: merged.folders.count).patterns(count: corpus.entries.count) {
+      for i in share {
         let file = base.appendingPathComponent(PatternFigureSource.fragmentPath(i), isDirectory: false).path
         guard FileManager.default.fileExists(atPath: file) else {
           throw InputError(file: file, "not found: the part is incomplete; run its shard again", kind: .missing)

@@ -20,14 +20,16 @@ extension ShardMerge {
     package var android = AndroidSections.Rows(ports: [], playback: [])
     /// The part folders (inputs that the merged output may never replace), in shard order.
     package var folders: [String] = []
+    /// Each part's own patterns, in shard order: together, the corpus in order.
+    package var patternShares: [Range<Int>] = []
 
     /// The pattern pages' figures and sounds, from the part folder of each pattern's
-    /// shard (``ShardSpec/patterns(count:)`` of a corpus of `count` patterns).
+    /// shard, for a corpus of `count` patterns.
     package func figureSource(patterns count: Int) -> PatternFigureSource {
       let folders = self.folders
       var owner = [Int](repeating: 0, count: count)
-      for (k, _) in folders.enumerated() {
-        for i in ShardSpec(index: k + 1, count: folders.count).patterns(count: count) { owner[i] = k }
+      for (k, share) in patternShares.enumerated() {
+        for i in share where i < count { owner[i] = k }
       }
       let shardOf = owner
       return .parts { folders[shardOf[$0]] }
@@ -59,6 +61,7 @@ extension ShardMerge {
     }
     let ordered = parts.sorted { $0.part.shard < $1.part.shard }
     try checkComplete(ordered.map(\.part.shard), of: first.part.shardCount, first: first.path)
+    try checkShares(ordered, patterns: first.part.pairwise.patternCount)
     var segments: [String] = []
     if first.part.job.allPairs {
       for (path, _) in ordered {
@@ -79,7 +82,35 @@ extension ShardMerge {
       allPairsSegments: segments,
       android: AndroidSections.Rows(
         ports: ordered.flatMap(\.part.android.ports), playback: ordered.flatMap(\.part.android.playback)),
-      folders: ordered.map(\.path))
+      folders: ordered.map(\.path), patternShares: ordered.map(\.part.patternShare))
+  }
+
+  /// Throws unless the parts' shares (in shard order) cover the corpus's patterns and its
+  /// rows of pairs, each once and in order, and each part holds its patterns'
+  /// measurements and features.
+  private static func checkShares(_ ordered: [(path: String, part: ShardPart)], patterns count: Int) throws {
+    var (nextPattern, nextRow) = (0, 0)
+    for (path, part) in ordered {
+      guard part.patternShare.lowerBound == nextPattern, part.rowShare.lowerBound == nextRow else {
+        throw InputError(
+          file: path,
+          "shares patterns \(part.patternShare) and rows \(part.rowShare) of \(count); the shards before it end at "
+            + "\(nextPattern) and \(nextRow) (parts of different plans)")
+      }
+      let perPattern = part.patternShare.isEmpty ? 0 : part.measurements.count / part.patternShare.count
+      guard part.features.count == part.patternShare.count,
+        part.measurements.count == perPattern * part.patternShare.count
+      else {
+        throw InputError(
+          file: path,
+          "holds \(part.features.count) patterns' features for its \(part.patternShare.count) patterns: incomplete")
+      }
+      (nextPattern, nextRow) = (part.patternShare.upperBound, part.rowShare.upperBound)
+    }
+    guard nextPattern == count, nextRow == count else {
+      throw InputError(
+        file: ordered.last?.path ?? "", "the parts cover \(nextPattern) of \(count) patterns and \(nextRow) rows")
+    }
   }
 
   /// The part in the folder `path`.

@@ -9,9 +9,10 @@ import HaptAndroid
 
 /// One shard's share of a sharded job (one shard of a sharded `hapt report`): which shard,
 /// the corpus it saw (a fingerprint, so that parts of different corpora are refused), the
-/// job's settings (so that merge runs the same job), the measurements of
-/// the shard's patterns (``ShardSpec/patterns(count:)``, every device and state) and the
-/// pairwise summary of the shard's pairs. Stored as `part.txt` in the PART folder, one record per
+/// job's settings (so that merge runs the same job), its share of the work
+/// (``ShardSpec/reportShare(count:costs:)``: its patterns and rows of pairs), the
+/// measurements of its patterns (every device and state) and the pairwise summary of its
+/// pairs. Stored as `part.txt` in the PART folder, one record per
 /// line, numbers as exact bit patterns (merging must give the unsharded bytes).
 package struct ShardPart: Sendable, Equatable {
   /// 1-based shard number and the shard count.
@@ -21,6 +22,10 @@ package struct ShardPart: Sendable, Equatable {
   package var corpusFingerprint: UInt64
   /// What the job evaluates and how (the shard, output folder and thread count excepted).
   package var job: ReportJobSettings
+  /// The shard's own patterns and its rows of pairs (corpus indices), so that a merge
+  /// checks that the parts cover the corpus and knows whose files a pattern's are.
+  package var patternShare: Range<Int> = 0..<0
+  package var rowShare: Range<Int> = 0..<0
   /// The measurements of the shard's patterns, in pattern, device, state order.
   package var measurements: [PatternMeasurement]
   /// The pairwise summary of the shard's pairs.
@@ -55,14 +60,16 @@ package struct ShardPart: Sendable, Equatable {
   package static let fileName = "part.txt"
   /// The optional file of the shard's rows of every pair (no header), row-major.
   package static let allPairsFileName = "pairs-rows.csv"
-  static let magic = "hapt-shard-part 6"
+  static let magic = "hapt-shard-part 7"
   /// The first lines of parts written by earlier versions (1: before they stored typed
   /// settings; 2: before they held their patterns' Android rows; 3: before they held their
   /// patterns' features and figures, and a fallback row how the fallback feels; 4: before
   /// their sound was FLAC and their spectrograms palette images; 5: before the rows of
-  /// pairs were shared out by cost, so that a part of 5 and one of 6 could miss rows).
+  /// pairs were shared out by cost, so that a part of 5 and one of 6 could miss rows; 6:
+  /// before the patterns were shared out by cost too, and each part said what it covers).
   static let olderMagics: Set<String> = [
     "hapt-shard-part 1", "hapt-shard-part 2", "hapt-shard-part 3", "hapt-shard-part 4", "hapt-shard-part 5",
+    "hapt-shard-part 6",
   ]
 
   /// FNV-1a over every entry's name, path and AHAP encoding, and every failure's path.
@@ -97,6 +104,7 @@ package struct ShardPart: Sendable, Equatable {
       "settings \(pairwise.settings.neighbours) \(Self.hex(pairwise.settings.closeBelow_JND)) \(pairwise.settings.maxClosePairs)",
       "patterns \(pairwise.patternCount)", "compared \(pairwise.pairsCompared)",
       "closeCount \(pairwise.closePairCount)",
+      "share \(patternShare.lowerBound) \(patternShare.upperBound) \(rowShare.lowerBound) \(rowShare.upperBound)",
     ]
     for (p, list) in pairwise.neighbours.enumerated() {
       for pair in list { lines.append("n \(p) " + Self.encode(pair)) }
@@ -161,7 +169,13 @@ package struct ShardPart: Sendable, Equatable {
     var records = Records(summary: PairwiseSummary(settings: settings, patternCount: count))
     records.summary.pairsCompared = try int(try fields(6, "compared", count: 1)[0], 6)
     records.summary.closePairCount = try int(try fields(7, "closeCount", count: 1)[0], 7)
-    for line in 8..<(lines.count - 1) {
+    let share = try fields(8, "share", count: 4).map { try int($0, 8) }
+    guard 0 <= share[0], share[0] <= share[1], share[1] <= count, 0 <= share[2], share[2] <= share[3],
+      share[3] <= count
+    else { throw fail(8, "bad share of patterns and rows") }
+    patternShare = share[0]..<share[1]
+    rowShare = share[2]..<share[3]
+    for line in 9..<(lines.count - 1) {
       try records.read(Self.split(lines[line], at: " ", omittingEmpty: true), count: count) { fail(line, $0) }
     }
     pairwise = records.summary

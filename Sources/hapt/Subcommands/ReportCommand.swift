@@ -32,10 +32,11 @@ struct ReportCommand: HaptCommand {
       are kept and written to pairs.csv; --all-pairs writes every pair, streamed to disk
       as computed. Memory grows with the corpus, not with the number of pairs.
 
-      Sharding: --shard I/N renders and measures the I-th of N equal shares of the
-      patterns, with their Android sections and their pages' figures and sounds, does the
-      I-th share of the pair comparisons (rows of pairs shared by cost: the pairs and the
-      patterns they reach, each rendered on the primary device), and writes a PART folder
+      Sharding: --shard I/N renders and measures the I-th of N shares of the patterns,
+      with their Android sections and their pages' figures and sounds, does the I-th
+      share of the pair comparisons (rows of pairs, and the patterns they reach rendered
+      on the primary device), shares planned by cost so that the shards finish together
+      (the first takes most pairs and fewer patterns), and writes a PART folder
       instead of the report; `hapt merge` on all N parts writes the same report as one
       unsharded run, byte for byte. Every shard needs the same corpus and options.
       """)
