@@ -62,16 +62,30 @@ package struct ReportFolder: Sendable {
     package let path: String
     package let parts: Int
     package let threads: Int
-    package let make: @Sendable (Int) -> String
+    package let make: @Sendable (Int) throws -> String
   }
 
   /// Adds the file at relative `path` whose text is `make(0) + make(1) + ... +
   /// make(parts - 1)`, made a few parts at a time on `threads` threads while
-  /// ``write(to:)`` runs and appended in order: the same bytes for any thread count.
+  /// ``write(to:)`` runs and appended in order: the same bytes for any thread count. A
+  /// part that throws fails the write (the folder is not written).
   package mutating func addStreamed(
-    _ path: String, parts: Int, threads: Int, _ make: @escaping @Sendable (Int) -> String
+    _ path: String, parts: Int, threads: Int, _ make: @escaping @Sendable (Int) throws -> String
   ) {
     streamedFiles.append(StreamedFile(path: path, parts: parts, threads: threads, make: make))
+  }
+
+  /// Adds the file at relative `path` made of `header`, then the contents of the `files`
+  /// in order (each file read while the folder is written; one that cannot be read fails
+  /// the write with an ``InputError`` naming it).
+  package mutating func addConcatenated(_ path: String, header: String, files: [String], threads: Int) {
+    addStreamed(path, parts: 1 + files.count, threads: threads) { k in
+      guard k > 0 else { return header }
+      guard let data = FileManager.default.contents(atPath: files[k - 1]) else {
+        throw InputError(file: files[k - 1], "cannot be read", kind: .missing)
+      }
+      return String(decoding: data, as: UTF8.self)
+    }
   }
 
   /// Files made per chunk while writing: enough to keep every thread busy, few enough that
@@ -103,10 +117,13 @@ package struct ReportFolder: Sendable {
     generatedFiles.append(GeneratedFiles(paths: paths, threads: threads, make: make))
   }
 
-  /// The text of the file at relative `path` (added or generated), or nil.
+  /// The text of the file at relative `path` (added or generated), or nil (also for a
+  /// streamed file one of whose parts cannot be made).
   package func contents(of path: String) -> String? {
     if let file = files.last(where: { $0.path == path }) { return file.contents }
-    if let file = streamedFiles.last(where: { $0.path == path }) { return (0..<file.parts).map(file.make).joined() }
+    if let file = streamedFiles.last(where: { $0.path == path }) {
+      return try? (0..<file.parts).map(file.make).joined()
+    }
     for group in generatedFiles {
       if let i = group.paths.firstIndex(of: path) { return group.make(i) }
     }
@@ -229,7 +246,7 @@ package struct ReportFolder: Sendable {
         let (first, earlier) = (start, made)
         // Task 0 appends the batch made before; the others make this one's parts.
         let results = Parallel.map(count: 1 + end - first, threads: file.threads) { k -> Result<String, Error> in
-          guard k == 0 else { return .success(file.make(first + k - 1)) }
+          guard k == 0 else { return Result { try file.make(first + k - 1) } }
           return Result {
             for text in earlier { try writer.append(Data(text.utf8)) }
             return ""
@@ -279,6 +296,8 @@ package struct ReportFolder: Sendable {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       }
       try body(url)
+    } catch let error as InputError {
+      throw error  // an input of the file (a streamed part's source) that cannot be read
     } catch {
       throw unwritable(file, report: report, error)
     }

@@ -102,10 +102,52 @@ import Testing
     let pages = try Self.files(merged).filter { $0.key.hasPrefix("patterns/") && $0.key.hasSuffix(".html") }
     let marked = pages.filter { String(decoding: $0.value, as: UTF8.self).contains("<p>figure from the part</p>") }
     #expect(marked.count == 1)
-    // A part without a page's figures is refused, naming the file.
+    // The tables of rows per pattern are the parts' rows joined, not made again: a row
+    // added to a part's file shows in the merged table, in its shard's place.
+    let rows = parts[0] + "/latency-rows.csv"
+    let partRows = try String(contentsOfFile: rows, encoding: .utf8)
+    #expect(partRows.hasPrefix("\"") || partRows.first?.isLetter == true, "no header: rows only")
+    try (partRows + "row from the part\n").write(toFile: rows, atomically: true, encoding: .utf8)
+    let joined = folder.appendingPathComponent("joined")
+    #expect(try HaptInProcess.run(["merge"] + parts + ["--out", joined.path]).status == 0)
+    let latency = try String(contentsOf: joined.appendingPathComponent("latency.csv"), encoding: .utf8)
+    let shard2Rows = try String(contentsOfFile: parts[1] + "/latency-rows.csv", encoding: .utf8)
+    #expect(latency.hasSuffix(partRows + "row from the part\n" + shard2Rows))
+    // A part without a page's figures, or without its rows of a table, is refused,
+    // naming the file.
     try FileManager.default.removeItem(atPath: fragment)
     let cut = try HaptInProcess.run(["merge"] + parts + ["--out", folder.appendingPathComponent("cut").path])
     #expect(cut.status == 66 && cut.stderr.contains("figures/\(last).html"), "\(cut.stderr)")
+    try FileManager.default.removeItem(atPath: parts[0] + "/capabilities-rows.csv")
+    let noRows = try HaptInProcess.run(["merge"] + parts + ["--out", folder.appendingPathComponent("cut").path])
+    #expect(noRows.status == 66 && noRows.stderr.contains("capabilities-rows.csv"), "\(noRows.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("cut").path))
+  }
+
+  /// Parts whose shares of the patterns and rows do not tile the corpus (written with
+  /// another plan) are refused with a line naming the part.
+  @Test func mergeRefusesPartsOfAnotherPlan() throws {
+    let folder = try HaptBinary.temporaryFolder(prefix: "hapt-shard-plan")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let options = ["--device", "iphone-wideband-lra", "--state", "prepared"]
+    var parts: [String] = []
+    for shard in [1, 2] {
+      let part = folder.appendingPathComponent("part\(shard)").path
+      let run = try HaptInProcess.run(["report", Self.library, "--shard", "\(shard)/2", "--out", part] + options)
+      #expect(run.status == 0, "\(run.stderr)")
+      parts.append(part)
+    }
+    let file = parts[1] + "/part.txt"
+    let text = try String(contentsOfFile: file, encoding: .utf8)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let share = try #require(lines.firstIndex { $0.hasPrefix("share ") })
+    let fields = lines[share].split(separator: " ").compactMap { Int($0) }
+    #expect(fields.count == 4 && fields[0] > 0, "\(lines[share])")
+    var edited = lines
+    edited[share] = "share \(fields[0] + 1) \(fields[1]) \(fields[2]) \(fields[3])"
+    try edited.joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
+    let merge = try HaptInProcess.run(["merge"] + parts + ["--out", folder.appendingPathComponent("m").path])
+    #expect(merge.status != 0 && merge.stderr.contains(parts[1]) && merge.stderr.contains("plans"), "\(merge.stderr)")
   }
 
   @Test func baselineRecordAndCheckInThreeShardsMergeToTheUnshardedRun() throws {

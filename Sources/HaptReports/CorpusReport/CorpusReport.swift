@@ -51,10 +51,12 @@ package enum CorpusReport {
   ///   - hints: how a reader asks the writing tool for more (quoted where the report says so).
   ///   - figures: where the pattern pages' figures and sounds come from (default: the
   ///     evaluation's primary renders; a merge gives the shards' files).
+  ///   - patternTableRows: a merge's files of the shards' rows of the tables of rows per
+  ///     pattern (``patternTables``), by table, in shard order; nil: made from the rows.
   package static func build(
     _ evaluation: CorpusEvaluation, title: String, androidPorts: [AndroidPortResult] = [],
     capabilities: [DevicePlayback] = [], limits: Limits = Limits(), hints: ReportHints = ReportHints(),
-    figures: PatternFigureSource? = nil
+    figures: PatternFigureSource? = nil, patternTableRows: [String: [String]]? = nil
   ) -> ReportFolder {
     let figureSource = figures ?? .renders(evaluation)
     var folder = ReportFolder()
@@ -107,7 +109,8 @@ package enum CorpusReport {
       audio($0)
     }
     for (table, made) in zip(tables, made.suffix(tables.count)) { folder.add(table.file, made.text) }
-    addStreamedTables(to: &folder, e, androidPorts: androidPorts, capabilities: capabilities)
+    addStreamedTables(
+      to: &folder, e, androidPorts: androidPorts, capabilities: capabilities, patternTableRows: patternTableRows)
     return folder
   }
 

@@ -99,7 +99,8 @@ package struct ReportJob {
     let android = merged?.android ?? androidRows(corpus.entries, measurements: evaluation.measurements)
     var folder = CorpusReport.build(
       evaluation, title: settings.resolvedTitle, androidPorts: android.ports, capabilities: android.playback,
-      hints: hints, figures: merged?.figureSource(patterns: corpus.entries.count))
+      hints: hints, figures: merged?.figureSource(patterns: corpus.entries.count),
+      patternTableRows: merged?.patternTableRows)
     (folder.kind, folder.inputs, folder.currentFolder) = (
       outputGuard.kind, outputGuard.inputs, outputGuard.currentFolder
     )
@@ -175,6 +176,10 @@ package struct ReportJob {
       outputGuard.kind, outputGuard.inputs, outputGuard.currentFolder
     )
     folder.add(ShardPart.fileName, part.text)
+    // The shard's rows of the tables of rows per pattern, for the merge to join.
+    CorpusReport.addPatternTables(
+      to: &folder, measurements: evaluation.measurements, options: options, androidPorts: android.ports,
+      capabilities: android.playback, withHeaders: false, path: ShardPart.rowsFileName)
     // The pages' figures and sounds of the shard's patterns, made (and their renders made
     // again) as the part is written.
     let measurements = evaluation.measurements

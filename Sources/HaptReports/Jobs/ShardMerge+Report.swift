@@ -22,6 +22,9 @@ extension ShardMerge {
     package var folders: [String] = []
     /// Each part's own patterns, in shard order: together, the corpus in order.
     package var patternShares: [Range<Int>] = []
+    /// The parts' files of their patterns' rows of each of the report's tables of rows
+    /// per pattern (``CorpusReport/patternTables``), by table, in shard order.
+    package var patternTableRows: [String: [String]] = [:]
 
     /// The pattern pages' figures and sounds, from the part folder of each pattern's
     /// shard, for a corpus of `count` patterns.
@@ -62,6 +65,16 @@ extension ShardMerge {
     let ordered = parts.sorted { $0.part.shard < $1.part.shard }
     try checkComplete(ordered.map(\.part.shard), of: first.part.shardCount, first: first.path)
     try checkShares(ordered, patterns: first.part.pairwise.patternCount)
+    var tableRows: [String: [String]] = [:]
+    for table in CorpusReport.patternTables {
+      for (path, _) in ordered {
+        let file = URL(fileURLWithPath: path).appendingPathComponent(ShardPart.rowsFileName(table)).path
+        guard FileManager.default.fileExists(atPath: file) else {
+          throw InputError(file: file, "not found: the part is incomplete; run its shard again", kind: .missing)
+        }
+        tableRows[table, default: []].append(file)
+      }
+    }
     var segments: [String] = []
     if first.part.job.allPairs {
       for (path, _) in ordered {
@@ -82,7 +95,7 @@ extension ShardMerge {
       allPairsSegments: segments,
       android: AndroidSections.Rows(
         ports: ordered.flatMap(\.part.android.ports), playback: ordered.flatMap(\.part.android.playback)),
-      folders: ordered.map(\.path), patternShares: ordered.map(\.part.patternShare))
+      folders: ordered.map(\.path), patternShares: ordered.map(\.part.patternShare), patternTableRows: tableRows)
   }
 
   /// Throws unless the parts' shares (in shard order) cover the corpus's patterns and its

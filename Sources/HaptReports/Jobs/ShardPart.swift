@@ -60,6 +60,11 @@ package struct ShardPart: Sendable, Equatable {
   package static let fileName = "part.txt"
   /// The optional file of the shard's rows of every pair (no header), row-major.
   package static let allPairsFileName = "pairs-rows.csv"
+  /// The file of the shard's rows of the report table `table` (`latency.csv`: its
+  /// patterns' rows, no header, in `latency-rows.csv`).
+  package static func rowsFileName(_ table: String) -> String {
+    (table.hasSuffix(".csv") ? String(table.dropLast(4)) : table) + "-rows.csv"
+  }
   static let magic = "hapt-shard-part 7"
   /// The first lines of parts written by earlier versions (1: before they stored typed
   /// settings; 2: before they held their patterns' Android rows; 3: before they held their
