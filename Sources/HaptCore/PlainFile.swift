@@ -64,6 +64,34 @@ package enum PlainFile {
     }
   }
 
+  /// Makes `path` (which must not exist) a second name of the file at `source`: a hard
+  /// link, so that no byte is read or written, or, where the file system cannot link
+  /// (another device, no hard links), a copy of the file.
+  ///
+  /// - Throws: a `POSIXError` with the system's reason (the source cannot be read, the
+  ///   path cannot be made).
+  package static func linkOrCopy(_ source: String, to path: String) throws {
+    if systemLink(source, path) == 0 { return }
+    let code = errno
+    // Only where linking is not possible; any other failure (a missing source, an existing
+    // path) is the copy's too, and it says so.
+    guard code == EXDEV || code == EPERM || code == EMLINK || code == ENOTSUP || code == EACCES else {
+      throw failure(code)
+    }
+    guard let data = FileManager.default.contents(atPath: source) else { throw failure(ENOENT) }
+    try write(data, to: path)
+  }
+
+  fileprivate static func systemLink(_ source: String, _ path: String) -> Int32 {
+    #if canImport(Glibc)
+      Glibc.link(source, path)
+    #elseif canImport(Musl)
+      Musl.link(source, path)
+    #else
+      Darwin.link(source, path)
+    #endif
+  }
+
   fileprivate static func systemClose(_ descriptor: Int32) -> Int32 {
     #if canImport(Glibc)
       Glibc.close(descriptor)

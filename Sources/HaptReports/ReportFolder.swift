@@ -53,6 +53,24 @@ package struct ReportFolder: Sendable {
     generatedData.append(GeneratedData(paths: paths, threads: threads, make: make))
   }
 
+  /// Files that are other files under a new name (a merge's sounds, from the parts):
+  /// hard links where the file system allows, else copies (``addLinked(_:threads:sources:)``).
+  package private(set) var linkedFiles: [LinkedFiles] = []
+
+  /// A group of linked files: relative paths and each one's source (nil: no file).
+  package struct LinkedFiles: Sendable {
+    package let paths: [String]
+    package let threads: Int
+    package let source: @Sendable (Int) -> String?
+  }
+
+  /// Adds the files at relative `paths`, each the file at `source(i)` (nil: no file) linked
+  /// (or copied) into the folder while ``write(to:)`` runs: the same bytes as copying, but
+  /// none read or written where the file system links.
+  package mutating func addLinked(_ paths: [String], threads: Int, sources: @escaping @Sendable (Int) -> String?) {
+    linkedFiles.append(LinkedFiles(paths: paths, threads: threads, source: sources))
+  }
+
   /// Files written in parts while the folder is written (tables of a row per pattern and
   /// device): each file's text is `parts(0) + parts(1) + ...`, never whole in memory.
   package private(set) var streamedFiles: [StreamedFile] = []
@@ -135,6 +153,9 @@ package struct ReportFolder: Sendable {
     for group in generatedData {
       if let i = group.paths.firstIndex(of: path) { return group.make(i) }
     }
+    for group in linkedFiles {
+      if let i = group.paths.firstIndex(of: path) { return group.source(i).flatMap(FileManager.default.contents) }
+    }
     return nil
   }
 
@@ -178,6 +199,12 @@ package struct ReportFolder: Sendable {
       for group in generatedData {
         try ReportFolder.writeGenerated(group.paths, threads: group.threads, in: folder, report: path, group.make)
       }
+      for group in linkedFiles {
+        try ReportFolder.writeEach(group.paths, threads: group.threads, in: folder, report: path) { i, url in
+          guard let source = group.source(i) else { return }
+          try PlainFile.linkOrCopy(source, to: url.path)
+        }
+      }
       for file in movedFiles {
         try ReportFolder.writeFile(file.path, in: folder, report: path) { url in
           try? FileManager.default.removeItem(at: url)
@@ -198,6 +225,20 @@ package struct ReportFolder: Sendable {
   private static func writeGenerated(
     _ paths: [String], threads: Int, in folder: URL, report: String, _ make: @Sendable (Int) -> Data?
   ) throws {
+    try writeEach(paths, threads: threads, in: folder, report: report) { i, url in
+      guard let data = make(i) else { return }
+      try PlainFile.write(data, to: url.path)
+    }
+  }
+
+  /// Writes the files at relative `paths` inside `folder` with `body(i, url)` (which may
+  /// write nothing), a chunk of ``generatedChunk`` at a time on `threads` threads.
+  ///
+  /// - Throws: the first failure in path order (later files of its chunk may be written;
+  ///   the whole folder is discarded then).
+  private static func writeEach(
+    _ paths: [String], threads: Int, in folder: URL, report: String, _ body: @Sendable (Int, URL) throws -> Void
+  ) throws {
     var start = 0
     while start < paths.count {
       let end = min(start + generatedChunk, paths.count)
@@ -214,9 +255,10 @@ package struct ReportFolder: Sendable {
         }
       }
       let failures = Parallel.map(count: end - start, threads: threads) { offset -> InputError? in
-        guard let data = make(first + offset) else { return nil }
         do {
-          try write(data, as: paths[first + offset], in: folder, report: report, folderMade: true)
+          try writeFile(paths[first + offset], in: folder, report: report, folderMade: true) {
+            try body(first + offset, $0)
+          }
           return nil
         } catch let error as InputError {
           return error

@@ -8,16 +8,27 @@ import HaptFormats
 /// kind of clip a game's haptic library holds. The same count and seed always give the
 /// same files.
 enum CorpusGenerator {
-  /// Writes `count` patterns into `folder` (created, emptied first) as `p00000.ahap`, ...
+  /// Writes `count` patterns into `folder` (created) as `p00000.ahap`, ...: a file that
+  /// already holds its pattern's bytes is left as it is (rewriting 10,000 files freed
+  /// 10,000 inodes right before the timed run: ``ScratchFolders``), and any other entry
+  /// of the folder is set aside.
   static func write(count: Int, seed: UInt64, to folder: String) throws {
     let url = URL(fileURLWithPath: folder)
-    try? FileManager.default.removeItem(at: url)
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     var rng = SplitMix64(seed: seed)
+    var names = Set<String>()
     for index in 0..<count {
       let pattern = randomPattern(&rng)
-      try AtomicFile.writeNew(
-        AHAP.encode(pattern), to: url.appendingPathComponent(String(format: "p%05d.ahap", index)).path)
+      let name = String(format: "p%05d.ahap", index)
+      names.insert(name)
+      let path = url.appendingPathComponent(name).path
+      let text = AHAP.encode(pattern)
+      if FileManager.default.contents(atPath: path) == Data(text.utf8) { continue }
+      ScratchFolders.setAside(path)
+      try AtomicFile.writeNew(text, to: path)
+    }
+    for name in try FileManager.default.contentsOfDirectory(atPath: folder) where !names.contains(name) {
+      ScratchFolders.setAside(url.appendingPathComponent(name).path)
     }
   }
 

@@ -83,7 +83,7 @@ enum ScaleBenchmark {
     let corpus = temporary.appendingPathComponent("hapt-scale-corpus-\(size)").path
     let out = temporary.appendingPathComponent("hapt-scale-report-\(size)").path
     try CorpusGenerator.write(count: size, seed: 2026, to: corpus)
-    try? FileManager.default.removeItem(atPath: out)
+    ScratchFolders.setAside(out)
     let start = DispatchTime.now().uptimeNanoseconds
     let (status, maxRSS_kB, cpu_s) = try spawnAndWait([hapt, "report", corpus, "--out", out] + extra)
     let wall_s = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9

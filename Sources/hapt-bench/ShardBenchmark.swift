@@ -49,10 +49,10 @@ enum ShardBenchmark {
     let out = temporary.appendingPathComponent("hapt-shards-\(options.size)").path
     do {
       try CorpusGenerator.write(count: options.size, seed: 2026, to: corpus)
-      try? FileManager.default.removeItem(atPath: out)
+      ScratchFolders.setAside(out)  // deleted after the measurements
       try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-      print("| step | wall | CPU (user+sys) | peak RSS |")
-      print("|---|---|---|---|")
+      print("| step | wall | CPU (user+sys) | of which sys | peak RSS |")
+      print("|---|---|---|---|---|")
       let whole = try timed([[hapt, "report", corpus, "--out", out + "/whole"]])
       row("whole run", whole)
       let parts = (1...options.shards).map { out + "/part-\($0)" }
@@ -64,7 +64,7 @@ enum ShardBenchmark {
         row("shard \(k + 1)/\(options.shards) alone", step)
         shards.append(step)
       }
-      let slowest = shards.max { $0.wall_s < $1.wall_s } ?? Step(wall_s: 0, cpu_s: 0, peakRSS_GB: 0, status: 0)
+      let slowest = shards.max { $0.wall_s < $1.wall_s } ?? Step()
       let busiest = shards.map(\.cpu_s).max() ?? 0
       let merge = try timed([[hapt, "merge"] + parts + ["--out", out + "/merged"]])
       row("merge", merge)
@@ -86,16 +86,20 @@ enum ShardBenchmark {
   }
 
   struct Step {
-    var wall_s: Double
-    var cpu_s: Double
-    var peakRSS_GB: Double
-    var status: Int32
+    var wall_s = 0.0
+    /// User and system time.
+    var cpu_s = 0.0
+    /// System time alone (the file system's share of a step is most of it).
+    var system_s = 0.0
+    var peakRSS_GB = 0.0
+    var status: Int32 = 0
   }
 
   static func row(_ name: String, _ step: Step) {
     print(
       String(
-        format: "| %@ | %.1f s | %.1f s | %.2f GB |%@", name, step.wall_s, step.cpu_s, step.peakRSS_GB,
+        format: "| %@ | %.1f s | %.1f s | %.1f s | %.2f GB |%@", name, step.wall_s, step.cpu_s, step.system_s,
+        step.peakRSS_GB,
         step.status == 0 ? "" : " exit \(step.status)"))
   }
 
@@ -107,16 +111,16 @@ enum ShardBenchmark {
     for argv in commands {
       pids.append(try ScaleBenchmark.spawnQuietly(argv))
     }
-    var step = Step(wall_s: 0, cpu_s: 0, peakRSS_GB: 0, status: 0)
+    var step = Step()
     for pid in pids {
       var status: Int32 = 0
       var usage = rusage()
       while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
       let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
       if step.status == 0 { step.status = exitStatus }
-      step.cpu_s +=
-        Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec)
-        + Double(usage.ru_stime.tv_usec) / 1e6
+      let system_s = Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+      step.cpu_s += Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + system_s
+      step.system_s += system_s
       step.peakRSS_GB = max(step.peakRSS_GB, Double(usage.ru_maxrss) * 1024 / 1e9)
     }
     step.wall_s = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9

@@ -11,12 +11,18 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "scale":
   switch CommandLineTool.parse(ScaleBenchmark.Options.self, Array(arguments.dropFirst()), tool: "hapt-bench") {
-  case .run(let options): exit(ScaleBenchmark.main(options))
+  case .run(let options):
+    let status = ScaleBenchmark.main(options)
+    ScratchFolders.deleteSetAside()  // after every size's measurement
+    exit(status)
   case .exit(let status): exit(status)
   }
 case "shards":
   switch CommandLineTool.parse(ShardBenchmark.Options.self, Array(arguments.dropFirst()), tool: "hapt-bench") {
-  case .run(let options): exit(ShardBenchmark.main(options))
+  case .run(let options):
+    let status = ShardBenchmark.main(options)
+    ScratchFolders.deleteSetAside()
+    exit(status)
   case .exit(let status): exit(status)
   }
 case "baselines":

@@ -103,10 +103,14 @@ package enum CorpusReport {
         findings: pageFindings[e.corpus.entries[i].path] ?? []
       ).htmlText
     }
-    // Each page's sound (PatternAudio), beside it, made chunk by chunk as the pages are.
-    let audio = figureSource.audio
-    folder.addGeneratedData(catalog.items.map { PatternAudio.path(forPage: $0.page) }, threads: e.options.threads) {
-      audio($0)
+    // Each page's sound (PatternAudio), beside it, made chunk by chunk as the pages are,
+    // or linked from the part that made it.
+    let audioPaths = catalog.items.map { PatternAudio.path(forPage: $0.page) }
+    if let audioFile = figureSource.audioFile {
+      folder.addLinked(audioPaths, threads: e.options.threads, sources: audioFile)
+    } else {
+      let audio = figureSource.audio
+      folder.addGeneratedData(audioPaths, threads: e.options.threads) { audio($0) }
     }
     for (table, made) in zip(tables, made.suffix(tables.count)) { folder.add(table.file, made.text) }
     addStreamedTables(

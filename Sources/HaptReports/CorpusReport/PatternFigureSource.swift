@@ -11,6 +11,9 @@ package struct PatternFigureSource: Sendable {
   var audio: @Sendable (Int) -> Data?
   /// Whether pattern `i` has a sound file (without making it).
   var isAudible: @Sendable (Int) -> Bool
+  /// Where pattern `i`'s sound file is already written (a part's), for the report to link
+  /// instead of copying; nil when the sounds are made (``audio``).
+  var audioFile: (@Sendable (Int) -> String?)? = nil
 
   /// The figures of `e`'s primary renders, each made again when its page is written
   /// (empty for a pattern without one).
@@ -56,7 +59,11 @@ package struct PatternFigureSource: Sendable {
         return markup.isEmpty ? [] : [.html(.trusted(markup))]
       },
       audio: { i in FileManager.default.contents(atPath: file(i, audioPath(i))) },
-      isAudible: { i in FileManager.default.fileExists(atPath: file(i, audioPath(i))) })
+      isAudible: { i in FileManager.default.fileExists(atPath: file(i, audioPath(i))) },
+      audioFile: { i in
+        let path = file(i, audioPath(i))
+        return FileManager.default.fileExists(atPath: path) ? path : nil
+      })
   }
 
   /// Pattern `i`'s figure markup in a part folder.
