@@ -29,6 +29,27 @@ import Testing
     #expect(mode(path) != nil && mode(path) == mode(reference))
   }
 
+  /// A linked file has the source's bytes and is the same file (two names, no copy); a
+  /// missing source or an existing destination is an error, never a silent copy.
+  @Test func linkOrCopyGivesTheSameFileUnderANewName() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let source = folder.appendingPathComponent("part.flac").path
+    let bytes = Data((0..<5_000).map { UInt8($0 % 199) })
+    try PlainFile.write(bytes, to: source)
+    let linked = folder.appendingPathComponent("page.flac").path
+    try PlainFile.linkOrCopy(source, to: linked)
+    #expect(FileManager.default.contents(atPath: linked) == bytes)
+    let links = { (p: String) in (try? FileManager.default.attributesOfItem(atPath: p)[.referenceCount]) as? Int }
+    #expect(links(source) == 2 && links(linked) == 2)
+    #expect(throws: (any Error).self) { try PlainFile.linkOrCopy(source, to: linked) }
+    #expect(throws: (any Error).self) {
+      try PlainFile.linkOrCopy(
+        folder.appendingPathComponent("missing").path, to: folder.appendingPathComponent("x").path)
+    }
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("x").path))
+  }
+
   @Test func aFailureSaysWhyInTheSystemsWords() throws {
     let folder = try Self.folder()
     defer { try? FileManager.default.removeItem(at: folder) }
