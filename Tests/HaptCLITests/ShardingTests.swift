@@ -21,6 +21,17 @@ import Testing
     return result
   }
 
+  /// The library's report in two shards with `options`: the part folders `part1` and
+  /// `part2` in `folder`.
+  static func twoShards(in folder: URL, _ options: [String]) throws -> [String] {
+    try [1, 2].map { shard in
+      let part = folder.appendingPathComponent("part\(shard)").path
+      let run = try HaptInProcess.run(["report", library, "--shard", "\(shard)/2", "--out", part] + options)
+      #expect(run.status == 0, "\(run.stderr)")
+      return part
+    }
+  }
+
   @Test func reportInThreeShardsMergesToTheUnshardedReport() throws {
     let folder = try HaptBinary.temporaryFolder(prefix: "hapt-shard")
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -78,14 +89,7 @@ import Testing
   @Test func mergeTakesEachPagesFiguresFromItsShard() throws {
     let folder = try HaptBinary.temporaryFolder(prefix: "hapt-shard-figures")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let options = ["--device", "iphone-wideband-lra,erm-phone", "--state", "prepared"]
-    var parts: [String] = []
-    for shard in [1, 2] {
-      let part = folder.appendingPathComponent("part\(shard)").path
-      let run = try HaptInProcess.run(["report", Self.library, "--shard", "\(shard)/2", "--out", part] + options)
-      #expect(run.status == 0, "\(run.stderr)")
-      parts.append(part)
-    }
+    let parts = try Self.twoShards(in: folder, ["--device", "iphone-wideband-lra,erm-phone", "--state", "prepared"])
     // The last pattern belongs to shard 2: its figure markup and sound are in that part.
     let patterns = try Self.files(URL(fileURLWithPath: parts[1])).keys.filter {
       $0.hasPrefix("figures/") && $0.hasSuffix(".html")
@@ -129,14 +133,7 @@ import Testing
   @Test func mergeRefusesPartsOfAnotherPlan() throws {
     let folder = try HaptBinary.temporaryFolder(prefix: "hapt-shard-plan")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let options = ["--device", "iphone-wideband-lra", "--state", "prepared"]
-    var parts: [String] = []
-    for shard in [1, 2] {
-      let part = folder.appendingPathComponent("part\(shard)").path
-      let run = try HaptInProcess.run(["report", Self.library, "--shard", "\(shard)/2", "--out", part] + options)
-      #expect(run.status == 0, "\(run.stderr)")
-      parts.append(part)
-    }
+    let parts = try Self.twoShards(in: folder, ["--device", "iphone-wideband-lra", "--state", "prepared"])
     let file = parts[1] + "/part.txt"
     let text = try String(contentsOfFile: file, encoding: .utf8)
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
