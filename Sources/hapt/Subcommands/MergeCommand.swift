@@ -22,9 +22,11 @@ struct MergeCommand: HaptCommand {
       that they belong together (same corpus, options and shard count, each shard once).
       report: reads the corpus again from the paths the shards were given (relative to
       the current folder, as for the shards), takes the measurements, the pair
-      comparisons, the Android rows and each page's figures and sound from the parts
-      (rendering only the review set, for the design review), and writes DIR exactly as
-      the unsharded `hapt report` would.
+      comparisons, the Android rows, the rows of latency.csv, android-ports.csv and
+      capabilities.csv, and each page's figures and sound (linked where the file system
+      allows) from the parts, checks that the parts' shares cover the corpus (rendering
+      only the review set, for the design review), and writes DIR exactly as the unsharded
+      `hapt report` would.
       baseline record: writes the baseline DIR exactly as the unsharded record would.
       baseline check: prints (and writes --junit) exactly what the unsharded check would,
       and exits 1 when any shard found a change.
