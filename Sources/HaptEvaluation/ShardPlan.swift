@@ -1,5 +1,3 @@
-import HaptMetrics
-
 /// How a sharded report shares out its work, so that its shards finish together.
 ///
 /// Shard k measures a contiguous share of the patterns on every device and state (with
