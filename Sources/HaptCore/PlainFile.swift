@@ -82,6 +82,36 @@ package enum PlainFile {
     try write(data, to: path)
   }
 
+  /// The byte ranges of the file at `path`, in order, each at most `size` bytes (none
+  /// for an empty file), so that a large file is copied a piece at a time
+  /// (``read(_:range:)``); nil if it is not there.
+  package static func pieces(ofFileAt path: String, size: Int) -> [Range<Int>]? {
+    guard let length = (try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? Int else { return nil }
+    let size = max(size, 1)
+    return stride(from: 0, to: length, by: size).map { $0..<min($0 + size, length) }
+  }
+
+  /// The bytes `range` of the file at `path`.
+  /// - Throws: ``InputError`` (missing) naming the file if it cannot be read, or is
+  ///   shorter than `range`.
+  package static func read(_ path: String, range: Range<Int>) throws -> Data {
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      throw InputError(file: path, "cannot be read", kind: .missing)
+    }
+    defer { try? handle.close() }
+    let data: Data
+    do {
+      try handle.seek(toOffset: UInt64(range.lowerBound))
+      data = try handle.read(upToCount: range.count) ?? Data()
+    } catch {
+      throw InputError(file: path, "cannot be read: \(SystemErrorText.phrase(error))", kind: .missing)
+    }
+    guard data.count == range.count else {
+      throw InputError(file: path, "cannot be read: shorter than it was", kind: .missing)
+    }
+    return data
+  }
+
   fileprivate static func systemLink(_ source: String, _ path: String) -> Int32 {
     #if canImport(Glibc)
       Glibc.link(source, path)

@@ -80,7 +80,7 @@ package struct ReportFolder: Sendable {
     package let path: String
     package let parts: Int
     package let threads: Int
-    package let make: @Sendable (Int) throws -> String
+    package let make: @Sendable (Int) throws -> Data
   }
 
   /// Adds the file at relative `path` whose text is `make(0) + make(1) + ... +
@@ -90,21 +90,27 @@ package struct ReportFolder: Sendable {
   package mutating func addStreamed(
     _ path: String, parts: Int, threads: Int, _ make: @escaping @Sendable (Int) throws -> String
   ) {
-    streamedFiles.append(StreamedFile(path: path, parts: parts, threads: threads, make: make))
+    streamedFiles.append(StreamedFile(path: path, parts: parts, threads: threads) { Data(try make($0).utf8) })
   }
 
   /// Adds the file at relative `path` made of `header`, then the contents of the `files`
-  /// in order (each file read while the folder is written; one that cannot be read fails
-  /// the write with an ``InputError`` naming it).
+  /// in order, read while the folder is written a piece of at most ``concatenatedPiece``
+  /// bytes at a time (a shard's rows of a table of 100,000 patterns are about 100 MB). A
+  /// file that cannot be read fails the write with an ``InputError`` naming it.
   package mutating func addConcatenated(_ path: String, header: String, files: [String], threads: Int) {
-    addStreamed(path, parts: 1 + files.count, threads: threads) { k in
-      guard k > 0 else { return header }
-      guard let data = FileManager.default.contents(atPath: files[k - 1]) else {
-        throw InputError(file: files[k - 1], "cannot be read", kind: .missing)
-      }
-      return String(decoding: data, as: UTF8.self)
+    // Each file's pieces, or the whole file when its size is unknown (then reading it fails).
+    let pieces = files.flatMap { file in
+      (PlainFile.pieces(ofFileAt: file, size: Self.concatenatedPiece) ?? [0..<1]).map { (file, $0) }
     }
+    streamedFiles.append(
+      StreamedFile(path: path, parts: 1 + pieces.count, threads: threads) { k in
+        guard k > 0 else { return Data(header.utf8) }
+        return try PlainFile.read(pieces[k - 1].0, range: pieces[k - 1].1)
+      })
   }
+
+  /// The largest piece of a file read at once by ``addConcatenated(_:header:files:threads:)``.
+  static let concatenatedPiece = 4 << 20
 
   /// Files made per chunk while writing: enough to keep every thread busy, few enough that
   /// a chunk of pages stays a few megabytes.
@@ -140,7 +146,7 @@ package struct ReportFolder: Sendable {
   package func contents(of path: String) -> String? {
     if let file = files.last(where: { $0.path == path }) { return file.contents }
     if let file = streamedFiles.last(where: { $0.path == path }) {
-      return try? (0..<file.parts).map(file.make).joined()
+      return (try? (0..<file.parts).map(file.make)).map { String(decoding: $0.joined(), as: UTF8.self) }
     }
     for group in generatedFiles {
       if let i = group.paths.firstIndex(of: path) { return group.make(i) }
@@ -281,17 +287,17 @@ package struct ReportFolder: Sendable {
     try writeFile(file.path, in: folder, report: report) { url in
       let writer = try PlainFile.Writer(path: url.path)
       let batch = streamedPartsPerThread * max(file.threads, 1)
-      var made: [String] = []
+      var made: [Data] = []
       var start = 0
       while start < file.parts || !made.isEmpty {
         let end = min(start + batch, file.parts)
         let (first, earlier) = (start, made)
         // Task 0 appends the batch made before; the others make this one's parts.
-        let results = Parallel.map(count: 1 + end - first, threads: file.threads) { k -> Result<String, Error> in
+        let results = Parallel.map(count: 1 + end - first, threads: file.threads) { k -> Result<Data, Error> in
           guard k == 0 else { return Result { try file.make(first + k - 1) } }
           return Result {
-            for text in earlier { try writer.append(Data(text.utf8)) }
-            return ""
+            for bytes in earlier { try writer.append(bytes) }
+            return Data()
           }
         }
         _ = try results[0].get()

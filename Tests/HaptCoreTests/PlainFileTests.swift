@@ -50,6 +50,30 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("x").path))
   }
 
+  /// A file's pieces cover it in order, each at most the size asked for, and read back
+  /// as the file; none for an empty file, nil for a missing one; a range past the end is
+  /// an error naming the file.
+  @Test func piecesOfAFileReadBackAsTheFile() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("rows.csv").path
+    let bytes = Data((0..<10).map { UInt8($0) })
+    try PlainFile.write(bytes, to: path)
+    let pieces = try #require(PlainFile.pieces(ofFileAt: path, size: 3))
+    #expect(pieces == [0..<3, 3..<6, 6..<9, 9..<10])
+    #expect(try pieces.map { try PlainFile.read(path, range: $0) }.reduce(Data(), +) == bytes)
+    let empty = folder.appendingPathComponent("empty.csv").path
+    try PlainFile.write(Data(), to: empty)
+    #expect(PlainFile.pieces(ofFileAt: empty, size: 3) == [])
+    #expect(PlainFile.pieces(ofFileAt: folder.appendingPathComponent("missing").path, size: 3) == nil)
+    do {
+      _ = try PlainFile.read(path, range: 8..<12)
+      Issue.record("read past the end")
+    } catch let error as InputError {
+      #expect(error.file == path)
+    }
+  }
+
   @Test func aFailureSaysWhyInTheSystemsWords() throws {
     let folder = try Self.folder()
     defer { try? FileManager.default.removeItem(at: folder) }

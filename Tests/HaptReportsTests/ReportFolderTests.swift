@@ -25,6 +25,38 @@ import HaptReports
     #expect(FileManager.default.contents(atPath: target + "/empty.csv") == Data())
   }
 
+  /// A concatenated file is its header and its files' bytes, exactly, though a file is
+  /// read in pieces whose boundary falls inside a character; a file that is not there
+  /// fails the write, naming it, and leaves no folder.
+  @Test func aConcatenatedFileIsItsHeaderAndFilesByteForByte() throws {
+    let parent = FileManager.default.temporaryDirectory.appendingPathComponent("hapt-joined-\(UUID())")
+    try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: parent) }
+    // "x" then two-byte characters: the first piece ends in the middle of one.
+    let large = Data(("x" + String(repeating: "é", count: 2_200_000) + "\n").utf8)
+    #expect(large.count > 4 << 20)
+    let files = [("a.csv", large), ("b.csv", Data()), ("c.csv", Data("last,row\n".utf8))].map { name, bytes in
+      let path = parent.appendingPathComponent(name).path
+      #expect(FileManager.default.createFile(atPath: path, contents: bytes))
+      return path
+    }
+    var folder = ReportFolder()
+    folder.addConcatenated("joined.csv", header: "h,é\n", files: files, threads: 2)
+    try folder.write(to: parent.appendingPathComponent("out").path)
+    let expected = Data("h,é\n".utf8) + large + Data("last,row\n".utf8)
+    #expect(FileManager.default.contents(atPath: parent.appendingPathComponent("out/joined.csv").path) == expected)
+    var missing = ReportFolder()
+    let gone = parent.appendingPathComponent("gone.csv").path
+    missing.addConcatenated("joined.csv", header: "h\n", files: [files[2], gone], threads: 2)
+    #expect(throws: InputError.self) { try missing.write(to: parent.appendingPathComponent("cut").path) }
+    do {
+      try missing.write(to: parent.appendingPathComponent("cut").path)
+    } catch let error as InputError {
+      #expect(error.file == gone)
+    }
+    #expect(!FileManager.default.fileExists(atPath: parent.appendingPathComponent("cut").path))
+  }
+
   @Test func writesEveryFileAndReplacesTheWholeFolder() throws {
     let parent = FileManager.default.temporaryDirectory.appendingPathComponent("hapt-report-folder-\(UUID())")
     try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)

@@ -53,17 +53,19 @@ package struct PatternFigureSource: Sendable {
     @Sendable func file(_ i: Int, _ relative: String) -> String {
       URL(fileURLWithPath: folder(i), isDirectory: true).appendingPathComponent(relative, isDirectory: false).path
     }
+    // A pattern has a sound where its shard wrote one.
+    @Sendable func audioFile(_ i: Int) -> String? {
+      let path = file(i, audioPath(i))
+      return FileManager.default.fileExists(atPath: path) ? path : nil
+    }
     return PatternFigureSource(
       blocks: { i in
         let markup = (try? ShardMerge.readText(file(i, fragmentPath(i)))) ?? ""
         return markup.isEmpty ? [] : [.html(.trusted(markup))]
       },
-      audio: { i in FileManager.default.contents(atPath: file(i, audioPath(i))) },
-      isAudible: { i in FileManager.default.fileExists(atPath: file(i, audioPath(i))) },
-      audioFile: { i in
-        let path = file(i, audioPath(i))
-        return FileManager.default.fileExists(atPath: path) ? path : nil
-      })
+      audio: { i in audioFile(i).flatMap(FileManager.default.contents) },
+      isAudible: { i in audioFile(i) != nil },
+      audioFile: audioFile)
   }
 
   /// Pattern `i`'s figure markup in a part folder.

@@ -30,15 +30,16 @@ final class EveryPairFile {
     }
   }
 
-  /// Appends the contents of `files` (the shards' rows, in order).
+  /// Appends the contents of `files` (the shards' rows, in order), a piece at a time (a
+  /// shard's every pair can be gigabytes).
   /// - Throws: ``InputError`` (missing) for a file that cannot be read.
   func append(contentsOf files: [String]) throws {
     guard let handle else { return }
     for file in files {
-      guard let data = FileManager.default.contents(atPath: file) else {
+      guard let pieces = PlainFile.pieces(ofFileAt: file, size: ReportFolder.concatenatedPiece) else {
         throw InputError(file: file, "cannot be read", kind: .missing)
       }
-      handle.write(data)
+      for piece in pieces { handle.write(try PlainFile.read(file, range: piece)) }
     }
   }
 

@@ -65,26 +65,15 @@ extension ShardMerge {
     let ordered = parts.sorted { $0.part.shard < $1.part.shard }
     try checkComplete(ordered.map(\.part.shard), of: first.part.shardCount, first: first.path)
     try checkShares(ordered, patterns: first.part.pairwise.patternCount)
+    let folders = ordered.map(\.path)
     var tableRows: [String: [String]] = [:]
     for table in CorpusReport.patternTables {
-      for (path, _) in ordered {
-        let file = URL(fileURLWithPath: path).appendingPathComponent(ShardPart.rowsFileName(table)).path
-        guard FileManager.default.fileExists(atPath: file) else {
-          throw InputError(file: file, "not found: the part is incomplete; run its shard again", kind: .missing)
-        }
-        tableRows[table, default: []].append(file)
-      }
+      tableRows[table] = try files(
+        ShardPart.rowsFileName(table), in: folders, missing: "the part is incomplete; run its shard again")
     }
-    var segments: [String] = []
-    if first.part.job.allPairs {
-      for (path, _) in ordered {
-        let file = URL(fileURLWithPath: path).appendingPathComponent(ShardPart.allPairsFileName).path
-        guard FileManager.default.fileExists(atPath: file) else {
-          throw InputError(file: file, "not found: the shards wrote every pair", kind: .missing)
-        }
-        segments.append(file)
-      }
-    }
+    let segments =
+      first.part.job.allPairs
+      ? try files(ShardPart.allPairsFileName, in: folders, missing: "the shards wrote every pair") : []
     return ReportParts(
       job: first.part.job, fingerprint: first.part.corpusFingerprint,
       precomputed: CorpusEvaluation.Precomputed(
@@ -96,6 +85,19 @@ extension ShardMerge {
       android: AndroidSections.Rows(
         ports: ordered.flatMap(\.part.android.ports), playback: ordered.flatMap(\.part.android.playback)),
       folders: ordered.map(\.path), patternShares: ordered.map(\.part.patternShare), patternTableRows: tableRows)
+  }
+
+  /// The file `name` of each part folder of `folders`, in order.
+  /// - Throws: ``InputError`` (missing) naming the first that is not there: "not found: " +
+  ///   `missing`.
+  private static func files(_ name: String, in folders: [String], missing: String) throws -> [String] {
+    try folders.map { folder in
+      let file = URL(fileURLWithPath: folder).appendingPathComponent(name).path
+      guard FileManager.default.fileExists(atPath: file) else {
+        throw InputError(file: file, "not found: \(missing)", kind: .missing)
+      }
+      return file
+    }
   }
 
   /// Throws unless the parts' shares (in shard order) cover the corpus's patterns and its
